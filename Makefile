@@ -1,0 +1,38 @@
+# Two commands on a fresh machine: `make run` and `make test`. Both create .venv when missing and
+# install from this project's own files (pyproject.toml), so a clean clone needs nothing else.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+
+.PHONY: run test install install-dev bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(STAMP_RUN)
+
+install: $(STAMP_RUN)
+install-dev: $(STAMP_DEV)
+
+## make run: an interactive terminal game of MLEM, you against two bots.
+run: $(STAMP_RUN)
+	$(BIN)/cosmotable play mlem --players 3 --bots 2
+
+## make test: the whole suite, spread over the machine's cores.
+test: $(STAMP_DEV)
+	$(BIN)/python -m pytest -n auto -q
+
+bench: $(STAMP_RUN)
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

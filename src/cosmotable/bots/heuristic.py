@@ -1,0 +1,47 @@
+"""A greedy one-step heuristic bot.
+
+It scores each legal action on a clone of the state by `Game`-specific hooks registered below; a
+game without a hook falls back to random. Ties are broken at random so play is not predictable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cosmotable.bots.base import Bot
+from cosmotable.engine import Action, State
+
+# game id -> (state, action) -> value; higher is better for the seat to move.
+HOOKS: dict[str, Callable[[State, Action], float]] = {}
+
+
+def hook(game_id: str):
+    def register(fn: Callable[[State, Action], float]):
+        HOOKS[game_id] = fn
+        return fn
+
+    return register
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def act(self, state: State) -> Action:
+        actions = state.legal_actions()
+        value = HOOKS.get(state.game.id)
+        if value is None:
+            _load_hooks(state.game.id)
+            value = HOOKS.get(state.game.id)
+        if value is None or len(actions) == 1:
+            return self.rng.choice(actions)
+        scored = [(value(state, a), self.rng.random(), a) for a in actions]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _load_hooks(game_id: str) -> None:
+    import importlib
+
+    try:
+        importlib.import_module(f"cosmotable.bots.hooks_{game_id}")
+    except ModuleNotFoundError:
+        HOOKS.setdefault(game_id, None)  # type: ignore[arg-type]

@@ -1,0 +1,378 @@
+"""The engine's core types: Game, State, Action, Event and the two special players.
+
+Modelled on OpenSpiel's State: chance is a player of its own (`CHANCE`) whose moves are
+outcomes with probabilities, so nothing random happens inside `apply`; a state is fully
+described by (game, config, seed, actions) and can therefore be replayed and saved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from cosmotable.engine.errors import ConfigError, IllegalAction
+
+#: `current_player()` while a chance outcome (roll, shuffle, draw) is due.
+CHANCE = -1
+#: `current_player()` once the game is over.
+TERMINAL = -4
+
+
+class Action:
+    """Base class of every game's actions.
+
+    Subclasses are frozen dataclasses with a class-level `kind`. `str(action)` is the stable short
+    text form (`travel 2,A`); `to_json()` the JSON form. Each game's `parse_action` and
+    `action_from_json` invert them.
+    """
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    def __str__(self) -> str:  # pragma: no cover - every game overrides it
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for logs and UIs.
+
+    `visible_to` is None when every seat may see the event, else the seats that may.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        """True if `seat` (None = a spectator) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "seat": self.seat, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game was started with: player count, enabled variants, game options."""
+
+    num_players: int
+    variants: frozenset[str] = frozenset()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "num_players": self.num_players,
+            "variants": sorted(self.variants),
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameConfig:
+        if not isinstance(data, dict):
+            raise ConfigError("config must be an object with num_players, variants and options")
+        num = data.get("num_players")
+        if not isinstance(num, int) or isinstance(num, bool):
+            raise ConfigError(f"config.num_players must be an integer, got {num!r}")
+        variants = data.get("variants", [])
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise ConfigError(f"config.variants must be a list of names, got {variants!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ConfigError(f"config.options must be an object, got {options!r}")
+        return cls(num, frozenset(variants), options)
+
+
+def canonical_json(data: Any) -> str:
+    """Deterministic JSON text (sorted keys, no spaces) for digests and equality checks."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(data: Any) -> str:
+    return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
+
+
+class Game(ABC):
+    """A game type: its name, player range, variants and how to start and parse it."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: variant name -> one-line description
+    variants: ClassVar[Mapping[str, str]] = {}
+    #: option name -> one-line description (e.g. a board file)
+    options: ClassVar[Mapping[str, str]] = {}
+
+    def make_config(
+        self,
+        num_players: int,
+        variants: Mapping[str, bool] | Iterable[str] | None = None,
+        **options: Any,
+    ) -> GameConfig:
+        """Validate and build a config. Raises ConfigError saying what to fix."""
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise ConfigError(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, "
+                f"got {num_players!r}"
+            )
+        if variants is None:
+            named: set[str] = set()
+            enabled: set[str] = set()
+        elif isinstance(variants, Mapping):
+            named = set(variants)
+            enabled = {name for name, on in variants.items() if on}
+        else:
+            named = enabled = set(variants)
+        unknown = named - set(self.variants)
+        if unknown:
+            known = ", ".join(sorted(self.variants)) or "none"
+            raise ConfigError(
+                f"unknown variant(s) {', '.join(sorted(unknown))} for {self.id}; known: {known}"
+            )
+        bad_options = set(options) - set(self.options)
+        if bad_options:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ConfigError(
+                f"unknown option(s) {', '.join(sorted(bad_options))} for {self.id}; known: {known}"
+            )
+        config = GameConfig(num_players, frozenset(enabled), dict(options))
+        self.validate_config(config)
+        return config
+
+    def validate_config(self, config: GameConfig) -> None:
+        """Game-specific checks on options; raise ConfigError. Default: nothing more."""
+
+    def new_state(
+        self,
+        num_players: int,
+        seed: int | None = None,
+        variants: Mapping[str, bool] | Iterable[str] | None = None,
+        **options: Any,
+    ) -> State:
+        """Start a game. The same call for every game."""
+        config = self.make_config(num_players, variants, **options)
+        return self.state_from_config(config, seed)
+
+    def state_from_config(self, config: GameConfig, seed: int | None = None) -> State:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ConfigError(f"seed must be a non-negative integer, got {seed!r}")
+        return self.initial_state(config, seed)
+
+    @abstractmethod
+    def initial_state(self, config: GameConfig, seed: int) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Text form -> Action. Raises ValueError with what is wrong."""
+
+    @abstractmethod
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """JSON form -> Action. Raises ValueError with what is wrong."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(ABC):
+    """One moment of one game.
+
+    Subclasses implement the rules in `_legal_actions`, `_apply` and `chance_outcomes`; this base
+    class owns legality checking, history, chance sampling, clones and records.
+    """
+
+    def __init__(self, game: Game, config: GameConfig, seed: int):
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._scripted_chance: list[Action] = []
+
+    # ----------------------------------------------------------------- rules (per game)
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, CHANCE or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal decisions of the current seat (never called at chance or terminal nodes)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """(outcome, probability) pairs at a chance node, probabilities summing to 1."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat: final once terminal, points earned so far before that."""
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-ready dict with exactly what `seat` may see."""
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """JSON-ready dict with what a spectator may see."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full internal state, hidden parts included (for fingerprints and debugging).
+
+        Never send this to a player.
+        """
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal now. Games override it for sharper messages."""
+        legal = self.legal_actions()
+        shown = ", ".join(str(a) for a in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        return f"it is not one of the legal actions now: {shown}{more}"
+
+    # ----------------------------------------------------------------- generic API
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def is_legal(self, action: Action) -> bool:
+        """Is `action` legal now? Games may override with a faster check of the same rule."""
+        return action in self.legal_actions()
+
+    def to_action(self, action: Action | str | Mapping[str, Any]) -> Action:
+        """Accept an Action, its text form or its JSON form."""
+        if isinstance(action, Action):
+            return action
+        try:
+            if isinstance(action, str):
+                return self.game.parse_action(action)
+            if isinstance(action, Mapping):
+                return self.game.action_from_json(action)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise IllegalAction(action, f"cannot be read as a {self.game.id} action: {exc}") from None
+        raise IllegalAction(action, f"expected an action, its text or its JSON, got {type(action).__name__}")
+
+    def apply(self, action: Action | str | Mapping[str, Any]) -> None:
+        """Apply a legal action (or chance outcome). Raises IllegalAction, changing nothing."""
+        act = self.to_action(action)
+        if self.is_terminal():
+            raise IllegalAction(act, "the game is over")
+        if not self.is_legal(act):
+            raise IllegalAction(act, self.explain_illegal(act))
+        self._apply(act)
+        self.history.append(act)
+
+    def apply_all(self, actions: Iterable[Action | str]) -> None:
+        for action in actions:
+            self.apply(action)
+
+    def chance_rng(self) -> random.Random:
+        """The RNG for the next chance node: a pure function of (seed, step), so a replay of the
+        actions leaves the same future chance as the original game."""
+        return random.Random(f"{self.seed}:{len(self.history)}")
+
+    def inject_chance(self, outcomes: Sequence[Action | str]) -> None:
+        """Script the next chance outcomes (tests, tutorials): `sample_chance` uses them first."""
+        self._scripted_chance.extend(self.to_action(o) for o in outcomes)
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """Apply one chance outcome: scripted if any is queued, else drawn by probability."""
+        if not self.is_chance_node():
+            raise IllegalAction("chance", "this is not a chance node")
+        if self._scripted_chance:
+            outcome = self._scripted_chance.pop(0)
+        else:
+            outcomes = self.chance_outcomes()
+            r = (rng or self.chance_rng()).random()
+            outcome = outcomes[-1][0]
+            for candidate, prob in outcomes:
+                r -= prob
+                if r < 0:
+                    outcome = candidate
+                    break
+        self.apply(outcome)
+        return outcome
+
+    def resolve_chance(self, rng: random.Random | None = None) -> None:
+        """Sample chance nodes until a seat must act or the game ends."""
+        while self.is_chance_node():
+            self.sample_chance(rng)
+
+    def winners(self) -> list[int]:
+        """Seats sharing the best score once the game is over (shared victory on ties)."""
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """Events that `seat` (None: a spectator) may see."""
+        return [e for e in self.events if e.visible(seat)]
+
+    def emit(self, kind: str, text: str, seat: int | None = None, visible_to: Iterable[int] | None = None, **data: Any) -> None:
+        self.events.append(
+            Event(kind, text, seat, data, None if visible_to is None else frozenset(visible_to))
+        )
+
+    def clone(self) -> State:
+        """An independent copy. Games override `_copy_into` for speed."""
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.config = self.config
+        new.seed = self.seed
+        new.history = list(self.history)
+        new.events = list(self.events)
+        new._scripted_chance = list(self._scripted_chance)
+        self._copy_into(new)
+        return new
+
+    @abstractmethod
+    def _copy_into(self, new: State) -> None:
+        """Copy the game-specific fields into `new` (which already has the base fields)."""
+
+    def fingerprint(self) -> str:
+        """Digest of the complete state: equal fingerprints mean identical states."""
+        return digest(self.snapshot())
+
+    def to_json(self) -> dict[str, Any]:
+        """Save as a record: (game, config, seed, actions) plus a digest against tampering."""
+        from cosmotable.engine.record import GameRecord
+
+        return GameRecord.from_state(self).to_json()
+
+    def __str__(self) -> str:
+        return f"<{self.game.id} state after {len(self.history)} actions>"

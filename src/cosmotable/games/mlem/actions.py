@@ -1,0 +1,179 @@
+"""MLEM actions: frozen values with a stable text form, a JSON form, and parsers for both.
+
+Text forms: `board helper`, `roll 1,2,2,A`, `travel 2,A`, `travel 1,H2` (H2: the helper astronaut of
+seat 2), `crash`, `stay`, `land moon`, `land planet`, `land planet azur`, `land moon +1`,
+`land deep +1`, `return`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from cosmotable.engine.core import Action
+from cosmotable.games.mlem.board import ABILITIES, DIE_FACES
+from cosmotable.games.mlem.dice import sort_faces
+
+
+@dataclass(frozen=True)
+class Board(Action):
+    """Launch phase: put one of your available astronauts on the rocket board."""
+
+    kind: ClassVar[str] = "board"
+    astronaut: str
+
+    def __str__(self) -> str:
+        return f"board {self.astronaut}"
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Chance: the commander's roll, as a multiset of faces."""
+
+    kind: ClassVar[str] = "roll"
+    faces: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "roll " + ",".join(self.faces)
+
+
+@dataclass(frozen=True)
+class Travel(Action):
+    """Travel phase: use these whole groups of rolled dice plus these helper astronauts."""
+
+    kind: ClassVar[str] = "travel"
+    groups: tuple[str, ...]
+    helpers: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return "travel " + ",".join([*self.groups, *(f"H{seat}" for seat in self.helpers)])
+
+
+@dataclass(frozen=True)
+class Crash(Action):
+    """Travel phase: no rolled die fits and the commander declines the helpers; the rocket crashes."""
+
+    kind: ClassVar[str] = "crash"
+
+    def __str__(self) -> str:
+        return "crash"
+
+
+@dataclass(frozen=True)
+class Stay(Action):
+    """Landing phase: stay in the rocket."""
+
+    kind: ClassVar[str] = "stay"
+
+    def __str__(self) -> str:
+        return "stay"
+
+
+@dataclass(frozen=True)
+class Land(Action):
+    """Leave the rocket for a moon, a planet or deep space; `shift` is the navigator's +1/-1."""
+
+    kind: ClassVar[str] = "land"
+    place: str  # "moon" | "planet" | "deep"
+    shift: int = 0
+    planet: str | None = None  # named only where a space links to several planets
+
+    def __str__(self) -> str:
+        parts = ["land", self.place]
+        if self.planet:
+            parts.append(self.planet)
+        if self.shift:
+            parts.append(f"{self.shift:+d}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Return(Action):
+    """After a crash: the parachutist does not land and returns to its owner."""
+
+    kind: ClassVar[str] = "return"
+
+    def __str__(self) -> str:
+        return "return"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (Board, Roll, Travel, Crash, Stay, Land, Return)
+}
+
+
+def _faces(text: str) -> tuple[str, ...]:
+    faces = tuple(f.strip().upper() for f in text.split(",") if f.strip())
+    for face in faces:
+        if face not in DIE_FACES:
+            raise ValueError(f"unknown die face {face!r}; faces are {', '.join(DIE_FACES)}")
+    return faces
+
+
+def parse_action(text: str) -> Action:
+    words = text.strip().split()
+    if not words:
+        raise ValueError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    if verb in ("stay", "crash", "return"):
+        if args:
+            raise ValueError(f"'{verb}' takes no arguments")
+        return {"stay": Stay, "crash": Crash, "return": Return}[verb]()
+    if verb == "board":
+        if len(args) != 1 or args[0] not in ABILITIES:
+            raise ValueError(f"use 'board <astronaut>' with one of: {', '.join(ABILITIES)}")
+        return Board(args[0])
+    if verb == "roll":
+        if len(args) != 1:
+            raise ValueError("use 'roll F,F,...' e.g. 'roll 1,2,2,A'")
+        return Roll(sort_faces(_faces(args[0])))
+    if verb == "travel":
+        if len(args) != 1:
+            raise ValueError("use 'travel G,G,...' with rolled faces and helpers, e.g. 'travel 2,A' or 'travel 1,H2'")
+        groups, helpers = [], []
+        for item in args[0].split(","):
+            item = item.strip().upper()
+            if item.startswith("H") and item[1:].isdigit():
+                helpers.append(int(item[1:]))
+            else:
+                groups.extend(_faces(item))
+        if len(set(groups)) != len(groups) or len(set(helpers)) != len(helpers):
+            raise ValueError("name each group of dice and each helper once")
+        if not groups and not helpers:
+            raise ValueError("travel needs at least one group of dice or a helper")
+        return Travel(sort_faces(groups), tuple(sorted(helpers)))
+    if verb == "land":
+        if not args or args[0] not in ("moon", "planet", "deep"):
+            raise ValueError("use 'land moon', 'land planet [id]' or 'land deep', optionally followed by +1 or -1")
+        place, rest = args[0], args[1:]
+        shift = 0
+        if rest and rest[-1] in ("+1", "-1"):
+            shift = int(rest[-1])
+            rest = rest[:-1]
+        planet = None
+        if rest:
+            if place != "planet" or len(rest) != 1:
+                raise ValueError(f"unexpected {' '.join(rest)!r} after 'land {place}'")
+            planet = rest[0]
+        return Land(place, shift, planet)
+    raise ValueError(f"unknown action {verb!r}; actions are: board, roll, travel, crash, stay, land, return")
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    if cls is None:
+        raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(ACTION_TYPES)}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    try:
+        if cls is Roll:
+            return Roll(sort_faces(_faces(",".join(fields.pop("faces")))))
+        if cls is Travel:
+            text = ",".join([*fields["groups"], *(f"H{h}" for h in fields.get("helpers", []))])
+            return parse_action(f"travel {text}")
+        action = cls(**fields)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"bad fields for {kind!r}: {exc}") from None
+    # Round-trip through the text form so JSON obeys exactly the same checks as text.
+    return parse_action(str(action))

@@ -1,0 +1,467 @@
+"""MLEM: Space Agency rules as an engine State.
+
+An expedition is a launch phase, then travel phases (a chance roll, then the commander's choice of
+dice groups) each followed by a landing phase, until everyone has left the rocket or it crashes.
+Comments cite the rulebook section each rule comes from (uk/nl/pl editions agree unless noted).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
+from cosmotable.games.mlem.actions import Board, Crash, Land, Return, Roll, Stay, Travel
+from cosmotable.games.mlem.board import ABILITIES, AFTERBURNER, Goal, Mat, Space
+from cosmotable.games.mlem.dice import roll_distribution
+from cosmotable.games.mlem.scoring import all_planet_points, meets_goal
+
+LAUNCH, ROLL, TRAVEL, LANDING, PARACHUTE, OVER = (
+    "launch", "roll", "travel", "landing", "parachute", "over",
+)
+SCORE_PARTS = ("moons", "deep_space", "goals", "planets")
+
+
+@cache
+def _roll_outcomes(die_faces: tuple[str, ...], k: int) -> tuple[tuple[Roll, float], ...]:
+    return tuple((Roll(faces), float(p)) for faces, p in roll_distribution(die_faces, k))
+
+
+@cache
+def _roll_set(die_faces: tuple[str, ...], k: int) -> frozenset[Roll]:
+    return frozenset(roll for roll, _ in _roll_outcomes(die_faces, k))
+
+
+def _subsets(items: tuple) -> list[tuple]:
+    return [combo for size in range(len(items) + 1) for combo in combinations(items, size)]
+
+
+class MlemState(State):
+    """The whole table: mat, rocket board, dice, crash track and every astronaut."""
+
+    def __init__(self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...]):
+        super().__init__(game, config, seed)
+        self.mat = mat
+        self.goals = goals
+        n = config.num_players
+        self.num_players = n
+        # rulebook (set-up): each player takes the 8 astronauts of one colour.
+        self.available: list[list[str]] = [list(ABILITIES) for _ in range(n)]
+        self.placed = [0] * n
+        self.points = [dict.fromkeys(SCORE_PARTS, 0) for _ in range(n)]
+        self.moons: dict[str, tuple[int, str]] = {}
+        self.planets: dict[str, list[tuple[int, list[str]]]] = {p: [] for p in mat.planets}
+        self.deep_space: list[tuple[int, str, str, int]] = []  # seat, astronaut, comet|galaxy, points
+        self.goal_owner: dict[str, int] = {}
+        # rulebook (set-up): the crash token starts on the first field of the crash track.
+        self.crashes = 0
+        self.end_triggered = False
+        # Ruling R1: seat 0 starts the first expedition (the app seats players in random order).
+        self.starter = 0
+        self.expedition = 1
+        self._reset_expedition()
+
+    def _reset_expedition(self) -> None:
+        self.phase = LAUNCH
+        self.rocket: list[tuple[int, str]] = []  # rocket-board slots, top to bottom: (seat, astronaut)
+        self.aboard: list[bool] = []
+        self.commander: int | None = None  # slot index of the commander
+        # rulebook (launch phase): the rocket is placed on space 0.
+        self.position = 0
+        self.dice = self.mat.dice_count
+        self.roll: tuple[str, ...] | None = None
+        self.helpers_used: set[int] = set()  # seats whose helper token is flipped this expedition
+        self.queue: list[int] = []  # slots still to decide in a landing or parachute phase
+
+    # ------------------------------------------------------------------ engine API
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == ROLL:
+            return CHANCE
+        if self.phase == LAUNCH:
+            # rulebook (launch phase): the starter boards first, then the others clockwise.
+            return (self.starter + len(self.rocket)) % self.num_players
+        if self.phase == TRAVEL:
+            assert self.commander is not None
+            return self.rocket[self.commander][0]
+        return self.rocket[self.queue[0]][0]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != ROLL:
+            return []
+        # rulebook (travel, step 1): the commander rolls all available dice.
+        return list(_roll_outcomes(self.mat.die_faces, self.dice))
+
+    def is_legal(self, action: Action) -> bool:
+        if self.phase == ROLL:
+            return isinstance(action, Roll) and action in _roll_set(self.mat.die_faces, self.dice)
+        return super().is_legal(action)
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == LAUNCH:
+            seat = self.current_player()
+            # rulebook (launch phase): each player boards one of their available astronauts.
+            return [Board(a) for a in self.available[seat]]
+        if self.phase == TRAVEL:
+            return self.travel_options()
+        if self.phase == LANDING:
+            return [Stay(), *self.landing_options(self.queue[0])]
+        if self.phase == PARACHUTE:
+            return [*self.landing_options(self.queue[0], shifts=(0,)), Return()]
+        return []
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Board):
+            self._board(action)
+        elif isinstance(action, Roll):
+            self._rolled(action.faces)
+        elif isinstance(action, Travel):
+            self._travel(action)
+        elif isinstance(action, Crash):
+            self._crash()
+        elif isinstance(action, Stay):
+            self.queue.pop(0)
+            self._continue_landing()
+        elif isinstance(action, Land):
+            slot = self.queue.pop(0)
+            self._land(slot, action)
+            if self.phase == PARACHUTE:
+                self._continue_parachutes()
+            else:
+                self._continue_landing()
+        elif isinstance(action, Return):
+            self.queue.pop(0)
+            self._continue_parachutes()
+
+    # ------------------------------------------------------------------ launch
+    def _board(self, action: Board) -> None:
+        seat = self.current_player()
+        self.available[seat].remove(action.astronaut)
+        self.rocket.append((seat, action.astronaut))
+        self.aboard.append(True)
+        self.emit("board", f"seat {seat} boards the {action.astronaut}", seat, astronaut=action.astronaut)
+        if len(self.rocket) < self.num_players:
+            return
+        # rulebook (launch phase): the starter becomes the expedition's commander.
+        self.commander = 0
+        # rulebook (satellite): with one or more satellite engineers aboard, start on space 3.
+        if any(a == "satellite" for _, a in self.rocket):
+            self.position = self.mat.satellite_space
+            self.emit("satellite", f"satellite aboard: the rocket starts on space {self.position}")
+        self.phase = ROLL
+
+    # ------------------------------------------------------------------ travel
+    def usable_groups(self) -> tuple[str, ...]:
+        """Faces in the current roll that the rocket's space accepts (rulebook: travel, step 1)."""
+        assert self.roll is not None
+        space = self.space
+        return tuple(f for f in dict.fromkeys(self.roll) if space.accepts(f))
+
+    def usable_helpers(self) -> tuple[int, ...]:
+        """Seats whose unflipped helper astronaut is aboard, where the space accepts a 1.
+
+        rulebook (helper): usable once per expedition while aboard, only beside a '1' symbol.
+        """
+        if not self.space.accepts("1"):
+            return ()
+        return tuple(
+            seat
+            for slot, (seat, astronaut) in enumerate(self.rocket)
+            if astronaut == "helper" and self.aboard[slot] and seat not in self.helpers_used
+        )
+
+    def travel_options(self) -> list[Action]:
+        # rulebook (travel, step 2): choose one or more whole groups; helpers come on top of them.
+        groups, helpers = self.usable_groups(), self.usable_helpers()
+        options: list[Action] = [
+            Travel(g, h) for g in _subsets(groups) for h in _subsets(helpers) if g or h
+        ]
+        if not groups:
+            # rulebook (helper): using it saves a crash - it is a choice, so declining is one too.
+            options.append(Crash())
+        return options
+
+    @property
+    def space(self) -> Space:
+        return self.mat.space(self.position)
+
+    def _rolled(self, faces: tuple[str, ...]) -> None:
+        self.roll = faces
+        seat = self.current_commander_seat()
+        self.emit("roll", f"commander (seat {seat}) rolls {','.join(faces)}", seat, faces=list(faces))
+        if not self.usable_groups() and not self.usable_helpers():
+            # rulebook (crash): no rolled die matches the rocket's space.
+            self._crash()
+        else:
+            self.phase = TRAVEL
+
+    def current_commander_seat(self) -> int | None:
+        return None if self.commander is None else self.rocket[self.commander][0]
+
+    def _travel(self, action: Travel) -> None:
+        assert self.roll is not None
+        space = self.space
+        used = [f for f in self.roll if f in action.groups]
+        # rulebook (travel, step 2): move the sum of the chosen dice; the afterburner is worth the
+        # value printed at the rocket's space. A helper counts as a die showing 1.
+        steps = sum(space.value(f) for f in used) + len(action.helpers)
+        self.helpers_used.update(action.helpers)
+        # rulebook (travel, step 3): used dice are set aside, except afterburners, which stay.
+        self.dice -= sum(1 for f in used if f != AFTERBURNER)
+        # rulebook (travel, step 3): the commander always keeps at least one die.
+        self.dice = max(self.dice, 1)
+        start = self.position
+        self.position = min(self.position + steps, self.mat.deep_space)
+        self.roll = None
+        self.emit(
+            "travel",
+            f"{action}: the rocket moves {steps} from space {start} to {self.place_name(self.position)}",
+            self.current_commander_seat(),
+            steps=steps, start=start, end=self.position, dice_left=self.dice,
+        )
+        self._start_landing()
+
+    def place_name(self, position: int) -> str:
+        return "deep space" if position >= self.mat.deep_space else f"space {position}"
+
+    # ------------------------------------------------------------------ crash
+    def _crash(self) -> None:
+        self.roll = None
+        # rulebook (crash): the commander moves the crash token one field along the crash track.
+        self.crashes += 1
+        self.emit(
+            "crash",
+            f"the rocket crashes on space {self.position} (crash {self.crashes}/{self.mat.crash_track_length})",
+            self.current_commander_seat(), position=self.position, crashes=self.crashes,
+        )
+        # rulebook (parachutist): any parachutist aboard may still land at the crash space.
+        self.phase = PARACHUTE
+        self.queue = [
+            slot for slot, (_, a) in enumerate(self.rocket) if a == "parachutist" and self.aboard[slot]
+        ]
+        self._continue_parachutes()
+
+    def _continue_parachutes(self) -> None:
+        # A parachutist with nowhere to land goes home without a decision (Ruling R5).
+        while self.queue and not self.landing_options(self.queue[0], shifts=(0,)):
+            self.queue.pop(0)
+        if self.queue:
+            return
+        # rulebook (crash): everyone still on the rocket board goes back to their owner.
+        for slot, (seat, astronaut) in enumerate(self.rocket):
+            if self.aboard[slot]:
+                self.aboard[slot] = False
+                self._return_home(seat, astronaut)
+        self._end_expedition()
+
+    def _return_home(self, seat: int, astronaut: str) -> None:
+        self.available[seat].append(astronaut)
+        self.available[seat].sort(key=ABILITIES.index)
+
+    # ------------------------------------------------------------------ landing
+    def _start_landing(self) -> None:
+        if self.position >= self.mat.deep_space:
+            self._arrive_in_deep_space()
+            return
+        if self.position < self.mat.first_landing_space:
+            # rulebook (landing phase): spaces 0-5 have nothing to land on; skip the phase.
+            self.phase = ROLL
+            return
+        # rulebook (landing phase): the commander decides first, then the others in rocket-board
+        # order, top to bottom. The commander is always the topmost astronaut still aboard.
+        self.phase = LANDING
+        self.queue = [slot for slot in range(len(self.rocket)) if self.aboard[slot]]
+        self._continue_landing()
+
+    def _continue_landing(self) -> None:
+        # An astronaut whose only option is to stay is not asked (Ruling R4).
+        while self.queue and not self.landing_options(self.queue[0]):
+            self.queue.pop(0)
+        if self.queue:
+            return
+        if any(self.aboard):
+            self.phase = ROLL
+        else:
+            # rulebook (end of expedition): everyone has left the rocket.
+            self._end_expedition()
+
+    def landing_options(self, slot: int, shifts: tuple[int, ...] | None = None) -> list[Land]:
+        """Where the astronaut in `slot` may land now (empty: it can only stay)."""
+        seat, astronaut = self.rocket[slot]
+        if shifts is None:
+            # rulebook (navigator): it may land as if the rocket were one space higher or lower.
+            shifts = (0, -1, 1) if astronaut == "navigator" else (0,)
+        if self.position < self.mat.first_landing_space:
+            return []  # rulebook (landing phase / parachutist): nothing to land on at spaces 0-5
+        options: list[Land] = []
+        for shift in shifts:
+            number = self.position + shift
+            if number == self.mat.deep_space:
+                options.append(Land("deep", shift))
+                continue
+            if not self.mat.first_landing_space <= number <= self.mat.last_space:
+                continue
+            space = self.mat.space(number)
+            # rulebook (moons): one astronaut per moon; if all are taken no one can land there.
+            if any(m not in self.moons for m in space.moons):
+                options.append(Land("moon", shift))
+            for planet in space.planets:
+                options.append(Land("planet", shift, planet if len(space.planets) > 1 else None))
+        return options
+
+    def _land(self, slot: int, action: Land) -> None:
+        seat, astronaut = self.rocket[slot]
+        number = self.position + action.shift
+        self.aboard[slot] = False
+        if action.place == "deep":
+            # rulebook (navigator): from space 25 into deep space scores only 5 points.
+            self._place_in_deep_space(seat, astronaut, "galaxy", self.mat.galaxy_points)
+        elif action.place == "moon":
+            space = self.mat.space(number)
+            moon_id = next(m for m in space.moons if m not in self.moons)
+            self.moons[moon_id] = (seat, astronaut)
+            points = self.mat.moons[moon_id].points
+            # rulebook (moon expert): doubles the points of the moon it lands on.
+            if astronaut == "moon_expert":
+                points *= 2
+            # rulebook (moons): the points are scored at once.
+            self.points[seat]["moons"] += points
+            self._placed(seat, f"lands the {astronaut} on a {self.mat.moons[moon_id].points}-point moon at space {number} (+{points})")
+        else:
+            planet_id = action.planet or self.mat.space(number).planets[0]
+            rows = self.planets[planet_id]
+            for row_seat, astronauts in rows:
+                if row_seat == seat:
+                    astronauts.append(astronaut)
+                    break
+            else:
+                # rulebook (planets): a colour's first astronaut starts a new row at the bottom.
+                rows.append((seat, [astronaut]))
+            name = self.mat.planets[planet_id].name
+            self._placed(seat, f"lands the {astronaut} on planet {name} (scored at the end)")
+        self._after_leaving(slot, astronaut)
+
+    def _after_leaving(self, slot: int, astronaut: str) -> None:
+        if astronaut == "die_discarder":
+            # rulebook (die discarder): the current commander sets one die aside; the last stays.
+            self.dice = max(self.dice - 1, 1)
+            self.emit("discard", f"the commander sets a die aside ({self.dice} left)")
+        if slot == self.commander:
+            # rulebook (change of commander): the next astronaut on the rocket board takes over
+            # the unused dice; the rocket board itself stays with the starter.
+            self.commander = next((s for s in range(len(self.rocket)) if self.aboard[s]), None)
+            if self.commander is not None:
+                self.emit("commander", f"seat {self.rocket[self.commander][0]} is the new commander")
+
+    def _arrive_in_deep_space(self) -> None:
+        # rulebook (deep space): everyone must leave the rocket; the commander goes to the comet,
+        # the others to the galaxy; rulebook (deep-space expert): its points are doubled.
+        for slot, (seat, astronaut) in enumerate(self.rocket):
+            if not self.aboard[slot]:
+                continue
+            comet = slot == self.commander
+            where = "comet" if comet else "galaxy"
+            points = self.mat.comet_points if comet else self.mat.galaxy_points
+            if astronaut == "deep_space_expert":
+                points *= 2
+            self.aboard[slot] = False
+            self._place_in_deep_space(seat, astronaut, where, points)
+        self.commander = None
+        self._end_expedition()
+
+    def _place_in_deep_space(self, seat: int, astronaut: str, where: str, points: int) -> None:
+        self.deep_space.append((seat, astronaut, where, points))
+        self.points[seat]["deep_space"] += points
+        self._placed(seat, f"sends the {astronaut} to the {where} in deep space (+{points})")
+
+    def _placed(self, seat: int, text: str) -> None:
+        self.placed[seat] += 1
+        self.emit("land", f"seat {seat} {text}", seat)
+        self._check_goals(seat)
+        # rulebook (end of game): a player with all 8 astronauts on the mat ends the game once
+        # the current expedition is over.
+        if self.placed[seat] == len(ABILITIES) and not self.end_triggered:
+            self.end_triggered = True
+            self.emit("end-triggered", f"seat {seat} has all astronauts on the mat: last expedition", seat)
+
+    def _check_goals(self, seat: int) -> None:
+        # rulebook (goals): the first player to meet a tile's condition takes it; no one else can.
+        # Checked after every landing, so within one phase the earlier lander wins (Ruling R7).
+        moon_owners = [s for s, _ in self.moons.values()]
+        deep_owners = [s for s, *_ in self.deep_space]
+        for goal in self.goals:
+            if goal.id in self.goal_owner:
+                continue
+            if meets_goal(goal, seat, self.planets, moon_owners, deep_owners):
+                self.goal_owner[goal.id] = seat
+                self.points[seat]["goals"] += goal.points
+                self.emit("goal", f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)", seat, goal=goal.id)
+
+    # ------------------------------------------------------------------ end of expedition / game
+    def _end_expedition(self) -> None:
+        self.queue = []
+        if self.end_triggered or self.crashes >= self.mat.crash_track_length:
+            self._end_game()
+            return
+        # rulebook (expedition): the starter passes the rocket board to the player on the left.
+        self.starter = (self.starter + 1) % self.num_players
+        self.expedition += 1
+        self._reset_expedition()
+        self.emit("expedition", f"expedition {self.expedition} begins; seat {self.starter} starts")
+
+    def _end_game(self) -> None:
+        self.phase = OVER
+        # rulebook (scoring): planets are scored at the end, starting nearest the start of the track.
+        for seat, points in enumerate(all_planet_points(self.mat.planets, self.planets, self.num_players)):
+            self.points[seat]["planets"] = points
+        self.emit("game-over", "game over: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores())))
+
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        return dict(self.points[seat])
+
+    def scores(self) -> list[int]:
+        return [sum(parts.values()) for parts in self.points]
+
+    # ------------------------------------------------------------------ views
+    def public_view(self) -> dict[str, Any]:
+        from cosmotable.games.mlem.views import public_view
+
+        return public_view(self)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        # The base game hides nothing from the players; the seed (future dice) is never shown.
+        data = self.public_view()
+        data["seat"] = seat
+        return data
+
+    def snapshot(self) -> dict[str, Any]:
+        data = self.public_view()
+        data["internal"] = {
+            "queue": list(self.queue),
+            "helpers_used": sorted(self.helpers_used),
+            "end_triggered": self.end_triggered,
+        }
+        return data
+
+    def explain_illegal(self, action: Action) -> str:
+        from cosmotable.games.mlem.views import explain_illegal
+
+        return explain_illegal(self, action)
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, MlemState)
+        new.mat, new.goals, new.num_players = self.mat, self.goals, self.num_players
+        new.available = [list(a) for a in self.available]
+        new.placed = list(self.placed)
+        new.points = [dict(p) for p in self.points]
+        new.moons = dict(self.moons)
+        new.planets = {p: [(s, list(a)) for s, a in rows] for p, rows in self.planets.items()}
+        new.deep_space = list(self.deep_space)
+        new.goal_owner = dict(self.goal_owner)
+        new.crashes, new.end_triggered = self.crashes, self.end_triggered
+        new.starter, new.expedition, new.phase = self.starter, self.expedition, self.phase
+        new.rocket, new.aboard = list(self.rocket), list(self.aboard)
+        new.commander, new.position, new.dice, new.roll = self.commander, self.position, self.dice, self.roll
+        new.helpers_used, new.queue = set(self.helpers_used), list(self.queue)
