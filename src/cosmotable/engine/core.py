@@ -268,6 +268,10 @@ class State(ABC):
             return [outcome for outcome, _ in self.chance_outcomes()]
         return self._legal_actions()
 
+    def normalize(self, action: Action) -> Action:
+        """The canonical form of an action that can be written several ways (default: itself)."""
+        return action
+
     def is_legal(self, action: Action) -> bool:
         """Is `action` legal now? Games may override with a faster check of the same rule."""
         return action in self.legal_actions()
@@ -287,7 +291,7 @@ class State(ABC):
 
     def apply(self, action: Action | str | Mapping[str, Any]) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction, changing nothing."""
-        act = self.to_action(action)
+        act = self.normalize(self.to_action(action))
         if self.is_terminal():
             raise IllegalAction(act, "the game is over")
         if not self.is_legal(act):
@@ -313,16 +317,18 @@ class State(ABC):
         if not self.is_chance_node():
             raise IllegalAction("chance", "this is not a chance node")
         if self._scripted_chance:
-            outcome = self._scripted_chance.pop(0)
-        else:
-            outcomes = self.chance_outcomes()
-            r = (rng or self.chance_rng()).random()
-            outcome = outcomes[-1][0]
-            for candidate, prob in outcomes:
-                r -= prob
-                if r < 0:
-                    outcome = candidate
-                    break
+            outcome = self._scripted_chance[0]
+            self.apply(outcome)  # raises, keeping the queue, if the scripted outcome is illegal
+            self._scripted_chance.pop(0)
+            return outcome
+        outcomes = self.chance_outcomes()
+        r = (rng or self.chance_rng()).random()
+        outcome = outcomes[-1][0]
+        for candidate, prob in outcomes:
+            r -= prob
+            if r < 0:
+                outcome = candidate
+                break
         self.apply(outcome)
         return outcome
 

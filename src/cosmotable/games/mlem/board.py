@@ -170,7 +170,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
         problems.append("dice.faces: must list the faces of one die, e.g. [\"1\", \"2\", \"2\", \"3\", \"4\", \"A\"]")
     else:
         for face in faces:
-            if face not in DIE_FACES:
+            if not isinstance(face, str) or face not in DIE_FACES:
                 problems.append(f"dice.faces: unknown face {face!r} (known: {', '.join(DIE_FACES)})")
 
     last = data.get("last_space") if _int(data.get("last_space")) else None
@@ -196,9 +196,11 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
         if not isinstance(sfaces, list) or not sfaces:
             problems.append(f"{where}: 'faces' must list the accepted die faces")
             continue
-        for face in sfaces:
-            if face not in DIE_FACES:
-                problems.append(f"{where}: unknown face {face!r} (known: {', '.join(DIE_FACES)})")
+        bad = [face for face in sfaces if not isinstance(face, str) or face not in DIE_FACES]
+        for face in bad:
+            problems.append(f"{where}: unknown face {face!r} (known: {', '.join(DIE_FACES)})")
+        if bad:
+            continue
         if len(set(sfaces)) != len(sfaces):
             problems.append(f"{where}: a face is listed twice in {sfaces}")
         burn = space.get("afterburner")

@@ -94,6 +94,14 @@ class MlemState(State):
         # rulebook (travel, step 1): the commander rolls all available dice.
         return list(_roll_outcomes(self.mat.die_faces, self.dice))
 
+    def normalize(self, action: Action) -> Action:
+        # `land planet azur` where Azur is the only planet is the same move as `land planet`.
+        if isinstance(action, Land) and action.planet and self.queue:
+            number = self.position + action.shift
+            if 0 <= number <= self.mat.last_space and self.mat.space(number).planets == (action.planet,):
+                return Land(action.place, action.shift, None)
+        return action
+
     def is_legal(self, action: Action) -> bool:
         if self.phase == ROLL:
             return isinstance(action, Roll) and action in _roll_set(self.mat.die_faces, self.dice)
@@ -166,11 +174,12 @@ class MlemState(State):
         """
         if not self.space.accepts("1"):
             return ()
-        return tuple(
+        # Sorted by seat: Travel.helpers is sorted by seat when parsed, so legal actions must be too.
+        return tuple(sorted(
             seat
             for slot, (seat, astronaut) in enumerate(self.rocket)
             if astronaut == "helper" and self.aboard[slot] and seat not in self.helpers_used
-        )
+        ))
 
     def travel_options(self) -> list[Action]:
         # rulebook (travel, step 2): choose one or more whole groups; helpers come on top of them.

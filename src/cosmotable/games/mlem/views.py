@@ -164,12 +164,14 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
             return f"no die shows {face} in the roll {roll}"
         if not space.accepts(face):
             return f"space {state.position} accepts only {space.faces_text()}; {face} cannot be used"
+    if action.helpers and not space.accepts("1"):
+        return f"space {state.position} does not accept a 1, so no helper can be used"
+    usable = state.usable_helpers()
     for seat in action.helpers:
-        if not space.accepts("1"):
-            return f"space {state.position} does not accept a 1, so no helper can be used"
         if seat in state.helpers_used:
             return f"the helper of seat {seat} was already used this expedition"
-        return f"there is no helper astronaut of seat {seat} aboard"
+        if seat not in usable:
+            return f"there is no helper astronaut of seat {seat} aboard"
     return "not a legal choice of dice groups"
 
 
@@ -193,4 +195,6 @@ def _explain_land(state: MlemState, action: Land) -> str:
         return f"every moon at space {number} is taken (one astronaut per moon)"
     if not space.planets:
         return f"space {number} has no planet"
+    if action.planet is not None and action.planet not in space.planets:
+        return f"planet {action.planet!r} is not reached from space {number} (there: {', '.join(space.planets)})"
     return f"space {number} links to planets {', '.join(space.planets)}: name one, e.g. 'land planet {space.planets[0]}'"

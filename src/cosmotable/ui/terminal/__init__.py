@@ -1,0 +1,1 @@
+"""Terminal UI (Rich): per-game screens drawn from `state.view(seat)` and the play/replay loops."""

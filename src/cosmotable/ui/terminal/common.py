@@ -1,0 +1,213 @@
+"""Terminal plumbing shared by every game's screen: consoles, seats, line input, record files.
+
+Nothing here knows a game's rules; game screens (`ui/terminal/mlem.py`) draw from `state.view(seat)`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from cosmotable.engine import Action, GameRecord, State
+
+#: Seat colours, as in the box: (colour name, one-letter tag, Rich style).
+SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
+    ("red", "R", "bold red"),
+    ("blue", "B", "bold bright_blue"),
+    ("yellow", "Y", "bold yellow"),
+    ("green", "G", "bold green"),
+    ("purple", "P", "bold magenta"),
+)
+#: Bots get cat names (the astronauts of MLEM are cats).
+BOT_NAMES = ("Felix", "Luna", "Oscar", "Misty", "Tiger")
+
+#: Width used when output is not a terminal (pipes, files, tests) and COLUMNS is not set.
+NON_TTY_WIDTH = 120
+
+
+@dataclass
+class Seat:
+    """Who sits at one seat: a person (hot-seat) or a bot."""
+
+    seat: int
+    name: str
+    kind: str = "human"  # "human", or the bot's name ("heuristic", "random")
+    bot: Any = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def colour(self) -> str:
+        return SEAT_COLOURS[self.seat % len(SEAT_COLOURS)][0]
+
+    @property
+    def letter(self) -> str:
+        return SEAT_COLOURS[self.seat % len(SEAT_COLOURS)][1]
+
+    @property
+    def style(self) -> str:
+        return SEAT_COLOURS[self.seat % len(SEAT_COLOURS)][2]
+
+    def tag(self) -> Text:
+        """The one-letter marker used on the mat (R, B, Y, G, P)."""
+        return Text(self.letter, style=self.style)
+
+    def label(self) -> Text:
+        """The name in the seat's colour."""
+        return Text(self.name, style=self.style)
+
+    def long_label(self) -> Text:
+        """`Felix (B, heuristic bot)` / `Ann (R)`."""
+        kind = "" if self.is_human else f", {self.kind} bot"
+        return Text.assemble(self.label(), (f" ({self.letter}{kind})", "dim"))
+
+    def short_label(self) -> Text:
+        """`Felix (B, bot)` / `Ann (R)`."""
+        kind = "" if self.is_human else ", bot"
+        return Text.assemble(self.label(), (f" ({self.letter}{kind})", "dim"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "kind": self.kind}
+
+
+@dataclass
+class Move:
+    """A legal move as a menu entry: its plain-English gloss and, for long menus, a heading shared
+    by similar moves (`group`) with a short remainder (`brief`)."""
+
+    action: Action
+    gloss: Text
+    group: Text | None = None
+    brief: Text | None = None
+
+
+def make_seats(
+    num_players: int, num_bots: int, names: Sequence[str] = (), bot_kind: str = "heuristic",
+    make_bot: Callable[[str, int], Any] | None = None, seed: int = 0,
+) -> list[Seat]:
+    """Seats 0..humans-1 are people (named from `names`, else Player 1, 2...); the rest are bots."""
+    humans = num_players - num_bots
+    seats = []
+    for seat in range(num_players):
+        if seat < humans:
+            name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+            seats.append(Seat(seat, name))
+        else:
+            bot = make_bot(bot_kind, seed * 1000 + seat) if make_bot else None
+            seats.append(Seat(seat, BOT_NAMES[(seat - humans) % len(BOT_NAMES)], bot_kind, bot))
+    return seats
+
+
+def seats_from_record_file(path: str | Path, num_players: int) -> list[Seat]:
+    """Names saved beside a record by `play` ("players" is outside the digest); else Seat 0, 1..."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        players = data.get("players")
+        if isinstance(players, list) and len(players) == num_players:
+            seats = []
+            for seat, entry in enumerate(players):
+                name, kind = entry.get("name"), entry.get("kind", "human")
+                if not isinstance(name, str) or not name.strip() or not isinstance(kind, str):
+                    raise ValueError
+                seats.append(Seat(seat, name.strip()[:24], kind))
+            return seats
+    except (OSError, ValueError, AttributeError):
+        pass
+    return [Seat(seat, f"Seat {seat}") for seat in range(num_players)]
+
+
+# ------------------------------------------------------------------------------ console and input
+def make_console(stderr: bool = False) -> Console:
+    """A console that keeps a readable width when the output is not a terminal."""
+    console = Console(stderr=stderr, highlight=False, emoji=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(stderr=stderr, highlight=False, emoji=False, width=NON_TTY_WIDTH)
+    return console
+
+
+class LineReader:
+    """Reads one line per prompt from stdin, terminal or not. `None` means end of input (EOF)."""
+
+    def __init__(self, console: Console):
+        self.console = console
+
+    def read(self, prompt: Text | str) -> str | None:
+        self.console.print(prompt, end="")
+        stdin = sys.stdin
+        interactive = False
+        try:
+            interactive = stdin.isatty()
+        except (AttributeError, ValueError):
+            pass
+        if interactive:
+            try:
+                return input()
+            except EOFError:
+                self.console.print()
+                return None
+        line = stdin.readline()
+        if not line:
+            self.console.print()
+            return None
+        line = line.rstrip("\r\n")
+        # Echo piped input so a transcript reads like the session it was.
+        self.console.print(Text(line))
+        return line
+
+
+def seat_rewriter(seats: Sequence[Seat]) -> Callable[[str], Text]:
+    """Turn engine text ("seat 2 boards ...") into Text with each seat's name in its colour."""
+    pattern = re.compile(r"\bseat (\d+)\b")
+
+    def rewrite(text: str) -> Text:
+        out = Text()
+        last = 0
+        for match in pattern.finditer(text):
+            seat = int(match.group(1))
+            out.append(text[last:match.start()])
+            if 0 <= seat < len(seats):
+                out.append_text(seats[seat].label())
+            else:
+                out.append(match.group(0))
+            last = match.end()
+        out.append(text[last:])
+        return out
+
+    return rewrite
+
+
+# ------------------------------------------------------------------------------ record files
+def default_record_path(game_id: str, seed: int, directory: str | Path = "records") -> Path:
+    """records/<game>-YYYYmmdd-HHMMSS-seed<N>.json under the current directory, never overwriting."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = Path(directory) / f"{game_id}-{stamp}-seed{seed}.json"
+    path, n = base, 2
+    while path.exists():
+        path = base.with_name(f"{base.stem}-{n}{base.suffix}")
+        n += 1
+    return path
+
+
+def save_record(state: State, path: str | Path, seats: Sequence[Seat] = ()) -> Path:
+    """Save the game record (engine format + digest) and, outside the digest, who sat where."""
+    data = GameRecord.from_state(state).to_json()
+    if seats:
+        data["players"] = [seat.to_json() for seat in seats]
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    tmp.replace(path)  # atomic, like GameRecord.save
+    return path

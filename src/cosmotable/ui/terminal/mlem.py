@@ -1,0 +1,881 @@
+"""MLEM: Space Agency in the terminal: the mat, rocket, dice and scores drawn with Rich.
+
+Everything on screen comes from `state.view(seat)` dicts (and, for the move glosses, from the views of
+clones after each legal action), never from the state's internals.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.measure import Measurement
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cosmotable.engine import Action, Event, State
+from cosmotable.games.mlem.board import default_astronauts, default_goals, default_mat
+from cosmotable.ui.terminal.common import Move, Seat, seat_rewriter
+
+CELL = 6  # width of one space on the track
+AFTERBURNER_STYLE = "bold cyan"
+PLANET_STYLE = "bold bright_white"
+ROCKET_STYLE = "bold black on yellow"
+EVENT_STYLES = {
+    "crash": "bold red",
+    "goal": "bold yellow",
+    "end-triggered": "bold yellow",
+    "game-over": "bold",
+    "land": "green",
+    "roll": "",
+    "commander": "italic",
+    "discard": "italic",
+    "satellite": "italic",
+}
+
+
+def astronaut_name(ident: str) -> str:
+    astronaut = default_astronauts().get(ident)
+    return astronaut.name if astronaut else ident
+
+
+def faces_text(space: dict[str, Any], styled: bool = True) -> Text:
+    """`1 3 A2`: the faces a space accepts; A2 = the afterburner, worth 2 here."""
+    out = Text()
+    for i, face in enumerate(space["faces"]):
+        if i:
+            out.append(" ")
+        if face == "A":
+            out.append(f"A{space['afterburner']}", style=AFTERBURNER_STYLE if styled else "")
+        else:
+            out.append(face)
+    return out
+
+
+def face_value(space: dict[str, Any], face: str) -> int:
+    return space["afterburner"] if face == "A" else int(face)
+
+
+def crash_risk(mat: dict[str, Any], position: int, dice: int) -> float:
+    """P(no die of a roll of `dice` dice fits `position`): each die independent."""
+    if position >= mat["deep_space"]:
+        return 0.0
+    space = mat["spaces"][position]
+    faces = mat["die_faces"]
+    miss = sum(1 for f in faces if f not in space["faces"]) / len(faces)
+    return miss ** max(dice, 1)
+
+
+def helper_can_save(mat: dict[str, Any], position: int, helper_ready: bool) -> bool:
+    return helper_ready and position < mat["deep_space"] and "1" in mat["spaces"][position]["faces"]
+
+
+def risk_text(mat: dict[str, Any], position: int, dice: int, helper_ready: bool, brief: bool = False) -> Text:
+    """`12% crash risk` (+ `(a helper can save it)` where an unused helper could be used there);
+    brief: `risk 12%*`."""
+    risk = crash_risk(mat, position, dice)
+    style = "bold red" if risk >= 0.3 else ""
+    saved = risk >= 0.005 and helper_can_save(mat, position, helper_ready)
+    if brief:
+        return Text.assemble(("risk ", ""), (f"{risk:.0%}", style), ("*" if saved else "", "bold"))
+    out = Text(f"{risk:.0%} crash risk", style=style)
+    if saved:
+        out.append(" (a helper can save it)", style="")
+    return out
+
+
+def short_name(ident: str) -> str:
+    """Compact astronaut name for tables: Satellite, Navigator, Moon x2, Deep x2, Ballast..."""
+    name = astronaut_name(ident)
+    return name.replace(" engineer", "").replace("Deep-space expert", "Deep x2").replace(" expert", " x2")
+
+
+def planet_standing(planet: dict[str, Any]) -> list[tuple[int, int]]:
+    """[(seat, points if the game ended now)] from first place down (ties: earlier arrival first)."""
+    rows = planet["rows"]
+    order = sorted(range(len(rows)), key=lambda i: (-len(rows[i]["astronauts"]), i))
+    standing = []
+    for place, index in enumerate(order):
+        row = rows[index]
+        points = planet["points"][min(place, 2)]
+        if "planet_expert" in row["astronauts"]:
+            points *= 2
+        standing.append((row["seat"], points))
+    return standing
+
+
+def projected_planet_points(view: dict[str, Any]) -> list[int]:
+    totals = [0] * view["num_players"]
+    for planet in view["planets"]:
+        for seat, points in planet_standing(planet):
+            totals[seat] += points
+    return totals
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+class MlemScreen:
+    """Draws MLEM views and explains MLEM moves for the seats at the table."""
+
+    game_id = "mlem"
+
+    def __init__(self, seats: Sequence[Seat]):
+        self.seats = list(seats)
+        self._seat_text = seat_rewriter(self.seats)
+
+    # ------------------------------------------------------------------ text helpers
+    def seat(self, seat: int | None) -> Seat | None:
+        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+
+    def name(self, seat: int | None) -> Text:
+        s = self.seat(seat)
+        return s.label() if s else Text("?")
+
+    def tag(self, seat: int | None) -> Text:
+        s = self.seat(seat)
+        return s.tag() if s else Text("?")
+
+    def rewrite(self, text: str) -> Text:
+        """Engine text -> names in colour, astronaut ids as their names."""
+        text = re.sub(
+            r"\bthe (" + "|".join(default_astronauts()) + r")\b",
+            lambda m: "the " + astronaut_name(m.group(1)),
+            text,
+        )
+        text = re.sub(r"\ba (8|11|18)(-point)", r"an \1\2", text)
+        return self._seat_text(text)
+
+    def event(self, event: Event) -> Text:
+        if event.kind == "expedition":
+            return Text.assemble(("── ", "dim"), self.rewrite(event.text), (" ──", "dim"))
+        line = self.rewrite(event.text)
+        if event.kind == "travel" and event.seat is not None:
+            line = Text.assemble(self.name(event.seat), " chooses ", line)
+        if event.kind == "crash":
+            line.append(": everyone still aboard goes home")
+        style = EVENT_STYLES.get(event.kind, "")
+        if style:
+            line.stylize(style)
+        return Text.assemble(("• ", "dim"), line)
+
+    def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
+        """A log line for a move the engine reports no event for (stay, return)."""
+        if action is None or seat < 0:
+            return None
+        kind = action.to_json()["kind"]
+        deciding = view["rocket"]["deciding"]
+        astronaut = view["rocket"]["board"][deciding]["astronaut"] if deciding is not None else ""
+        if kind == "stay":
+            text = f"seat {seat}'s {astronaut_name(astronaut)} stays aboard"
+        elif kind == "return":
+            text = f"seat {seat}'s Parachutist does not land and goes home"
+        else:
+            return None
+        return Text.assemble(("• ", "dim"), self.rewrite(text))
+
+    # ------------------------------------------------------------------ the whole table
+    def board(self, view: dict[str, Any], width: int) -> RenderableType:
+        wide = width >= 118
+        parts: list[RenderableType] = [self.title(view)]
+        parts.extend(self.track(view, width))
+        planets = Group(self.planets_table(view), self.deep_space_line(view))
+        goals = self.goals_table(view)
+        parts.append(self._side_by_side(planets, goals, width) if wide else Group(planets, goals))
+        rocket = self.rocket_table(view)
+        dice = self.dice_panel(view)
+        parts.append(self._side_by_side(rocket, dice, width) if wide else Group(rocket, dice))
+        parts.append(self.players_table(view))
+        return Group(*parts)
+
+    @staticmethod
+    def _side_by_side(left: RenderableType, right: RenderableType, width: int) -> Table:
+        """Two blocks in columns; the left one keeps its natural width, the right one wraps."""
+        console = Console(width=width)
+        left_width = min(Measurement.get(console, console.options, left).maximum, width // 2 + 10)
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(width=left_width)
+        grid.add_column()
+        grid.add_row(left, right)
+        return grid
+
+    def title(self, view: dict[str, Any]) -> Text:
+        crashes, length = view["crashes"], view["crash_track_length"]
+        text = Text.assemble(
+            ("MLEM: Space Agency", "bold"),
+            f"  ·  expedition {view['expedition']} (started by ",
+            self.name(view["starter"]),
+            ")  ·  crash track ",
+            ("■" * crashes, "bold red"),
+            ("□" * (length - crashes), "dim"),
+            f" {crashes}/{length}",
+        )
+        if view["end_triggered"] and view["phase"] != "over":
+            text.append("  ·  LAST EXPEDITION", style="bold yellow")
+        if view["phase"] == "over":
+            text.append("  ·  GAME OVER", style="bold yellow")
+        return text
+
+    def track(self, view: dict[str, Any], width: int) -> list[RenderableType]:
+        """The mat as bands of spaces: number, accepted faces, moons, planet and who is there."""
+        mat = view["mat"]
+        rocket = view["rocket"]
+        moons = {m["id"]: m for m in view["moons"]}
+        planets = {p["id"]: p for p in view["planets"]}
+        columns: list[int | str] = [sp["number"] for sp in mat["spaces"]] + ["deep"]
+        per_band = max(5, (width - 8) // (CELL + 1))
+        bands = math.ceil(len(columns) / per_band)
+        size = math.ceil(len(columns) / bands)
+        out: list[RenderableType] = []
+        satellite = 3
+        for start in range(0, len(columns), size):
+            chunk = columns[start:start + size]
+            table = Table(box=box.MINIMAL, padding=(0, 0), show_edge=False, pad_edge=False, expand=False)
+            table.add_column("", width=6, no_wrap=True, style="dim")
+            rows: dict[str, list[Text]] = {"dice": [], "moons": [], "planet": [], "there": []}
+            for col in chunk:
+                if col == "deep":
+                    here = rocket["in_deep_space"]
+                    head = Text("▲deep" if here else "deep", style=ROCKET_STYLE if here else "bold")
+                    rows["dice"].append(Text(""))
+                    rows["moons"].append(Text(f"C{mat['comet_points']} G{mat['galaxy_points']}"))
+                    rows["planet"].append(Text(""))
+                    rows["there"].append(self._counts([(e["seat"], 1) for e in view["deep_space"]]))
+                else:
+                    space = mat["spaces"][col]
+                    here = not rocket["in_deep_space"] and rocket["position"] == col
+                    label = f"▲{col}" if here else str(col)
+                    if col == satellite and not here:
+                        label += " sat"
+                    head = Text(label, style=ROCKET_STYLE if here else "bold")
+                    rows["dice"].append(faces_text(space))
+                    rows["moons"].append(self._moon_cell(space, moons))
+                    names = [planets[p]["name"] for p in space["planets"] if p in planets]
+                    rows["planet"].append(Text("/".join(names), style=PLANET_STYLE))
+                    counts: list[tuple[int, int]] = []
+                    for pid in space["planets"]:
+                        for row in planets.get(pid, {}).get("rows", []):
+                            counts.append((row["seat"], len(row["astronauts"])))
+                    rows["there"].append(self._counts(counts))
+                table.add_column(head, width=CELL, justify="center", no_wrap=True, overflow="ellipsis")
+            for label, cells in rows.items():
+                if label == "there" and not any(c.plain for c in cells):
+                    continue
+                table.add_row(Text(label), *cells)
+            out.append(table)
+        return out
+
+    def status(self, view: dict[str, Any]) -> Text:
+        """One line: where the rocket is, the dice, who is aboard, crashes and points so far."""
+        rocket = view["rocket"]
+        out = Text("  ▸ ", style="dim")
+        if view["phase"] == "over":
+            out.append("game over", style="bold")
+        else:
+            out.append("deep space" if rocket["in_deep_space"] else f"space {rocket['position']}", style="bold")
+            out.append(f" · {rocket['dice']} dice")
+            aboard = [e for e in rocket["board"] if e["aboard"]]
+            if aboard:
+                out.append(" · aboard: ")
+                for i, e in enumerate(aboard):
+                    if i:
+                        out.append(", ")
+                    out.append_text(self.tag(e["seat"]))
+                    out.append(f" {short_name(e['astronaut'])}")
+                    if e["seat"] == rocket["commander"] and i == 0:
+                        out.append("★", style="bold yellow")
+        out.append(f" · crashes {view['crashes']}/{view['crash_track_length']} · points ")
+        for i, score in enumerate(view["scores"]):
+            if i:
+                out.append(" ")
+            out.append_text(self.tag(i))
+            out.append(str(score))
+        return out
+
+    def _moon_cell(self, space: dict[str, Any], moons: dict[str, Any]) -> Text:
+        out = Text()
+        # Listed farthest (most points) first on the mat; drawn nearest first, like the track.
+        for i, moon_id in enumerate(reversed(space["moons"])):
+            moon = moons[moon_id]
+            if i:
+                out.append(" ")
+            occupant = moon["occupant"]
+            if occupant is None:
+                out.append(f"○{moon['points']}")
+            else:
+                seat = self.seat(occupant["seat"])
+                out.append(f"{seat.letter if seat else '?'}{moon['points']}", style=seat.style if seat else "")
+        return out
+
+    def _counts(self, pairs: list[tuple[int, int]]) -> Text:
+        """`R2 B1`: astronauts per colour, in order of first arrival."""
+        totals: dict[int, int] = {}
+        for seat, n in pairs:
+            totals[seat] = totals.get(seat, 0) + n
+        out = Text()
+        sep = " " if len(totals) <= 2 else ""
+        for i, (seat, n) in enumerate(totals.items()):
+            if i:
+                out.append(sep)
+            s = self.seat(seat)
+            out.append(f"{s.letter if s else '?'}{n}", style=s.style if s else "")
+        return out
+
+    def planets_table(self, view: dict[str, Any]) -> Table:
+        table = Table(title="Planets (scored at the end)", title_justify="left", box=box.SIMPLE_HEAD,
+                      padding=(0, 1), pad_edge=False, show_edge=False)
+        table.add_column("planet", style=PLANET_STYLE, no_wrap=True)
+        table.add_column("space", justify="right", no_wrap=True)
+        table.add_column("points", justify="center", no_wrap=True)
+        table.add_column("rows (order of arrival)", no_wrap=True)
+        table.add_column("if it ended now", no_wrap=True)
+        for planet in view["planets"]:
+            rows = Text()
+            for i, row in enumerate(planet["rows"]):
+                if i:
+                    rows.append("\n")
+                rows.append_text(self.tag(row["seat"]))
+                rows.append(" " + ", ".join(short_name(a) for a in row["astronauts"]))
+            standing = Text()
+            for i, (seat, points) in enumerate(planet_standing(planet)):
+                if i:
+                    standing.append("  ")
+                standing.append_text(self.tag(seat))
+                standing.append(f" {points}")
+            table.add_row(
+                planet["name"], ",".join(str(s) for s in planet["spaces"]),
+                "/".join(str(p) for p in planet["points"]),
+                rows if rows.plain else Text("—", style="dim"),
+                standing if standing.plain else Text("—", style="dim"),
+            )
+        return table
+
+    def deep_space_line(self, view: dict[str, Any]) -> Text:
+        mat = view["mat"]
+        out = Text("Deep space", style="bold")
+        for n, (where, points) in enumerate((("comet", mat["comet_points"]), ("galaxy", mat["galaxy_points"]))):
+            entries = [e for e in view["deep_space"] if e["where"] == where]
+            out.append(f"{'' if n == 0 else chr(10) + ' ' * 10}  {where} ({points}): ")
+            if not entries:
+                out.append("—", style="dim")
+            for i, e in enumerate(entries):
+                if i:
+                    out.append(", ")
+                out.append_text(self.tag(e["seat"]))
+                out.append(f" {short_name(e['astronaut'])} +{e['points']}")
+        return out
+
+    def goals_table(self, view: dict[str, Any]) -> Table:
+        table = Table(title="Goal tiles: the first player to have...", title_justify="left", box=box.SIMPLE_HEAD,
+                      padding=(0, 1), pad_edge=False, show_edge=False)
+        table.add_column("goal")
+        table.add_column("pts", justify="right")
+        table.add_column("taken by", no_wrap=True)
+        for goal in view["goals"]:
+            owner = goal["claimed_by"]
+            text = re.sub(r"^First to have ", "", goal["text"])
+            table.add_row(text, str(goal["points"]),
+                          self.name(owner) if owner is not None else Text("free", style="dim"))
+        return table
+
+    def rocket_table(self, view: dict[str, Any]) -> Table:
+        rocket = view["rocket"]
+        mat = view["mat"]
+        if rocket["in_deep_space"]:
+            where = "in deep space"
+        else:
+            where = Text.assemble(f"on space {rocket['position']} (accepts ",
+                                  faces_text(mat["spaces"][rocket["position"]]), ")")
+        table = Table(title=Text.assemble("Rocket ", where), title_justify="left", box=box.SIMPLE_HEAD,
+                      padding=(0, 1), pad_edge=False, show_edge=False)
+        table.add_column("slot", justify="right")
+        table.add_column("player")
+        table.add_column("astronaut")
+        table.add_column("status")
+        board = rocket["board"]
+        commander_slot = next(
+            (e["slot"] for e in board if e["aboard"] and e["seat"] == rocket["commander"]), None
+        )
+        for entry in board:
+            status = Text("aboard" if entry["aboard"] else "left", style="" if entry["aboard"] else "dim")
+            if entry["slot"] == commander_slot:
+                status.append("  ★ commander", style="bold yellow")
+            if entry["helper_used"]:
+                status.append("  helper used", style="dim")
+            if entry["slot"] == rocket["deciding"]:
+                status.append("  ◀ deciding", style="bold")
+            short = default_astronauts()[entry["astronaut"]].short if entry["astronaut"] in default_astronauts() else ""
+            table.add_row(str(entry["slot"] + 1), self.name(entry["seat"]),
+                          Text.assemble(astronaut_name(entry["astronaut"]), (f" {short}", "dim")), status)
+        if not board:
+            table.add_row("", Text("(empty: boarding starts)", style="dim"), "", "")
+        return table
+
+    def dice_panel(self, view: dict[str, Any]) -> Text:
+        rocket, mat = view["rocket"], view["mat"]
+        held, total = rocket["dice"], mat["dice_count"]
+        out = Text("Dice  ", style="bold")
+        out.append("●" * held, style="bold")
+        out.append("○" * max(total - held, 0), style="dim")
+        out.append(f"  {held} held by the commander")
+        if rocket["commander"] is not None:
+            out.append(" (")
+            out.append_text(self.name(rocket["commander"]))
+            out.append(")")
+        out.append("\n")
+        roll = rocket["roll"]
+        out.append("Roll  ", style="bold")
+        if not roll or rocket["in_deep_space"]:
+            out.append("—", style="dim")
+        else:
+            space = mat["spaces"][rocket["position"]]
+            groups: dict[str, int] = {}
+            for face in roll:
+                groups[face] = groups.get(face, 0) + 1
+            for i, (face, n) in enumerate(groups.items()):
+                if i:
+                    out.append("   ")
+                fits = face in space["faces"]
+                shown = f"{n}×{face}"
+                if fits and face == "A":
+                    shown += f"(={space['afterburner']})"
+                out.append(shown, style="bold green" if fits else "dim strike")
+                out.append(" ✓" if fits else " ✗", style="green" if fits else "red")
+        out.append("\n")
+        board = rocket["board"]
+        helpers = [e for e in board if e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]]
+        if helpers and rocket["position"] < mat["deep_space"]:
+            out.append("Helpers ready  ", style="bold")
+            for i, e in enumerate(helpers):
+                if i:
+                    out.append(", ")
+                out.append(f"H{e['seat']} (")
+                out.append_text(self.name(e["seat"]))
+                out.append(")")
+            accepts_one = "1" in mat["spaces"][rocket["position"]]["faces"]
+            out.append("  usable here" if accepts_one else "  not usable here (no 1)", style="dim")
+            out.append("\n")
+        if (view["phase"] != "launch" and board and any(e["aboard"] for e in board)
+                and rocket["position"] < mat["deep_space"]):
+            out.append("Next roll here  ", style="bold")
+            out.append_text(risk_text(mat, rocket["position"], held, bool(helpers)))
+            out.append("\n")
+        return out
+
+    def players_table(self, view: dict[str, Any]) -> Table:
+        over = view["phase"] == "over"
+        projected = projected_planet_points(view)
+        table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
+                      pad_edge=False, show_edge=False)
+        table.add_column("seat", justify="right")
+        table.add_column("player", no_wrap=True)
+        table.add_column("on mat", justify="right")
+        table.add_column("available astronauts", ratio=1)
+        table.add_column("moons", justify="right")
+        table.add_column("deep", justify="right")
+        table.add_column("goals", justify="right")
+        table.add_column("planets" if over else "planets*", justify="right")
+        table.add_column("total" if over else "so far", justify="right")
+        for player in view["players"]:
+            seat = player["seat"]
+            score = player["score"]
+            s = self.seat(seat)
+            label = s.short_label() if s else Text(f"seat {seat}")
+            if seat == view["current_player"]:
+                label = Text.assemble(("▶ ", "bold"), label)
+            available = ", ".join(short_name(a) for a in player["available"]) or "—"
+            so_far = score["moons"] + score["deep_space"] + score["goals"] + (score["planets"] if over else 0)
+            table.add_row(
+                str(seat), label, f"{player['placed']}/8", Text(available, style="dim" if not player["available"] else ""),
+                str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
+                str(score["planets"]) if over else f"~{projected[seat]}",
+                Text(str(so_far), style="bold"),
+            )
+        if not over:
+            table.caption = "planets* = what the planets would pay if the game ended now (scored at the end)"
+            table.caption_justify = "left"
+        return table
+
+    # ------------------------------------------------------------------ the decision
+    def headline(self, view: dict[str, Any], seat: int) -> Text:
+        rocket, mat = view["rocket"], view["mat"]
+        who = self.name(seat)
+        phase = view["phase"]
+        if phase == "launch":
+            starter = view["starter"]
+            commands = (Text("you will command it") if starter == seat
+                        else Text.assemble(self.name(starter), " started it and will command"))
+            return Text.assemble(
+                who, f": launch of expedition {view['expedition']} (", commands, ") - choose an astronaut to "
+                f"board slot {len(rocket['board']) + 1} of the rocket.",
+            )
+        if phase == "travel":
+            space = mat["spaces"][rocket["position"]]
+            out = Text.assemble(
+                who, f": you command the rocket on space {rocket['position']} (accepts ", faces_text(space),
+                f") and rolled {','.join(rocket['roll'] or [])}. Use one or more whole groups of dice that fit.",
+            )
+            helpers = [e["seat"] for e in rocket["board"]
+                       if e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]]
+            if helpers and "1" in space["faces"]:
+                out.append("\nHelpers (each counts as a die showing 1, once per expedition): ")
+                for i, h in enumerate(helpers):
+                    if i:
+                        out.append(", ")
+                    out.append(f"H{h} = ", style="bold")
+                    out.append_text(self.name(h))
+                    out.append("'s")
+            return out
+        if phase == "landing":
+            entry = rocket["board"][rocket["deciding"]]
+            return Text.assemble(
+                who, f": the rocket is on space {rocket['position']}. Your {astronaut_name(entry['astronaut'])} "
+                "may stay aboard or leave the rocket here.",
+            )
+        if phase == "parachute":
+            return Text.assemble(
+                who, f": the rocket crashed on space {rocket['position']}! Your Parachutist may still land "
+                "here, or return home.",
+            )
+        return who
+
+    #: shown above a grouped menu of travel moves
+    menu_legend = Text("dice = dice left after the move · risk = chance that the next roll crashes there "
+                       "(* a helper could still save it)", style="dim")
+
+    def moves(self, state: State, seat: int) -> list[Move]:
+        """The legal moves of `seat`, in menu order, each with a plain-English gloss."""
+        view = state.view(seat)
+        out = []
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            move = Move(action, self.gloss(view, after.view(seat), action, seat))
+            data = action.to_json()
+            if data["kind"] == "travel":
+                move.group, move.brief = self._travel_parts(view, data, brief=True)
+            elif data["kind"] == "crash":
+                move.group = Text("or decline the helpers:")
+                move.brief = Text(f"the rocket crashes ({view['crashes'] + 1}/{view['crash_track_length']})")
+            out.append(move)
+        if view["phase"] == "travel":
+            mat, rocket = view["mat"], view["rocket"]
+            space = mat["spaces"][rocket["position"]]
+
+            def key(item):
+                data = item.action.to_json()
+                if data["kind"] != "travel":
+                    return (1, 0, 0)
+                used = [f for f in rocket["roll"] if f in data["groups"]]
+                steps = sum(face_value(space, f) for f in used) + len(data["helpers"])
+                return (0, steps, len(used) + len(data["helpers"]))
+
+            out.sort(key=key)
+        return out
+
+    def gloss(self, view: dict[str, Any], after: dict[str, Any], action: Action, seat: int) -> Text:
+        data = action.to_json()
+        kind = data["kind"]
+        mat, rocket = view["mat"], view["rocket"]
+        if kind == "board":
+            a = default_astronauts().get(data["astronaut"])
+            if a is None:
+                return Text(data["astronaut"])
+            return Text.assemble((a.name, "bold"), (f" ({a.short})", "dim"), f": {a.text}")
+        if kind == "travel":
+            return self._gloss_travel(view, data)
+        if kind == "crash":
+            text = Text(f"no rolled die fits space {rocket['position']}: the rocket crashes "
+                        f"(crash {view['crashes'] + 1}/{view['crash_track_length']}) and everyone aboard goes home")
+            if any(e["astronaut"] == "parachutist" and e["aboard"] for e in rocket["board"]):
+                text.append(" (a parachutist may still land)")
+            text.append(" - instead of using a helper", style="dim")
+            return text
+        if kind == "stay":
+            return self._gloss_stay(view)
+        if kind == "return":
+            return Text("the Parachutist goes back to your available astronauts (no points)")
+        if kind == "land":
+            return self._gloss_land(view, after, data, seat)
+        return Text("")
+
+    def _gloss_travel(self, view: dict[str, Any], data: dict[str, Any]) -> Text:
+        where, then = self._travel_parts(view, data)
+        return Text.assemble(where, " · ", then) if then.plain else where
+
+    def _travel_parts(self, view: dict[str, Any], data: dict[str, Any], brief: bool = False) -> tuple[Text, Text]:
+        """(`move 4 to space 7 (planet Rubin 3/2/1)`, `5 dice left · 3% crash risk`);
+        brief: (..., `5 dice, risk 3%`)."""
+        mat, rocket = view["mat"], view["rocket"]
+        position = rocket["position"]
+        space = mat["spaces"][position]
+        used = [f for f in rocket["roll"] if f in data["groups"]]
+        steps = sum(face_value(space, f) for f in used) + len(data["helpers"])
+        dest = min(position + steps, mat["deep_space"])
+        dice_left = max(rocket["dice"] - sum(1 for f in used if f != "A"), 1)
+        where = Text(f"move {steps} to ")
+        then = Text()
+        if dest >= mat["deep_space"]:
+            where.append("DEEP SPACE", style="bold green")
+            where.append(f": all leave; commander to the comet +{mat['comet_points']}, "
+                         f"others to the galaxy +{mat['galaxy_points']}")
+        else:
+            where.append(f"space {dest}", style="bold")
+            where.append_text(self._what_is_at(view, dest))
+            helpers_left = any(
+                e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] and e["seat"] not in data["helpers"]
+                for e in rocket["board"]
+            )
+            dice_text = f"{dice_left} {'die' if dice_left == 1 else 'dice'}"
+            then.append(f"{dice_text}, " if brief else f"{dice_text} left · ")
+            then.append_text(risk_text(mat, dest, dice_left, helpers_left, brief))
+        return where, then
+
+    def _what_is_at(self, view: dict[str, Any], number: int) -> Text:
+        mat = view["mat"]
+        space = mat["spaces"][number]
+        if number < mat["first_landing_space"]:
+            return Text(" (no landing)", style="dim")
+        moons = {m["id"]: m for m in view["moons"]}
+        planets = {p["id"]: p for p in view["planets"]}
+        parts = []
+        for pid in space["planets"]:
+            p = planets.get(pid)
+            if p:
+                parts.append(f"planet {p['name']} {'/'.join(str(x) for x in p['points'])}")
+        free = [str(moons[m]["points"]) for m in space["moons"] if moons[m]["occupant"] is None]
+        if space["moons"]:
+            parts.append(f"free moon{'s' if len(free) > 1 else ''} {', '.join(free)}" if free else "moons taken")
+        return Text(f" ({'; '.join(parts)})" if parts else " (nothing to land on)")
+
+    def _gloss_stay(self, view: dict[str, Any]) -> Text:
+        rocket, mat = view["rocket"], view["mat"]
+        helpers = any(e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"])
+        out = Text(f"stay aboard for the next roll: {rocket['dice']} {'die' if rocket['dice'] == 1 else 'dice'} on "
+                   f"space {rocket['position']}, ")
+        out.append_text(risk_text(mat, rocket["position"], rocket["dice"], helpers))
+        return out
+
+    def _gloss_land(self, view: dict[str, Any], after: dict[str, Any], data: dict[str, Any], seat: int) -> Text:
+        mat, rocket = view["mat"], view["rocket"]
+        entry = rocket["board"][rocket["deciding"]] if rocket["deciding"] is not None else None
+        astronaut = entry["astronaut"] if entry else ""
+        number = rocket["position"] + data.get("shift", 0)
+        out = Text()
+        place = data["place"]
+        if place == "deep":
+            out.append("leave for the galaxy in deep space", style="bold")
+            out.append(f": +{mat['galaxy_points']} now")
+        elif place == "moon":
+            moons = {m["id"]: m for m in view["moons"]}
+            free = [moons[m] for m in mat["spaces"][number]["moons"] if moons[m]["occupant"] is None]
+            points = free[0]["points"] if free else 0
+            gained = points * 2 if astronaut == "moon_expert" else points
+            out.append(f"land on the {points}-point moon at space {number}", style="bold")
+            out.append(f": +{gained} now")
+            if astronaut == "moon_expert":
+                out.append(" (Moon expert doubles it)")
+        else:
+            planet_id = data.get("planet") or mat["spaces"][number]["planets"][0]
+            planet = next(p for p in after["planets"] if p["id"] == planet_id)
+            standing = planet_standing(planet)
+            place_index = next(i for i, (s, _) in enumerate(standing) if s == seat)
+            points = standing[place_index][1]
+            out.append(f"land on planet {planet['name']}", style="bold")
+            if data.get("shift"):
+                out.append(f" (space {number})")
+            out.append(f" ({'/'.join(str(x) for x in planet['points'])} at the end): you would be "
+                       f"{ordinal(place_index + 1)} of {len(standing)}, worth {points} if it ended now")
+        before_goals = {g["id"]: g["claimed_by"] for g in view["goals"]}
+        for goal in after["goals"]:
+            if goal["claimed_by"] == seat and before_goals.get(goal["id"]) is None:
+                out.append(f"; takes the goal tile \"{goal['text']}\" (+{goal['points']})", style="bold yellow")
+        if astronaut == "die_discarder":
+            out.append("; the commander sets a die aside")
+        if entry and entry["seat"] == rocket["commander"] and any(
+            e["aboard"] and e["slot"] != entry["slot"] for e in rocket["board"]
+        ):
+            first_aboard = next((e for e in rocket["board"] if e["aboard"]), None)
+            if first_aboard is not None and first_aboard["slot"] == entry["slot"]:
+                nxt = next(e for e in rocket["board"] if e["aboard"] and e["slot"] != entry["slot"])
+                out.append("; command passes to ")
+                out.append_text(self.name(nxt["seat"]))
+        return out
+
+    # ------------------------------------------------------------------ the end
+    def final_table(self, view: dict[str, Any]) -> RenderableType:
+        table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
+        table.add_column("player")
+        for label in ("moons", "deep space", "goals", "planets", "total"):
+            table.add_column(label, justify="right")
+        winners = set(view["winners"])
+        for player in sorted(view["players"], key=lambda p: -view["scores"][p["seat"]]):
+            seat = player["seat"]
+            score = player["score"]
+            s = self.seat(seat)
+            label = s.long_label() if s else Text(f"seat {seat}")
+            if seat in winners:
+                label = Text.assemble(("★ ", "bold yellow"), label)
+            table.add_row(label, str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
+                          str(score["planets"]), Text(str(view["scores"][seat]), style="bold"))
+        names = [self.name(s) for s in view["winners"]]
+        best = max(view["scores"]) if view["scores"] else 0
+        if len(names) == 1:
+            verdict = Text.assemble(("Winner: ", "bold"), names[0], f" with {best} points")
+        else:
+            verdict = Text("Shared victory: ", style="bold")
+            for i, n in enumerate(names):
+                if i:
+                    verdict.append(" and " if i == len(names) - 1 else ", ")
+                verdict.append_text(n)
+            verdict.append(f", {best} points each")
+        return Group(table, verdict)
+
+    def help(self) -> RenderableType:
+        return Panel(
+            Text.assemble(
+                ("Commands\n", "bold"),
+                "  a number      choose that move from the list\n"
+                "  move text     type it as shown, e.g. ", ("board helper", "bold"), ", ", ("travel 2,A", "bold"),
+                ", ", ("travel 1,H2", "bold"), ", ", ("stay", "bold"), ", ", ("land moon", "bold"), ", ",
+                ("land planet +1", "bold"), "\n"
+                "  show          draw the table again      log   every event so far\n"
+                "  rules         the rules summary         help  this help\n"
+                "  quit          stop; the game so far is saved as a record (also on Ctrl-D / end of input)\n\n",
+                ("Reading the mat\n", "bold"),
+                "  dice   faces a space accepts; ", ("A2", AFTERBURNER_STYLE),
+                " = the afterburner, worth 2 spaces there. ", ("▲", "bold"), " marks the rocket.\n"
+                "  moons  ○5 = a free 5-point moon; R5 = taken by the red player. You always get the free moon\n"
+                "         with the most points. Planets list who is there (R2 = two red astronauts).\n"
+                "  travel groups: 'travel 2,A' uses every rolled 2 and every rolled A; H2 = the helper astronaut\n"
+                "         of seat 2 used as a die showing 1 (only where the space accepts 1, once per expedition).\n"
+                "  Crash risk = the chance that no die of the next roll fits the space.",
+            ),
+            title="help", title_align="left", border_style="dim", expand=False,
+        )
+
+
+# ------------------------------------------------------------------------------ rules
+def rules_markdown() -> str:
+    mat = default_mat()
+    goals = default_goals()
+    planets = ", ".join(f"{p.name} (space {','.join(map(str, p.spaces))}: {'/'.join(map(str, p.points))})"
+                        for p in mat.planets.values())
+    goal_lines = "\n".join(f"- {g.text} - {g.points} points" for g in goals)
+    faces = ", ".join("afterburner (A)" if f == "A" else f for f in mat.die_faces)
+    return f"""
+# MLEM: Space Agency - rules summary
+
+Reiner Knizia's push-your-luck dice game for 2-5 players. Cats race into space: every expedition the
+players put one astronaut each on a shared rocket, the commander rolls dice to fly it along the track,
+and at each stop every astronaut aboard decides whether to leave for a moon or planet now or stay for
+a farther, richer destination - before the rocket crashes.
+
+## Set-up
+Each player has the 8 astronauts of one colour, one of each ability (below). The crash token is on the
+first field of the crash track. The 4 goal tiles lie beside the mat. Seat 0 starts the first expedition.
+
+## An expedition
+**Launch.** The rocket is put on space 0. The starting player boards one of their available astronauts
+in the first slot of the rocket board, then each other player in turn boards one. The starter's
+astronaut is the **commander**. (With a Satellite engineer aboard the rocket starts on space
+{mat.satellite_space}.)
+
+**Travel.** 1) The commander rolls every die still held ({mat.dice_count} at first; faces {faces}) and
+groups them by face. Only faces printed beside the rocket's space may be used. 2) The commander picks
+one or more *whole* groups and moves the rocket by their sum; the afterburner A is worth the value
+printed at that space (shown as A1, A2, A3). 3) Used dice are set aside - except afterburners, which stay -
+and the commander always keeps at least one die.
+
+**Crash.** If no rolled die fits the rocket's space, the rocket crashes: the crash token moves one field,
+everyone aboard goes back to their owner (a Parachutist may still land at the crash space), and the
+expedition ends.
+
+**Landing.** After each flight (from space {mat.first_landing_space} on; spaces 0-{mat.first_landing_space - 1}
+have nothing to land on) the commander, then everyone else in rocket-board order, decides to stay aboard
+or leave:
+- **Moons** hold one astronaut each. You take the free moon farthest from the rocket (the one with the most
+  points) and score its points at once. If every moon there is taken, no one can land on them.
+- **Planets** take any number of astronauts, in rows in order of arrival: a colour's first astronaut starts
+  a new row at the bottom. Planets score only at the end.
+- **Deep space** is the field after space {mat.last_space}. A rocket reaching it empties: the commander goes to
+  the comet ({mat.comet_points} points), everyone else to the galaxy ({mat.galaxy_points} points), scored at once.
+
+**Change of commander.** When the commander leaves, the next astronaut aboard (rocket-board order) takes
+over the dice that are left.
+
+**End of the expedition.** When everyone has left the rocket or it crashed. The next player starts the
+next expedition.
+
+## Goal tiles
+The first player to meet a tile's condition during a landing takes it; no one else can.
+{goal_lines}
+
+## End of the game
+When the crash token reaches the end of the crash track ({mat.crash_track_length} crashes), or when a
+player has all 8 astronauts on the mat - then the current expedition is finished first.
+
+## Scoring
+Moon and deep-space points (scored at once), plus 5 per goal tile, plus the planets, scored from the one
+nearest the start: the player with the most astronauts there takes the first value, the second most the
+second value, every other player present the third. Ties go to whoever landed there first. Planets on
+this mat: {planets}. The highest total wins; tied players share the victory.
+"""
+
+
+def astronauts_table() -> Table:
+    table = Table(title="The 8 astronauts (every player has one of each)", title_justify="left",
+                  box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column("to board, type", style="bold", no_wrap=True)
+    table.add_column("name", no_wrap=True)
+    table.add_column("token", no_wrap=True)
+    table.add_column("ability")
+    for a in default_astronauts().values():
+        table.add_row(f"board {a.id}", a.name, a.short, a.text)
+    return table
+
+
+def reconstructed_panel() -> Panel:
+    mat = default_mat()
+    path = resources.files("cosmotable.games.mlem").joinpath("data", "mat.toml")
+    body = Text.assemble(
+        "The space-by-space mat (which faces each space accepts, afterburner values, moons, planets and\n"
+        "their points) is printed only on the physical component and has not been published. The mat used\n"
+        "by default is RECONSTRUCTED. Its own 'source' field says:\n\n",
+        (mat.source.strip() + "\n\n", "italic"),
+        "Default mat file: ", (str(path), "bold"), "\n\n",
+        ("If you own the game, supply the real mat:\n", "bold"),
+        "  1. copy the default file and type in the values printed on your mat (set 'source' too)\n",
+        "  2. check it:   ", ("cosmotable mlem check-board my-mat.toml", "bold"),
+        "   (explains every problem)\n",
+        "  3. play on it: ", ("cosmotable play mlem --board my-mat.toml", "bold"), "\n\n",
+        "Confirmed by the rulebooks and public sources: the dice, the 8 astronauts, the 4 goal tiles (5 points\n"
+        "each), comet 7 / galaxy 5, 11 crashes, no landing on spaces 0-5, the satellite space 3.",
+    )
+    return Panel(body, title="Which data is reconstructed", title_align="left", border_style="yellow")
+
+
+def rules_renderable() -> RenderableType:
+    return Group(
+        Markdown(rules_markdown()),
+        Text(""),
+        Padding(astronauts_table(), (0, 0, 1, 0)),
+        Markdown(
+            "## Playing in the terminal\n"
+            "`cosmotable play mlem --players 3 --bots 2`: at your turn the table is drawn and your legal moves are "
+            "numbered; type a number or the move's text (`board helper`, `travel 2,A`, `travel 1,H2` = also use the "
+            "helper of seat 2, `stay`, `land moon`, `land planet`, `land moon +1` for the navigator, `return`), "
+            "`help` or `quit`. Every game is saved as a record; `cosmotable replay FILE` steps through it."
+        ),
+        Text(""),
+        reconstructed_panel(),
+    )

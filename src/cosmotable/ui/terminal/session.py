@@ -1,0 +1,406 @@
+"""The play and replay loops: game-agnostic, drawing through a game's screen (`SCREENS`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.padding import Padding
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from cosmotable.engine import CHANCE, Action, GameRecord, IllegalAction, RecordError, State
+from cosmotable.ui.terminal.common import LineReader, Move, Seat, save_record
+from cosmotable.ui.terminal.mlem import MlemScreen
+
+#: game id -> screen class (a game without one cannot be played in the terminal yet)
+SCREENS = {"mlem": MlemScreen}
+#: At most this many events are listed before a prompt; `log` shows them all.
+MAX_RECENT_EVENTS = 40
+#: Longer menus are printed grouped under shared headings (`Move.group`), several moves per line.
+COMPACT_MENU_AFTER = 14
+QUIT_WORDS = ("quit", "q", "exit")
+HELP_WORDS = ("help", "h", "?")
+
+
+class Quit(Exception):
+    """The person at the keyboard asked to stop (quit, end of input)."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+def screen_for(game_id: str, seats: Sequence[Seat]):
+    try:
+        return SCREENS[game_id](seats)
+    except KeyError:
+        raise KeyError(f"game {game_id!r} has no terminal screen yet; playable here: {', '.join(SCREENS)}") from None
+
+
+# ------------------------------------------------------------------------------ play
+class PlaySession:
+    def __init__(self, state: State, seats: Sequence[Seat], console: Console, reader: LineReader,
+                 save_path: Path, delay: float = 0.0):
+        self.state = state
+        self.seats = list(seats)
+        self.console = console
+        self.reader = reader
+        self.save_path = save_path
+        self.delay = delay
+        self.screen = screen_for(state.game.id, self.seats)
+        self.log: list[tuple[str, Text]] = []  # (event kind, line): engine events + silent moves
+        self.shown = 0  # log lines already shown to the people at the table
+        self.watch = not any(s.is_human for s in self.seats)
+
+    # -------------------------------------------------------------- main loop
+    def run(self) -> int:
+        c = self.console
+        c.print(Rule(Text(f"{self.state.game.name}  ·  seed {self.state.seed}", style="bold")))
+        c.print(self.seating())
+        if self.watch:
+            c.print(Text("Every seat is a bot: watching the game.", style="dim"))
+        try:
+            while not self.state.is_terminal():
+                player = self.state.current_player()
+                if player == CHANCE:
+                    self.apply(None)
+                    self.after_bot_or_chance()
+                elif not self.seats[player].is_human:
+                    self.apply(self.seats[player].bot.act(self.state))
+                    self.after_bot_or_chance()
+                else:
+                    self.apply(self.ask(player))
+        except Quit as stop:
+            path = self.save()
+            c.print()
+            c.print(Text.assemble((f"{stop.why}: ", "bold"), "the game so far is saved."))
+            self.print_saved(path)
+            return 0
+        except KeyboardInterrupt:
+            path = self.save()
+            c.print()
+            c.print(Text("Interrupted: the game so far is saved.", style="bold"))
+            self.print_saved(path)
+            return 130
+        self.finish()
+        return 0
+
+    def seating(self) -> Text:
+        out = Text("Players: ")
+        for i, seat in enumerate(self.seats):
+            if i:
+                out.append("  ·  ")
+            out.append(f"seat {seat.seat} ")
+            out.append_text(seat.long_label())
+        return out
+
+    def apply(self, action: Action | None) -> None:
+        """Apply a move (None: sample the chance outcome) and log what it did. Moves the engine
+        reports no event for (staying aboard, a parachutist going home) get a line of their own."""
+        seat = self.state.current_player()
+        before = len(self.state.events)
+        silent = self.screen.silent_move(self.state.view(seat), seat, action) if action is not None else None
+        if action is None:
+            self.state.sample_chance()
+        else:
+            self.state.apply(action)
+        new = self.state.events[before:]
+        if not new and silent is not None:
+            self.log.append(("move", silent))
+        self.log.extend((event.kind, self.screen.event(event)) for event in new)
+
+    def unseen(self) -> list[tuple[str, Text]]:
+        new = self.log[self.shown:]
+        self.shown = len(self.log)
+        return new
+
+    def after_bot_or_chance(self) -> None:
+        if not self.watch:
+            return  # shown at the next prompt, as "since your last move"
+        new = self.unseen()
+        for kind, line in new:
+            self.console.print(line)
+            if kind == "expedition":
+                self.console.print(self.board())
+        if self.delay > 0 and new:
+            time.sleep(self.delay)
+
+    def board(self):
+        seat = max(self.state.current_player(), 0)
+        return self.screen.board(self.state.view(seat), self.console.width)
+
+    def finish(self) -> None:
+        c = self.console
+        new = self.unseen()
+        if new and not self.watch:
+            c.print(Rule("Last moves", style="dim"))
+        for _, line in new:
+            c.print(line)
+        c.print(Rule(Text("Game over", style="bold")))
+        view = self.state.view(0)
+        c.print(self.screen.board(view, c.width))
+        c.print()
+        c.print(self.screen.final_table(view))
+        self.print_saved(self.save())
+
+    def save(self) -> Path:
+        return save_record(self.state, self.save_path, self.seats)
+
+    def print_saved(self, path: Path) -> None:
+        self.console.print(Text.assemble("Record saved: ", (str(path), "bold")))
+        self.console.print(Text(f"Replay it with:  cosmotable replay {path}", style="dim"))
+
+    # -------------------------------------------------------------- a person's turn
+    def show_prompt_screen(self, seat: int) -> list[Move]:
+        c = self.console
+        view = self.state.view(seat)
+        c.print()
+        c.print(Rule(Text.assemble(self.seats[seat].label(), "'s turn" if self.humans > 1 else " to move")))
+        c.print(self.screen.board(view, c.width))
+        self.print_recent()
+        moves = self.screen.moves(self.state, seat)
+        c.print(self.screen.headline(view, seat))
+        self.print_moves(moves)
+        return moves
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.is_human)
+
+    def print_recent(self) -> None:
+        new = self.unseen()
+        if not new:
+            return
+        title = "Since the last prompt" if self.humans > 1 else "Since your last move"
+        self.console.print(Rule(Text(title), style="dim", align="left"))
+        if len(new) > MAX_RECENT_EVENTS:
+            self.console.print(Text(f"  ({len(new) - MAX_RECENT_EVENTS} earlier events: type 'log')", style="dim"))
+            new = new[-MAX_RECENT_EVENTS:]
+        for _, line in new:
+            self.console.print(line)
+
+    def print_moves(self, moves: list[Move]) -> None:
+        if len(moves) > COMPACT_MENU_AFTER and all(m.group is not None for m in moves):
+            self.print_moves_grouped(moves)
+            return
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", style="bold")
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        for number, move in enumerate(moves, start=1):
+            table.add_row(f"{number})", str(move.action), Text.assemble(("— ", "dim"), move.gloss))
+        self.console.print(table)
+
+    def print_moves_grouped(self, moves: list[Move]) -> None:
+        """Moves sharing a heading (e.g. the same destination) listed side by side under it."""
+        width = max(len(str(m.action)) for m in moves)
+        groups: list[tuple[Text, list[Text]]] = []
+        for number, move in enumerate(moves, start=1):
+            entry = Text.assemble((f"{number:>2})", "bold"), " ", (str(move.action).ljust(width), "bold cyan"))
+            if move.brief is not None and move.brief.plain:
+                entry.append("  ")
+                entry.append_text(move.brief)
+            if not groups or groups[-1][0].plain != move.group.plain:
+                groups.append((move.group, []))
+            groups[-1][1].append(entry)
+        legend = getattr(self.screen, "menu_legend", None)
+        if legend is not None:
+            self.console.print(legend)
+        for heading, entries in groups:
+            self.console.print(Text.assemble(("▸ ", "dim"), heading))
+            self.console.print(Padding(Columns(entries, padding=(0, 4), equal=True), (0, 0, 0, 4)))
+
+    def accepted(self, count: int) -> str:
+        return f"Type a number 1-{count}, a move as listed (e.g. \"{self.example}\"), help or quit."
+
+    def refuse(self, what: str, count: int) -> None:
+        line = Text("✗ ", style="bold red")
+        line.append_text(self.screen.rewrite(what))
+        line.append(" " + self.accepted(count), style="")
+        self.console.print(line, soft_wrap=True)
+
+    def ask(self, seat: int) -> Action:
+        moves = self.show_prompt_screen(seat)
+        self.example = str(moves[0].action) if moves else "stay"
+        choice = "1 or Enter" if len(moves) == 1 else f"1-{len(moves)}"
+        prompt = Text.assemble(self.seats[seat].label(), f", your move [{choice}, move text, help, quit]: ")
+        while True:
+            line = self.reader.read(prompt)
+            if line is None:
+                raise Quit("End of input")
+            text = line.strip()
+            low = text.lower()
+            if not text:
+                if len(moves) == 1:
+                    return moves[0].action
+                self.refuse("Nothing was typed.", len(moves))
+                continue
+            if low in QUIT_WORDS:
+                raise Quit("Quit")
+            if low in HELP_WORDS:
+                self.console.print(self.screen.help())
+                self.console.print(self.screen.headline(self.state.view(seat), seat))
+                self.print_moves(moves)
+                continue
+            if low in ("show", "board?", "redraw"):
+                self.console.print(self.screen.board(self.state.view(seat), self.console.width))
+                self.print_moves(moves)
+                continue
+            if low == "log":
+                for _, line in self.log:
+                    self.console.print(line)
+                continue
+            if low == "rules":
+                from cosmotable.ui.terminal.mlem import rules_renderable
+
+                self.console.print(rules_renderable())
+                self.print_moves(moves)
+                continue
+            number = low.rstrip(").")
+            if number.isdigit():
+                n = int(number)
+                if 1 <= n <= len(moves):
+                    return moves[n - 1].action
+                self.refuse(f"There is no move {n}: the moves are numbered 1 to {len(moves)}.", len(moves))
+                continue
+            if number.startswith("-") and number[1:].isdigit():
+                self.refuse(f"There is no move {number}: the moves are numbered 1 to {len(moves)}.", len(moves))
+                continue
+            try:
+                action = self.state.to_action(text)
+            except IllegalAction as exc:
+                reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
+                self.refuse(f"\"{text}\" is not a move: {reason}.", len(moves))
+                continue
+            if not self.state.is_legal(action):
+                self.refuse(f"\"{text}\" is not possible now: {self.state.explain_illegal(action)}.", len(moves))
+                continue
+            return action
+
+
+# ------------------------------------------------------------------------------ replay
+class ReplaySession:
+    """Steps through a record: step 0 is the set-up, step n the state after n actions."""
+
+    def __init__(self, record: GameRecord, seats: Sequence[Seat], console: Console, reader: LineReader):
+        self.record = record
+        self.seats = list(seats)
+        self.console = console
+        self.reader = reader
+        self.screen = screen_for(record.game, self.seats)
+        self.total = len(record.actions)
+        self._restart()
+
+    def _restart(self) -> None:
+        self.state = self.record.initial_state()
+        self.step = 0
+        self.actor: int | None = None
+        self.step_events: list = []
+
+    def advance(self) -> None:
+        """Apply the next action, remembering who took it and the events it caused."""
+        number = self.step + 1
+        text = self.record.actions[self.step]
+        self.actor = self.state.current_player()
+        before = len(self.state.events)
+        try:
+            self.state.apply(text)
+        except IllegalAction as exc:
+            raise RecordError(f"action #{number} {text!r} cannot be replayed: {exc.reason}") from None
+        self.step = number
+        self.step_events = self.state.events[before:]
+
+    def goto(self, step: int) -> None:
+        if step < self.step:
+            self._restart()
+        while self.step < step:
+            self.advance()
+
+    def show(self, full: bool = True) -> None:
+        """The step's action and events, then the table (`full`) or a one-line summary."""
+        c = self.console
+        if self.step == 0:
+            c.print(Rule(Text(f"Step 0/{self.total}: set-up", style="bold")))
+        else:
+            action = self.record.actions[self.step - 1]
+            who = (Text("chance", style="italic") if self.actor is None or self.actor < 0
+                   else self.seats[self.actor].label())
+            header = Text.assemble((f"Step {self.step}/{self.total}: ", "bold"), who, ": ", (action, "bold cyan"))
+            c.print(Rule(header) if full else header)
+            for event in self.step_events:
+                c.print(self.screen.event(event))
+        seat = max(self.state.current_player(), 0)
+        view = self.state.view(seat)
+        if full:
+            c.print(self.screen.board(view, c.width))
+        else:
+            c.print(self.screen.status(view))
+        if self.state.is_terminal():
+            c.print(self.screen.final_table(view))
+
+    def run_all(self, upto: int | None = None, full: bool = False) -> int:
+        """Every step without stopping. The whole table is drawn at the set-up, after each expedition
+        and at the end (after every step with `full`); other steps get a one-line summary."""
+        last = self.total if upto is None else upto
+        self.show(full=True)
+        while self.step < last:
+            self.advance()
+            boundary = any(e.kind in ("expedition", "game-over") for e in self.step_events)
+            self.show(full=full or boundary or self.step == last)
+        return 0
+
+    def run_to(self, step: int) -> int:
+        self.goto(step)
+        self.show()
+        return 0
+
+    def run_interactive(self) -> int:
+        self.show()
+        while True:
+            at_end = self.step >= self.total
+            prompt = Text(
+                f"[step {self.step}/{self.total}] "
+                + ("End of the record: q = quit, a number = jump to that step: " if at_end else
+                   f"Enter = next step, a number (0-{self.total}) = jump there, q = quit: "),
+                style="bold",
+            )
+            line = self.reader.read(prompt)
+            if line is None:
+                return 0
+            text = line.strip().lower()
+            if text in QUIT_WORDS:
+                return 0
+            if text == "":
+                if at_end:
+                    return 0
+                self.advance()
+                self.show()
+                continue
+            if text.isdigit() and 0 <= int(text) <= self.total:
+                self.goto(int(text))
+                self.show()
+                continue
+            self.console.print(Text(
+                f"✗ \"{line.strip()}\" is not understood: press Enter for the next step, type a step number "
+                f"from 0 to {self.total}, or q to quit.", style="red"), soft_wrap=True)
+
+
+def replay_file(path: str | Path, console: Console, reader: LineReader, to: int | None, show_all: bool,
+                seats_from_file, full: bool = False) -> int:
+    record = GameRecord.load(path)
+    record.replay()  # every action must replay before anything is shown (RecordError otherwise)
+    seats = seats_from_file(path, record.config.num_players)
+    session = ReplaySession(record, seats, console, reader)
+    if to is not None and not 0 <= to <= session.total:
+        raise RecordError(f"--to {to}: the record has {session.total} actions (steps 0-{session.total})")
+    if show_all:
+        return session.run_all(to, full)
+    if to is not None:
+        return session.run_to(to)
+    return session.run_interactive()
+
