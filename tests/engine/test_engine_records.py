@@ -151,3 +151,27 @@ def test_missing_save_file_is_a_record_error(tmp_path):
     (tmp_path / "bad.json").write_text("{oops", encoding="utf-8")
     with pytest.raises(RecordError, match="bad.json.*not valid JSON"):
         load_state(tmp_path / "bad.json")
+
+
+def test_apply_with_the_wrong_seat_is_refused_and_changes_nothing():
+    from cosmotable import games
+    from cosmotable.engine import IllegalAction
+
+    s = games.get("mlem").new_state(num_players=3, seed=5)
+    before = s.fingerprint()
+    with pytest.raises(IllegalAction, match="seat 0's turn, not seat 2's"):
+        s.apply("board helper", seat=2)
+    assert s.fingerprint() == before
+    s.apply("board helper", seat=0)
+    assert s.current_player() == 1
+
+
+def test_resample_for_in_a_game_without_hidden_information_is_an_identical_copy():
+    import random
+
+    from cosmotable import games
+
+    s = games.get("mlem").new_state(num_players=2, seed=5)
+    s.apply("board helper")
+    copy = s.resample_for(1, random.Random(0))
+    assert copy is not s and copy.fingerprint() == s.fingerprint()

@@ -289,11 +289,19 @@ class State(ABC):
             raise IllegalAction(action, f"cannot be read as a {self.game.id} action: {exc}") from None
         raise IllegalAction(action, f"expected an action, its text or its JSON, got {type(action).__name__}")
 
-    def apply(self, action: Action | str | Mapping[str, Any]) -> None:
-        """Apply a legal action (or chance outcome). Raises IllegalAction, changing nothing."""
+    def apply(self, action: Action | str | Mapping[str, Any], seat: int | None = None) -> None:
+        """Apply a legal action (or chance outcome). Raises IllegalAction, changing nothing.
+
+        With `seat`, the action is refused unless that seat is the one to act (what a server
+        passes for a player's request; chance outcomes are never sent by a seat).
+        """
         act = self.normalize(self.to_action(action))
         if self.is_terminal():
             raise IllegalAction(act, "the game is over")
+        if seat is not None and seat != self.current_player():
+            player = self.current_player()
+            turn = "chance's" if player == CHANCE else f"seat {player}'s"
+            raise IllegalAction(act, f"it is {turn} turn, not seat {seat}'s")
         if not self.is_legal(act):
             raise IllegalAction(act, self.explain_illegal(act))
         self._apply(act)
@@ -336,6 +344,16 @@ class State(ABC):
         """Sample chance nodes until a seat must act or the game ends."""
         while self.is_chance_node():
             self.sample_chance(rng)
+
+    #: False for games where every seat sees everything (then `resample_for` is a clone).
+    has_hidden_information: ClassVar[bool] = True
+
+    def resample_for(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with what `seat` may see (determinization for IS-MCTS):
+        hidden parts (other hands, deck order, face-down tiles) redrawn from `rng`."""
+        if not self.has_hidden_information:
+            return self.clone()
+        raise NotImplementedError(f"{self.game.id} must implement resample_for: it hides information")
 
     def winners(self) -> list[int]:
         """Seats sharing the best score once the game is over (shared victory on ties)."""

@@ -40,6 +40,9 @@ def _subsets(items: tuple) -> list[tuple]:
 class MlemState(State):
     """The whole table: mat, rocket board, dice, crash track and every astronaut."""
 
+    # The base game hides nothing: dice are rolled openly and every token lies face up.
+    has_hidden_information = False
+
     def __init__(self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...]):
         super().__init__(game, config, seed)
         self.mat = mat
