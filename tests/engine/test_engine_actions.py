@@ -6,7 +6,10 @@ import pytest
 
 from cosmotable import games
 from cosmotable.engine import IllegalAction
-from cosmotable.games.mlem.actions import ACTION_TYPES, Board, Crash, Land, Return, Roll, Stay, Travel
+from cosmotable.games.mlem.actions import (
+    ACTION_TYPES, Board, Crash, DealMission, Land, Reroll, Return, ReturnMission, RevealDiscovery,
+    RevealExpedition, Roll, Stay, Travel,
+)
 from cosmotable.games.mlem.board import ABILITIES
 
 GAME = games.get("mlem")
@@ -34,6 +37,15 @@ EXAMPLES = [
     Land("planet", -1, "kotan"),
     Land("deep", 1),
     Return(),
+    Travel(("2",), (), extra=True),
+    Travel((), (), extra=True),
+    Travel(("1", "A"), (2,), extra=True),
+    Travel(("3",), (), keep=True),
+    Reroll(),
+    RevealExpedition("x03"),
+    RevealDiscovery("d11"),
+    DealMission("s17"),
+    ReturnMission("s04"),
 ]
 
 

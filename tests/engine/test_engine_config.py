@@ -33,10 +33,10 @@ def test_player_counts_2_to_5_are_accepted(players):
 
 
 def test_unknown_variant_is_a_config_error_naming_it():
-    with pytest.raises(ConfigError, match="unknown variant.*ufo.*known: none"):
-        GAME.new_state(num_players=3, seed=1, variants=["ufo"])
-    with pytest.raises(ConfigError, match="unknown variant.*discovery"):
-        GAME.new_state(num_players=3, seed=1, variants={"discovery": False})
+    with pytest.raises(ConfigError, match="unknown variant.*ufos.*known: discovery, secret_missions, ufo"):
+        GAME.new_state(num_players=3, seed=1, variants=["ufos"])
+    with pytest.raises(ConfigError, match="unknown variant.*discoveries"):
+        GAME.new_state(num_players=3, seed=1, variants={"discoveries": False})
 
 
 def test_unknown_option_is_a_config_error_naming_the_known_ones():

@@ -130,7 +130,7 @@ def test_record_of_an_unknown_game_or_bad_config_is_a_record_error():
     with pytest.raises(RecordError, match="config"):
         GameRecord("mlem", GameConfig(9), 1, []).replay()
     with pytest.raises(RecordError, match="config"):
-        GameRecord("mlem", GameConfig(2, frozenset({"ufo"})), 1, []).replay()
+        GameRecord("mlem", GameConfig(2, frozenset({"ufos"})), 1, []).replay()
 
 
 def test_illegal_action_in_a_record_is_a_record_error_naming_the_action_number():

@@ -57,6 +57,15 @@ def value(state: State, action: Action) -> float:
     if text.startswith("board "):
         name = text.split()[1]
         return -BOARD_ORDER.index(name)
+    if text.startswith("return-mission "):
+        # Keep the missions nearest the start of the track: return the farthest one.
+        hand = view["variant_state"]["missions"]["hands"][str(seat)]["dealt"]
+        return max(next(m["spaces"] for m in hand if m["id"] == text.split()[1]))
+    rocket = view["rocket"]
+    if text == "reroll":
+        # A fresh roll of the same dice: worth about an average move from here.
+        pos = rocket["position"]
+        return pos + 2 + rocket["dice"] * 1.2 - 12 * crash_chance(view, pos, rocket["dice"])
     after = state.clone()
     after.apply(action)
     if text.startswith("travel") or text == "crash":
@@ -68,7 +77,6 @@ def value(state: State, action: Action) -> float:
         return pos * 1.0 + rocket["dice"] * 1.2 - 12 * crash_chance(v, pos, rocket["dice"])
     if text == "return":
         return 0.0
-    rocket = view["rocket"]
     if text == "stay":
         risk = crash_chance(view, rocket["position"], rocket["dice"])
         # Staying is worth what lies ahead if the rocket survives; nothing if it crashes.

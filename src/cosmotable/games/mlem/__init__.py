@@ -11,6 +11,8 @@ from cosmotable.engine.errors import ConfigError
 from cosmotable.games.mlem import actions
 from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
 from cosmotable.games.mlem.state import MlemState
+from cosmotable.games.mlem.tokens import TOKEN_FILES, TokenSets, token_problems, token_sets
+from cosmotable.games.mlem.variants import VARIANTS
 
 
 @lru_cache(maxsize=16)
@@ -20,13 +22,28 @@ def _mat_from_json(text: str) -> Mat:
     return mat_from_data(json.loads(text), "board option")
 
 
+@lru_cache(maxsize=16)
+def _tokens_from_json(board_text: str, text: str) -> TokenSets:
+    import json
+
+    board = json.loads(board_text)
+    mat = default_mat() if board is None else _mat_from_json(board_text)
+    return token_sets(mat, json.loads(text))
+
+
 class MlemGame(Game):
     id = "mlem"
     name = "MLEM: Space Agency"
     min_players = 2
     max_players = 5
-    variants: Mapping[str, str] = {}
-    options = {"board": "a space mat (the contents of a mat file) instead of the reconstructed default"}
+    variants: Mapping[str, str] = VARIANTS
+    options = {
+        "board": "a space mat (the contents of a mat file) instead of the reconstructed default",
+        "expedition_tokens": "UFO variant: the expedition tokens (contents of a token file)",
+        "ufo_tokens": "UFO variant: the UFO tokens (contents of a token file)",
+        "discoveries": "Discovery variant: the discovery tokens (contents of a token file)",
+        "missions": "Secret Missions variant: the mission tokens (contents of a token file)",
+    }
 
     def validate_config(self, config: GameConfig) -> None:
         board = config.options.get("board")
@@ -36,13 +53,29 @@ class MlemGame(Game):
             problems = mat_problems(board)
             if problems:
                 raise ConfigError("the board has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+        mat = self.mat(config)
+        for option in TOKEN_FILES:
+            data = config.options.get(option)
+            if data is not None:
+                problems = token_problems(option, data, mat)
+                if problems:
+                    raise ConfigError(f"option {option!r} has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+        if config.has("secret_missions"):
+            needed = 4 * config.num_players
+            available = len(self.tokens(config).missions)
+            if available < needed:
+                raise ConfigError(f"{config.num_players} players need {needed} mission tokens, the set has {available}")
 
     def mat(self, config: GameConfig) -> Mat:
         board = config.options.get("board")
         return default_mat() if board is None else _mat_from_json(canonical_json(board))
 
+    def tokens(self, config: GameConfig) -> TokenSets:
+        overrides = {opt: config.options[opt] for opt in TOKEN_FILES if config.options.get(opt) is not None}
+        return _tokens_from_json(canonical_json(config.options.get("board")), canonical_json(overrides))
+
     def initial_state(self, config: GameConfig, seed: int) -> MlemState:
-        return MlemState(self, config, seed, self.mat(config), default_goals())
+        return MlemState(self, config, seed, self.mat(config), default_goals(), self.tokens(config))
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

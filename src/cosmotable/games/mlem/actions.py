@@ -2,7 +2,9 @@
 
 Text forms: `board helper`, `roll 1,2,2,A`, `travel 2,A`, `travel 1,H2` (H2: the helper astronaut of
 seat 2), `crash`, `stay`, `land moon`, `land planet`, `land planet azur`, `land moon +1`,
-`land deep +1`, `return`.
+`land deep +1`, `return`; variants: `travel 2 +extra`, `travel +extra`, `travel 3 +keep`, `reroll`,
+`return-mission s04`, and the chance outcomes `reveal-expedition x03`, `reveal-discovery d11`,
+`deal-mission s17`.
 """
 
 from __future__ import annotations
@@ -40,14 +42,76 @@ class Roll(Action):
 
 @dataclass(frozen=True)
 class Travel(Action):
-    """Travel phase: use these whole groups of rolled dice plus these helper astronauts."""
+    """Travel phase: use these whole groups of rolled dice plus these helper astronauts.
+
+    UFO variant: `extra` adds every extra die of the expedition token that the space accepts;
+    `keep` uses the token so the dice used now are not set aside.
+    """
 
     kind: ClassVar[str] = "travel"
     groups: tuple[str, ...]
     helpers: tuple[int, ...] = ()
+    extra: bool = False
+    keep: bool = False
 
     def __str__(self) -> str:
-        return "travel " + ",".join([*self.groups, *(f"H{seat}" for seat in self.helpers)])
+        parts = ",".join([*self.groups, *(f"H{seat}" for seat in self.helpers)])
+        flags = [flag for flag, on in (("+extra", self.extra), ("+keep", self.keep)) if on]
+        return " ".join(["travel", *([parts] if parts else []), *flags])
+
+
+@dataclass(frozen=True)
+class Reroll(Action):
+    """UFO variant: the expedition token's reroll - roll all available dice again, once."""
+
+    kind: ClassVar[str] = "reroll"
+
+    def __str__(self) -> str:
+        return "reroll"
+
+
+@dataclass(frozen=True)
+class RevealExpedition(Action):
+    """Chance (UFO variant): the expedition token revealed at the start of an expedition."""
+
+    kind: ClassVar[str] = "reveal_expedition"
+    token: str
+
+    def __str__(self) -> str:
+        return f"reveal-expedition {self.token}"
+
+
+@dataclass(frozen=True)
+class RevealDiscovery(Action):
+    """Chance (Discovery variant): the next discovery token turned face up onto its space."""
+
+    kind: ClassVar[str] = "reveal_discovery"
+    token: str
+
+    def __str__(self) -> str:
+        return f"reveal-discovery {self.token}"
+
+
+@dataclass(frozen=True)
+class DealMission(Action):
+    """Chance (Secret Missions variant): the next mission token dealt (to the seat being dealt)."""
+
+    kind: ClassVar[str] = "deal_mission"
+    mission: str
+
+    def __str__(self) -> str:
+        return f"deal-mission {self.mission}"
+
+
+@dataclass(frozen=True)
+class ReturnMission(Action):
+    """Secret Missions variant: keep three of the four dealt missions, returning this one."""
+
+    kind: ClassVar[str] = "return_mission"
+    mission: str
+
+    def __str__(self) -> str:
+        return f"return-mission {self.mission}"
 
 
 @dataclass(frozen=True)
@@ -99,8 +163,13 @@ class Return(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Board, Roll, Travel, Crash, Stay, Land, Return)
+    cls.kind: cls
+    for cls in (Board, Roll, Travel, Crash, Stay, Land, Return, Reroll,
+                RevealExpedition, RevealDiscovery, DealMission, ReturnMission)
 }
+# Text verbs of the actions that name one token: verb -> class
+_TOKEN_VERBS = {"reveal-expedition": RevealExpedition, "reveal-discovery": RevealDiscovery,
+                "deal-mission": DealMission, "return-mission": ReturnMission}
 
 
 def _faces(text: str) -> tuple[str, ...]:
@@ -116,10 +185,14 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ValueError("empty action")
     verb, args = words[0].lower(), words[1:]
-    if verb in ("stay", "crash", "return"):
+    if verb in ("stay", "crash", "return", "reroll"):
         if args:
             raise ValueError(f"'{verb}' takes no arguments")
-        return {"stay": Stay, "crash": Crash, "return": Return}[verb]()
+        return {"stay": Stay, "crash": Crash, "return": Return, "reroll": Reroll}[verb]()
+    if verb in _TOKEN_VERBS:
+        if len(args) != 1:
+            raise ValueError(f"use '{verb} <token id>'")
+        return _TOKEN_VERBS[verb](args[0])
     if verb == "board":
         if len(args) != 1 or args[0] not in ABILITIES:
             raise ValueError(f"use 'board <astronaut>' with one of: {', '.join(ABILITIES)}")
@@ -129,10 +202,13 @@ def parse_action(text: str) -> Action:
             raise ValueError("use 'roll F,F,...' e.g. 'roll 1,2,2,A'")
         return Roll(sort_faces(_faces(args[0])))
     if verb == "travel":
-        if len(args) != 1:
-            raise ValueError("use 'travel G,G,...' with rolled faces and helpers, e.g. 'travel 2,A' or 'travel 1,H2'")
+        flags = {a.lower() for a in args if a.startswith("+")}
+        items = [a for a in args if not a.startswith("+")]
+        usage = "use 'travel G,G,...' with rolled faces and helpers, e.g. 'travel 2,A' or 'travel 1,H2', optionally +extra or +keep"
+        if not args or len(items) > 1 or flags - {"+extra", "+keep"} or len(flags) != sum(a.startswith("+") for a in args):
+            raise ValueError(usage)
         groups, helpers = [], []
-        for item in args[0].split(","):
+        for item in (items[0].split(",") if items else []):
             item = item.strip().upper()
             if item.startswith("H") and item[1:].isdigit():
                 helpers.append(int(item[1:]))
@@ -140,9 +216,9 @@ def parse_action(text: str) -> Action:
                 groups.extend(_faces(item))
         if len(set(groups)) != len(groups) or len(set(helpers)) != len(helpers):
             raise ValueError("name each group of dice and each helper once")
-        if not groups and not helpers:
-            raise ValueError("travel needs at least one group of dice or a helper")
-        return Travel(sort_faces(groups), tuple(sorted(helpers)))
+        if not groups and not helpers and "+extra" not in flags:
+            raise ValueError("travel needs at least one group of dice, a helper or +extra")
+        return Travel(sort_faces(groups), tuple(sorted(helpers)), "+extra" in flags, "+keep" in flags)
     if verb == "land":
         if not args or args[0] not in ("moon", "planet", "deep"):
             raise ValueError("use 'land moon', 'land planet [id]' or 'land deep', optionally followed by +1 or -1")
@@ -171,7 +247,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             return Roll(sort_faces(_faces(",".join(fields.pop("faces")))))
         if cls is Travel:
             text = ",".join([*fields["groups"], *(f"H{h}" for h in fields.get("helpers", []))])
-            return parse_action(f"travel {text}")
+            flags = [f for f, on in (("+extra", fields.get("extra")), ("+keep", fields.get("keep"))) if on]
+            return parse_action(" ".join(["travel", *([text] if text else []), *flags]))
         action = cls(**fields)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"bad fields for {kind!r}: {exc}") from None

@@ -12,15 +12,29 @@ from itertools import combinations
 from typing import Any
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
-from cosmotable.games.mlem.actions import Board, Crash, Land, Return, Roll, Stay, Travel
+from cosmotable.games.mlem.actions import (
+    Board, Crash, DealMission, Land, Return, ReturnMission, RevealDiscovery, RevealExpedition,
+    Reroll, Roll, Stay, Travel,
+)
 from cosmotable.games.mlem.board import ABILITIES, AFTERBURNER, Goal, Mat, Space
 from cosmotable.games.mlem.dice import roll_distribution
 from cosmotable.games.mlem.scoring import all_planet_points, meets_goal
+from cosmotable.games.mlem.tokens import ExpeditionToken, TokenSets
+from cosmotable.games.mlem.variants import (
+    DISCOVERIES_ON_MAT, MISSIONS_DEALT, WORMHOLE_STEPS, new_tables,
+)
 
 LAUNCH, ROLL, TRAVEL, LANDING, PARACHUTE, OVER = (
     "launch", "roll", "travel", "landing", "parachute", "over",
 )
+# Variant phases: chance reveals and deals, and the secret-mission choice.
+DEAL, CHOOSE, REVEAL_DISCOVERY, REVEAL_EXPEDITION = "deal", "choose", "reveal_discovery", "reveal_expedition"
+CHANCE_PHASES = frozenset({ROLL, DEAL, REVEAL_DISCOVERY, REVEAL_EXPEDITION})
 SCORE_PARTS = ("moons", "deep_space", "goals", "planets")
+# Each variant adds one score part: variant -> part
+VARIANT_PARTS = {"ufo": "ufo", "discovery": "discoveries", "secret_missions": "missions"}
+# Score parts hidden from the other players until the end (face-down tokens, secret missions).
+HIDDEN_PARTS = ("ufo", "discoveries", "missions")
 
 
 @cache
@@ -40,19 +54,19 @@ def _subsets(items: tuple) -> list[tuple]:
 class MlemState(State):
     """The whole table: mat, rocket board, dice, crash track and every astronaut."""
 
-    # The base game hides nothing: dice are rolled openly and every token lies face up.
-    has_hidden_information = False
-
-    def __init__(self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...]):
+    def __init__(self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...],
+                 tokens: TokenSets):
         super().__init__(game, config, seed)
         self.mat = mat
         self.goals = goals
+        self.tokens = tokens
         n = config.num_players
         self.num_players = n
         # rulebook (set-up): each player takes the 8 astronauts of one colour.
         self.available: list[list[str]] = [list(ABILITIES) for _ in range(n)]
         self.placed = [0] * n
-        self.points = [dict.fromkeys(SCORE_PARTS, 0) for _ in range(n)]
+        parts = SCORE_PARTS + tuple(p for v, p in VARIANT_PARTS.items() if config.has(v))
+        self.points = [dict.fromkeys(parts, 0) for _ in range(n)]
         self.moons: dict[str, tuple[int, str]] = {}
         self.planets: dict[str, list[tuple[int, list[str]]]] = {p: [] for p in mat.planets}
         self.deep_space: list[tuple[int, str, str, int]] = []  # seat, astronaut, comet|galaxy, points
@@ -63,7 +77,42 @@ class MlemState(State):
         # Ruling R1: seat 0 starts the first expedition (the app seats players in random order).
         self.starter = 0
         self.expedition = 1
+        self.ufo, self.discovery, self.missions = new_tables(config.variants, tokens, n, mat.ufo_start_space)
+        # What a discovery reveal continues with: the set-up, or the end of a travel phase.
+        self.reveal_during_travel = False
         self._reset_expedition()
+        self._next_setup_step()
+
+    @property
+    def has_hidden_information(self) -> bool:  # type: ignore[override]
+        # The base game hides nothing; the variants add face-down tokens and secret missions.
+        return bool(self.config.variants)
+
+    def _next_setup_step(self) -> None:
+        """Variant set-up, one chance node or decision at a time, then the first expedition."""
+        hands = self.missions
+        if hands is not None:
+            # rulebook (secret missions): shuffle and deal each player 4 tokens ...
+            if any(len(d) < MISSIONS_DEALT for d in hands.dealt) and hands.pool:
+                self.phase = DEAL
+                return
+            # ... each keeps 3 and returns the other to the box, hidden from the others.
+            if None in hands.returned:
+                self.phase = CHOOSE
+                return
+        table = self.discovery
+        if table is not None and len(table.on_mat) < DISCOVERIES_ON_MAT and table.pool:
+            # rulebook (discovery): reveal five tokens onto their spaces of the mat.
+            self.phase = REVEAL_DISCOVERY
+            return
+        self._begin_expedition()
+
+    def _begin_expedition(self) -> None:
+        self._reset_expedition()
+        if self.ufo is not None and self.ufo.pool:
+            # rulebook (UFO): at the start of each expedition the commander reveals the top
+            # expedition token. Ruling R15: once all 14 are used, expeditions have none.
+            self.phase = REVEAL_EXPEDITION
 
     def _reset_expedition(self) -> None:
         self.phase = LAUNCH
@@ -81,8 +130,11 @@ class MlemState(State):
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
-        if self.phase == ROLL:
+        if self.phase in CHANCE_PHASES:
             return CHANCE
+        if self.phase == CHOOSE:
+            assert self.missions is not None
+            return self.missions.returned.index(None)
         if self.phase == LAUNCH:
             # rulebook (launch phase): the starter boards first, then the others clockwise.
             return (self.starter + len(self.rocket)) % self.num_players
@@ -92,10 +144,22 @@ class MlemState(State):
         return self.rocket[self.queue[0]][0]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != ROLL:
+        if self.phase == ROLL:
+            # rulebook (travel, step 1): the commander rolls all available dice.
+            return list(_roll_outcomes(self.mat.die_faces, self.dice))
+        # A shuffled face-down stack: every token left is equally likely to come next.
+        if self.phase == DEAL:
+            assert self.missions is not None
+            pool, make = self.missions.pool, DealMission
+        elif self.phase == REVEAL_DISCOVERY:
+            assert self.discovery is not None
+            pool, make = self.discovery.pool, RevealDiscovery
+        elif self.phase == REVEAL_EXPEDITION:
+            assert self.ufo is not None
+            pool, make = self.ufo.pool, RevealExpedition
+        else:
             return []
-        # rulebook (travel, step 1): the commander rolls all available dice.
-        return list(_roll_outcomes(self.mat.die_faces, self.dice))
+        return [(make(token), 1 / len(pool)) for token in pool]
 
     def normalize(self, action: Action) -> Action:
         # `land planet azur` where Azur is the only planet is the same move as `land planet`.
@@ -121,6 +185,10 @@ class MlemState(State):
             return [Stay(), *self.landing_options(self.queue[0])]
         if self.phase == PARACHUTE:
             return [*self.landing_options(self.queue[0], shifts=(0,)), Return()]
+        if self.phase == CHOOSE:
+            assert self.missions is not None
+            seat = self.current_player()
+            return [ReturnMission(m) for m in self.missions.dealt[seat]]
         return []
 
     def _apply(self, action: Action) -> None:
@@ -145,6 +213,82 @@ class MlemState(State):
         elif isinstance(action, Return):
             self.queue.pop(0)
             self._continue_parachutes()
+        elif isinstance(action, Reroll):
+            self._reroll()
+        else:
+            self._apply_variant_setup(action)
+
+    def _apply_variant_setup(self, action: Action) -> None:
+        if isinstance(action, DealMission):
+            assert self.missions is not None
+            seat = next(s for s, d in enumerate(self.missions.dealt) if len(d) < MISSIONS_DEALT)
+            self.missions.pool.remove(action.mission)
+            self.missions.dealt[seat].append(action.mission)
+            self.emit("deal", f"seat {seat} is dealt a secret mission", seat, visible_to=None)
+            self.emit("mission", f"you are dealt mission {self._mission_text(action.mission)}", seat,
+                      visible_to=[seat], mission=action.mission)
+            self._next_setup_step()
+        elif isinstance(action, ReturnMission):
+            assert self.missions is not None
+            seat = self.current_player()
+            self.missions.returned[seat] = action.mission
+            self.emit("choose", f"seat {seat} keeps 3 secret missions", seat)
+            self._next_setup_step()
+        elif isinstance(action, RevealDiscovery):
+            assert self.discovery is not None
+            token = self.tokens.discoveries[action.token]
+            self.discovery.pool.remove(token.id)
+            self.discovery.on_mat[token.space] = token.id
+            self.emit("discovery", f"discovery token ({token.describe()}) turned face up on space {token.space}",
+                      token=token.id, space=token.space)
+            if self.reveal_during_travel:
+                self._end_travel_phase()
+            else:
+                self._next_setup_step()
+        elif isinstance(action, RevealExpedition):
+            self._reveal_expedition(action.token)
+
+    def _mission_text(self, mission_id: str) -> str:
+        mission = self.tokens.missions[mission_id]
+        spaces = ",".join(map(str, mission.spaces))
+        if mission.kind == "planet":
+            return f"{mission_id}: planet {self.mat.planets[mission.target].name} (space {spaces})"
+        return f"{mission_id}: the {self.mat.moons[mission.target].points}-point moon at space {spaces}"
+
+    def _reveal_expedition(self, token_id: str) -> None:
+        assert self.ufo is not None
+        token = self.tokens.expedition[token_id]
+        self.ufo.pool.remove(token_id)
+        self.ufo.token, self.ufo.spent = token_id, False
+        # rulebook (UFO): move the UFO 0-3 spaces towards the start ...
+        self.ufo.position = max(0, self.ufo.position - token.ufo_move)
+        # ... and the commander starts with 4, 5 or 6 dice, setting the rest aside.
+        self.dice = token.dice
+        self.emit("expedition-token", f"expedition token: {token.describe()}; the UFO moves to space {self.ufo.position}",
+                  token=token_id, ufo=self.ufo.position)
+        self.phase = LAUNCH
+
+    def active_token(self) -> ExpeditionToken | None:
+        """This expedition's token while its extra ability is unused (rulebook: once, by the
+        commander or a successor)."""
+        if self.ufo is None or self.ufo.token is None or self.ufo.spent:
+            return None
+        return self.tokens.expedition[self.ufo.token]
+
+    def extra_dice_here(self) -> tuple[str, ...]:
+        """The unused extra dice of the token that this space accepts (all must be used)."""
+        token = self.active_token()
+        if token is None or token.ability != "extra":
+            return ()
+        return tuple(f for f in token.extra_dice if self.space.accepts(f))
+
+    def _reroll(self) -> None:
+        assert self.ufo is not None
+        # rulebook (UFO, reroll): roll all available dice again, once; the new result must be used.
+        self.ufo.spent = True
+        self.roll = None
+        self.emit("reroll", "the commander rerolls all the dice (expedition token)", self.current_commander_seat())
+        self.phase = ROLL
 
     # ------------------------------------------------------------------ launch
     def _board(self, action: Board) -> None:
@@ -187,11 +331,24 @@ class MlemState(State):
     def travel_options(self) -> list[Action]:
         # rulebook (travel, step 2): choose one or more whole groups; helpers come on top of them.
         groups, helpers = self.usable_groups(), self.usable_helpers()
-        options: list[Action] = [
-            Travel(g, h) for g in _subsets(groups) for h in _subsets(helpers) if g or h
-        ]
+        group_sets, helper_sets = _subsets(groups), _subsets(helpers)
+        options: list[Action] = [Travel(g, h) for g in group_sets for h in helper_sets if g or h]
+        token = self.active_token()
+        if token is not None:
+            if token.ability == "extra" and self.extra_dice_here():
+                # rulebook (UFO, extra dice): usable whatever was rolled; all matching extra dice.
+                options += [Travel(g, h, extra=True) for g in group_sets for h in helper_sets]
+            elif token.ability == "keep":
+                # rulebook (UFO, keep dice): the dice used in this travel phase are not set aside.
+                # Offered only where some used die would otherwise be set aside (Ruling R16).
+                options += [
+                    Travel(g, h, keep=True) for g in group_sets for h in helper_sets
+                    if any(f != AFTERBURNER for f in g)
+                ]
+            elif token.ability == "reroll":
+                options.append(Reroll())
         if not groups:
-            # rulebook (helper): using it saves a crash - it is a choice, so declining is one too.
+            # rulebook (helper, extra dice): using them saves a crash - a choice, so declining is one too.
             options.append(Crash())
         return options
 
@@ -203,11 +360,10 @@ class MlemState(State):
         self.roll = faces
         seat = self.current_commander_seat()
         self.emit("roll", f"commander (seat {seat}) rolls {','.join(faces)}", seat, faces=list(faces))
-        if not self.usable_groups() and not self.usable_helpers():
-            # rulebook (crash): no rolled die matches the rocket's space.
+        self.phase = TRAVEL
+        if self.travel_options() == [Crash()]:
+            # rulebook (crash): no rolled die matches the rocket's space, and nothing saves it.
             self._crash()
-        else:
-            self.phase = TRAVEL
 
     def current_commander_seat(self) -> int | None:
         return None if self.commander is None else self.rocket[self.commander][0]
@@ -219,9 +375,15 @@ class MlemState(State):
         # rulebook (travel, step 2): move the sum of the chosen dice; the afterburner is worth the
         # value printed at the rocket's space. A helper counts as a die showing 1.
         steps = sum(space.value(f) for f in used) + len(action.helpers)
+        if action.extra:
+            steps += sum(space.value(f) for f in self.extra_dice_here())
+        if action.extra or action.keep:
+            assert self.ufo is not None
+            self.ufo.spent = True  # rulebook (UFO): the extra ability is used once
         self.helpers_used.update(action.helpers)
-        # rulebook (travel, step 3): used dice are set aside, except afterburners, which stay.
-        self.dice -= sum(1 for f in used if f != AFTERBURNER)
+        if not action.keep:
+            # rulebook (travel, step 3): used dice are set aside, except afterburners, which stay.
+            self.dice -= sum(1 for f in used if f != AFTERBURNER)
         # rulebook (travel, step 3): the commander always keeps at least one die.
         self.dice = max(self.dice, 1)
         start = self.position
@@ -233,7 +395,54 @@ class MlemState(State):
             self.current_commander_seat(),
             steps=steps, start=start, end=self.position, dice_left=self.dice,
         )
+        self._end_travel_phase()
+
+    def _end_travel_phase(self) -> None:
+        """What happens where a travel phase ends: discoveries, then UFO contact, then landing."""
+        self.reveal_during_travel = False
+        table = self.discovery
+        while table is not None and self.position in table.on_mat:
+            # rulebook (discovery): a travel phase that ends on a token activates it at once.
+            self._activate_discovery(table.on_mat.pop(self.position))
+            if table.pool:
+                # rulebook (discovery): a new token is revealed so five stay on the mat.
+                self.reveal_during_travel = True
+                self.phase = REVEAL_DISCOVERY
+                return
+        ufo = self.ufo
+        if ufo is not None and self.position == ufo.position and ufo.stack:
+            # rulebook (UFO contact): the commander takes the top UFO token, face down.
+            seat = self.current_commander_seat()
+            assert seat is not None
+            points = ufo.stack.pop(0)
+            ufo.taken[seat].append(points)
+            self.points[seat]["ufo"] += points
+            self.emit("ufo-contact", f"UFO contact! seat {seat} takes a UFO token (face down)", seat)
+            self.emit("ufo-token", f"your UFO token is worth {points}", seat, visible_to=[seat], points=points)
         self._start_landing()
+
+    def _activate_discovery(self, token_id: str) -> None:
+        assert self.discovery is not None
+        token = self.tokens.discoveries[token_id]
+        seat = self.current_commander_seat()
+        assert seat is not None
+        if token.kind == "points":
+            # rulebook (discovery, points): the commander keeps it face down; it counts at the end.
+            self.discovery.taken[seat].append(token_id)
+            self.points[seat]["discoveries"] += token.points
+            self.emit("discovery", f"seat {seat} takes the discovery token on space {token.space} (face down)", seat)
+        elif token.kind == "die_return":
+            # rulebook (discovery, die): after setting the used dice aside, take one back; with all
+            # dice in hand the token is discarded without effect.
+            before, self.dice = self.dice, min(self.dice + 1, self.mat.dice_count)
+            effect = "takes back a set-aside die" if self.dice > before else "already holds every die: no effect"
+            self.emit("discovery", f"die return on space {token.space}: the commander {effect} ({self.dice} dice)", seat)
+        else:
+            # rulebook (discovery, wormhole): move 4 spaces at once, then the travel phase ends
+            # (and a token there is activated too).
+            start = self.position
+            self.position = min(self.position + WORMHOLE_STEPS, self.mat.deep_space)
+            self.emit("discovery", f"wormhole! the rocket jumps from space {start} to {self.place_name(self.position)}", seat)
 
     def place_name(self, position: int) -> str:
         return "deep space" if position >= self.mat.deep_space else f"space {position}"
@@ -414,21 +623,44 @@ class MlemState(State):
     # ------------------------------------------------------------------ end of expedition / game
     def _end_expedition(self) -> None:
         self.queue = []
+        if self.ufo is not None:
+            self.ufo.token = None  # rulebook (UFO): a token serves one expedition, then the box
         if self.end_triggered or self.crashes >= self.mat.crash_track_length:
             self._end_game()
             return
         # rulebook (expedition): the starter passes the rocket board to the player on the left.
         self.starter = (self.starter + 1) % self.num_players
         self.expedition += 1
-        self._reset_expedition()
         self.emit("expedition", f"expedition {self.expedition} begins; seat {self.starter} starts")
+        self._begin_expedition()
 
     def _end_game(self) -> None:
         self.phase = OVER
         # rulebook (scoring): planets are scored at the end, starting nearest the start of the track.
         for seat, points in enumerate(all_planet_points(self.mat.planets, self.planets, self.num_players)):
             self.points[seat]["planets"] = points
+        if self.missions is not None:
+            # rulebook (secret missions): 1 / 2 / 3 completed missions are worth 2 / 5 / 10.
+            for seat in range(self.num_players):
+                done = len(self.completed_missions(seat))
+                self.points[seat]["missions"] = self.tokens.mission_points[min(done, 3)]
         self.emit("game-over", "game over: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores())))
+
+    def completed_missions(self, seat: int) -> list[str]:
+        """Kept missions whose moon or planet holds an astronaut of `seat` (rulebook: a mission
+        is completed by landing an astronaut on the moon or planet it names)."""
+        if self.missions is None:
+            return []
+        done = []
+        for mission_id in self.missions.kept(seat):
+            mission = self.tokens.missions[mission_id]
+            if mission.kind == "moon":
+                hit = self.moons.get(mission.target, (None,))[0] == seat
+            else:
+                hit = any(s == seat for s, _ in self.planets[mission.target])
+            if hit:
+                done.append(mission_id)
+        return done
 
     def score_breakdown(self, seat: int) -> dict[str, int]:
         return dict(self.points[seat])
@@ -443,13 +675,35 @@ class MlemState(State):
         return public_view(self)
 
     def view(self, seat: int) -> dict[str, Any]:
-        # The base game hides nothing from the players; the seed (future dice) is never shown.
-        data = self.public_view()
-        data["seat"] = seat
-        return data
+        from cosmotable.games.mlem.views import seat_view
+
+        return seat_view(self, seat)
+
+    def resample_for(self, seat: int, rng) -> State:
+        """Determinization: redeal the missions `seat` has not seen. Everything else hidden in
+        views (UFO and discovery token values) follows from the public history: both were face
+        up or in a known order when taken (Ruling R17)."""
+        new = self.clone()
+        hands = new.missions
+        if hands is None:
+            return new
+        unseen = sorted(set(self.tokens.missions) - set(hands.dealt[seat]))
+        rng.shuffle(unseen)
+        for other in range(self.num_players):
+            if other == seat:
+                continue
+            count = len(hands.dealt[other])
+            hands.dealt[other] = [unseen.pop() for _ in range(count)]
+            if hands.returned[other] is not None:
+                hands.returned[other] = rng.choice(hands.dealt[other])
+        hands.pool = sorted(unseen)
+        return new
 
     def snapshot(self) -> dict[str, Any]:
+        from cosmotable.games.mlem.views import snapshot_variants
+
         data = self.public_view()
+        data["variant_tables"] = snapshot_variants(self)
         data["internal"] = {
             "queue": list(self.queue),
             "helpers_used": sorted(self.helpers_used),
@@ -464,7 +718,11 @@ class MlemState(State):
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, MlemState)
-        new.mat, new.goals, new.num_players = self.mat, self.goals, self.num_players
+        new.mat, new.goals, new.tokens, new.num_players = self.mat, self.goals, self.tokens, self.num_players
+        new.ufo = self.ufo.copy() if self.ufo is not None else None
+        new.discovery = self.discovery.copy() if self.discovery is not None else None
+        new.missions = self.missions.copy() if self.missions is not None else None
+        new.reveal_during_travel = self.reveal_during_travel
         new.available = [list(a) for a in self.available]
         new.placed = list(self.placed)
         new.points = [dict(p) for p in self.points]

@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmotable.engine.core import Action
-from cosmotable.games.mlem.actions import Board, Crash, Land, Return, Roll, Stay, Travel
+from cosmotable.games.mlem.actions import (
+    Board, Crash, DealMission, Land, Reroll, Return, ReturnMission, RevealDiscovery, RevealExpedition,
+    Roll, Stay, Travel,
+)
 from cosmotable.games.mlem.board import ABILITIES
 
 if TYPE_CHECKING:
@@ -18,9 +21,33 @@ if TYPE_CHECKING:
 
 
 def public_view(state: MlemState) -> dict[str, Any]:
+    """What a spectator sees."""
+    return build_view(state, None)
+
+
+def seat_view(state: MlemState, seat: int) -> dict[str, Any]:
+    """What `seat` sees: the public view plus its own face-down tokens and secret missions."""
+    data = build_view(state, seat)
+    data["seat"] = seat
+    return data
+
+
+def build_view(state: MlemState, seat: int | None) -> dict[str, Any]:
+    """The one place a state becomes outgoing data. Until the game ends, other players' face-down
+    tokens (UFO, discovery points) and secret missions show only as counts."""
+    from cosmotable.games.mlem.state import HIDDEN_PARTS
+
     mat = state.mat
     terminal = state.is_terminal()
     player = state.current_player()
+
+    def sees(owner: int) -> bool:
+        return terminal or owner == seat
+
+    def score(owner: int) -> dict[str, int]:
+        parts = state.score_breakdown(owner)
+        return parts if sees(owner) else {k: v for k, v in parts.items() if k not in HIDDEN_PARTS}
+
     return {
         "game": "mlem",
         "num_players": state.num_players,
@@ -41,23 +68,24 @@ def public_view(state: MlemState) -> dict[str, Any]:
             "board": [
                 {
                     "slot": slot,
-                    "seat": seat,
+                    "seat": s,
                     "astronaut": astronaut,
                     "aboard": state.aboard[slot],
-                    "helper_used": astronaut == "helper" and seat in state.helpers_used,
+                    "helper_used": astronaut == "helper" and s in state.helpers_used,
                 }
-                for slot, (seat, astronaut) in enumerate(state.rocket)
+                for slot, (s, astronaut) in enumerate(state.rocket)
             ],
             "deciding": state.queue[0] if state.queue else None,
         },
         "players": [
             {
-                "seat": seat,
-                "available": list(state.available[seat]),
-                "placed": state.placed[seat],
-                "score": state.score_breakdown(seat),
+                "seat": s,
+                "available": list(state.available[s]),
+                "placed": state.placed[s],
+                "score": score(s),
+                "face_down_tokens": _face_down_counts(state, s),
             }
-            for seat in range(state.num_players)
+            for s in range(state.num_players)
         ],
         "moons": [
             {
@@ -85,9 +113,87 @@ def public_view(state: MlemState) -> dict[str, Any]:
             {"id": g.id, "text": g.text, "points": g.points, "claimed_by": state.goal_owner.get(g.id)}
             for g in state.goals
         ],
-        "scores": state.scores(),
+        "scores": [sum(score(s).values()) for s in range(state.num_players)],
         "winners": state.winners() if terminal else [],
+        "variant_state": _variants_view(state, sees),
         "mat": mat_view(mat),
+    }
+
+
+def _face_down_counts(state: MlemState, seat: int) -> dict[str, int]:
+    return {
+        "ufo": len(state.ufo.taken[seat]) if state.ufo else 0,
+        "discoveries": len(state.discovery.taken[seat]) if state.discovery else 0,
+    }
+
+
+def _variants_view(state: MlemState, sees) -> dict[str, Any]:
+    tokens = state.tokens
+    data: dict[str, Any] = {}
+    if state.ufo is not None:
+        ufo = state.ufo
+        token = tokens.expedition[ufo.token] if ufo.token else None
+        data["ufo"] = {
+            "position": ufo.position,
+            "token": None if token is None else {
+                "id": token.id, "ufo_move": token.ufo_move, "dice": token.dice,
+                "ability": token.ability, "extra_dice": list(token.extra_dice),
+                "text": token.describe(),
+            },
+            "ability_spent": ufo.spent,
+            "expedition_tokens_left": len(ufo.pool),
+            "ufo_stack": list(ufo.stack),  # stacked face up, highest on top (rulebook)
+            "taken": {str(s): list(t) for s, t in enumerate(ufo.taken) if sees(s)},
+        }
+    if state.discovery is not None:
+        table = state.discovery
+        data["discovery"] = {
+            "on_mat": [
+                {"space": space, "id": tid, "kind": tokens.discoveries[tid].kind,
+                 "points": tokens.discoveries[tid].points, "text": tokens.discoveries[tid].describe()}
+                for space, tid in sorted(table.on_mat.items())
+            ],
+            "face_down_left": len(table.pool),
+            "taken": {
+                str(s): [tokens.discoveries[t].points for t in taken]
+                for s, taken in enumerate(table.taken) if sees(s)
+            },
+        }
+    if state.missions is not None:
+        hands = state.missions
+        data["missions"] = {
+            "dealt": [len(d) for d in hands.dealt],
+            "chosen": [r is not None for r in hands.returned],
+            "hands": {
+                str(s): {
+                    "dealt": [_mission_view(state, m, s) for m in hands.dealt[s]],
+                    "returned": hands.returned[s],
+                    "completed": state.completed_missions(s),
+                    "points": state.tokens.mission_points[min(len(state.completed_missions(s)), 3)],
+                }
+                for s in range(state.num_players) if sees(s)
+            },
+        }
+    return data
+
+
+def _mission_view(state: MlemState, mission_id: str, seat: int) -> dict[str, Any]:
+    mission = state.tokens.missions[mission_id]
+    if mission.kind == "planet":
+        name = f"planet {state.mat.planets[mission.target].name}"
+    else:
+        name = f"{state.mat.moons[mission.target].points}-point moon"
+    return {"id": mission_id, "kind": mission.kind, "target": mission.target, "name": name,
+            "spaces": list(mission.spaces)}
+
+
+def snapshot_variants(state: MlemState) -> dict[str, Any]:
+    """Every variant table in full, hidden parts included (fingerprints only, never players)."""
+    return {
+        "ufo": None if state.ufo is None else vars(state.ufo),
+        "discovery": None if state.discovery is None else vars(state.discovery),
+        "missions": None if state.missions is None else vars(state.missions),
+        "reveal_during_travel": state.reveal_during_travel,
     }
 
 
@@ -128,6 +234,10 @@ def explain_illegal(state: MlemState, action: Action) -> str:
         "travel": f"the commander (seat {player}) must choose dice groups ('travel ...')",
         "landing": f"seat {player} must decide to 'stay' or 'land ...'",
         "parachute": f"the parachutist of seat {player} may 'land ...' or 'return'",
+        "choose": f"seat {player} must return one of their four missions ('return-mission <id>')",
+        "deal": "a secret mission is to be dealt (a chance outcome 'deal-mission ...')",
+        "reveal_discovery": "a discovery token is to be revealed (a chance outcome 'reveal-discovery ...')",
+        "reveal_expedition": "the expedition token is to be revealed (a chance outcome 'reveal-expedition ...')",
     }.get(phase, "the game is over")
     if isinstance(action, Board):
         if phase != "launch":
@@ -151,7 +261,34 @@ def explain_illegal(state: MlemState, action: Action) -> str:
         if phase not in ("landing", "parachute"):
             return f"no one is landing now; {expected}"
         return _explain_land(state, action)
+    if isinstance(action, Reroll):
+        if phase != "travel":
+            return f"no roll to reroll now; {expected}"
+        return _explain_token(state, "reroll")
+    if isinstance(action, ReturnMission):
+        if phase != "choose":
+            return f"missions are chosen only at set-up; now {expected}"
+        return f"{action.mission!r} is not one of seat {player}'s dealt missions"
+    if isinstance(action, RevealExpedition | RevealDiscovery | DealMission):
+        if phase not in ("deal", "reveal_discovery", "reveal_expedition"):
+            return f"no token is to be revealed now; {expected}"
+        return f"{action} is not the kind of token due now, or that token is not face down; {expected}"
     return f"not a move of this game; {expected}"
+
+
+def _explain_token(state: MlemState, ability: str) -> str:
+    if state.ufo is None:
+        return "expedition tokens belong to the UFO variant, which is not in play"
+    if state.ufo.token is None:
+        return "this expedition has no expedition token"
+    if state.ufo.spent:
+        return "this expedition's token ability was already used"
+    token = state.tokens.expedition[state.ufo.token]
+    if token.ability != ability:
+        return f"this expedition's token gives '{token.ability}', not '{ability}'"
+    if ability == "extra":
+        return f"space {state.position} accepts none of the token's extra dice ({'+'.join(token.extra_dice)})"
+    return "the dice used would not be set aside anyway (only afterburners), so 'keep' is not offered"
 
 
 def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
@@ -159,6 +296,10 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
     roll = ",".join(state.roll or ())
     if isinstance(action, Crash):
         return f"a rolled die fits space {state.position} ({space.faces_text()}), so the rocket cannot choose to crash"
+    if action.extra and not (state.active_token() and state.extra_dice_here()):
+        return _explain_token(state, "extra")
+    if action.keep and not (state.active_token() and state.active_token().ability == "keep"):
+        return _explain_token(state, "keep")
     for face in action.groups:
         if face not in (state.roll or ()):
             return f"no die shows {face} in the roll {roll}"
