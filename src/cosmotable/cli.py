@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import os
 import secrets
 from pathlib import Path
 from typing import Annotated
@@ -21,6 +22,7 @@ from cosmotable.engine.errors import CosmotableError, DataError, RecordError
 
 EXIT_ERROR = 1  # the command could not do its job (bad board file, bad configuration)
 EXIT_USAGE = 2  # the command line or the input file is wrong (unknown game, corrupt record)
+EXIT_BUG = 3  # an unexpected error inside cosmotable (COSMOTABLE_DEBUG=1 shows the traceback)
 
 app = typer.Typer(
     name="cosmotable",
@@ -73,6 +75,11 @@ def clean_errors(fn):
             raise fail(str(exc), EXIT_ERROR) from None
         except KeyError as exc:
             raise fail(str(exc.args[0]) if exc.args else "unknown name", EXIT_USAGE) from None
+        except Exception as exc:  # a bug: say so plainly; the traceback only on request
+            if os.environ.get("COSMOTABLE_DEBUG"):
+                raise
+            raise fail(f"internal error ({type(exc).__name__}: {exc}). This is a bug in cosmotable; "
+                       "run again with COSMOTABLE_DEBUG=1 to see the traceback.", EXIT_BUG) from None
 
     return wrapper
 
@@ -159,6 +166,10 @@ def play(
     if any(not n for n in names):
         raise fail("--name must not be empty", EXIT_USAGE)
     options = {}
+    intro = []
+    if g.id == "mlem":
+        intro.append(Text("Mat: the reconstructed default, not the printed mat (see 'cosmotable rules mlem')"
+                          if board is None else f"Mat: {board}", style="dim"))
     if board is not None:
         if "board" not in g.options:
             raise fail(f"{g.name} takes no --board", EXIT_USAGE)
@@ -170,7 +181,7 @@ def play(
     state = g.new_state(num_players=players, seed=seed, **options)
     path = save if save is not None else default_record_path(g.id, seed)
     console = _out()
-    code = PlaySession(state, seats, console, LineReader(console), path, delay).run()
+    code = PlaySession(state, seats, console, LineReader(console), path, delay, intro).run()
     if code:
         raise typer.Exit(code)
 

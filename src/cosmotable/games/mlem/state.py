@@ -368,15 +368,21 @@ class MlemState(State):
     def current_commander_seat(self) -> int | None:
         return None if self.commander is None else self.rocket[self.commander][0]
 
-    def _travel(self, action: Travel) -> None:
+    def travel_steps(self, action: Travel) -> int:
+        """Spaces the rocket moves for this choice of the current roll."""
         assert self.roll is not None
         space = self.space
-        used = [f for f in self.roll if f in action.groups]
         # rulebook (travel, step 2): move the sum of the chosen dice; the afterburner is worth the
         # value printed at the rocket's space. A helper counts as a die showing 1.
-        steps = sum(space.value(f) for f in used) + len(action.helpers)
+        steps = sum(space.value(f) for f in self.roll if f in action.groups) + len(action.helpers)
         if action.extra:
             steps += sum(space.value(f) for f in self.extra_dice_here())
+        return steps
+
+    def _travel(self, action: Travel) -> None:
+        assert self.roll is not None
+        used = [f for f in self.roll if f in action.groups]
+        steps = self.travel_steps(action)
         if action.extra or action.keep:
             assert self.ufo is not None
             self.ufo.spent = True  # rulebook (UFO): the extra ability is used once

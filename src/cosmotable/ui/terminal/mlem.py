@@ -155,14 +155,18 @@ class MlemScreen:
         text = re.sub(r"\ba (8|11|18)(-point)", r"an \1\2", text)
         return self._seat_text(text)
 
-    def event(self, event: Event) -> Text:
+    def event(self, event: Event, after: dict[str, Any] | None = None) -> Text:
+        """One log line for an engine event; `after` (the view once the move is done) sharpens a few."""
         if event.kind == "expedition":
             return Text.assemble(("── ", "dim"), self.rewrite(event.text), (" ──", "dim"))
         line = self.rewrite(event.text)
         if event.kind == "travel" and event.seat is not None:
             line = Text.assemble(self.name(event.seat), " chooses ", line)
         if event.kind == "crash":
-            line.append(": everyone still aboard goes home")
+            if after is not None and after["phase"] == "parachute":
+                line.append(": everyone aboard goes home, but a Parachutist may still land here")
+            else:
+                line.append(": everyone still aboard goes home")
         style = EVENT_STYLES.get(event.kind, "")
         if style:
             line.stylize(style)
@@ -191,17 +195,19 @@ class MlemScreen:
         planets = Group(self.planets_table(view), self.deep_space_line(view))
         goals = self.goals_table(view)
         parts.append(self._side_by_side(planets, goals, width) if wide else Group(planets, goals))
-        rocket = self.rocket_table(view)
-        dice = self.dice_panel(view)
-        parts.append(self._side_by_side(rocket, dice, width) if wide else Group(rocket, dice))
-        parts.append(self.players_table(view))
+        if view["phase"] != "over":  # after the last expedition the rocket has nothing to show
+            rocket = self.rocket_table(view)
+            dice = self.dice_panel(view)
+            parts.append(self._side_by_side(rocket, dice, width) if wide else Group(rocket, dice))
+        parts.append(self.players_table(view, width))
         return Group(*parts)
 
     @staticmethod
     def _side_by_side(left: RenderableType, right: RenderableType, width: int) -> Table:
         """Two blocks in columns; the left one keeps its natural width, the right one wraps."""
         console = Console(width=width)
-        left_width = min(Measurement.get(console, console.options, left).maximum, width // 2 + 10)
+        right_wants = min(Measurement.get(console, console.options, right).maximum, 50)
+        left_width = min(Measurement.get(console, console.options, left).maximum, width - 3 - right_wants)
         grid = Table.grid(padding=(0, 3))
         grid.add_column(width=left_width)
         grid.add_column()
@@ -221,6 +227,8 @@ class MlemScreen:
         )
         if view["end_triggered"] and view["phase"] != "over":
             text.append("  ·  LAST EXPEDITION", style="bold yellow")
+        elif crashes == length - 1 and view["phase"] != "over":
+            text.append("  ·  one more crash ends the game", style="bold red")
         if view["phase"] == "over":
             text.append("  ·  GAME OVER", style="bold yellow")
         return text
@@ -406,7 +414,7 @@ class MlemScreen:
             (e["slot"] for e in board if e["aboard"] and e["seat"] == rocket["commander"]), None
         )
         for entry in board:
-            status = Text("aboard" if entry["aboard"] else "left", style="" if entry["aboard"] else "dim")
+            status = Text("aboard" if entry["aboard"] else "landed", style="" if entry["aboard"] else "dim")
             if entry["slot"] == commander_slot:
                 status.append("  ★ commander", style="bold yellow")
             if entry["helper_used"]:
@@ -415,7 +423,7 @@ class MlemScreen:
                 status.append("  ◀ deciding", style="bold")
             short = default_astronauts()[entry["astronaut"]].short if entry["astronaut"] in default_astronauts() else ""
             table.add_row(str(entry["slot"] + 1), self.name(entry["seat"]),
-                          Text.assemble(astronaut_name(entry["astronaut"]), (f" {short}", "dim")), status)
+                          Text.assemble(short_name(entry["astronaut"]), (f" {short}", "dim")), status)
         if not board:
             table.add_row("", Text("(empty: boarding starts)", style="dim"), "", "")
         return table
@@ -458,28 +466,29 @@ class MlemScreen:
             for i, e in enumerate(helpers):
                 if i:
                     out.append(", ")
-                out.append(f"H{e['seat']} (")
+                out.append(f"H{e['seat']} ")
                 out.append_text(self.name(e["seat"]))
-                out.append(")")
             accepts_one = "1" in mat["spaces"][rocket["position"]]["faces"]
-            out.append("  usable here" if accepts_one else "  not usable here (no 1)", style="dim")
+            out.append(" (usable here)" if accepts_one else " (not here: no 1)", style="dim")
             out.append("\n")
-        if (view["phase"] != "launch" and board and any(e["aboard"] for e in board)
+        if (view["phase"] in ("landing", "roll") and board and any(e["aboard"] for e in board)
                 and rocket["position"] < mat["deep_space"]):
             out.append("Next roll here  ", style="bold")
             out.append_text(risk_text(mat, rocket["position"], held, bool(helpers)))
             out.append("\n")
         return out
 
-    def players_table(self, view: dict[str, Any]) -> Table:
+    def players_table(self, view: dict[str, Any], width: int = 200) -> RenderableType:
         over = view["phase"] == "over"
+        narrow = width < 110  # the astronauts still available go below the table
         projected = projected_planet_points(view)
         table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
                       pad_edge=False, show_edge=False)
         table.add_column("seat", justify="right")
         table.add_column("player", no_wrap=True)
         table.add_column("on mat", justify="right")
-        table.add_column("available astronauts", ratio=1)
+        if not narrow:
+            table.add_column("available astronauts", ratio=1)
         table.add_column("moons", justify="right")
         table.add_column("deep", justify="right")
         table.add_column("goals", justify="right")
@@ -494,16 +503,25 @@ class MlemScreen:
                 label = Text.assemble(("▶ ", "bold"), label)
             available = ", ".join(short_name(a) for a in player["available"]) or "—"
             so_far = score["moons"] + score["deep_space"] + score["goals"] + (score["planets"] if over else 0)
+            cells = [str(seat), label, f"{player['placed']}/8"]
+            if not narrow:
+                cells.append(Text(available, style="dim" if not player["available"] else ""))
             table.add_row(
-                str(seat), label, f"{player['placed']}/8", Text(available, style="dim" if not player["available"] else ""),
-                str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
+                *cells, str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
                 str(score["planets"]) if over else f"~{projected[seat]}",
                 Text(str(so_far), style="bold"),
             )
         if not over:
             table.caption = "planets* = what the planets would pay if the game ended now (scored at the end)"
             table.caption_justify = "left"
-        return table
+        if not narrow:
+            return table
+        lines = Text("Still to send out:", style="bold")
+        for player in view["players"]:
+            lines.append("\n  ")
+            lines.append_text(self.tag(player["seat"]))
+            lines.append(" " + (", ".join(short_name(a) for a in player["available"]) or "—"))
+        return Group(table, lines)
 
     # ------------------------------------------------------------------ the decision
     def headline(self, view: dict[str, Any], seat: int) -> Text:
@@ -558,11 +576,14 @@ class MlemScreen:
         out = []
         for action in state.legal_actions():
             after = state.clone()
+            before = len(after.events)
             after.apply(action)
-            move = Move(action, self.gloss(view, after.view(seat), action, seat))
+            # The engine's own account of the flight (steps, end, dice left), when it reports one.
+            moved = next((dict(e.data) for e in after.events[before:] if e.kind == "travel"), None)
+            move = Move(action, self.gloss(view, after.view(seat), action, seat, moved))
             data = action.to_json()
             if data["kind"] == "travel":
-                move.group, move.brief = self._travel_parts(view, data, brief=True)
+                move.group, move.brief = self._travel_parts(view, data, brief=True, moved=moved)
             elif data["kind"] == "crash":
                 move.group = Text("or decline the helpers:")
                 move.brief = Text(f"the rocket crashes ({view['crashes'] + 1}/{view['crash_track_length']})")
@@ -575,24 +596,26 @@ class MlemScreen:
                 data = item.action.to_json()
                 if data["kind"] != "travel":
                     return (1, 0, 0)
-                used = [f for f in rocket["roll"] if f in data["groups"]]
-                steps = sum(face_value(space, f) for f in used) + len(data["helpers"])
-                return (0, steps, len(used) + len(data["helpers"]))
+                used = [f for f in rocket["roll"] if f in data.get("groups", ())]
+                helpers = data.get("helpers", ())
+                steps = sum(face_value(space, f) for f in used) + len(helpers)
+                return (0, steps, len(used) + len(helpers))
 
             out.sort(key=key)
         return out
 
-    def gloss(self, view: dict[str, Any], after: dict[str, Any], action: Action, seat: int) -> Text:
+    def gloss(self, view: dict[str, Any], after: dict[str, Any], action: Action, seat: int,
+              moved: dict[str, Any] | None = None) -> Text:
         data = action.to_json()
         kind = data["kind"]
-        mat, rocket = view["mat"], view["rocket"]
+        rocket = view["rocket"]
         if kind == "board":
             a = default_astronauts().get(data["astronaut"])
             if a is None:
                 return Text(data["astronaut"])
             return Text.assemble((a.name, "bold"), (f" ({a.short})", "dim"), f": {a.text}")
         if kind == "travel":
-            return self._gloss_travel(view, data)
+            return self._gloss_travel(view, data, moved)
         if kind == "crash":
             text = Text(f"no rolled die fits space {rocket['position']}: the rocket crashes "
                         f"(crash {view['crashes'] + 1}/{view['crash_track_length']}) and everyone aboard goes home")
@@ -608,20 +631,24 @@ class MlemScreen:
             return self._gloss_land(view, after, data, seat)
         return Text("")
 
-    def _gloss_travel(self, view: dict[str, Any], data: dict[str, Any]) -> Text:
-        where, then = self._travel_parts(view, data)
+    def _gloss_travel(self, view: dict[str, Any], data: dict[str, Any], moved: dict[str, Any] | None = None) -> Text:
+        where, then = self._travel_parts(view, data, moved=moved)
         return Text.assemble(where, " · ", then) if then.plain else where
 
-    def _travel_parts(self, view: dict[str, Any], data: dict[str, Any], brief: bool = False) -> tuple[Text, Text]:
+    def _travel_parts(self, view: dict[str, Any], data: dict[str, Any], brief: bool = False,
+                      moved: dict[str, Any] | None = None) -> tuple[Text, Text]:
         """(`move 4 to space 7 (planet Rubin 3/2/1)`, `5 dice left · 3% crash risk`);
-        brief: (..., `5 dice, risk 3%`)."""
+        brief: (..., `5 dice, risk 3%`). `moved`: the engine's travel event data, when known."""
         mat, rocket = view["mat"], view["rocket"]
         position = rocket["position"]
-        space = mat["spaces"][position]
-        used = [f for f in rocket["roll"] if f in data["groups"]]
-        steps = sum(face_value(space, f) for f in used) + len(data["helpers"])
-        dest = min(position + steps, mat["deep_space"])
-        dice_left = max(rocket["dice"] - sum(1 for f in used if f != "A"), 1)
+        if moved and all(k in moved for k in ("steps", "end", "dice_left")):
+            steps, dest, dice_left = moved["steps"], moved["end"], moved["dice_left"]
+        else:
+            space = mat["spaces"][position]
+            used = [f for f in rocket["roll"] if f in data.get("groups", ())]
+            steps = sum(face_value(space, f) for f in used) + len(data.get("helpers", ()))
+            dest = min(position + steps, mat["deep_space"])
+            dice_left = max(rocket["dice"] - sum(1 for f in used if f != "A"), 1)
         where = Text(f"move {steps} to ")
         then = Text()
         if dest >= mat["deep_space"]:
@@ -632,7 +659,8 @@ class MlemScreen:
             where.append(f"space {dest}", style="bold")
             where.append_text(self._what_is_at(view, dest))
             helpers_left = any(
-                e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] and e["seat"] not in data["helpers"]
+                e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]
+                and e["seat"] not in data.get("helpers", ())
                 for e in rocket["board"]
             )
             dice_text = f"{dice_left} {'die' if dice_left == 1 else 'dice'}"
@@ -692,9 +720,13 @@ class MlemScreen:
             points = standing[place_index][1]
             out.append(f"land on planet {planet['name']}", style="bold")
             if data.get("shift"):
-                out.append(f" (space {number})")
+                out.append(f" at space {number}")
+            before = next(p for p in view["planets"] if p["id"] == planet_id)
+            had = dict(planet_standing(before)).get(seat, 0)
             out.append(f" ({'/'.join(str(x) for x in planet['points'])} at the end): you would be "
                        f"{ordinal(place_index + 1)} of {len(standing)}, worth {points} if it ended now")
+            if had:
+                out.append(f" (you have {had} there now)")
         before_goals = {g["id"]: g["claimed_by"] for g in view["goals"]}
         for goal in after["goals"]:
             if goal["claimed_by"] == seat and before_goals.get(goal["id"]) is None:
@@ -848,18 +880,18 @@ def reconstructed_panel() -> Panel:
     mat = default_mat()
     path = resources.files("cosmotable.games.mlem").joinpath("data", "mat.toml")
     body = Text.assemble(
-        "The space-by-space mat (which faces each space accepts, afterburner values, moons, planets and\n"
-        "their points) is printed only on the physical component and has not been published. The mat used\n"
-        "by default is RECONSTRUCTED. Its own 'source' field says:\n\n",
-        (mat.source.strip() + "\n\n", "italic"),
+        "The space-by-space mat (which faces each space accepts, afterburner values, moons, planets and their "
+        "points) is printed only on the physical component and has not been published. The mat used by default "
+        "is RECONSTRUCTED. Its own 'source' field says:\n\n",
+        (" ".join(mat.source.split()) + "\n\n", "italic"),
         "Default mat file: ", (str(path), "bold"), "\n\n",
         ("If you own the game, supply the real mat:\n", "bold"),
         "  1. copy the default file and type in the values printed on your mat (set 'source' too)\n",
-        "  2. check it:   ", ("cosmotable mlem check-board my-mat.toml", "bold"),
-        "   (explains every problem)\n",
+        "  2. check it:   ", ("cosmotable mlem check-board my-mat.toml", "bold"), "   (explains every problem)\n",
         "  3. play on it: ", ("cosmotable play mlem --board my-mat.toml", "bold"), "\n\n",
-        "Confirmed by the rulebooks and public sources: the dice, the 8 astronauts, the 4 goal tiles (5 points\n"
-        "each), comet 7 / galaxy 5, 11 crashes, no landing on spaces 0-5, the satellite space 3.",
+        "From the rulebooks and public sources, not reconstructed: the rules, the 8 astronauts, the 4 goal tiles (5 points each), "
+        "comet 7 / galaxy 5, 11 crashes, no landing on spaces 0-5, the satellite space 3, six dice with faces "
+        "1, 2, 2, 3, 4, A.",
     )
     return Panel(body, title="Which data is reconstructed", title_align="left", border_style="yellow")
 

@@ -45,13 +45,14 @@ def screen_for(game_id: str, seats: Sequence[Seat]):
 # ------------------------------------------------------------------------------ play
 class PlaySession:
     def __init__(self, state: State, seats: Sequence[Seat], console: Console, reader: LineReader,
-                 save_path: Path, delay: float = 0.0):
+                 save_path: Path, delay: float = 0.0, intro: Sequence[Text] = ()):
         self.state = state
         self.seats = list(seats)
         self.console = console
         self.reader = reader
         self.save_path = save_path
         self.delay = delay
+        self.intro = list(intro)
         self.screen = screen_for(state.game.id, self.seats)
         self.log: list[tuple[str, Text]] = []  # (event kind, line): engine events + silent moves
         self.shown = 0  # log lines already shown to the people at the table
@@ -60,11 +61,13 @@ class PlaySession:
     # -------------------------------------------------------------- main loop
     def run(self) -> int:
         c = self.console
-        c.print(Rule(Text(f"{self.state.game.name}  ·  seed {self.state.seed}", style="bold")))
-        c.print(self.seating())
-        if self.watch:
-            c.print(Text("Every seat is a bot: watching the game.", style="dim"))
         try:
+            c.print(Rule(Text(f"{self.state.game.name}  ·  seed {self.state.seed}", style="bold")))
+            c.print(self.seating())
+            for line in self.intro:
+                c.print(line)
+            if self.watch:
+                c.print(Text("Every seat is a bot: watching the game.", style="dim"))
             while not self.state.is_terminal():
                 player = self.state.current_player()
                 if player == CHANCE:
@@ -87,7 +90,15 @@ class PlaySession:
             c.print(Text("Interrupted: the game so far is saved.", style="bold"))
             self.print_saved(path)
             return 130
-        self.finish()
+        except (SystemExit, Exception):
+            # e.g. the output pipe closed (Rich exits), or a bug: keep the game played so far anyway
+            self.save()
+            raise
+        try:
+            self.finish()
+        except SystemExit:
+            self.save()
+            raise
         return 0
 
     def seating(self) -> Text:
@@ -112,7 +123,8 @@ class PlaySession:
         new = self.state.events[before:]
         if not new and silent is not None:
             self.log.append(("move", silent))
-        self.log.extend((event.kind, self.screen.event(event)) for event in new)
+        after = self.state.view(max(self.state.current_player(), 0)) if new else None
+        self.log.extend((event.kind, self.screen.event(event, after)) for event in new)
 
     def unseen(self) -> list[tuple[str, Text]]:
         new = self.log[self.shown:]
@@ -198,25 +210,31 @@ class PlaySession:
 
     def print_moves_grouped(self, moves: list[Move]) -> None:
         """Moves sharing a heading (e.g. the same destination) listed side by side under it."""
-        width = max(len(str(m.action)) for m in moves)
-        groups: list[tuple[Text, list[Text]]] = []
+        groups: list[tuple[Text, list[tuple[int, Move]]]] = []
         for number, move in enumerate(moves, start=1):
-            entry = Text.assemble((f"{number:>2})", "bold"), " ", (str(move.action).ljust(width), "bold cyan"))
-            if move.brief is not None and move.brief.plain:
-                entry.append("  ")
-                entry.append_text(move.brief)
             if not groups or groups[-1][0].plain != move.group.plain:
                 groups.append((move.group, []))
-            groups[-1][1].append(entry)
+            groups[-1][1].append((number, move))
         legend = getattr(self.screen, "menu_legend", None)
         if legend is not None:
             self.console.print(legend)
-        for heading, entries in groups:
+        digits = len(str(len(moves)))
+        for heading, members in groups:
+            width = max(len(str(m.action)) for _, m in members)
+            entries = []
+            for number, move in members:
+                entry = Text.assemble((f"{number:>{digits}})", "bold"), " ",
+                                      (str(move.action).ljust(width), "bold cyan"))
+                if move.brief is not None and move.brief.plain:
+                    entry.append("  ")
+                    entry.append_text(move.brief)
+                entries.append(entry)
             self.console.print(Text.assemble(("▸ ", "dim"), heading))
-            self.console.print(Padding(Columns(entries, padding=(0, 4), equal=True), (0, 0, 0, 4)))
+            self.console.print(Padding(Columns(entries, padding=(0, 3), equal=True), (0, 0, 0, 4)))
 
     def accepted(self, count: int) -> str:
-        return f"Type a number 1-{count}, a move as listed (e.g. \"{self.example}\"), help or quit."
+        numbers = "1 (or just Enter)" if count == 1 else f"a number 1-{count}"
+        return f"Type {numbers}, a move as listed (e.g. \"{self.example}\"), help or quit."
 
     def refuse(self, what: str, count: int) -> None:
         line = Text("✗ ", style="bold red")
@@ -332,10 +350,11 @@ class ReplaySession:
                    else self.seats[self.actor].label())
             header = Text.assemble((f"Step {self.step}/{self.total}: ", "bold"), who, ": ", (action, "bold cyan"))
             c.print(Rule(header) if full else header)
-            for event in self.step_events:
-                c.print(self.screen.event(event))
         seat = max(self.state.current_player(), 0)
         view = self.state.view(seat)
+        if self.step:
+            for event in self.step_events:
+                c.print(self.screen.event(event, view))
         if full:
             c.print(self.screen.board(view, c.width))
         else:
