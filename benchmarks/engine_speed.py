@@ -3,6 +3,7 @@
     python benchmarks/engine_speed.py [GAME ...] [--seconds S]
 
 Prints `<game>: N games/s, M steps/s` per game (a step is any applied action, chance included).
+`GAME+all-variants` plays with every variant of that game switched on (e.g. `mlem+all-variants`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import time
 from cosmotable import games
 
 
-def playout(game, seed: int) -> int:
+def playout(game, seed: int, variants: list[str] | None = None) -> int:
     rng = random.Random(seed)
-    state = game.new_state(num_players=rng.randint(game.min_players, game.max_players), seed=seed)
+    players = rng.randint(game.min_players, game.max_players)
+    state = game.new_state(num_players=players, seed=seed, variants=variants)
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -27,13 +29,36 @@ def playout(game, seed: int) -> int:
     return steps
 
 
-def measure(game_id: str, seconds: float) -> tuple[float, float]:
+def configurations() -> list[str]:
+    names = []
+    for game_id in games.ids():
+        names.append(game_id)
+        if games.get(game_id).variants:
+            names.append(f"{game_id}+all-variants")
+    return names
+
+
+def _all_compatible(game) -> list[str]:
+    """Every variant that can be switched on together (a game refuses exclusive pairs)."""
+    chosen: list[str] = []
+    for name in game.variants:
+        try:
+            game.make_config(game.min_players, [*chosen, name])
+        except Exception:
+            continue
+        chosen.append(name)
+    return chosen
+
+
+def measure(name: str, seconds: float) -> tuple[float, float]:
+    game_id, _, mode = name.partition("+")
     game = games.get(game_id)
-    playout(game, 0)  # warm caches
+    variants = _all_compatible(game) if mode == "all-variants" else None
+    playout(game, 0, variants)  # warm caches
     done = steps = 0
     start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        steps += playout(game, done + 1)
+    while time.perf_counter() - start < seconds:
+        steps += playout(game, done + 1, variants)
         done += 1
     elapsed = time.perf_counter() - start
     return done / elapsed, steps / elapsed
@@ -41,12 +66,12 @@ def measure(game_id: str, seconds: float) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*", default=games.ids(), help="game ids (default: all)")
+    parser.add_argument("games", nargs="*", default=None, help="game ids, or GAME+all-variants (default: all, with and without variants)")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
     args = parser.parse_args()
-    for game_id in args.games:
-        per_game, per_step = measure(game_id, args.seconds)
-        print(f"{game_id}: {per_game:,.1f} games/s, {per_step:,.0f} steps/s")
+    for name in args.games or configurations():
+        per_game, per_step = measure(name, args.seconds)
+        print(f"{name}: {per_game:,.1f} games/s, {per_step:,.0f} steps/s", flush=True)
 
 
 if __name__ == "__main__":
