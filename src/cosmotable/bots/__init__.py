@@ -1,22 +1,32 @@
 """Bots that play any Cosmotable game through the engine API only.
 
-`make_bot("random", seed=1)` / `make_bot("heuristic")`. A bot's `act(state)` returns one of
-`state.legal_actions()` for the seat to move; bots never call `_apply` or read private fields.
+`make_bot("random" | "heuristic" | "easy" | "normal" | "hard" | "mcts", seed=1, think=None)`.
+A bot's `act(state)` returns one of `state.legal_actions()` for the seat to move; search bots see
+hidden information only through `state.resample_for(seat, rng)` (a determinization consistent with
+that seat's view).
 """
 
 from __future__ import annotations
 
 from cosmotable.bots.base import Bot, RandomBot
 from cosmotable.bots.heuristic import HeuristicBot
+from cosmotable.bots.mcts import LEVELS, MCTSBot
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    try:
-        return BOTS[name](seed=seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+BOT_NAMES = ("random", "heuristic", *LEVELS, "mcts")
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+def make_bot(name: str, seed: int | None = None, think: float | None = None) -> Bot:
+    """A bot by name: random, heuristic, a search level (easy/normal/hard), or mcts (= normal).
+    `think` (seconds per move) replaces a search bot's simulation budget."""
+    if name == "random":
+        return RandomBot(seed=seed)
+    if name == "heuristic":
+        return HeuristicBot(seed=seed)
+    if name in LEVELS:
+        return MCTSBot.level(name, seed=seed, think=think)
+    if name == "mcts":
+        return MCTSBot.level("normal", seed=seed, think=think)
+    raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+
+
+__all__ = ["BOT_NAMES", "Bot", "HeuristicBot", "MCTSBot", "RandomBot", "make_bot"]

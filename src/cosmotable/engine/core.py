@@ -266,7 +266,11 @@ class State(ABC):
             return []
         if player == CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        return self._legal_actions()
+        # Cached until the next apply: a bot's choice and apply's legality check share one list.
+        cached = self.__dict__.get("_legal_cache")
+        if cached is None:
+            cached = self._legal_cache = self._legal_actions()
+        return list(cached)
 
     def normalize(self, action: Action) -> Action:
         """The canonical form of an action that can be written several ways (default: itself)."""
@@ -304,6 +308,7 @@ class State(ABC):
             raise IllegalAction(act, f"it is {turn} turn, not seat {seat}'s")
         if not self.is_legal(act):
             raise IllegalAction(act, self.explain_illegal(act))
+        self._legal_cache = None
         self._apply(act)
         self.history.append(act)
 

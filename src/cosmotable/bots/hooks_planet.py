@@ -1,0 +1,88 @@
+"""Planet heuristic: route coins home - pick them up, carry them to the ship, avoid space and trees,
+knock rival carriers home, explore when no coin is in sight.
+
+Reads only `state.view(seat)` and the views of `clone().apply(...)` results - the public engine API.
+"""
+
+from __future__ import annotations
+
+from cosmotable.bots.heuristic import hook
+from cosmotable.engine import Action, State
+from cosmotable.games.planet.board import parse_cell
+
+
+def _dist(a, b) -> int:
+    if a[0] != b[0]:
+        return 12  # another place: a flight away
+    return max(abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def _where(view: dict, at: list):
+    """(area, row, col) of a position in a view (ships and space stand in the ring)."""
+    if at[0] == "cell":
+        return parse_cell(at[1])
+    if at[0] == "ship":
+        return parse_cell(view["players"][at[1]]["ship"]["cell"])
+    area = view["areas"][at[1]]
+    return parse_cell(area["ring"][at[2]])
+
+
+def position_value(view: dict, seat: int) -> float:
+    me = view["players"][seat]
+    team = me["team"]
+    ship = parse_cell(me["ship"]["cell"])
+    coins, hidden = [], []
+    for area in view["areas"].values():
+        for cell in area["cells"]:
+            here = parse_cell(cell["cell"])
+            if cell.get("coins"):
+                coins.append((here, cell["coins"]))
+            elif not cell["revealed"]:
+                hidden.append(here)
+    value = 40.0 * me["score"]
+    value -= 40.0 * max((p["score"] for p in view["players"] if p["team"] != team), default=0)
+    for p in view["players"]:
+        ally = p["team"] == team
+        for a in p["astronauts"]:
+            at = a["at"]
+            pos = _where(view, at)
+            on_coin = at[0] == "cell" and any(pos == c for c, _ in coins)
+            if ally and p["seat"] == seat:
+                if at[0] == "space":
+                    value -= 6
+                if a["stunned"]:
+                    value -= 2
+                if on_coin:
+                    value += 12 - 1.2 * _dist(pos, ship)  # a coin in hand: bring it home
+                elif coins:
+                    value -= 0.6 * min(_dist(pos, c) for c, _ in coins)
+                elif hidden:
+                    value -= 0.3 * min(_dist(pos, h) for h in hidden)
+            elif not ally and on_coin:
+                value -= 8  # a rival about to carry a coin off
+    return value
+
+
+@hook("planet")
+def value(state: State, action: Action) -> float:
+    seat = state.current_player()
+    text = str(action)
+    view = state.view(seat)
+    me = view["players"][seat]
+    if text == "claim":
+        # Only when every tile is open and we lead: then the unreachable last coins end the game.
+        others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
+        open_all = not any(not c["revealed"] for a in view["areas"].values() for c in a["cells"])
+        return 1e6 if open_all and me["score"] > others and view["coins"]["on_board"] <= 1 else -1e6
+    if text in ("agree", "refuse"):
+        others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
+        agree = me["score"] > others  # a draw is worth playing on for
+        return 1.0 if (text == "agree") == agree else 0.0
+    after = state.clone()
+    after.apply(action)
+    after_view = after.view(seat)
+    v = position_value(after_view, seat)
+    v -= 10.0 * (after_view["coins"]["lost"] - view["coins"]["lost"])
+    if text.startswith(("sail", "fly")):
+        v -= 0.5
+    return v

@@ -1,0 +1,1 @@
+"""Batch simulation: arenas between bots, statistics and reports."""

@@ -1,0 +1,161 @@
+"""Round-robin arenas between bots, with seat rotation, on local processes.
+
+Every table of `players` bots is played in each seat rotation, so no bot profits from its seat;
+tables cycle through all combinations of the listed bots until the requested number of games.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from cosmotable import games
+from cosmotable.bots import make_bot
+from cosmotable.sim.stats import elo_ratings, wilson_interval
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game to play: which bot sits in each seat, and the seed."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    variants: tuple[str, ...] = ()
+    think: float | None = None
+
+
+@dataclass
+class GameResult:
+    table: Table
+    scores: list[int]
+    winners: list[int]
+    steps: int
+
+
+def schedule(game: str, bots: list[str], total: int, seed: int, players: int = 2,
+             variants: tuple[str, ...] = (), think: float | None = None) -> list[Table]:
+    """`total` tables: combinations of distinct bots (with repeats when fewer bots than seats),
+    each played in every seat rotation, in a fixed order derived from `seed`."""
+    if len(bots) >= players:
+        groups = list(itertools.combinations(bots, players))
+    else:
+        groups = [tuple(itertools.islice(itertools.cycle(bots), players))]
+    tables: list[Table] = []
+    for index in itertools.count():
+        group = groups[index % len(groups)]
+        for shift in range(players):
+            if len(tables) == total:
+                return tables
+            seats = group[shift:] + group[:shift]
+            tables.append(Table(game, seats, seed * 1_000_003 + len(tables), variants, think))
+    return tables
+
+
+def play(table: Table) -> GameResult:
+    """Play one table to the end (runs in a worker process)."""
+    game = games.get(table.game)
+    state = game.new_state(num_players=len(table.seats), seed=table.seed, variants=list(table.variants))
+    bots = [make_bot(name, seed=table.seed + seat, think=table.think) for seat, name in enumerate(table.seats)]
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance()
+        else:
+            state.apply(bots[state.current_player()].act(state))
+        steps += 1
+    return GameResult(table, state.scores(), state.winners(), steps)
+
+
+@dataclass
+class Standing:
+    bot: str
+    games: int = 0
+    wins: float = 0.0  # shared victories count 1/k
+    points: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass
+class ArenaReport:
+    game: str
+    bots: list[str]
+    standings: dict[str, Standing] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
+    results: list[GameResult] = field(default_factory=list)
+
+    def add(self, result: GameResult) -> None:
+        self.results.append(result)
+        seats = result.table.seats
+        share = 1.0 / len(result.winners)
+        for seat, name in enumerate(seats):
+            standing = self.standings.setdefault(name, Standing(name))
+            standing.games += 1
+            standing.points += result.scores[seat]
+            if seat in result.winners:
+                standing.wins += share
+        # Pairwise outcomes for Elo: every pair of different bots at the table.
+        for a, b in itertools.combinations(range(len(seats)), 2):
+            if seats[a] == seats[b]:
+                continue
+            score = 0.5
+            if (a in result.winners) != (b in result.winners):
+                score = 1.0 if a in result.winners else 0.0
+            key = (seats[a], seats[b])
+            old_score, old_games = self.pairs.get(key, (0.0, 0))
+            self.pairs[key] = (old_score + score, old_games + 1)
+
+    def elo(self) -> dict[str, float]:
+        names = [b for b in self.bots if b in self.standings]
+        return elo_ratings(self.pairs, names) if len(names) > 1 else dict.fromkeys(names, 1500.0)
+
+    def head_to_head(self, a: str, b: str) -> tuple[float, int]:
+        """(points a scored against b, games) over both seat orders."""
+        s1, g1 = self.pairs.get((a, b), (0.0, 0))
+        s2, g2 = self.pairs.get((b, a), (0.0, 0))
+        return s1 + (g2 - s2), g1 + g2
+
+    def to_json(self) -> dict:
+        elo = self.elo()
+        return {
+            "game": self.game,
+            "games": len(self.results),
+            "bots": [
+                {
+                    "bot": s.bot, "games": s.games, "win_rate": s.win_rate,
+                    "ci95": list(s.interval()), "elo": elo.get(s.bot),
+                    "mean_points": s.points / s.games if s.games else 0.0,
+                }
+                for s in sorted(self.standings.values(), key=lambda s: -s.win_rate)
+            ],
+        }
+
+
+def results(tables: list[Table], processes: int = 1) -> Iterator[GameResult]:
+    """Play the tables, in worker processes when `processes` > 1 (results arrive as they finish)."""
+    if processes <= 1:
+        for table in tables:
+            yield play(table)
+        return
+    context = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork" else "fork")
+    with context.Pool(processes) as pool:
+        yield from pool.imap_unordered(play, tables, chunksize=1)
+
+
+def run(game: str, bots: list[str], total: int, seed: int = 1, players: int = 2, processes: int = 1,
+        variants: tuple[str, ...] = (), think: float | None = None,
+        on_result: Callable[[GameResult], None] | None = None) -> ArenaReport:
+    report = ArenaReport(game, list(dict.fromkeys(bots)))
+    for result in results(schedule(game, report.bots, total, seed, players, variants, think), processes):
+        report.add(result)
+        if on_result:
+            on_result(result)
+    return report
