@@ -140,6 +140,29 @@ def play(
         float, typer.Option(min=0, help="Seconds to pause after each bot move and roll while watching "
                             "bots only.")
     ] = 0.0,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", "-V", help="An advanced variant to add: ufo, discovery, "
+                                       "secret-missions, or all. Repeat it to combine variants.")
+    ] = None,
+    variants: Annotated[
+        str | None, typer.Option("--variants", help="Variants as one comma-separated list, e.g. "
+                                 "'ufo,discovery,secret_missions' or 'all'.")
+    ] = None,
+    expedition_tokens: Annotated[
+        Path | None, typer.Option("--expedition-tokens", help="UFO variant: an expedition token file "
+                                  "(TOML/JSON, like data/expedition_tokens.toml) instead of the reconstructed set.")
+    ] = None,
+    ufo_tokens: Annotated[
+        Path | None, typer.Option("--ufo-tokens", help="UFO variant: a UFO token file instead of the default.")
+    ] = None,
+    discoveries: Annotated[
+        Path | None, typer.Option("--discoveries", help="Discovery variant: a discovery token file instead "
+                                  "of the reconstructed set.")
+    ] = None,
+    missions: Annotated[
+        Path | None, typer.Option("--missions", help="Secret Missions variant: a mission token file instead "
+                                  "of the reconstructed set.")
+    ] = None,
 ) -> None:
     """Play a game in the terminal: you (and friends, hot-seat) against bots.
 
@@ -148,6 +171,10 @@ def play(
     The game is saved as a record at the end, on 'quit' and at the end of input.
 
     Example:  cosmotable play mlem --players 3 --bots 2 --seed 7 --name Ann
+
+    Advanced variants (MLEM):  --variant ufo --variant discovery --variant secret-missions, or --variants all.
+    In hot-seat games with variants the next person is asked to press Enter before their private screen
+    (secret missions, face-down tokens) is drawn.
     """
     from cosmotable.bots import make_bot
     from cosmotable.ui.terminal.common import LineReader, default_record_path, make_seats
@@ -174,11 +201,30 @@ def play(
         if "board" not in g.options:
             raise fail(f"{g.name} takes no --board", EXIT_USAGE)
         options["board"] = _read_board(board)
+    chosen = _parse_variants(g, variant or [], variants)
+    token_files = {"expedition_tokens": expedition_tokens, "ufo_tokens": ufo_tokens,
+                   "discoveries": discoveries, "missions": missions}
+    ignored = []
+    for option, file in token_files.items():
+        if file is None:
+            continue
+        if option not in g.options:
+            raise fail(f"{g.name} takes no --{option.replace('_', '-')}", EXIT_USAGE)
+        data = _read_tokens(option, file, options.get("board"))  # checked even if unused: say so early
+        if TOKEN_VARIANT[option] in chosen:
+            options[option] = data
+        else:
+            ignored.append(f"--{option.replace('_', '-')}")
+    if chosen:
+        intro.append(_variants_line(chosen, options))
+    if ignored:
+        intro.append(Text(f"{', '.join(ignored)} given, but its variant is not in play: ignored "
+                          "(add e.g. --variant ufo)", style="yellow"))
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     seats = make_seats(players, bots, names, bot.value, make_bot, seed)
     screen_for(g.id, seats)  # fail early if the game has no terminal screen
-    state = g.new_state(num_players=players, seed=seed, **options)
+    state = g.new_state(num_players=players, seed=seed, variants=chosen, **options)
     path = save if save is not None else default_record_path(g.id, seed)
     console = _out()
     code = PlaySession(state, seats, console, LineReader(console), path, delay, intro).run()
@@ -199,6 +245,58 @@ def _read_board(path: Path) -> dict:
         raise fail(f"{path} is not a valid mat ({len(problems)} problem(s)):\n{lines}\n"
                    f"(cosmotable mlem check-board {path} lists them too)", EXIT_ERROR)
     return data
+
+
+#: variant names people type -> the game's variant names ("all" = every variant)
+VARIANT_ALIASES = {"secret-missions": "secret_missions", "missions": "secret_missions", "secret": "secret_missions",
+                   "discoveries": "discovery"}
+#: token option -> the variant that uses it
+TOKEN_VARIANT = {"expedition_tokens": "ufo", "ufo_tokens": "ufo", "discoveries": "discovery",
+                 "missions": "secret_missions"}
+
+
+def _parse_variants(g, repeated: list[str], listed: str | None) -> list[str]:
+    """`--variant ufo --variant secret-missions` and `--variants ufo,discovery` (or `all`) -> names."""
+    words = [w for item in [*repeated, *([listed] if listed else [])] for w in item.replace(" ", ",").split(",")]
+    chosen: list[str] = []
+    for word in (w.strip().lower() for w in words):
+        if not word:
+            continue
+        if word == "all":
+            names = list(g.variants)
+        else:
+            name = VARIANT_ALIASES.get(word, word.replace("-", "_"))
+            if name not in g.variants:
+                known = ", ".join(v.replace("_", "-") for v in g.variants) or "none"
+                raise fail(f"unknown variant {word!r} for {g.name}; variants: {known}, or all", EXIT_USAGE)
+            names = [name]
+        chosen.extend(n for n in names if n not in chosen)
+    return chosen
+
+
+def _read_tokens(option: str, path: Path, board: dict | None) -> dict:
+    from cosmotable.games.mlem.board import default_mat, mat_from_data, read_data_file
+    from cosmotable.games.mlem.tokens import token_problems
+
+    flag = "--" + option.replace("_", "-")
+    try:
+        data = read_data_file(path)
+    except DataError as exc:
+        raise fail(f"{flag} {path}: " + "; ".join(exc.problems), EXIT_ERROR) from None
+    mat = default_mat() if board is None else mat_from_data(board, "board")
+    problems = token_problems(option, data, mat)
+    if problems:
+        lines = "\n".join(f"  - {p}" for p in problems)
+        raise fail(f"{flag} {path} is not a valid token file ({len(problems)} problem(s)):\n{lines}", EXIT_ERROR)
+    return data
+
+
+def _variants_line(chosen: list[str], options: dict) -> Text:
+    names = {"ufo": "UFO", "discovery": "Discovery", "secret_missions": "Secret Missions"}
+    files = [f"--{opt.replace('_', '-')}" for opt, v in TOKEN_VARIANT.items() if v in chosen and opt in options]
+    return Text.assemble(("Variants: ", "bold"), ", ".join(names.get(v, v) for v in chosen),
+                         ("  ·  token sets: " + ("your files for " + ", ".join(files) + ", else " if files else "")
+                          + "the reconstructed defaults (see 'cosmotable rules mlem')", "dim"))
 
 
 # ------------------------------------------------------------------------------ replay
@@ -297,6 +395,179 @@ def check_board(
         f"{len(mat.planets)} planets [{planets}], {mat.dice_count} dice, crash track {mat.crash_track_length}; "
         f"source: {' '.join(mat.source.split())}"
     ), soft_wrap=True)
+
+
+ODDS_HELP = """Exact odds of one travel phase: the chance that the rocket crashes, and how far it can get.
+
+Every multiset of the commander's dice is enumerated with its exact probability (no sampling: with 6 dice
+there are 210 different rolls of the faces 1, 2, 2, 3, 4, A), and the game's own rules list the moves each
+roll allows, so the numbers are exact fractions. Printed: P(crash); for each space the rocket could reach, P(reachable) = the chance some
+legal choice of dice groups gets there and P(farthest) = the chance it is the farthest one; and the expected
+farthest advance (a crash counts as 0).
+
+Helpers (--helpers H) are unused Helper astronauts aboard, each usable as a die showing 1 where the space
+accepts 1. An expedition token (--variant-token, UFO variant) is unused: 'extra' dice count whatever was
+rolled; 'keep' does not change this phase's odds; with 'reroll' the commander rerolls exactly when the first
+roll would crash (the only reroll that can lower the crash odds) and must use the second roll.
+
+Examples:  cosmotable mlem odds --space 5 --dice 2 · cosmotable mlem odds --space 9 --dice 3 --variant-token
+extra:1+2 · cosmotable mlem odds --all --png odds.png
+"""
+
+
+@mlem_app.command("odds", help=ODDS_HELP)
+@clean_errors
+def odds(
+    space: Annotated[int | None, typer.Option("--space", "-s", min=0, help="The rocket's space (0 = start).")] = None,
+    dice: Annotated[
+        int | None, typer.Option("--dice", "-d", min=1, help="Dice the commander holds (1-6). With a token id "
+                                 "from the token file, defaults to the token's dice.")
+    ] = None,
+    helpers: Annotated[int, typer.Option("--helpers", min=0, max=4, help="Unused helper astronauts aboard.")] = 0,
+    variant_token: Annotated[
+        str | None, typer.Option("--variant-token", "-t", help="An unused expedition token: its id in the "
+                                 "expedition token file (e.g. x03), or extra:A, extra:1+2, keep, reroll.")
+    ] = None,
+    board: Annotated[Path | None, typer.Option(help="A space mat file instead of the reconstructed default.")] = None,
+    expedition_tokens: Annotated[
+        Path | None, typer.Option("--expedition-tokens", help="The expedition token file that token ids "
+                                  "refer to (default: the reconstructed set).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the odds as JSON (TravelOdds.to_json).")] = False,
+    all_spaces: Annotated[
+        bool, typer.Option("--all", help="The crash table for every space and 1-6 dice (no helpers, no token), "
+                           "and a PNG heat map of it.")
+    ] = False,
+    png: Annotated[
+        Path, typer.Option("--png", help="With --all: where to write the heat map.")
+    ] = Path("mlem-crash-odds.png"),
+) -> None:
+    import json
+    from fractions import Fraction
+
+    from cosmotable.games.mlem.board import default_mat, mat_from_data
+    from cosmotable.games.mlem.odds import crash_table, travel_odds
+
+    g = _game("mlem")
+    board_data = _read_board(board) if board is not None else None
+    mat = default_mat() if board_data is None else mat_from_data(board_data, str(board))
+    console = _out()
+
+    def pct(p: Fraction) -> str:
+        return f"{100 * float(p):.1f}%"
+
+    if all_spaces:
+        if space is not None or dice is not None or helpers or variant_token:
+            raise fail("--all prints every space and dice count; leave out --space, --dice, --helpers and "
+                       "--variant-token", EXIT_USAGE)
+        from cosmotable.ui.plots import crash_heatmap
+
+        table = crash_table(g, board=board_data)
+        if as_json:
+            typer.echo(json.dumps({"crash": [[str(p) for p in row] for row in table]}))
+        else:
+            out = Table(title="P(crash) by space and dice held (exact; no helpers, no token)", title_justify="left",
+                        box=None, padding=(0, 1))
+            out.add_column("space", justify="right", style="bold")
+            out.add_column("accepts", no_wrap=True)
+            for d in range(len(table[0])):
+                out.add_column(f"{d + 1} {'die' if d == 0 else 'dice'}", justify="right")
+            for s, row in enumerate(table):
+                faces = " ".join(f"A{mat.spaces[s].afterburner}" if f == "A" else f
+                                 for f in sorted(mat.spaces[s].faces, key="1234A".index))
+                out.add_row(str(s), faces, *[Text(pct(p), style="bold red" if p >= Fraction(1, 3) else "")
+                                             for p in row])
+            console.print(out)
+        path = crash_heatmap(table, png)
+        (console if not as_json else _out_err()).print(Text.assemble("Heat map written: ", (str(path), "bold")))
+        return
+    if space is None:
+        raise fail("give --space S (and --dice K), or --all for every space", EXIT_USAGE)
+    if space > mat.last_space:
+        raise fail(f"--space must be 0..{mat.last_space} (deep space never crashes), got {space}", EXIT_USAGE)
+    token = None
+    if variant_token is not None:
+        token = _odds_token(variant_token, dice, expedition_tokens, board_data, mat)
+        if dice is None and token.dice:
+            dice = token.dice
+    if dice is None:
+        raise fail("give --dice K, the number of dice the commander holds", EXIT_USAGE)
+    if dice > mat.dice_count:
+        raise fail(f"--dice must be 1..{mat.dice_count}, got {dice}", EXIT_USAGE)
+    result = travel_odds(g, space=space, dice=dice, helpers=helpers, token=token, board=board_data)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(mat.deep_space)))
+        return
+    sp = mat.spaces[space]
+    faces = " ".join(f"A(={sp.afterburner})" if f == "A" else f for f in sorted(sp.faces, key="1234A".index))
+    what = [f"{dice} {'die' if dice == 1 else 'dice'}"]
+    if helpers:
+        what.append(f"{helpers} helper{'s' if helpers > 1 else ''}")
+    if token is not None:
+        what.append(f"token {token.id} ({token.describe().split(', ')[-1]})")
+    console.print(Text.assemble(("Travel odds", "bold"), f" from space {space} (accepts {faces}) with ",
+                                ", ".join(what)))
+    crash = Text.assemble(("P(crash) = ", "bold"), (str(result.crash), "bold red" if result.crash else "bold green"),
+                          f"  = {pct(result.crash)}")
+    console.print(crash)
+    table = Table(box=None, padding=(0, 2), title_justify="left")
+    table.add_column("space", justify="right", style="bold")
+    table.add_column("advance", justify="right")
+    table.add_column("P(reachable)", justify="right")
+    table.add_column("P(farthest)", justify="right")
+    table.add_column("there", style="dim")
+    for s in sorted(result.reachable):
+        name = "deep" if s >= mat.deep_space else str(s)
+        p, f = result.reachable[s], result.farthest.get(s, Fraction(0))
+        table.add_row(name, f"+{s - space}", f"{p!s:>7} {pct(p):>6}", f"{f!s:>7} {pct(f):>6}",
+                      _odds_space_note(mat, s))
+    console.print(table)
+    expected = result.expected_farthest()
+    console.print(Text(f"Expected farthest advance: {float(expected):.2f} spaces ({expected}; a crash counts as 0)."))
+    if token is not None and token.ability == "reroll":
+        console.print(Text("Reroll policy: the commander rerolls only when the first roll would crash.", style="dim"))
+
+
+def _out_err():
+    from cosmotable.ui.terminal.common import make_console
+
+    return make_console(stderr=True)
+
+
+def _odds_space_note(mat, s: int) -> str:
+    if s >= mat.deep_space:
+        return f"comet {mat.comet_points} / galaxy {mat.galaxy_points}"
+    space = mat.spaces[s]
+    parts = [f"planet {mat.planets[p].name}" for p in space.planets]
+    if space.moons:
+        parts.append("moon" + ("s " if len(space.moons) > 1 else " ")
+                     + ", ".join(str(p) for p in sorted(mat.moons[m].points for m in space.moons)))
+    return "; ".join(parts)
+
+
+def _odds_token(spec: str, dice: int | None, tokens_file: Path | None, board_data: dict | None, mat):
+    """`x03` (an id in the token file), `extra:A`, `extra:1+2`, `keep`, `reroll` -> ExpeditionToken."""
+    from cosmotable.games.mlem.board import DIE_FACES
+    from cosmotable.games.mlem.tokens import ExpeditionToken, default_token_data
+
+    text = spec.strip()
+    low = text.lower()
+    if low in ("keep", "reroll"):
+        return ExpeditionToken(low, 0, dice or 0, low)
+    if low.startswith("extra"):
+        faces = [f.strip().upper() for f in low.partition(":")[2].replace(",", "+").split("+") if f.strip()]
+        bad = [f for f in faces if f not in DIE_FACES]
+        if not faces or bad:
+            raise fail(f"--variant-token {spec!r}: write extra:FACES with faces from {', '.join(DIE_FACES)}, "
+                       "e.g. extra:A or extra:1+2", EXIT_USAGE)
+        return ExpeditionToken("extra:" + "+".join(faces), 0, dice or 0, "extra", tuple(faces))
+    data = (_read_tokens("expedition_tokens", tokens_file, board_data) if tokens_file is not None
+            else default_token_data("expedition_tokens"))
+    for t in data["token"]:
+        if t["id"].lower() == low:
+            return ExpeditionToken(t["id"], t["ufo_move"], t["dice"], t["ability"], tuple(t.get("extra_dice", ())))
+    ids = ", ".join(t["id"] for t in data["token"])
+    raise fail(f"--variant-token {spec!r}: not a token id ({ids}) nor extra:FACES, keep or reroll", EXIT_USAGE)
 
 
 if __name__ == "__main__":  # pragma: no cover

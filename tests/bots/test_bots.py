@@ -119,3 +119,14 @@ def test_arena_report_counts_shared_wins_fractionally():
 def test_arena_games_are_reproducible_from_their_seed():
     table = Table("mlem", ("random", "heuristic"), 77)
     assert play(table).scores == play(table).scores
+
+
+def test_a_determinization_carries_no_trace_of_the_true_deal_and_replays_to_itself():
+    from cosmotable.engine import load_state
+
+    a = missions_game(["s05", "s06", "s07", "s08"])
+    r = a.resample_for(0, random.Random(9))
+    assert all(e.visible(0) for e in r.events)
+    dealt_in_record = [str(x).split()[1] for x in r.history if str(x).startswith("deal-mission")]
+    assert dealt_in_record[4:] == r.missions.dealt[1]
+    assert load_state(r.to_json()).fingerprint() == r.fingerprint()

@@ -47,8 +47,9 @@ def _roll_set(die_faces: tuple[str, ...], k: int) -> frozenset[Roll]:
     return frozenset(roll for roll, _ in _roll_outcomes(die_faces, k))
 
 
-def _subsets(items: tuple) -> list[tuple]:
-    return [combo for size in range(len(items) + 1) for combo in combinations(items, size)]
+@cache
+def _subsets(items: tuple) -> tuple[tuple, ...]:
+    return tuple(combo for size in range(len(items) + 1) for combo in combinations(items, size))
 
 
 class MlemState(State):
@@ -361,9 +362,12 @@ class MlemState(State):
         seat = self.current_commander_seat()
         self.emit("roll", f"commander (seat {seat}) rolls {','.join(faces)}", seat, faces=list(faces))
         self.phase = TRAVEL
-        if self.travel_options() == [Crash()]:
+        options = self.travel_options()
+        if options == [Crash()]:
             # rulebook (crash): no rolled die matches the rocket's space, and nothing saves it.
             self._crash()
+        else:
+            self._legal_cache = options  # the commander's choices, computed once
 
     def current_commander_seat(self) -> int | None:
         return None if self.commander is None else self.rocket[self.commander][0]
@@ -437,6 +441,8 @@ class MlemState(State):
             self.discovery.taken[seat].append(token_id)
             self.points[seat]["discoveries"] += token.points
             self.emit("discovery", f"seat {seat} takes the discovery token on space {token.space} (face down)", seat)
+            self.emit("discovery-points", f"your discovery token is worth {token.points}", seat,
+                      visible_to=[seat], points=token.points)
         elif token.kind == "die_return":
             # rulebook (discovery, die): after setting the used dice aside, take one back; with all
             # dice in hand the token is discarded without effect.
@@ -691,7 +697,8 @@ class MlemState(State):
         up or in a known order when taken (Ruling R17)."""
         new = self.clone()
         hands = new.missions
-        if hands is None:
+        if hands is None or self.is_terminal():
+            # At the end every mission is face up (views show them all): nothing to redeal.
             return new
         unseen = sorted(set(self.tokens.missions) - set(hands.dealt[seat]))
         rng.shuffle(unseen)
@@ -703,7 +710,25 @@ class MlemState(State):
             if hands.returned[other] is not None:
                 hands.returned[other] = rng.choice(hands.dealt[other])
         hands.pool = sorted(unseen)
+        new._rewrite_hidden_history(seat)
         return new
+
+    def _rewrite_hidden_history(self, seat: int) -> None:
+        """Make a determinization's own record consistent with its redealt missions, and drop the
+        events only other seats saw, so nothing of the true deal survives anywhere in it."""
+        hands = self.missions
+        assert hands is not None
+        deals = [m for dealt in hands.dealt for m in dealt]  # dealing order: seat by seat, 4 each
+        chooser = iter(range(self.num_players))
+        history: list[Action] = []
+        for action in self.history:
+            if isinstance(action, DealMission):
+                action = DealMission(deals.pop(0))
+            elif isinstance(action, ReturnMission):
+                action = ReturnMission(hands.returned[next(chooser)] or action.mission)
+            history.append(action)
+        self.history = history
+        self.events = [e for e in self.events if e.visible(seat)]
 
     def snapshot(self) -> dict[str, Any]:
         from cosmotable.games.mlem.views import snapshot_variants

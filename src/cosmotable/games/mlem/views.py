@@ -14,7 +14,7 @@ from cosmotable.games.mlem.actions import (
     Board, Crash, DealMission, Land, Reroll, Return, ReturnMission, RevealDiscovery, RevealExpedition,
     Roll, Stay, Travel,
 )
-from cosmotable.games.mlem.board import ABILITIES
+from cosmotable.games.mlem.board import ABILITIES, AFTERBURNER
 
 if TYPE_CHECKING:
     from cosmotable.games.mlem.state import MlemState
@@ -140,7 +140,7 @@ def _variants_view(state: MlemState, sees) -> dict[str, Any]:
                 "ability": token.ability, "extra_dice": list(token.extra_dice),
                 "text": token.describe(),
             },
-            "ability_spent": ufo.spent,
+            "ability_spent": ufo.token is not None and ufo.spent,
             "expedition_tokens_left": len(ufo.pool),
             "ufo_stack": list(ufo.stack),  # stacked face up, highest on top (rulebook)
             "taken": {str(s): list(t) for s, t in enumerate(ufo.taken) if sees(s)},
@@ -313,6 +313,9 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
             return f"the helper of seat {seat} was already used this expedition"
         if seat not in usable:
             return f"there is no helper astronaut of seat {seat} aboard"
+    if action.keep and all(face == AFTERBURNER for face in action.groups):
+        # Ruling R16: with only afterburners (or only helpers) nothing would be set aside.
+        return "the dice used would not be set aside anyway (only afterburners), so 'keep' is not offered"
     return "not a legal choice of dice groups"
 
 

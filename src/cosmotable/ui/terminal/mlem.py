@@ -39,6 +39,23 @@ EVENT_STYLES = {
     "commander": "italic",
     "discard": "italic",
     "satellite": "italic",
+    "ufo-contact": "bold magenta",
+    "ufo-token": "magenta",
+    "expedition-token": "bold magenta",
+    "reroll": "magenta",
+    "discovery": "bold cyan",
+    "mission": "bold green",
+    "choose": "italic",
+    "deal": "dim",
+}
+UFO_STYLE = "bold magenta"
+WORMHOLE_JUMP = 4  # rulebook (discovery, wormhole): the rocket moves 4 spaces at once
+DISCOVERY_STYLE = "bold cyan"
+VARIANT_NAMES = {"ufo": "UFO", "discovery": "Discovery", "secret_missions": "Secret Missions"}
+ABILITY_TEXT = {
+    "extra": "extra dice",
+    "keep": "keep dice (the dice used in one travel phase are not set aside)",
+    "reroll": "reroll (roll all the dice again once; the new roll must be used)",
 }
 
 
@@ -120,6 +137,26 @@ def projected_planet_points(view: dict[str, Any]) -> list[int]:
     return totals
 
 
+def discovery_cell(token: dict[str, Any], brief: bool = True) -> Text:
+    """A face-up discovery token: `◆+3` (points), `◆die` (die return), `◆worm` (wormhole)."""
+    if token["kind"] == "points":
+        body = f"+{token['points']}" if brief else f"{token['points']} point{'s' if token['points'] != 1 else ''}"
+    elif token["kind"] == "die_return":
+        body = "die" if brief else "die return"
+    else:
+        body = "worm" if brief else "wormhole (+4)"
+    return Text("◆" + body, style=DISCOVERY_STYLE)
+
+
+def token_text(token: dict[str, Any]) -> Text:
+    """`x03: UFO moves 1 · 5 dice · reroll`, the extra dice faces spelled out."""
+    ability = token["ability"]
+    if ability == "extra":
+        ability = f"extra dice {'+'.join(token['extra_dice'])}"
+    return Text.assemble((token["id"], "bold"), f": UFO moves {token['ufo_move']} · {token['dice']} dice · ",
+                         (ability, "bold"))
+
+
 def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -155,11 +192,25 @@ class MlemScreen:
         text = re.sub(r"\ba (8|11|18)(-point)", r"an \1\2", text)
         return self._seat_text(text)
 
-    def event(self, event: Event, after: dict[str, Any] | None = None) -> Text:
-        """One log line for an engine event; `after` (the view once the move is done) sharpens a few."""
+    def event(self, event: Event, after: dict[str, Any] | None = None, viewer: int | None = None) -> Text:
+        """One log line for an engine event; `after` (the view once the move is done) sharpens a few.
+        A private event (a dealt mission, a UFO token's value) is labelled with whose it is: "only you
+        see this" when `viewer` is its owner, else the owner's name (replays, bots-only games)."""
         if event.kind == "expedition":
             return Text.assemble(("── ", "dim"), self.rewrite(event.text), (" ──", "dim"))
         line = self.rewrite(event.text)
+        if event.visible_to is not None:
+            owners = sorted(event.visible_to)
+            if viewer is not None and viewer in owners:
+                label = Text("(only you see this) ", style="dim")
+                line = self.rewrite(re.sub(r"^you are dealt mission ", "it is ", event.text))
+            else:
+                label = Text("(private) ", style="dim")
+                owner = event.seat if event.seat is not None else owners[0]
+                text = re.sub(r"^you are dealt mission ", f"seat {owner}'s mission ", event.text)
+                text = re.sub(r"^you are\b", f"seat {owner} is", text)
+                line = self.rewrite(re.sub(r"^your\b", f"seat {owner}'s", text))
+            line = Text.assemble(label, line)
         if event.kind == "travel" and event.seat is not None:
             line = Text.assemble(self.name(event.seat), " chooses ", line)
         if event.kind == "crash":
@@ -199,6 +250,8 @@ class MlemScreen:
             rocket = self.rocket_table(view)
             dice = self.dice_panel(view)
             parts.append(self._side_by_side(rocket, dice, width) if wide else Group(rocket, dice))
+        if view.get("variant_state"):
+            parts.append(self.variants_panel(view, width))
         parts.append(self.players_table(view, width))
         return Group(*parts)
 
@@ -249,7 +302,10 @@ class MlemScreen:
             chunk = columns[start:start + size]
             table = Table(box=box.MINIMAL, padding=(0, 0), show_edge=False, pad_edge=False, expand=False)
             table.add_column("", width=6, no_wrap=True, style="dim")
-            rows: dict[str, list[Text]] = {"dice": [], "moons": [], "planet": [], "there": []}
+            rows: dict[str, list[Text]] = {"dice": [], "moons": [], "planet": [], "ufo": [], "disc": [],
+                                           "there": []}
+            ufo = view.get("variant_state", {}).get("ufo")
+            found = {d["space"]: d for d in view.get("variant_state", {}).get("discovery", {}).get("on_mat", [])}
             for col in chunk:
                 if col == "deep":
                     here = rocket["in_deep_space"]
@@ -257,6 +313,8 @@ class MlemScreen:
                     rows["dice"].append(Text(""))
                     rows["moons"].append(Text(f"C{mat['comet_points']} G{mat['galaxy_points']}"))
                     rows["planet"].append(Text(""))
+                    rows["ufo"].append(Text(""))
+                    rows["disc"].append(Text(""))
                     rows["there"].append(self._counts([(e["seat"], 1) for e in view["deep_space"]]))
                 else:
                     space = mat["spaces"][col]
@@ -269,6 +327,8 @@ class MlemScreen:
                     rows["moons"].append(self._moon_cell(space, moons))
                     names = [planets[p]["name"] for p in space["planets"] if p in planets]
                     rows["planet"].append(Text("/".join(names), style=PLANET_STYLE))
+                    rows["ufo"].append(Text("▼UFO", style=UFO_STYLE) if ufo and ufo["position"] == col else Text(""))
+                    rows["disc"].append(discovery_cell(found[col]) if col in found else Text(""))
                     counts: list[tuple[int, int]] = []
                     for pid in space["planets"]:
                         for row in planets.get(pid, {}).get("rows", []):
@@ -277,6 +337,10 @@ class MlemScreen:
                 table.add_column(head, width=CELL, justify="center", no_wrap=True, overflow="ellipsis")
             for label, cells in rows.items():
                 if label == "there" and not any(c.plain for c in cells):
+                    continue
+                if label == "ufo" and not ufo:
+                    continue
+                if label == "disc" and "discovery" not in view.get("variant_state", {}):
                     continue
                 table.add_row(Text(label), *cells)
             out.append(table)
@@ -301,6 +365,9 @@ class MlemScreen:
                     out.append(f" {short_name(e['astronaut'])}")
                     if e["seat"] == rocket["commander"] and i == 0:
                         out.append("★", style="bold yellow")
+        ufo = view.get("variant_state", {}).get("ufo")
+        if ufo:
+            out.append(f" · UFO on {ufo['position']}", style="magenta")
         out.append(f" · crashes {view['crashes']}/{view['crash_track_length']} · points ")
         for i, score in enumerate(view["scores"]):
             if i:
@@ -478,9 +545,166 @@ class MlemScreen:
             out.append("\n")
         return out
 
+    # ------------------------------------------------------------------ the variants
+    def variants_panel(self, view: dict[str, Any], width: int = 200) -> RenderableType:
+        """One block per variant in play: the expedition token, the UFO, discoveries, your missions."""
+        vs = view["variant_state"]
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column()
+        if "ufo" in vs:
+            grid.add_row(Text("UFO", style=UFO_STYLE), self.ufo_text(view))
+        if "discovery" in vs:
+            grid.add_row(Text("Discovery", style=DISCOVERY_STYLE), self.discovery_text(view))
+        if "missions" in vs:
+            grid.add_row(Text("Missions", style="bold green"), self.missions_text(view))
+        names = ", ".join(name for v, name in VARIANT_NAMES.items() if v in view.get("variants", []))
+        return Group(Text(f"Variants: {names}", style="bold underline"), grid)
+
+    def ufo_text(self, view: dict[str, Any]) -> Text:
+        ufo = view["variant_state"]["ufo"]
+        out = Text.assemble("the UFO is on ", (f"space {ufo['position']}", UFO_STYLE), " (▼UFO on the track)")
+        stack = ufo["ufo_stack"]
+        over = view["phase"] == "over"
+        if over:
+            out.append(f" · UFO tokens left: {' '.join(map(str, stack)) or 'none'}")
+        elif stack:
+            out.append(f"; ending a flight there gives the commander the top UFO token ({stack[0]} "
+                       f"point{'s' if stack[0] != 1 else ''}, face down) · stack left: {' '.join(map(str, stack))}")
+        else:
+            out.append("; no UFO tokens left", style="dim")
+        out.append("\n")
+        token = ufo["token"]
+        if token is None:
+            out.append("expedition token: ", style="bold")
+            out.append("— (revealed when the next expedition starts)" if view["phase"] != "over" else "—",
+                       style="dim")
+        else:
+            out.append("expedition token ", style="bold")
+            out.append_text(token_text(token))
+            if ufo["ability_spent"]:
+                out.append("  (ability used)", style="dim")
+            else:
+                out.append("  ability unused", style="bold green")
+                out.append(f": {self._ability_hint(token)}", style="")
+        out.append(f"\n{ufo['expedition_tokens_left']} expedition token(s) still face down", style="dim")
+        return out
+
+    @staticmethod
+    def _ability_hint(token: dict[str, Any]) -> str:
+        if token["ability"] == "extra":
+            faces = "+".join(token["extra_dice"])
+            one = len(token["extra_dice"]) == 1
+            return (f"add the extra {'die' if one else 'dice'} {faces} to one flight (moves marked +extra) where "
+                    f"the space accepts {'it' if one else 'them'} - even when no rolled die fits")
+        if token["ability"] == "keep":
+            return "in one flight the dice used are not set aside (moves marked +keep)"
+        return "once, roll all the dice again (move 'reroll'); the new roll must be used"
+
+    def discovery_text(self, view: dict[str, Any]) -> Text:
+        d = view["variant_state"]["discovery"]
+        out = Text("face up on the mat (◆ on the track): ")
+        if not d["on_mat"]:
+            out.append("none", style="dim")
+        for i, token in enumerate(d["on_mat"]):
+            if i:
+                out.append(" · ")
+            out.append(f"space {token['space']} ")
+            out.append_text(discovery_cell(token, brief=False))
+        out.append(f"\n{d['face_down_left']} face down left.", style="dim")
+        if view["phase"] != "over":
+            out.append(" A flight ending on a token activates it: points go to the commander (face down), die return "
+                       "gives back a set-aside die, a wormhole jumps 4 spaces.", style="dim")
+        return out
+
+    def missions_text(self, view: dict[str, Any]) -> Text:
+        m = view["variant_state"]["missions"]
+        seat = view.get("seat")
+        over = view["phase"] == "over"
+        out = Text()
+        hands = m["hands"]
+        if not over and seat is not None and str(seat) in hands:
+            out.append("yours", style="bold")
+            out.append(" (secret): ")
+            out.append_text(self._hand_text(view, seat, hands[str(seat)]))
+        elif not over:
+            out.append("secret: each player's missions are shown only to them", style="dim")
+        others = []
+        for s_, chosen in enumerate(m["chosen"]):
+            if s_ == seat or over:
+                continue
+            others.append(Text.assemble(self.name(s_), " keeps 3 (hidden)" if chosen else " is still choosing"))
+        if others and not over:
+            out.append("\nothers: ")
+            for i, t in enumerate(others):
+                if i:
+                    out.append(" · ")
+                out.append_text(t)
+        if over:
+            out.append("revealed: see the table of secret missions below", style="dim")
+        return out
+
+    def _hand_text(self, view: dict[str, Any], seat: int, hand: dict[str, Any]) -> Text:
+        """Kept missions with ✓ completed / ✗ not yet / lost, the returned one, and points so far."""
+        out = Text()
+        returned = hand["returned"]
+        kept = [x for x in hand["dealt"] if x["id"] != returned]
+        if returned is None:
+            out.append("dealt ")
+            for i, x in enumerate(hand["dealt"]):
+                if i:
+                    out.append(" · ")
+                out.append(f"{x['id']} {x['name']} (space {','.join(map(str, x['spaces']))})")
+            out.append(" - keep 3, return 1", style="bold")
+            return out
+        moons = {mo["id"]: mo for mo in view["moons"]}
+        for i, x in enumerate(kept):
+            if i:
+                out.append(" · ")
+            done = x["id"] in hand["completed"]
+            lost = (not done and x["kind"] == "moon" and moons.get(x["target"], {}).get("occupant") is not None)
+            mark, style = ("✓", "bold green") if done else (("✗", "red") if lost else ("○", ""))
+            out.append(f"{mark} ", style=style)
+            out.append(f"{x['id']} {x['name']} (space {','.join(map(str, x['spaces']))})",
+                       style="green" if done else ("dim strike" if lost else ""))
+            if lost:
+                out.append(" taken", style="red")
+        n = len(hand["completed"])
+        out.append(f"  →  {n} completed = {hand['points']} points", style="bold")
+        back = next((x for x in hand["dealt"] if x["id"] == returned), None)
+        if back is not None:
+            out.append(f"  (returned: {back['id']} {back['name']})", style="dim")
+        return out
+
+    def missions_table(self, view: dict[str, Any]) -> Table:
+        """Everyone's missions, shown when the game is over."""
+        table = Table(title="Secret missions", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
+                      pad_edge=False, show_edge=False)
+        table.add_column("player", no_wrap=True)
+        table.add_column("kept missions (✓ completed)")
+        table.add_column("returned", style="dim")
+        table.add_column("points", justify="right")
+        hands = view["variant_state"]["missions"]["hands"]
+        for key in sorted(hands, key=int):
+            hand = hands[key]
+            seat = int(key)
+            kept = Text()
+            for i, x in enumerate(d for d in hand["dealt"] if d["id"] != hand["returned"]):
+                if i:
+                    kept.append(" · ")
+                done = x["id"] in hand["completed"]
+                kept.append("✓ " if done else "✗ ", style="bold green" if done else "red")
+                kept.append(f"{x['id']} {x['name']} ({','.join(map(str, x['spaces']))})",
+                            style="green" if done else "")
+            back = next((f"{x['id']} {x['name']}" for x in hand["dealt"] if x["id"] == hand["returned"]), "—")
+            table.add_row(self.name(seat), kept, back, Text(str(hand["points"]), style="bold"))
+        return table
+
     def players_table(self, view: dict[str, Any], width: int = 200) -> RenderableType:
         over = view["phase"] == "over"
-        narrow = width < 110  # the astronauts still available go below the table
+        vs = view.get("variant_state", {})
+        # the astronauts still available go below the table when it would not fit beside them
+        narrow = width < 110 + 12 * sum(1 for key in ("ufo", "discovery", "missions") if key in vs)
         projected = projected_planet_points(view)
         table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
                       pad_edge=False, show_edge=False)
@@ -493,26 +717,38 @@ class MlemScreen:
         table.add_column("deep", justify="right")
         table.add_column("goals", justify="right")
         table.add_column("planets" if over else "planets*", justify="right")
+        vs = view.get("variant_state", {})
+        extra_cols = [(key, label) for key, label in (("ufo", "ufo"), ("discovery", "disc"), ("missions", "missions"))
+                      if key in vs]
+        for _, label in extra_cols:
+            table.add_column(label if over else label + "†", justify="right")
         table.add_column("total" if over else "so far", justify="right")
         for player in view["players"]:
             seat = player["seat"]
             score = player["score"]
+            variant_cells = [self._variant_cell(view, player, key) for key, _ in extra_cols]
             s = self.seat(seat)
             label = s.short_label() if s else Text(f"seat {seat}")
             if seat == view["current_player"]:
                 label = Text.assemble(("▶ ", "bold"), label)
             available = ", ".join(short_name(a) for a in player["available"]) or "—"
             so_far = score["moons"] + score["deep_space"] + score["goals"] + (score["planets"] if over else 0)
+            so_far += score.get("ufo", 0) + score.get("discoveries", 0) + (score.get("missions", 0) if over else 0)
+            hidden = not over and any(c.plain.startswith("?") or "?" in c.plain for c in variant_cells)
             cells = [str(seat), label, f"{player['placed']}/8"]
             if not narrow:
                 cells.append(Text(available, style="dim" if not player["available"] else ""))
             table.add_row(
                 *cells, str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
                 str(score["planets"]) if over else f"~{projected[seat]}",
-                Text(str(so_far), style="bold"),
+                *variant_cells,
+                Text.assemble((str(so_far), "bold"), ("+?" if hidden else "", "dim")),
             )
         if not over:
             table.caption = "planets* = what the planets would pay if the game ended now (scored at the end)"
+            if extra_cols:
+                table.caption += ("\n† face-down tokens and secret missions: yours in full, others' as ?×count "
+                                  "(values hidden until the end); missions ~ = points if the game ended now")
             table.caption_justify = "left"
         if not narrow:
             return table
@@ -522,6 +758,24 @@ class MlemScreen:
             lines.append_text(self.tag(player["seat"]))
             lines.append(" " + (", ".join(short_name(a) for a in player["available"]) or "—"))
         return Group(table, lines)
+
+    def _variant_cell(self, view: dict[str, Any], player: dict[str, Any], key: str) -> Text:
+        """ufo / disc / missions cell: points where the viewer may see them, else `?×2` (face-down count)."""
+        seat, score = player["seat"], player["score"]
+        over = view["phase"] == "over"
+        if key == "missions":
+            if over:
+                return Text(str(score.get("missions", 0)))
+            hand = view["variant_state"]["missions"]["hands"].get(str(seat))
+            return Text(f"~{hand['points']}") if hand else Text("?", style="dim")
+        part = "ufo" if key == "ufo" else "discoveries"
+        count = player.get("face_down_tokens", {}).get(part, 0)
+        if part in score:
+            taken = view["variant_state"][key]["taken"].get(str(seat), [])
+            if not over and taken:
+                return Text.assemble(str(score[part]), (f" ({'+'.join(map(str, taken))})", "dim"))
+            return Text(str(score[part]))
+        return Text(f"?×{count}", style="dim") if count else Text("0")
 
     # ------------------------------------------------------------------ the decision
     def headline(self, view: dict[str, Any], seat: int) -> Text:
@@ -536,12 +790,22 @@ class MlemScreen:
                 who, f": launch of expedition {view['expedition']} (", commands, ") - choose an astronaut to "
                 f"board slot {len(rocket['board']) + 1} of the rocket.",
             )
+        if phase == "choose":
+            return Text.assemble(
+                who, ": your four secret missions are dealt (see Missions above). Keep three: choose the one to "
+                "return to the box. No one else sees your choice.",
+            )
         if phase == "travel":
             space = mat["spaces"][rocket["position"]]
             out = Text.assemble(
                 who, f": you command the rocket on space {rocket['position']} (accepts ", faces_text(space),
                 f") and rolled {','.join(rocket['roll'] or [])}. Use one or more whole groups of dice that fit.",
             )
+            ufo = view.get("variant_state", {}).get("ufo")
+            if ufo and ufo["token"] is not None and not ufo["ability_spent"]:
+                out.append("\nExpedition token ", style="")
+                out.append_text(token_text(ufo["token"]))
+                out.append(f" is unused: {self._ability_hint(ufo['token'])}.")
             helpers = [e["seat"] for e in rocket["board"]
                        if e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]]
             if helpers and "1" in space["faces"]:
@@ -574,6 +838,7 @@ class MlemScreen:
         """The legal moves of `seat`, in menu order, each with a plain-English gloss."""
         view = state.view(seat)
         out = []
+        steps: dict[int, int | None] = {}
         for action in state.legal_actions():
             after = state.clone()
             before = len(after.events)
@@ -585,8 +850,13 @@ class MlemScreen:
             if data["kind"] == "travel":
                 move.group, move.brief = self._travel_parts(view, data, brief=True, moved=moved)
             elif data["kind"] == "crash":
-                move.group = Text("or decline the helpers:")
+                move.group = Text("or decline the helpers and the token:" if view.get("variant_state", {}).get("ufo")
+                                  else "or decline the helpers:")
                 move.brief = Text(f"the rocket crashes ({view['crashes'] + 1}/{view['crash_track_length']})")
+            elif data["kind"] == "reroll":
+                move.group = Text("or use the expedition token:")
+                move.brief = Text(f"roll all {view['rocket']['dice']} dice again", style="magenta")
+            steps[id(move)] = moved["steps"] if moved and "steps" in moved else None
             out.append(move)
         if view["phase"] == "travel":
             mat, rocket = view["mat"], view["rocket"]
@@ -598,8 +868,9 @@ class MlemScreen:
                     return (1, 0, 0)
                 used = [f for f in rocket["roll"] if f in data.get("groups", ())]
                 helpers = data.get("helpers", ())
-                steps = sum(face_value(space, f) for f in used) + len(helpers)
-                return (0, steps, len(used) + len(helpers))
+                moved_steps = steps.get(id(item))
+                n = moved_steps if moved_steps is not None else sum(face_value(space, f) for f in used) + len(helpers)
+                return (0, n, len(used) + len(helpers), data.get("extra", False), data.get("keep", False))
 
             out.sort(key=key)
         return out
@@ -621,7 +892,14 @@ class MlemScreen:
                         f"(crash {view['crashes'] + 1}/{view['crash_track_length']}) and everyone aboard goes home")
             if any(e["astronaut"] == "parachutist" and e["aboard"] for e in rocket["board"]):
                 text.append(" (a parachutist may still land)")
-            text.append(" - instead of using a helper", style="dim")
+            alternatives = []
+            if any(e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"]):
+                alternatives.append("a helper")
+            ufo = view.get("variant_state", {}).get("ufo") or {}
+            if ufo.get("token") and not ufo.get("ability_spent"):
+                alternatives.append("the expedition token")
+            if alternatives:
+                text.append(f" - instead of using {' or '.join(alternatives)}", style="dim")
             return text
         if kind == "stay":
             return self._gloss_stay(view)
@@ -629,11 +907,54 @@ class MlemScreen:
             return Text("the Parachutist goes back to your available astronauts (no points)")
         if kind == "land":
             return self._gloss_land(view, after, data, seat)
+        if kind == "reroll":
+            dice = rocket["dice"]
+            out = Text(f"use the expedition token: roll all {dice} {'die' if dice == 1 else 'dice'} again "
+                       f"(once); the new roll must be used · ")
+            out.append_text(risk_text(view["mat"], rocket["position"], dice, False))
+            out.append(" for the new roll")
+            return out
+        if kind == "return_mission":
+            return self._gloss_return_mission(view, data["mission"], seat)
         return Text("")
+
+    def _gloss_return_mission(self, view: dict[str, Any], mission_id: str, seat: int) -> Text:
+        hand = view.get("variant_state", {}).get("missions", {}).get("hands", {}).get(str(seat))
+        if hand is None:
+            return Text(f"return mission {mission_id} to the box")
+        by_id = {x["id"]: x for x in hand["dealt"]}
+        back = by_id.get(mission_id)
+        out = Text("return ")
+        out.append(f"{mission_id} {back['name']} (space {','.join(map(str, back['spaces']))})" if back else mission_id,
+                   style="bold")
+        out.append(" to the box; keep ")
+        kept = [x for x in hand["dealt"] if x["id"] != mission_id]
+        out.append(", ".join(f"{x['name']} ({','.join(map(str, x['spaces']))})" for x in kept))
+        return out
 
     def _gloss_travel(self, view: dict[str, Any], data: dict[str, Any], moved: dict[str, Any] | None = None) -> Text:
         where, then = self._travel_parts(view, data, moved=moved)
-        return Text.assemble(where, " · ", then) if then.plain else where
+        out = Text.assemble(where, " · ", then) if then.plain else where
+        note = self._token_note(view, data)
+        if note.plain:
+            out.append(" · ")
+            out.append_text(note)
+        return out
+
+    @staticmethod
+    def _token_note(view: dict[str, Any], data: dict[str, Any], brief: bool = False) -> Text:
+        """What `+extra` / `+keep` add to a travel move (the token is then spent)."""
+        ufo = view.get("variant_state", {}).get("ufo") or {}
+        token = ufo.get("token") or {}
+        space = view["mat"]["spaces"][view["rocket"]["position"]] if not view["rocket"]["in_deep_space"] else None
+        if data.get("extra"):
+            faces = [f for f in token.get("extra_dice", []) if space is None or f in space["faces"]]
+            shown = "+".join(f"A(={space['afterburner']})" if f == "A" and space else f for f in faces)
+            text = f"+extra {shown}" if brief else f"with the token's extra {'die' if len(faces) == 1 else 'dice'} {shown}"
+            return Text(text + ("" if brief else " (token used up)"), style="magenta")
+        if data.get("keep"):
+            return Text("+keep" if brief else "keeping the dice used (token used up)", style="magenta")
+        return Text("")
 
     def _travel_parts(self, view: dict[str, Any], data: dict[str, Any], brief: bool = False,
                       moved: dict[str, Any] | None = None) -> tuple[Text, Text]:
@@ -651,6 +972,21 @@ class MlemScreen:
             dice_left = max(rocket["dice"] - sum(1 for f in used if f != "A"), 1)
         where = Text(f"move {steps} to ")
         then = Text()
+        # A discovery where the flight ends changes where the rocket stays and the dice it keeps.
+        found = {d["space"]: d for d in view.get("variant_state", {}).get("discovery", {}).get("on_mat", [])}
+        seen: set[int] = set()
+        while dest in found and dest not in seen and dest < mat["deep_space"]:
+            seen.add(dest)
+            token = found[dest]
+            if token["kind"] == "wormhole":
+                where.append(f"space {dest} ", style="bold")
+                where.append(f"◆ wormhole, on {WORMHOLE_JUMP} to ", style=DISCOVERY_STYLE)
+                dest = min(dest + WORMHOLE_JUMP, mat["deep_space"])
+            elif token["kind"] == "die_return":
+                dice_left = min(dice_left + 1, mat["dice_count"])
+                break
+            else:
+                break
         if dest >= mat["deep_space"]:
             where.append("DEEP SPACE", style="bold green")
             where.append(f": all leave; commander to the comet +{mat['comet_points']}, "
@@ -658,6 +994,7 @@ class MlemScreen:
         else:
             where.append(f"space {dest}", style="bold")
             where.append_text(self._what_is_at(view, dest))
+            where.append_text(self._arrival_note(view, dest))
             helpers_left = any(
                 e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]
                 and e["seat"] not in data.get("helpers", ())
@@ -667,6 +1004,24 @@ class MlemScreen:
             then.append(f"{dice_text}, " if brief else f"{dice_text} left · ")
             then.append_text(risk_text(mat, dest, dice_left, helpers_left, brief))
         return where, then
+
+    @staticmethod
+    def _arrival_note(view: dict[str, Any], dest: int) -> Text:
+        """Variant effects of ending a flight on `dest`: a discovery token, UFO contact."""
+        vs = view.get("variant_state", {})
+        out = Text()
+        for token in vs.get("discovery", {}).get("on_mat", []):
+            if token["space"] == dest:
+                if token["kind"] == "points":
+                    out.append(f" ◆ discovery: +{token['points']} for the commander", style=DISCOVERY_STYLE)
+                elif token["kind"] == "die_return":
+                    out.append(" ◆ discovery: take back a die", style=DISCOVERY_STYLE)
+                else:
+                    continue  # a wormhole is drawn by _travel_parts
+        ufo = vs.get("ufo")
+        if ufo and ufo["position"] == dest and ufo["ufo_stack"]:
+            out.append(f" ▼ UFO contact: the commander takes a {ufo['ufo_stack'][0]}-point UFO token", style=UFO_STYLE)
+        return out
 
     def _what_is_at(self, view: dict[str, Any], number: int) -> Text:
         mat = view["mat"]
@@ -747,7 +1102,9 @@ class MlemScreen:
     def final_table(self, view: dict[str, Any]) -> RenderableType:
         table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
         table.add_column("player")
-        for label in ("moons", "deep space", "goals", "planets", "total"):
+        parts = [p for p in ("ufo", "discoveries", "missions")
+                 if any(p in player["score"] for player in view["players"])]
+        for label in ("moons", "deep space", "goals", "planets", *parts, "total"):
             table.add_column(label, justify="right")
         winners = set(view["winners"])
         for player in sorted(view["players"], key=lambda p: -view["scores"][p["seat"]]):
@@ -758,7 +1115,8 @@ class MlemScreen:
             if seat in winners:
                 label = Text.assemble(("★ ", "bold yellow"), label)
             table.add_row(label, str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
-                          str(score["planets"]), Text(str(view["scores"][seat]), style="bold"))
+                          str(score["planets"]), *(str(score.get(p, "?")) for p in parts),
+                          Text(str(view["scores"][seat]), style="bold"))
         names = [self.name(s) for s in view["winners"]]
         best = max(view["scores"]) if view["scores"] else 0
         if len(names) == 1:
@@ -770,7 +1128,11 @@ class MlemScreen:
                     verdict.append(" and " if i == len(names) - 1 else ", ")
                 verdict.append_text(n)
             verdict.append(f", {best} points each")
-        return Group(table, verdict)
+        extra: list[RenderableType] = []
+        missions = view.get("variant_state", {}).get("missions")
+        if missions and missions["hands"]:
+            extra = [Text(""), self.missions_table(view)]
+        return Group(table, verdict, *extra)
 
     def help(self) -> RenderableType:
         return Panel(
@@ -864,6 +1226,63 @@ this mat: {planets}. The highest total wins; tied players share the victory.
 """
 
 
+def variants_markdown() -> str:
+    from cosmotable.games.mlem.tokens import default_token_data
+
+    mat = default_mat()
+    exp = default_token_data("expedition_tokens")["token"]
+    ufo_points = default_token_data("ufo_tokens")["points"]
+    disc = default_token_data("discoveries")["token"]
+    missions = default_token_data("missions")
+    kinds = {k: sum(1 for t in disc if t["kind"] == k) for k in ("points", "die_return", "wormhole")}
+    return f"""
+# Advanced variants
+
+Add any of them, in any combination: `cosmotable play mlem --variant ufo --variant discovery
+--variant secret-missions` (or `--variants all`). Each adds a score part, counted at the end.
+
+## UFO
+**Set-up.** The {len(exp)} expedition tokens are shuffled face down. The UFO figure starts on the last space of the
+mat (the "+" space, here space {mat.ufo_start_space}); the {len(ufo_points)} UFO tokens ({', '.join(map(str, ufo_points))})
+are stacked beside the mat, highest on top.
+
+**Expedition token.** At the start of every expedition the commander reveals the top expedition token. It shows:
+- **UFO move** - the UFO moves 0-3 spaces towards the start of the track (it gets closer every expedition);
+- **dice** - the commander starts with 4, 5 or 6 dice and sets the rest aside;
+- **one extra ability**, usable **once** during the expedition by the commander (or a later commander if it is
+  still unused):
+  - *extra dice* (`travel 2 +extra`, `travel +extra`): the dice printed on the token are added to a flight,
+    whatever was rolled; **all** of them that the rocket's space accepts must be used. Used when nothing rolled
+    fits, they save the rocket from crashing;
+  - *keep dice* (`travel 3 +keep`): the dice used in this travel phase are not set aside;
+  - *reroll* (`reroll`): roll **all** the available dice again; the new roll must be used.
+
+**UFO contact.** When a travel phase **ends** on the UFO's space, the commander takes the top UFO token (while any
+are left) and keeps it face down: its points count at the end. (Once all expedition tokens are used, expeditions
+have none.)
+
+## Discovery
+**Set-up.** The {len(disc)} discovery tokens are shuffled face down; five are turned face up onto their spaces of the mat.
+
+When a travel phase **ends** on a discovery token, it is activated at once, removed, and a new one is turned face up
+(while the stack lasts), so five stay on the mat:
+- **1, 2 or 3 points** ({kinds['points']} tokens): the commander keeps it face down; the points count at the end;
+- **die** ({kinds['die_return']}): the commander takes back one set-aside die (after setting aside the dice just used);
+  with every die in hand it has no effect;
+- **wormhole** ({kinds['wormhole']}): the rocket moves on 4 spaces at once, then the travel phase ends (a token
+  there is activated too).
+
+## Secret Missions
+**Set-up.** The {len(missions['mission'])} mission tokens are shuffled; each player is dealt 4, keeps 3 and returns one
+to the box (`return-mission s02`), in secret. A mission names a moon or a planet and the space(s) it is reached from;
+it is completed by landing one of your astronauts there. At the end: 1 / 2 / 3 completed missions score
+{' / '.join(map(str, missions['points'][1:]))} points.
+
+In the terminal your missions are drawn on your screen only; in hot-seat games the next player is asked to press
+Enter before their private screen is drawn.
+"""
+
+
 def astronauts_table() -> Table:
     table = Table(title="The 8 astronauts (every player has one of each)", title_justify="left",
                   box=box.SIMPLE_HEAD, padding=(0, 1))
@@ -874,6 +1293,24 @@ def astronauts_table() -> Table:
     for a in default_astronauts().values():
         table.add_row(f"board {a.id}", a.name, a.short, a.text)
     return table
+
+
+def token_sources_text() -> Text:
+    """Each variant token set's own `source` field, and the flag that replaces it."""
+    from cosmotable.games.mlem.tokens import TOKEN_FILES, default_token_data
+
+    out = Text()
+    labels = {"expedition_tokens": "Expedition tokens (UFO)", "ufo_tokens": "UFO tokens (UFO)",
+              "discoveries": "Discovery tokens (Discovery)", "missions": "Mission tokens (Secret Missions)"}
+    for option, (name, _) in TOKEN_FILES.items():
+        source = " ".join(str(default_token_data(option).get("source", "")).split())
+        reconstructed = "reconstructed" in source.lower() or "not the printed" in source.lower()
+        out.append(f"\n{labels.get(option, option)}: ", style="bold")
+        out.append("RECONSTRUCTED" if reconstructed else "not marked reconstructed (read its source)",
+                   style="bold red" if reconstructed else "yellow")
+        out.append(f" - data/{name}, replace with --{option.replace('_', '-')} FILE\n  source: ")
+        out.append(source, style="italic")
+    return out
 
 
 def reconstructed_panel() -> Panel:
@@ -891,7 +1328,9 @@ def reconstructed_panel() -> Panel:
         "  3. play on it: ", ("cosmotable play mlem --board my-mat.toml", "bold"), "\n\n",
         "From the rulebooks and public sources, not reconstructed: the rules, the 8 astronauts, the 4 goal tiles (5 points each), "
         "comet 7 / galaxy 5, 11 crashes, no landing on spaces 0-5, the satellite space 3, six dice with faces "
-        "1, 2, 2, 3, 4, A.",
+        "1, 2, 2, 3, 4, A.\n\n",
+        ("Variant token sets", "bold"), " (printed only on the tokens; each file's own 'source' field):",
+        token_sources_text(),
     )
     return Panel(body, title="Which data is reconstructed", title_align="left", border_style="yellow")
 
@@ -908,6 +1347,7 @@ def rules_renderable() -> RenderableType:
             "helper of seat 2, `stay`, `land moon`, `land planet`, `land moon +1` for the navigator, `return`), "
             "`help` or `quit`. Every game is saved as a record; `cosmotable replay FILE` steps through it."
         ),
+        Markdown(variants_markdown()),
         Text(""),
         reconstructed_panel(),
     )

@@ -1,0 +1,14 @@
+"""Suite-wide set-up.
+
+Tests run in pytest's importlib mode (several games have test files of the same name), so the
+per-game scripting helpers (`mlem_helpers.py`, `kosmodrom_helpers.py`, ...) are put on the
+import path here, from whichever folder holds them. Their names are unique across the suite.
+"""
+
+import sys
+from pathlib import Path
+
+for helper in sorted(Path(__file__).resolve().parent.rglob("*_helpers.py")):
+    folder = str(helper.parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
