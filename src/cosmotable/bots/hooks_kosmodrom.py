@@ -64,6 +64,9 @@ def keep_worth(view: dict, seat: int, card: str, hand: list[str]) -> float:
 
 
 KEEP_THRESHOLD = 1.0
+#: How much a card left on top of the discard pile may help the next player (they may take it).
+TOP_RISK = {"metal": 0.2, "fuel": 0.2, "swift": 0.4, "rapid": 0.5, "scrub": 2.0, "sabotage": 2.0,
+            "jack": 2.0, "mission_control": 1.8, "top_secret": 1.5, "certification": 1.5}
 
 
 def estimate(view: dict, seat: int, own: bool) -> float:
@@ -102,6 +105,10 @@ def value(state: State, action: Action) -> float:
         if kind == "done":
             return 0.0
         return KEEP_THRESHOLD - keep_worth(view, seat, action.card, hand)  # type: ignore[attr-defined]
+    if view["phase"] == "discard_order":
+        # Leave the card the next player can use least on top (a component before anything else).
+        card = action.card  # type: ignore[attr-defined]
+        return -TOP_RISK.get(card, 1.0)
     if view["phase"] == "answer":
         offer = view["step"]["offer"]
         if kind == "refuse":

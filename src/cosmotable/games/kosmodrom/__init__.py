@@ -1,0 +1,47 @@
+"""Космо Дром (Kosmodrom), the Russian edition of Launch Pad (Melanie James): 2-4 players.
+
+Build rockets, move them through the assembly shop, the test stand and the launch table, and have
+them on the launch table when the launch pad is complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cosmotable.engine.core import Action, Game, GameConfig
+from cosmotable.engine.errors import ConfigError
+from cosmotable.games.kosmodrom import actions
+from cosmotable.games.kosmodrom.cards import default_cards
+from cosmotable.games.kosmodrom.state import KosmodromState
+
+
+class KosmodromGame(Game):
+    id = "kosmodrom"
+    name = "Kosmodrom (Космо Дром)"
+    min_players = 2
+    max_players = 4
+    variants: Mapping[str, str] = {
+        "quick": "quick game: a drawn launch-pad card goes straight to the launch-pad area",
+        "slow": "slow game: the launch-pad cards join the deck only at the first reshuffle",
+        "negotiation": "in step 4 players may trade cards and give them away (gifts may be refused)",
+        "superpowers": "any number of upgrades at once; Budget Cut steals all of a player's upgrades",
+    }
+
+    def validate_config(self, config: GameConfig) -> None:
+        # rulebook (различная длительность игры): the quick and the slow game are two alternative
+        # lengths of game (Ruling K11).
+        if config.has("quick") and config.has("slow"):
+            raise ConfigError("the quick and the slow game are alternatives: choose one of 'quick' and 'slow'")
+
+    def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
+        return KosmodromState(self, config, seed, default_cards())
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return actions.action_from_json(data)
+
+
+GAME = KosmodromGame()

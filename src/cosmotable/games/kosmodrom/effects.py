@@ -1,0 +1,193 @@
+"""Step 4 carried out: what playing each card does to the table (rulebook, "Обзор карт").
+
+Which plays are legal is decided in `plays.py`; this mixin of `KosmodromState` only carries them out
+and reports them as events. Comments cite the rulebook section.
+"""
+
+from __future__ import annotations
+
+from cosmotable.games.kosmodrom import plays
+from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES
+from cosmotable.games.kosmodrom.phases import FIELD, ORDER, PLAY, RESEARCH, STEAL
+from cosmotable.games.kosmodrom.tableau import Rocket
+
+
+
+class CardEffects:
+    """Mixin: the effects of played cards. Expects the attributes of `KosmodromState`."""
+    def _play(self, card: str, target: str) -> None:
+        seat = self.turn_seat
+        hand = self.hands[seat]
+        hand[card] -= 1
+        if hand[card] == 0:
+            del hand[card]
+        spec = self.spec(card)
+        kind = spec.type
+        if kind == "rocket":
+            rid = f"r{self.next_rocket}"
+            self.next_rocket += 1
+            self.rockets[rid] = Rocket(rid, seat, card)
+            self.emit("play", f"seat {seat} starts rocket {rid}, a {spec.name_en}, in the assembly shop", seat, card=card, rocket=rid)
+            return
+        if kind == "component":
+            rocket = self.rockets[target]
+            setattr(rocket, card, getattr(rocket, card) + 1)
+            done = " - it is complete" if rocket.complete(self.spec(rocket.card)) else ""
+            self.emit("play", f"seat {seat} adds {spec.name_en} to {target}{done}", seat, card=card, rocket=target)
+            return
+        if kind == "advantage":
+            self.rockets[target].advantages.append(card)
+            self.emit("play", f"seat {seat} places {spec.name_en} on {target}", seat, card=card, rocket=target)
+            return
+        if kind == "expert":
+            self.tableaux[seat].experts[target] = card
+            self.emit("play", f"seat {seat} places {spec.name_en} {ZONE_AT[target]}", seat, card=card, zone=target)
+            return
+        if kind == "upgrade":
+            ups = self.tableaux[seat].upgrades
+            if ups and not self.superpowers:
+                # rulebook (карты улучшений): one upgrade at a time; the old one is discarded.
+                old = ups.pop()
+                self.discard.append(old)
+                self.emit("upgrade-discarded", f"seat {seat}'s {self.spec(old).name_en} is discarded", seat, card=old)
+            ups.append(card)
+            self.emit("play", f"seat {seat} plays the upgrade {spec.name_en}", seat, card=card)
+            return
+        # rulebook (карты действий): the action card goes to the discard pile and is carried out.
+        if card not in plays.DISCARDED_AFTER:
+            self.discard.append(card)
+        self.order_start = len(self.discard)
+        getattr(self, f"_act_{card}")(seat, target)
+        if self.phase == PLAY:
+            self._ask_order()
+
+    def _ask_order(self) -> None:
+        """rulebook (карты действий): when an action card makes cards go to the discard pile, its
+        player decides their order. Ruling K6: the player picks the card that ends on top (the only
+        position play can reach first); the others keep the order they were discarded in."""
+        if len(set(self.discard[self.order_start:])) >= 2:
+            self.phase = ORDER
+
+    def _act_scrub(self, seat: int, target: str) -> None:
+        rocket = self.rockets.pop(target)
+        # card overview (Свернуть проект): the rocket goes to the discard pile with everything on it.
+        self.discard.extend(rocket.cards())
+        self.emit("scrub", f"seat {seat} plays Scrub on seat {rocket.owner}'s {target} ({self.spec(rocket.card).name_en}): it is discarded with its components and advantages", seat, rocket=target)
+
+    def _act_key_to_start(self, seat: int, target: str) -> None:
+        owner, zone = target.split(":")
+        card = self.tableaux[int(owner)].pads[zone].pop(0)
+        self.centre.append(card)
+        self.emit("key", f"seat {seat} plays Key to Start: seat {owner}'s {self.spec(card).name_en} goes to the launch-pad area ({len(self.centre)}/4)", seat, card=card)
+        self._check_pad_complete(seat)
+
+    def _act_budget_cut(self, seat: int, target: str) -> None:
+        victim = int(target)
+        ups = self.tableaux[victim].upgrades
+        # card overview (Сокращение бюджета): one upgrade; superpowers: every upgrade of that player.
+        taken = list(ups) if self.superpowers else [ups[-1]]
+        for card in taken:
+            ups.remove(card)
+            self.hands[seat][card] += 1
+        names = ", ".join(self.spec(c).name_en for c in taken)
+        self.emit("budget-cut", f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand", seat, cards=taken)
+
+    def _act_top_priority(self, seat: int, target: str) -> None:
+        rocket = self.rockets[target]
+        start = rocket.zone
+        rocket.zone = "launch"
+        self.emit("top-priority", f"seat {seat} plays Top Priority: {target} moves from the {ZONE_NAMES[start]} to the launch table", seat, rocket=target)
+
+    def _act_research(self, seat: int, target: str) -> None:
+        # card overview (НПП): three more cards from the deck, whatever the hand size.
+        self.research_left = 3
+        self.phase = RESEARCH
+        self.emit("research", f"seat {seat} plays Research Institute and draws 3 cards", seat)
+
+    def _strip_advantages(self, rocket: Rocket) -> None:
+        # rulebook (карты преимуществ): a rocket sent back loses all its advantage cards.
+        self.discard.extend(rocket.advantages)
+        rocket.advantages.clear()
+
+    def _act_retest(self, seat: int, target: str) -> None:
+        rocket = self.rockets[target]
+        rocket.zone = "test"
+        lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
+        self._strip_advantages(rocket)
+        loses = f" and loses {lost}" if lost else ""
+        self.emit("retest", f"seat {seat} plays Retest: seat {rocket.owner}'s {target} goes back to the test stand{loses}", seat, rocket=target)
+
+    def _act_headhunting(self, seat: int, target: str) -> None:
+        owner, zone = target.split(":")
+        tab = self.tableaux[int(owner)]
+        card = tab.experts[zone]
+        assert card is not None
+        tab.experts[zone] = None
+        self.hands[seat][card] += 1
+        self.emit("headhunting", f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}", seat, card=card)
+
+    def _act_brainstorm(self, seat: int, target: str) -> None:
+        # card overview (Мозговой штурм): the top 10 discards (all, if fewer) are shuffled into the
+        # deck - the whole deck is shuffled, so the launch-pad cards may now be anywhere in it.
+        moved = self.discard[-10:]
+        del self.discard[-10:]
+        self.deck.update(moved)
+        self.deck_top = 0
+        self.discard.append("brainstorm")
+        self.emit("brainstorm", f"seat {seat} plays Brainstorm: shuffles the top {len(moved)} discards into the deck", seat, cards=moved)
+
+    def _act_sabotage(self, seat: int, target: str) -> None:
+        rid, part = target.split()
+        rocket = self.rockets[rid]
+        setattr(rocket, part, getattr(rocket, part) - 1)
+        self.hands[seat][part] += 1
+        start = rocket.zone
+        rocket.zone = "assembly"
+        lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
+        self._strip_advantages(rocket)
+        back = f", and it goes back from the {ZONE_NAMES[start]} to the assembly shop" if start != "assembly" else ""
+        back += f", losing {lost}" if lost else ""
+        self.emit("sabotage", f"seat {seat} plays Sabotage on seat {rocket.owner}'s {rid}: steals a {part}{back}", seat, rocket=rid)
+
+    def _act_soldering_iron(self, seat: int, target: str) -> None:
+        index = len(self.discard) - 1 - self.discard[::-1].index(target)
+        del self.discard[index]
+        self.hands[seat][target] += 1
+        self.emit("soldering-iron", f"seat {seat} plays Soldering Iron and Chisel: takes {self.spec(target).name_en} from the discard pile", seat, card=target)
+
+    def _act_field_duty(self, seat: int, target: str) -> None:
+        # card overview (На картошку): everyone, the player included, discards a card of their choice;
+        # Ruling K7: in seat order starting with the player who played it.
+        n = self.num_players
+        self.field_queue = [(seat + i) % n for i in range(n)]
+        self.phase = FIELD
+        self.emit("field-duty", f"seat {seat} plays Field Duty: every player discards a card", seat)
+
+    def _act_espionage(self, seat: int, target: str) -> None:
+        victims = [int(v) for v in target.split(",")]
+        self.steal_from = victims * 2 if len(victims) == 1 else victims
+        self.phase = STEAL
+        self.emit("espionage", f"seat {seat} plays Industrial Espionage against seat(s) {target}", seat)
+
+    def _picked(self, card: str) -> None:
+        victim = self.steal_from.pop(0)
+        self._move_card(victim, self.turn_seat, card)
+        thief = self.turn_seat
+        self.emit("stolen", f"seat {thief} steals {self.spec(card).name_en} from seat {victim}", thief,
+                  visible_to=[thief, victim], card=card)
+        self.emit("stolen-public", f"seat {thief} steals a random card from seat {victim}", thief)
+
+    def _act_vacuum(self, seat: int, target: str) -> None:
+        rocket = self.rockets[target]
+        rocket.advantages.remove("oxygen")
+        self.hands[seat]["oxygen"] += 1
+        self.emit("vacuum", f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}", seat, rocket=target)
+
+
+    def _order(self, card: str) -> None:
+        tail = self.discard[self.order_start:]
+        index = self.order_start + len(tail) - 1 - tail[::-1].index(card)
+        del self.discard[index]
+        self.discard.append(card)
+        self.phase = PLAY
+        self.emit("order", f"seat {self.turn_seat} puts {self.spec(card).name_en} on top of the discard pile", self.turn_seat, card=card)

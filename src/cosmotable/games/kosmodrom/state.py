@@ -1,0 +1,571 @@
+"""Kosmodrom (Космо Дром) rules as an engine State.
+
+A turn is the rulebook's six steps ("Ход игры"): 1 launch-pad cards advance (forced, automatic),
+2 complete rockets advance (`advance rN` / `done`), 3 draw to the hand limit (`draw` / `take`, the
+deck draw itself a chance node), 4 play cards (`play ...` / `done`), 5 redraw once if the hand was
+emptied (chance), 6 discard down to the limit (`discard ...` / `done`).
+
+The deck order is never fixed: each draw is a chance node over the card kinds left in the deck,
+with probability count/total. After the deal the deck has two segments (rulebook, подготовка 6: the
+launch-pad cards are shuffled into the bottom half): while the top segment lasts, draws cannot be
+launch-pad cards. Comments cite the rulebook section.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
+from cosmotable.games.kosmodrom import plays, views
+from cosmotable.games.kosmodrom.actions import (
+    Accept, Advance, DeckCard, Discard, Done, Draw, Gift, Pick, Play, Refuse, Take, Top, Trade,
+)
+from cosmotable.games.kosmodrom.cards import DEAL, HAND_LIMIT, PADS, WAREHOUSE_LIMIT, ZONE_NAMES, ZONES, CardSet
+from cosmotable.games.kosmodrom.effects import CardEffects
+from cosmotable.games.kosmodrom.phases import (
+    ADVANCE, ANSWER, CHANCE_PHASES, DEAL_PHASE, DISCARD, DRAW, DRAW_DECK, FIELD, ORDER, OVER, PLAY, REDRAW, RESEARCH,
+    STEAL,
+    MAX_OFFERS_PER_TURN,
+)
+from cosmotable.games.kosmodrom.scoring import score_breakdown
+from cosmotable.games.kosmodrom.tableau import Rocket, Tableau
+
+NEXT_ZONE = {"assembly": "test", "test": "launch"}
+
+
+_DECK_CARDS: dict[str, DeckCard] = {}
+
+
+def _deck_card(card: str) -> DeckCard:
+    """The chance outcome for drawing `card` (one shared frozen instance per card kind)."""
+    outcome = _DECK_CARDS.get(card)
+    if outcome is None:
+        outcome = _DECK_CARDS[card] = DeckCard(card)
+    return outcome
+
+
+class KosmodromState(CardEffects, State):
+    def __init__(self, game, config: GameConfig, seed: int, cards: CardSet):
+        super().__init__(game, config, seed)
+        self.cards = cards
+        n = config.num_players
+        self.num_players = n
+        self.quick = config.has("quick")
+        self.slow = config.has("slow")
+        self.negotiation = config.has("negotiation")
+        self.superpowers = config.has("superpowers")
+        self.hands: list[Counter[str]] = [Counter() for _ in range(n)]
+        self.tableaux = [Tableau() for _ in range(n)]
+        self.rockets: dict[str, Rocket] = {}
+        self.next_rocket = 1
+        # rulebook (подготовка 4-5): the 4 launch-pad cards are set aside; the rest is shuffled and dealt.
+        self.deck: Counter[str] = Counter(
+            {c.id: c.count for c in cards.cards.values() if c.type != "launch_pad"}
+        )
+        self.deck_top = 0  # cards left in the top segment (which holds no launch-pad card)
+        self.set_aside: list[str] = list(PADS)
+        self.reshuffles = 0
+        self.discard: list[str] = []  # bottom first, top last; public
+        self.centre: list[str] = []  # the launch-pad area in the middle of the table
+        self.turn_seat = 0  # Ruling K1: seat 0 starts
+        self.turn = 0
+        self.phase = DEAL_PHASE
+        self.dealt = 0
+        self.countdown: int | None = None  # turn ends left once the launch pad is complete
+        self.completer: int | None = None
+        self._reset_turn_flags()
+        self.research_left = 0
+        self.steal_from: list[int] = []
+        self.field_queue: list[int] = []
+        self.order_start = 0  # where the cards discarded by the last action card begin
+        self.offer: tuple[str, int, int, str, str] | None = None  # kind, from, to, give, want
+        self._legal_cache: list[Action] | None = None
+
+    def _reset_turn_flags(self) -> None:
+        self.eligible: dict[str, str] = {}  # rocket id -> zone it may advance from this turn
+        self.advanced: dict[str, int] = dict.fromkeys(ZONES, 0)
+        self.took_discard = False
+        self.redrawn = False
+        self.offers = 0
+
+    # ------------------------------------------------------------------ helpers
+    def hand_limit(self, seat: int) -> int:
+        # card overview (Склад): the hand limit is 8 instead of 6 while Warehouse is in play.
+        return WAREHOUSE_LIMIT if "warehouse" in self.tableaux[seat].upgrades else HAND_LIMIT
+
+    def deck_count(self) -> int:
+        return self.deck.total()
+
+    def drawable_count(self) -> int:
+        """Cards that can still come into a hand from the deck (launch-pad cards are replaced)."""
+        pads = sum(self.deck[p] for p in PADS)
+        return self.deck.total() - pads + len(self.discard)
+
+    def spec(self, card: str):
+        return self.cards.cards[card]
+
+    def zone_expert(self, seat: int, zone: str) -> str | None:
+        return self.tableaux[seat].experts[zone]
+
+    def advance_cap(self, seat: int) -> int:
+        # card overview (Сверхурочная работа): two rockets per zone per turn.
+        return 2 if "overtime" in self.tableaux[seat].upgrades else 1
+
+    def card_total(self) -> int:
+        """Every card somewhere: deck, discard, hands, tableaux, set aside, centre (always 140)."""
+        return (self.deck.total() + len(self.discard) + sum(h.total() for h in self.hands)
+                + sum(len(r.cards()) for r in self.rockets.values())
+                + sum(t.card_count() for t in self.tableaux) + len(self.set_aside) + len(self.centre))
+
+    # ------------------------------------------------------------------ engine API
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == FIELD:
+            return self.field_queue[0]
+        if phase == ANSWER:
+            assert self.offer is not None
+            return self.offer[2]
+        return self.turn_seat
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == STEAL:
+            hand = self.hands[self.steal_from[0]]
+            total = hand.total()
+            return [(Pick(c), hand[c] / total) for c in sorted(hand) if hand[c] > 0]
+        if self.phase not in CHANCE_PHASES:
+            return []
+        pool = self._draw_pool()
+        total = sum(pool.values())
+        return [(_deck_card(c), k / total) for c, k in sorted(pool.items())]
+
+    def _draw_pool(self) -> dict[str, int]:
+        if self.deck_top > 0:
+            # rulebook (подготовка 6): the launch-pad cards are in the bottom half only.
+            return {c: k for c, k in self.deck.items() if k > 0 and c not in PADS}
+        return {c: k for c, k in self.deck.items() if k > 0}
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal_cache is None:
+            self._legal_cache = super().legal_actions()
+        return list(self._legal_cache)
+
+    def is_legal(self, action: Action) -> bool:
+        if self.phase in CHANCE_PHASES:
+            if self.phase == STEAL:
+                return isinstance(action, Pick) and self.hands[self.steal_from[0]][action.card] > 0
+            return isinstance(action, DeckCard) and self._draw_pool().get(action.card, 0) > 0
+        if self._legal_cache is None:
+            self._legal_cache = super().legal_actions()
+        return action in self._legal_cache
+
+    def _legal_actions(self) -> list[Action]:
+        seat = self.current_player()
+        phase = self.phase
+        if phase == ADVANCE:
+            return [*(Advance(r) for r in self.advance_options()), Done()]
+        if phase == DRAW:
+            # rulebook (шаг 3): one card may come from the top of the discard pile, the rest from the deck.
+            return [Draw(), Take()]
+        if phase == PLAY:
+            return self.play_options()
+        if phase == FIELD:
+            return [Discard(c) for c in sorted(self.hands[seat]) if self.hands[seat][c] > 0]
+        if phase == ORDER:
+            return [Top(c) for c in sorted(set(self.discard[self.order_start:]))]
+        if phase == ANSWER:
+            assert self.offer is not None
+            kind, _, to, _, want = self.offer
+            can = kind == "gift" or self.hands[to][want] > 0
+            return [Accept(), Refuse()] if can else [Refuse()]
+        if phase == DISCARD:
+            hand = self.hands[seat]
+            options: list[Action] = [Discard(c) for c in sorted(hand) if hand[c] > 0]
+            # rulebook (шаг 6): at the end of the turn no more cards than the hand limit.
+            if hand.total() <= self.hand_limit(seat):
+                options.append(Done())
+            return options
+        return []
+
+    def advance_options(self) -> list[str]:
+        seat = self.turn_seat
+        cap = self.advance_cap(seat)
+        return [
+            rid for rid, zone in self.eligible.items()
+            if rid in self.rockets and self.rockets[rid].zone == zone and self.advanced[zone] < cap
+        ]
+
+    def play_options(self) -> list[Action]:
+        seat = self.turn_seat
+        options: list[Action] = []
+        hand = self.hands[seat]
+        for card in sorted(hand):
+            if hand[card] <= 0:
+                continue
+            for target in plays.candidates(self, seat, card):
+                if plays.play_problem(self, seat, card, target) is None:
+                    options.append(Play(card, target))
+        if self.negotiation and self.offers < MAX_OFFERS_PER_TURN:
+            # rulebook (переговоры): in step 4, trade or give away any number of cards.
+            for other in range(self.num_players):
+                if other == seat:
+                    continue
+                for card in sorted(hand):
+                    if hand[card] > 0:
+                        options.append(Gift(other, card))
+                        options.extend(Trade(other, card, want) for want in self._tradeable() if want != card)
+        options.append(Done())
+        return options
+
+    def _tradeable(self) -> list[str]:
+        return [c.id for c in self.cards.cards.values() if c.type != "launch_pad"]
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Action) -> None:
+        self._legal_cache = None
+        if isinstance(action, DeckCard):
+            self._deck_card(action.card)
+        elif isinstance(action, Pick):
+            self._picked(action.card)
+        elif isinstance(action, Advance):
+            self._advance(action.rocket)
+        elif isinstance(action, Done):
+            self._done()
+        elif isinstance(action, Draw):
+            self.phase = DRAW_DECK
+        elif isinstance(action, Take):
+            self._take()
+        elif isinstance(action, Play):
+            self._play(action.card, action.target)
+        elif isinstance(action, Discard):
+            self._discard_from_hand(action.card)
+        elif isinstance(action, (Gift, Trade)):
+            self._offer(action)
+        elif isinstance(action, (Accept, Refuse)):
+            self._answer(isinstance(action, Accept))
+        elif isinstance(action, Top):
+            self._order(action.card)
+        self._continue()
+
+    def _continue(self) -> None:
+        """Carry out everything automatic until a seat must decide, chance is due, or the game ends."""
+        while True:
+            phase = self.phase
+            if phase == DEAL_PHASE:
+                if self.dealt < DEAL * self.num_players:
+                    return
+                self._after_deal()
+                continue
+            if phase == ADVANCE:
+                if not self.advance_options():
+                    self.phase = DRAW
+                    continue
+                return
+            if phase in (DRAW, DRAW_DECK):
+                seat = self.turn_seat
+                self._refill_deck()
+                if self.hands[seat].total() >= self.hand_limit(seat) or (self.deck_count() == 0 and not self.discard):
+                    self.phase = PLAY
+                    continue
+                if phase == DRAW and (self.took_discard or not self.discard):
+                    self.phase = DRAW_DECK
+                    continue
+                return
+            if phase == RESEARCH:
+                self._refill_deck()
+                if self.research_left <= 0 or self.deck_count() == 0:
+                    self.research_left = 0
+                    self.phase = PLAY
+                    continue
+                return
+            if phase == REDRAW:
+                seat = self.turn_seat
+                self._refill_deck()
+                if self.hands[seat].total() >= self.hand_limit(seat) or self.deck_count() == 0:
+                    self.phase = DISCARD
+                    continue
+                return
+            if phase == STEAL:
+                while self.steal_from and self.hands[self.steal_from[0]].total() == 0:
+                    self.steal_from.pop(0)  # pragma: no cover - play_problem makes this impossible
+                if not self.steal_from:
+                    self.phase = PLAY
+                    continue
+                return
+            if phase == FIELD:
+                while self.field_queue and self.hands[self.field_queue[0]].total() == 0:
+                    self.field_queue.pop(0)
+                if not self.field_queue:
+                    self.phase = PLAY
+                    self._ask_order()
+                    continue
+                return
+            return
+
+    # ------------------------------------------------------------------ the deck
+    def _refill_deck(self) -> None:
+        # rulebook (ход игры): when the deck runs out, shuffle the discard pile into a new deck.
+        if self.deck_count() > 0 or not self.discard:
+            return
+        self.deck.update(self.discard)
+        self.discard.clear()
+        self.deck_top = 0
+        self.reshuffles += 1
+        text = "the deck has run out: the discard pile is shuffled into a new deck"
+        if self.slow and self.set_aside:
+            # rulebook (различная длительность, медленный вариант): the launch-pad cards are shuffled
+            # in only once the first deck is used up and rebuilt from the discard pile.
+            self.deck.update(self.set_aside)
+            self.set_aside.clear()
+            text += ", with the 4 launch-pad cards"
+        self.emit("reshuffle", text, deck=self.deck_count())
+
+    def _after_deal(self) -> None:
+        remaining = self.deck_count()
+        if self.slow:
+            self.deck_top = 0
+            self.emit("setup", f"6 cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})")
+        else:
+            # rulebook (подготовка 6): the launch-pad cards go into the bottom half of the rest.
+            self.deck_top = remaining - remaining // 2
+            self.deck.update(self.set_aside)
+            self.set_aside.clear()
+            self.emit("setup", f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck")
+        self._start_turn(0)
+
+    def _deck_card(self, card: str) -> None:
+        self.deck[card] -= 1
+        if self.deck[card] == 0:
+            del self.deck[card]
+        if self.deck_top > 0:
+            self.deck_top -= 1
+        phase = self.phase
+        if phase == DEAL_PHASE:
+            # rulebook (подготовка 5): six cards each, dealt one at a time around the table.
+            seat = self.dealt % self.num_players
+            self.dealt += 1
+            self.hands[seat][card] += 1
+            self.emit("dealt", f"seat {seat} is dealt {self.spec(card).name_en}", seat, visible_to=[seat], card=card)
+            return
+        seat = self.turn_seat
+        if card in PADS:
+            self._place_pad(seat, card)
+        else:
+            self.hands[seat][card] += 1
+            if phase == RESEARCH:
+                self.research_left -= 1
+            self.emit("draw", f"seat {seat} draws {self.spec(card).name_en}", seat, visible_to=[seat], card=card)
+            self.emit("draw-public", f"seat {seat} draws a card from the deck", seat, deck=self.deck_count())
+        if phase == DRAW_DECK:
+            self.phase = DRAW
+        self._refill_deck()
+
+    def _place_pad(self, seat: int, card: str) -> None:
+        name = self.spec(card).name_en
+        if self.quick:
+            # rulebook (быстрый вариант): a drawn launch-pad card goes straight to the launch-pad area.
+            self.centre.append(card)
+            self.emit("pad", f"seat {seat} draws {name}: it goes straight to the launch-pad area ({len(self.centre)}/4)", seat, card=card)
+            self._check_pad_complete(seat)
+        else:
+            # rulebook (стартовая площадка): placed at once in the drawer's assembly shop and replaced.
+            self.tableaux[seat].pads["assembly"].append(card)
+            self.emit("pad", f"seat {seat} draws {name}: placed in their assembly shop, and draws again", seat, card=card)
+
+    def _take(self) -> None:
+        seat = self.turn_seat
+        card = self.discard.pop()
+        self.hands[seat][card] += 1
+        self.took_discard = True
+        self.emit("take", f"seat {seat} takes {self.spec(card).name_en} from the discard pile", seat, card=card)
+
+    # ------------------------------------------------------------------ turns
+    def _start_turn(self, seat: int) -> None:
+        self.turn_seat = seat
+        self.turn += 1
+        self._reset_turn_flags()
+        self.emit("turn", f"turn {self.turn}: seat {seat}", seat, turn=self.turn)
+        tab = self.tableaux[seat]
+        # rulebook (шаг 1, стартовая площадка): every launch-pad card advances one zone, no expert
+        # needed; at most one card from each zone per turn. The launch table's card goes first so no
+        # card moves twice.
+        if tab.pads["launch"]:
+            card = tab.pads["launch"].pop(0)
+            self.centre.append(card)
+            self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area ({len(self.centre)}/4)", seat, card=card)
+            self._check_pad_complete(seat)
+        for zone in ("test", "assembly"):
+            if tab.pads[zone]:
+                card = tab.pads[zone].pop(0)
+                tab.pads[NEXT_ZONE[zone]].append(card)
+                self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} advances to the {ZONE_NAMES[NEXT_ZONE[zone]]}", seat, card=card)
+        # rulebook (продвижение ракет): at the very start of the turn the rocket must be complete and
+        # the zone's expert in place; the launch table is the last zone.
+        for rid, rocket in self.rockets.items():
+            if (rocket.owner == seat and rocket.zone in NEXT_ZONE and tab.experts[rocket.zone] is not None
+                    and rocket.complete(self.spec(rocket.card))):
+                self.eligible[rid] = rocket.zone
+        self.phase = ADVANCE
+
+    def _check_pad_complete(self, seat: int) -> None:
+        if len(self.centre) == len(PADS) and self.countdown is None:
+            # rulebook (последний отсчёт): every player gets one more turn, the completer last; the
+            # current turn ends first, so n + 1 turn ends remain.
+            self.countdown = self.num_players + 1
+            self.completer = seat
+            self.emit("countdown", f"the launch pad is complete: final countdown! every player has one more turn, seat {seat} last", seat)
+
+    def _advance(self, rid: str) -> None:
+        rocket = self.rockets[rid]
+        start = rocket.zone
+        self.advanced[start] += 1
+        rocket.zone = NEXT_ZONE[start]
+        self.emit("advance", f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}", rocket.owner, rocket=rid, zone=rocket.zone)
+
+    def _done(self) -> None:
+        seat = self.turn_seat
+        if self.phase == ADVANCE:
+            self.phase = DRAW
+        elif self.phase == PLAY:
+            if self.hands[seat].total() == 0 and not self.redrawn:
+                # rulebook (шаг 5): all cards played (or given away): draw to the limit again, once.
+                self.redrawn = True
+                self.phase = REDRAW
+                self.emit("redraw", f"seat {seat} has played every card and draws a new hand", seat)
+            else:
+                self.phase = DISCARD
+        elif self.phase == DISCARD:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.countdown is not None:
+            self.countdown -= 1
+            if self.countdown == 0:
+                self.phase = OVER
+                self.emit("game-over", "the final countdown is over: " + ", ".join(
+                    f"seat {s} {p}" for s, p in enumerate(self.scores())), scores=self.scores())
+                return
+        self._start_turn((self.turn_seat + 1) % self.num_players)
+
+    def _discard_from_hand(self, card: str) -> None:
+        seat = self.current_player()
+        self.hands[seat][card] -= 1
+        if self.hands[seat][card] == 0:
+            del self.hands[seat][card]
+        self.discard.append(card)
+        if self.phase == FIELD:
+            self.field_queue.pop(0)
+            self.emit("field-duty", f"seat {seat} discards {self.spec(card).name_en} (Field Duty)", seat, card=card)
+        else:
+            self.emit("discard", f"seat {seat} discards {self.spec(card).name_en}", seat, card=card)
+
+    # ------------------------------------------------------------------ negotiation
+    def _offer(self, action: Gift | Trade) -> None:
+        seat = self.turn_seat
+        self.offers += 1
+        if isinstance(action, Gift):
+            self.offer = ("gift", seat, action.seat, action.card, "")
+            text = f"seat {seat} offers {self.spec(action.card).name_en} to seat {action.seat} as a gift"
+        else:
+            self.offer = ("trade", seat, action.seat, action.give, action.want)
+            text = (f"seat {seat} offers seat {action.seat} {self.spec(action.give).name_en} "
+                    f"for {self.spec(action.want).name_en}")
+        self.emit("offer", text, seat)
+        self.phase = ANSWER
+
+    def _answer(self, accepted: bool) -> None:
+        assert self.offer is not None
+        kind, giver, to, give, want = self.offer
+        self.offer = None
+        self.phase = PLAY
+        if not accepted:
+            # rulebook (переговоры): a refused gift stays with the player who offered it.
+            self.emit("refuse", f"seat {to} refuses the {kind}", to)
+            return
+        self._move_card(giver, to, give)
+        if kind == "trade":
+            self._move_card(to, giver, want)
+        self.emit("accept", f"seat {to} accepts the {kind}", to)
+
+    def _move_card(self, src: int, dst: int, card: str) -> None:
+        self.hands[src][card] -= 1
+        if self.hands[src][card] == 0:
+            del self.hands[src][card]
+        self.hands[dst][card] += 1
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[int]:
+        return [score_breakdown(self, s)["total"] for s in range(self.num_players)]
+
+    def advantage_cards(self, seat: int) -> int:
+        return sum(len(r.advantages) for r in self.rockets.values() if r.owner == seat)
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [s for s in range(self.num_players) if scores[s] == best]
+        # rulebook (подсчёт очков): on a tie, the player with more advantage cards wins; Ruling K10:
+        # still tied, the win is shared.
+        most = max(self.advantage_cards(s) for s in tied)
+        return [s for s in tied if self.advantage_cards(s) == most]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return views.view(self, None)
+
+    def snapshot(self) -> dict[str, Any]:
+        return views.snapshot(self)
+
+    def explain_illegal(self, action: Action) -> str:
+        return views.explain_illegal(self, action)
+
+    # ------------------------------------------------------------------ copies
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, KosmodromState)
+        for key, value in self.__dict__.items():
+            if key in ("game", "config", "seed", "history", "events", "_scripted_chance"):
+                continue
+            new.__dict__[key] = value
+        new.hands = [Counter(h) for h in self.hands]
+        new.tableaux = [t.copy() for t in self.tableaux]
+        new.rockets = {k: r.copy() for k, r in self.rockets.items()}
+        new.deck = Counter(self.deck)
+        new.set_aside = list(self.set_aside)
+        new.discard = list(self.discard)
+        new.centre = list(self.centre)
+        new.eligible = dict(self.eligible)
+        new.advanced = dict(self.advanced)
+        new.steal_from = list(self.steal_from)
+        new.field_queue = list(self.field_queue)
+        new._legal_cache = None
+
+    def resample_for(self, seat: int, rng: random.Random) -> State:
+        """Other hands redrawn from the cards `seat` cannot see (their hands and the deck's
+        non-launch-pad cards), hand sizes kept; launch-pad cards stay where they are."""
+        new = self.clone()
+        assert isinstance(new, KosmodromState)
+        others = [s for s in range(self.num_players) if s != seat]
+        pool: list[str] = []
+        for s in others:
+            pool.extend(new.hands[s].elements())
+        pads_in_deck = Counter({p: new.deck[p] for p in PADS if new.deck[p]})
+        for card, k in new.deck.items():
+            if card not in PADS:
+                pool.extend([card] * k)
+        pool.sort()
+        rng.shuffle(pool)
+        for s in others:
+            size = self.hands[s].total()
+            new.hands[s] = Counter(pool[:size])
+            del pool[:size]
+        new.deck = Counter(pool) + pads_in_deck
+        return new

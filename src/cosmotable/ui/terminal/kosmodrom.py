@@ -1,0 +1,405 @@
+"""Kosmodrom (Космо Дром) in the terminal: the table, your hand, and the legal moves with their targets.
+
+Draws from `state.view(seat)` only (and, for menu glosses, the views of `state.clone()` after each
+legal move), like every screen (`ui/terminal/session.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cosmotable.engine import Action, Event, State
+from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
+from cosmotable.ui.terminal.common import Move, Seat, seat_rewriter
+
+EVENT_STYLES = {
+    "turn": "bold",
+    "countdown": "bold red",
+    "game-over": "bold",
+    "scrub": "red",
+    "sabotage": "red",
+    "retest": "red",
+    "vacuum": "red",
+    "headhunting": "red",
+    "budget-cut": "red",
+    "advance": "green",
+    "top-priority": "green",
+    "pad": "yellow",
+    "key": "yellow",
+}
+TYPE_STYLES = {
+    "rocket": "bold bright_white", "component": "cyan", "expert": "green", "advantage": "magenta",
+    "launch_pad": "yellow", "action": "red", "upgrade": "blue",
+}
+ZONE_SHORT = {"assembly": "assembly shop", "test": "test stand", "launch": "launch table"}
+
+
+def card_name(card: str, russian: bool = False) -> str:
+    spec = default_cards().cards.get(card)
+    if spec is None:
+        return card
+    return f"{spec.name_en} ({spec.name_ru})" if russian else spec.name_en
+
+
+def card_text(card: str, russian: bool = False) -> Text:
+    spec = default_cards().cards.get(card)
+    style = TYPE_STYLES.get(spec.type, "") if spec else ""
+    return Text(card_name(card, russian), style=style)
+
+
+def hand_text(cards: list[str]) -> Text:
+    out = Text()
+    for i, (card, n) in enumerate(sorted(Counter(cards).items(), key=lambda kv: card_order(kv[0]))):
+        if i:
+            out.append(" · ")
+        out.append_text(card_text(card))
+        if n > 1:
+            out.append(f" ×{n}", style="bold")
+    return out or Text("(empty)", style="dim")
+
+
+def card_order(card: str) -> tuple[int, str]:
+    spec = default_cards().cards[card]
+    order = ("rocket", "component", "expert", "advantage", "upgrade", "action", "launch_pad")
+    return order.index(spec.type), card
+
+
+def rocket_line(r: dict[str, Any]) -> Text:
+    out = Text.assemble((r["id"], "bold"), " ", card_text(r["card"]), f" {r['points']}")
+    metal = f"M{r['metal']}/{r['needs_metal']}"
+    fuel = f"F{r['fuel']}/{r['needs_fuel']}"
+    if r["complete"]:
+        out.append(" ✔ complete", style="green")
+    else:
+        out.append(f" {metal} {fuel}", style="cyan")
+    for adv in r["advantages"]:
+        out.append(" +")
+        out.append_text(card_text(adv))
+    return out
+
+
+class KosmodromScreen:
+    def __init__(self, seats: Sequence[Seat]):
+        self.seats = list(seats)
+        self._seat_text = seat_rewriter(self.seats)
+
+    # ------------------------------------------------------------------ text helpers
+    def seat(self, seat: int | None) -> Seat | None:
+        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+
+    def name(self, seat: int | None) -> Text:
+        s = self.seat(seat)
+        return s.label() if s else Text("?")
+
+    def rewrite(self, text: str) -> Text:
+        text = re.sub(r"\ba ([AEIO])", r"an \1", text)
+        return self._seat_text(text)
+
+    def event(self, event: Event, after: dict[str, Any] | None = None, viewer: int | None = None) -> Text:
+        if event.kind == "turn":
+            return Text.assemble(("── ", "dim"), self.rewrite(event.text), (" ──", "dim"))
+        line = self.rewrite(event.text)
+        if event.visible_to is not None:
+            owners = sorted(event.visible_to)
+            if viewer is not None and viewer in owners:
+                label = Text("(only you see this) ", style="dim")
+            else:
+                label = Text("(private to ", style="dim")
+                for i, owner in enumerate(owners):
+                    if i:
+                        label.append(", ")
+                    label.append_text(self.name(owner))
+                label.append(") ", style="dim")
+            line = Text.assemble(label, line)
+        style = EVENT_STYLES.get(event.kind, "")
+        if style:
+            line.stylize(style)
+        return Text.assemble(("• ", "dim"), line)
+
+    def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
+        if action is None or seat < 0:
+            return None
+        kind = action.kind
+        if kind == "done":
+            step = {"advance": "advancing rockets", "play": "playing cards", "discard": "the turn"}.get(view["phase"])
+            if step:
+                return Text.assemble(("• ", "dim"), self.rewrite(f"seat {seat} ends {step}"), style="dim")
+        if kind == "draw":
+            return None
+        return None
+
+    # ------------------------------------------------------------------ the table
+    def title(self, view: dict[str, Any]) -> Text:
+        out = Text.assemble(("Космо Дром · Kosmodrom", "bold"), f"  turn {view['turn']} · ")
+        out.append_text(self.name(view["turn_seat"]))
+        out.append(" to play")
+        if view["variants"]:
+            out.append(f" · variants: {', '.join(view['variants'])}", style="dim")
+        return out
+
+    def centre(self, view: dict[str, Any]) -> Text:
+        deck = view["deck"]
+        out = Text.assemble(("Deck ", "bold"), f"{deck['count']} cards")
+        if deck["launch_pads_set_aside"]:
+            out.append(f" (launch-pad cards join at the first reshuffle)", style="dim")
+        elif deck["launch_pads_in_deck"]:
+            out.append(f" ({deck['launch_pads_in_deck']} launch-pad cards still in it)", style="dim")
+        out.append("   ")
+        out.append("Discard ", style="bold")
+        out.append(f"{len(view['discard'])} cards, top: ")
+        out.append_text(card_text(view["discard_top"]) if view["discard_top"] else Text("-", style="dim"))
+        out.append("   ")
+        out.append("Launch pad ", style="bold")
+        done = len(view["launch_pad_area"])
+        out.append("▣" * done + "□" * (4 - done), style="yellow")
+        out.append(f" {done}/4")
+        if view["countdown"]:
+            out.append("   FINAL COUNTDOWN", style="bold red")
+            out.append(f": {view['countdown']['turns_left']} turn(s) left, ", style="red")
+            out.append_text(self.name(view["countdown"]["completer"]))
+            out.append(" last", style="red")
+        return out
+
+    def player_table(self, view: dict[str, Any], seat: int) -> Table:
+        player = view["players"][seat]
+        me = view.get("seat")
+        title = Text.assemble(self.name(seat), f"  hand {player['hand_count']}/{player['hand_limit']}")
+        if player["upgrades"]:
+            title.append("  upgrades: ")
+            for i, u in enumerate(player["upgrades"]):
+                if i:
+                    title.append(", ")
+                title.append_text(card_text(u))
+        score = player["score"]
+        title.append(f"  score now {score['total']}", style="bold")
+        if seat == me:
+            title.append("  (you)", style="dim")
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), expand=False)
+        for zone in ZONES:
+            table.add_column(ZONE_SHORT[zone], min_width=26)
+        cells = []
+        for zone in ZONES:
+            lines = []
+            expert = player["experts"][zone]
+            lines.append(Text.assemble("expert: ", card_text(expert) if expert else Text("none", style="dim")))
+            pads = player["launch_pads"][zone]
+            if pads:
+                lines.append(Text(f"launch pad: {', '.join(card_name(p) for p in pads)}", style="yellow"))
+            for r in view["rockets"]:
+                if r["owner"] == seat and r["zone"] == zone:
+                    lines.append(rocket_line(r))
+            cells.append(Text("\n").join(lines))
+        table.add_row(*cells)
+        return table
+
+    def board(self, view: dict[str, Any], width: int) -> RenderableType:
+        parts: list[RenderableType] = [self.title(view), self.centre(view)]
+        n = view["num_players"]
+        me = view.get("seat")
+        order = [me] + [s for s in range(n) if s != me] if me is not None else list(range(n))
+        for seat in order:
+            parts.append(self.player_table(view, seat))
+        if view.get("hand") is not None and me is not None:
+            parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(view["hand"])))
+        return Group(*parts)
+
+    def status(self, view: dict[str, Any]) -> Text:
+        out = Text.assemble(f"turn {view['turn']} · ", self.name(view["turn_seat"]), f" · {view['phase']} · ")
+        out.append(f"deck {view['deck']['count']} · launch pad {len(view['launch_pad_area'])}/4 · scores ")
+        out.append(", ".join(str(p["score"]["total"]) for p in view["players"]))
+        return out
+
+    # ------------------------------------------------------------------ prompts
+    def headline(self, view: dict[str, Any], seat: int) -> Text:
+        who = self.name(seat)
+        phase = view["phase"]
+        step = view["step"]
+        if phase == "advance":
+            return Text.assemble(who, ": step 2 - advance complete rockets (one per zone, two with Overtime), or done.")
+        if phase == "draw":
+            return Text.assemble(who, f": step 3 - draw up to {view['players'][seat]['hand_limit']} cards. "
+                                 "Draw from the deck, or take the top of the discard pile (once per turn).")
+        if phase == "play":
+            return Text.assemble(who, ": step 4 - play as many cards as you like; done when finished.")
+        if phase == "discard":
+            limit = view["players"][seat]["hand_limit"]
+            return Text.assemble(who, f": step 6 - discard any cards; you must end with at most {limit}.")
+        if phase == "discard_order":
+            return Text.assemble(who, ": your action card sent several cards to the discard pile - choose the one on top.")
+        if phase == "field_duty":
+            return Text.assemble(who, ": Field Duty - choose a card to discard.")
+        if phase == "answer":
+            offer = step["offer"]
+            text = Text.assemble(who, ": ", self.name(offer["from"]))
+            if offer["kind"] == "gift":
+                text.append(f" offers you {card_name(offer['give'])} as a gift.")
+            else:
+                text.append(f" offers {card_name(offer['give'])} for your {card_name(offer['want'])}.")
+            return text
+        return who
+
+    def moves(self, state: State, seat: int) -> list[Move]:
+        view = state.view(seat)
+        out = []
+        for action in state.legal_actions():
+            data = action.to_json()
+            move = Move(action, self.gloss(view, action, seat))
+            kind = data["kind"]
+            if kind == "play":
+                move.group = Text.assemble("play ", card_text(data["card"], russian=True))
+                move.brief = Text(self.target_text(view, data["card"], data["target"]), style="dim")
+            elif kind in ("gift", "trade"):
+                move.group = Text(f"negotiate with seat {data['seat']}")
+                move.brief = Text("")
+            elif kind in ("discard", "top"):
+                move.group = Text(kind)
+                move.brief = Text(card_name(data["card"]), style="dim")
+            else:
+                move.group = Text("step")
+                move.brief = Text("")
+            out.append(move)
+        return out
+
+    def target_text(self, view: dict[str, Any], card: str, target: str) -> str:
+        if not target:
+            return ""
+        rockets = {r["id"]: r for r in view["rockets"]}
+        words = []
+        for part in target.split():
+            if part in rockets:
+                r = rockets[part]
+                owner = "your" if r["owner"] == view.get("seat") else f"seat {r['owner']}'s"
+                words.append(f"{owner} {r['id']} {card_name(r['card'])} {ZONE_AT[r['zone']]}")
+            elif ":" in part:
+                s, z = part.split(":")
+                words.append(f"seat {s}'s {ZONE_NAMES[z]}")
+            elif part in ZONES:
+                words.append(ZONE_NAMES[part])
+            elif part.replace(",", "").isdigit():
+                words.append(" and ".join(f"seat {x}" for x in part.split(",")))
+            else:
+                words.append(card_name(part))
+        return ", ".join(words)
+
+    def gloss(self, view: dict[str, Any], action: Action, seat: int) -> Text:
+        data = action.to_json()
+        kind = data["kind"]
+        if kind == "play":
+            spec = default_cards().cards[data["card"]]
+            target = self.target_text(view, data["card"], data["target"])
+            text = "" if spec.type in ("rocket", "component") and target else f"  {spec.text}"
+            return Text.assemble(card_text(data["card"], russian=True), (f" → {target}" if target else ""),
+                                 (text, "dim"))
+        if kind == "advance":
+            r = next(r for r in view["rockets"] if r["id"] == data["rocket"])
+            nxt = {"assembly": "test stand", "test": "launch table"}[r["zone"]]
+            return Text(f"move {r['id']} ({card_name(r['card'])}) from the {ZONE_NAMES[r['zone']]} to the {nxt}")
+        if kind == "done":
+            return Text({"advance": "advance nothing more; go on to drawing",
+                         "play": "stop playing cards" + (" (your hand is empty: draw a new hand)" if not view["hand"] and not view["step"]["redrawn"] else ""),
+                         "discard": "end your turn"}.get(view["phase"], "done"))
+        if kind == "draw":
+            return Text("draw the top card of the deck")
+        if kind == "take":
+            return Text.assemble("take ", card_text(view["discard_top"]), " from the discard pile")
+        if kind == "discard":
+            return Text.assemble("discard ", card_text(data["card"]))
+        if kind == "gift":
+            return self.rewrite(f"offer {card_name(data['card'])} to seat {data['seat']} as a gift")
+        if kind == "trade":
+            return self.rewrite(f"offer seat {data['seat']} your {card_name(data['give'])} for their {card_name(data['want'])}")
+        if kind == "top":
+            return Text.assemble("put ", card_text(data["card"]), " on top of the discard pile")
+        if kind == "accept":
+            return Text("accept the offer")
+        if kind == "refuse":
+            return Text("refuse the offer")
+        return Text(str(action))
+
+    # ------------------------------------------------------------------ the end
+    def final_table(self, view: dict[str, Any]) -> RenderableType:
+        table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
+        table.add_column("player")
+        for label in ("rockets", "astronauts", "certifications", "mission control", "advantage cards", "total"):
+            table.add_column(label, justify="right")
+        winners = set(view["winners"])
+        for player in sorted(view["players"], key=lambda p: -p["score"]["total"]):
+            seat = player["seat"]
+            score = player["score"]
+            s = self.seat(seat)
+            label = s.long_label() if s else Text(f"seat {seat}")
+            if seat in winners:
+                label = Text.assemble(("★ ", "bold yellow"), label)
+            table.add_row(label, str(score["rockets"]), str(score["astronauts"]), str(score["certifications"]),
+                          str(score["mission_control"]), str(player["advantage_cards"]),
+                          Text(str(score["total"]), style="bold"))
+        names = [self.name(s) for s in view["winners"]]
+        verdict = Text("Winner: " if len(names) == 1 else "Shared victory: ", style="bold")
+        for i, n in enumerate(names):
+            if i:
+                verdict.append(" and ")
+            verdict.append_text(n)
+        return Group(table, verdict)
+
+    def help(self) -> RenderableType:
+        return Panel(
+            Text.assemble(
+                ("Commands\n", "bold"),
+                "  a number      choose that move from the list\n"
+                "  move text     as shown, e.g. ", ("play metal r3", "bold"), ", ", ("advance r1", "bold"), ", ",
+                ("play jack launch", "bold"), ", ", ("play key_to_start 1:test", "bold"), ", ", ("discard fuel", "bold"), "\n"
+                "  show          draw the table again      log   every event so far\n"
+                "  help          this help                 quit  stop; the game so far is saved\n\n",
+                ("Reading the table\n", "bold"),
+                "  r3 Swift 6 M1/1 F0/1 = rocket r3, worth 6, has 1 of 1 metal and 0 of 1 fuel.\n"
+                "  Targets: rN = a rocket; SEAT:ZONE = a player's zone (1:test); a seat number = a player.\n"
+                "  Rockets score on the launch table +value, test stand 0, assembly shop -value;\n"
+                "  no Mission Control (or Jack) on your launch table at the end = -10.",
+            ),
+            title="help", title_align="left", border_style="dim", expand=False,
+        )
+
+
+def rules_markdown() -> str:
+    return """# Космо Дром (Kosmodrom) - rules summary
+
+Build rockets in your **assembly shop**, move them to the **test stand** and on to the **launch table**.
+When the 4 launch-pad cards have reached the middle of the table, every player has one more turn (the
+player who completed the pad last) and the game is scored.
+
+**Set-up.** The 4 launch-pad cards are set aside, 6 cards dealt to each player, then the launch-pad
+cards are shuffled into the bottom half of the deck.
+
+**A turn.** 1) Your launch-pad cards advance one zone (one per zone). 2) Complete rockets may advance one
+zone, one per zone (two with Overtime), if the zone's expert was there at the start of the turn.
+3) Draw up to your hand limit (6, Warehouse 8); one card may be the top of the discard pile; a drawn
+launch-pad card is placed in your assembly shop and replaced. 4) Play any cards. 5) If you played
+your whole hand, draw a new one (once). 6) Discard any cards, ending with at most your hand limit.
+
+**Cards.** Rockets need metal and fuel (components go only on rockets in the assembly shop).
+Experts: Engineer (assembly), Inspector (test), Mission Control (launch), Jack of All Trades (any);
+one per zone, never replaced. Advantages, one of each per rocket: Certification (test stand; stops
+Retest; +3 on the launch table), Astronaut (+4 with Oxygen, else -4), Oxygen, Top Secret (stops
+Scrub, Sabotage, Vacuum) - on the launch table. Upgrades (one at a time): Labor Contract, Overtime,
+Security System, Warehouse. Actions (13 kinds) can be played only if carried out in full.
+
+**Scoring.** Rockets: launch table +value, test stand 0, assembly shop -value. Astronaut with oxygen
++4, without -4. Certification on the launch table +3. No Mission Control on the launch table -10.
+Tie: more advantage cards in play.
+
+**Variants.** quick, slow (exclusive), negotiation, superpowers - see `cosmotable games`.
+"""
+
+
+def rules_renderable() -> RenderableType:
+    return Markdown(rules_markdown())

@@ -1,0 +1,87 @@
+"""The 140 cards as data: counts from the rulebook's card overview, and validation messages."""
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from cosmotable.engine import DataError
+from cosmotable.games.kosmodrom.cards import (
+    ACTIONS, ADVANTAGES, COMPONENTS, EXPERTS, PADS, ROCKETS, UPGRADES, card_problems, cards_from_data,
+    default_cards,
+)
+
+
+def raw():
+    text = resources.files("cosmotable.games.kosmodrom").joinpath("data", "cards.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def test_the_deck_has_140_cards():
+    assert default_cards().total == 140
+
+
+def test_the_card_file_names_its_format_version_and_source():
+    data = raw()
+    assert data["format"] == "kosmodrom-cards" and data["version"] == 1 and "Обзор карт" in data["source"]
+
+
+@pytest.mark.parametrize("card,count", [
+    ("swift", 12), ("rapid", 4), ("intrepid", 3), ("fearless", 2), ("metal", 28), ("fuel", 30),
+    ("engineer", 5), ("inspector", 5), ("mission_control", 5), ("jack", 3), ("astronaut", 5),
+    ("top_secret", 3), ("oxygen", 5), ("certification", 4), ("pad_tl", 1), ("pad_tr", 1), ("pad_bl", 1),
+    ("pad_br", 1), ("scrub", 1), ("key_to_start", 1), ("budget_cut", 2), ("top_priority", 1),
+    ("research", 2), ("retest", 1), ("headhunting", 1), ("brainstorm", 1), ("sabotage", 1),
+    ("soldering_iron", 2), ("field_duty", 1), ("espionage", 1), ("vacuum", 1), ("labor_contract", 2),
+    ("overtime", 1), ("security_system", 1), ("warehouse", 2),
+])
+def test_card_count_matches_the_card_overview(card, count):
+    assert default_cards().cards[card].count == count
+
+
+@pytest.mark.parametrize("card,metal,fuel,points", [
+    ("swift", 1, 1, 6), ("rapid", 1, 2, 8), ("intrepid", 2, 2, 10), ("fearless", 3, 2, 12),
+])
+def test_rocket_requirements_and_points(card, metal, fuel, points):
+    spec = default_cards().cards[card]
+    assert (spec.metal, spec.fuel, spec.points) == (metal, fuel, points)
+
+
+def test_every_card_the_rules_name_is_in_the_data_with_both_names():
+    cards = default_cards().cards
+    for ident in (*ROCKETS, *COMPONENTS, *EXPERTS, *ADVANTAGES, *PADS, *ACTIONS, *UPGRADES):
+        assert cards[ident].name_ru and cards[ident].name_en
+    assert len(cards) == len((*ROCKETS, *COMPONENTS, *EXPERTS, *ADVANTAGES, *PADS, *ACTIONS, *UPGRADES))
+
+
+def test_13_action_cards_and_4_upgrade_cards():
+    assert len(default_cards().of_type("action")) == 13
+    assert len(default_cards().of_type("upgrade")) == 4
+
+
+def test_validation_names_the_offending_entry():
+    data = raw()
+    data["card"][0]["count"] = 0
+    data["card"][4]["requirements"] = {"zone": "moon"}
+    data["card"][1]["requirements"] = {"metal": 0, "fuel": 2}
+    problems = card_problems(data)
+    assert any("card 'swift'" in p and "count" in p for p in problems)
+    assert any("card 'metal'" in p and "zone" in p for p in problems)
+    assert any("card 'rapid'" in p and "metal" in p for p in problems)
+
+
+def test_validation_checks_the_total_of_140():
+    data = raw()
+    data["card"][0]["count"] = 13
+    assert any("141" in p for p in card_problems(data))
+
+
+def test_validation_refuses_duplicates_and_a_missing_source():
+    data = raw()
+    data["card"].append(dict(data["card"][0]))
+    data["source"] = ""
+    problems = card_problems(data)
+    assert any("duplicate" in p for p in problems) and any(p.startswith("source") for p in problems)
+    with pytest.raises(DataError) as err:
+        cards_from_data(data, "my.toml")
+    assert "my.toml" in str(err.value)

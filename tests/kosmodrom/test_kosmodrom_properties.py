@@ -1,0 +1,117 @@
+"""Properties of every Kosmodrom game, checked on random legal play (Hypothesis chooses seeds,
+player counts, variants and how far to play)."""
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kosmodrom_helpers import GAME
+
+from cosmotable.engine import IllegalAction, load_state
+from cosmotable.games.kosmodrom import actions as A
+
+# The rules set no hard limit on a game's length (the launch pad is complete once its 4 cards are
+# drawn and advanced); under random play 1,000 games never needed more than ~2,000 actions, and
+# negotiation adds at most 12 per turn (Ruling K12). An empirical bound, generous by a factor of 5.
+MAX_ACTIONS = 15_000
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+seeds = st.integers(min_value=10**9, max_value=10**15)
+players = st.integers(min_value=2, max_value=4)
+variant_sets = st.sampled_from([(), ("quick",), ("slow",), ("superpowers",), ("negotiation",),
+                                ("quick", "superpowers"), ("slow", "negotiation", "superpowers")])
+
+
+def play(seed, num_players, variants=(), steps=None, choice_seed=0, check=None):
+    s = GAME.new_state(num_players=num_players, seed=seed, variants=list(variants))
+    rng = random.Random(choice_seed)
+    count = 0
+    while not s.is_terminal() and (steps is None or count < steps):
+        if s.is_chance_node():
+            s.sample_chance()
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+        count += 1
+        assert count <= MAX_ACTIONS, "the game did not end within the bound"
+        if check:
+            check(s)
+    return s
+
+
+def conserved(s):
+    assert s.card_total() == 140
+
+
+@SETTINGS
+@given(seeds, players, variant_sets, st.integers(0, 99))
+def test_random_games_end_within_the_bound_with_140_cards_at_every_step(seed, n, variants, choice):
+    s = play(seed, n, variants, choice_seed=choice, check=conserved)
+    assert s.is_terminal() and s.winners()
+
+
+def _hidden_ok(s, seat):
+    view = s.view(seat)
+    text = json.dumps(view)
+    assert "hands" not in view and "deck_cards" not in view and "deck_top_segment" not in view
+    assert str(s.seed) not in text
+    for p in view["players"]:
+        assert "hand" not in p
+    # Everything else in the view is the same whatever the other hands and the deck hold.
+    other = s.resample_for(seat, random.Random(7))
+    assert other.view(seat) == view
+    assert other.card_total() == 140
+
+
+@SETTINGS
+@given(seeds, players, variant_sets, st.integers(0, 400))
+def test_views_show_only_the_own_hand_and_never_the_deck(seed, n, variants, steps):
+    s = play(seed, n, variants, steps=steps)
+    for seat in range(n):
+        _hidden_ok(s, seat)
+        assert s.view(seat)["hand"] == sorted(s.hands[seat].elements())
+    assert s.public_view()["hand"] is None
+
+
+@SETTINGS
+@given(seeds, players, variant_sets, st.integers(0, 600))
+def test_replays_reproduce_the_state(seed, n, variants, steps):
+    s = play(seed, n, variants, steps=steps)
+    again = load_state(json.loads(json.dumps(s.to_json())))
+    assert again.fingerprint() == s.fingerprint()
+
+
+CANDIDATES = [A.Done(), A.Draw(), A.Take(), A.Advance("r1"), A.Play("scrub", "r1"), A.Play("metal", "r2"),
+              A.Play("jack", "launch"), A.Play("soldering_iron", "soldering_iron"), A.Discard("oxygen"),
+              A.Gift(1, "metal"), A.Trade(0, "fuel", "metal"), A.Accept(), A.Refuse(), A.DeckCard("pad_tl"),
+              A.Pick("top_secret"), A.Play("espionage", "0"), A.Play("research"), A.Play("swift", "r1"),
+              A.Top("metal")]
+
+
+@SETTINGS
+@given(seeds, players, variant_sets, st.integers(0, 500))
+def test_illegal_actions_change_nothing(seed, n, variants, steps):
+    s = play(seed, n, variants, steps=steps)
+    before = s.fingerprint()
+    history = len(s.history)
+    legal = set(s.legal_actions())
+    for action in CANDIDATES:
+        if action in legal:
+            continue
+        try:
+            s.apply(action)
+        except IllegalAction as exc:
+            assert exc.reason
+        else:
+            raise AssertionError(f"{action} was accepted but is not legal")
+        assert s.fingerprint() == before and len(s.history) == history
+
+
+@SETTINGS
+@given(seeds, players, st.integers(0, 300))
+def test_action_text_and_json_round_trip(seed, n, steps):
+    s = play(seed, n, ("negotiation",), steps=steps)
+    for action in s.legal_actions()[:50]:
+        assert GAME.parse_action(str(action)) == action
+        assert GAME.action_from_json(action.to_json()) == action

@@ -1,0 +1,136 @@
+"""Rulings where the rulebook leaves a question open (games/kosmodrom/RULINGS.md)."""
+
+import pytest
+from kosmodrom_helpers import arrange, legal, set_hand, start, to_play
+
+from cosmotable.engine import CHANCE, IllegalAction
+
+
+def test_ruling_K2_a_zone_holds_several_rockets_but_one_expert():
+    s = start(3)
+    arrange(s, rockets=[(0, "swift", "launch", 1, 1), (0, "rapid", "launch", 1, 2)], experts={0: {"launch": "jack"}},
+            hand={0: ["mission_control"]})
+    to_play(s)
+    assert not any(a.startswith("play mission_control") for a in legal(s))
+
+
+def test_ruling_K4_the_deck_is_reshuffled_as_soon_as_it_runs_out():
+    s = start(2)
+    arrange(s, hand={0: ["metal"] * 5}, discard=["oxygen"])
+    last = {c: k for c, k in s.deck.items() if k}
+    # move all but one deck card to the discard pile, keeping the 140
+    keep = "fuel"
+    for card, k in last.items():
+        n = k - (1 if card == keep else 0)
+        s.discard.extend([card] * n)
+        s.deck[card] -= n
+    s.deck = +s.deck
+    s.deck_top = 0
+    s._legal_cache = None
+    assert s.deck_count() == 1
+    s.apply("done") if s.phase == "advance" else None
+    s.apply("draw")
+    s.apply("deck fuel")
+    assert s.discard == [] and s.deck_count() == 140 - 6 - 6 and s.reshuffles == 1 and s.card_total() == 140
+
+
+def test_ruling_K5_the_step5_redraw_comes_after_playing_and_cannot_be_played():
+    s = start(3, hands=[["swift", "metal", "fuel", "rapid", "metal", "fuel"]] + [["fuel"] * 6] * 2)
+    for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2", "play fuel r2"):
+        s.apply(a)
+    s.apply("done")
+    for _ in range(6):
+        s.apply("deck swift")
+    assert s.phase == "discard" and not any(a.startswith("play") for a in legal(s))
+
+
+def test_ruling_K5_the_redraw_happens_once_per_turn():
+    s = start(3, hands=[["swift", "metal", "fuel", "rapid", "metal", "fuel"]] + [["fuel"] * 6] * 2)
+    s.redrawn = True
+    for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2", "play fuel r2"):
+        s.apply(a)
+    s.apply("done")
+    assert s.phase == "discard" and s.hands[0].total() == 0
+
+
+def test_ruling_K6_a_scrubbed_rocket_goes_to_the_discard_pile_in_order_and_its_player_picks_the_top():
+    s = start(3)
+    arrange(s, rockets=[(1, "swift", "launch", 1, 1, ["oxygen", "astronaut"])], hand={0: ["scrub"]}, discard=[])
+    to_play(s)
+    s.apply("play scrub r1")
+    assert s.discard == ["scrub", "swift", "metal", "fuel", "oxygen", "astronaut"]
+    s.apply("top metal")  # the player picks the top card; the rest keep their order
+    assert s.discard == ["scrub", "swift", "fuel", "oxygen", "astronaut", "metal"]
+
+
+def test_ruling_K8_the_whole_discard_pile_is_public():
+    s = start(3)
+    arrange(s, discard=["oxygen", "metal"])
+    assert s.view(2)["discard"] == ["oxygen", "metal"] and s.public_view()["discard_top"] == "metal"
+
+
+def test_ruling_K13_headhunting_and_budget_cut_take_only_from_other_players():
+    s = start(3)
+    arrange(s, experts={0: {"test": "inspector"}}, upgrades={0: ["overtime"]}, hand={0: ["headhunting", "budget_cut"]})
+    to_play(s)
+    with pytest.raises(IllegalAction, match="another player"):
+        s.apply("play headhunting 0:test")
+    with pytest.raises(IllegalAction, match="another player"):
+        s.apply("play budget_cut 0")
+
+
+def test_ruling_K13_retest_and_vacuum_may_target_your_own_rocket():
+    s = start(3)
+    arrange(s, rockets=[(0, "swift", "launch", 1, 1, ["oxygen"])], hand={0: ["retest", "vacuum"]})
+    to_play(s)
+    assert {"play retest r1", "play vacuum r1"} <= set(legal(s))
+
+
+def test_ruling_K14_research_institute_counts_the_discard_pile():
+    s = start(2)
+    arrange(s, hand={0: ["research"]}, discard=["metal", "metal"])
+    to_play(s)
+    set_hand(s, 0, ["research"])
+    assert "play research" in legal(s)
+
+
+def test_ruling_K16_key_to_start_makes_its_player_the_completer():
+    s = start(3)
+    arrange(s, seat=1, hand={1: ["key_to_start"]}, pads={2: {"assembly": ["pad_br"]}}, centre=["pad_tl", "pad_tr", "pad_bl"])
+    to_play(s)
+    s.apply("play key_to_start 2:assembly")
+    assert s.completer == 1
+
+
+def test_ruling_K17_warehouse_played_in_step4_raises_the_limit_for_steps_5_and_6():
+    s = start(3, hands=[["warehouse", "metal", "fuel", "metal", "fuel", "metal"]] + [["fuel"] * 6] * 2)
+    s.apply("play warehouse")
+    s.apply("done")
+    s.hands[0]["fuel"] += 2  # e.g. stolen cards
+    s.deck["fuel"] -= 2
+    s._legal_cache = None
+    assert "done" in legal(s)  # 7 cards <= 8
+
+
+def test_ruling_K21_an_upgrade_may_replace_one_of_the_same_kind():
+    s = start(3)
+    arrange(s, upgrades={0: ["warehouse"]}, hand={0: ["warehouse"]}, discard=[])
+    to_play(s)
+    s.apply("play warehouse")
+    assert s.tableaux[0].upgrades == ["warehouse"] and s.discard == ["warehouse"]
+
+
+def test_ruling_K23_with_deck_and_discard_both_empty_the_draw_stops():
+    s = start(2)
+    arrange(s, hand={0: ["metal"] * 3}, discard=[])
+    # everything else goes into hands of seat 1 to empty the deck
+    rest = [c for c, k in s.deck.items() for _ in range(k)]
+    s.hands[1].update(rest)
+    s.deck.clear()
+    s.deck_top = 0
+    s._legal_cache = None
+    s._continue()
+    assert s.card_total() == 140
+    if s.phase == "advance":
+        s.apply("done")
+    assert s.phase == "play" and s.current_player() != CHANCE and s.hands[0].total() == 3

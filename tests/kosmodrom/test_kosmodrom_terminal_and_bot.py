@@ -1,0 +1,67 @@
+"""The terminal screen draws every phase from a seat's view, and the heuristic bot beats random."""
+
+import io
+import random
+
+import pytest
+from kosmodrom_helpers import GAME
+from rich.console import Console
+
+from cosmotable.bots import make_bot
+from cosmotable.ui.terminal.common import make_seats
+from cosmotable.ui.terminal.kosmodrom import KosmodromScreen, rules_renderable
+
+
+def render(*things) -> str:
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    for thing in things:
+        console.print(thing)
+    return console.file.getvalue()
+
+
+@pytest.mark.parametrize("variants", [(), ("negotiation", "superpowers")])
+def test_the_screen_draws_every_step_of_a_random_game(variants):
+    s = GAME.new_state(num_players=3, seed=77, variants=list(variants))
+    screen = KosmodromScreen(make_seats(3, 0))
+    rng = random.Random(3)
+    phases = set()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.sample_chance()
+            continue
+        seat = s.current_player()
+        if s.phase not in phases or rng.random() < 0.05:
+            phases.add(s.phase)
+            view = s.view(seat)
+            text = render(screen.board(view, 160), screen.headline(view, seat), screen.status(view),
+                          *[m.gloss for m in screen.moves(s, seat)])
+            assert "Your hand" in text
+        actions = s.legal_actions()
+        if variants and rng.random() < 0.9:
+            actions = [a for a in actions if a.kind not in ("gift", "trade")] or actions
+        s.apply(rng.choice(actions))
+    assert {"play", "discard"} <= phases
+    text = render(screen.final_table(s.view(0)), *[screen.event(e, None, 0) for e in s.events[-30:]])
+    assert "Final scores" in text
+
+
+def test_the_rules_summary_renders():
+    assert "launch table" in render(rules_renderable())
+
+
+@pytest.mark.slow
+def test_the_heuristic_bot_beats_random_play_clearly():
+    wins = 0
+    games = 30
+    for g in range(games):
+        s = GAME.new_state(num_players=2, seed=4000 + g)
+        bots = [make_bot("heuristic", seed=g), make_bot("random", seed=g)]
+        if g % 2:
+            bots.reverse()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.sample_chance()
+            else:
+                s.apply(bots[s.current_player()].act(s))
+        wins += (g % 2) in s.winners()
+    assert wins >= 20, f"heuristic won only {wins}/{games}"
