@@ -9,6 +9,8 @@ from cosmotable.engine.core import Game
 # id -> module that defines `GAME`; imported on first use so each game loads only when asked for.
 _MODULES = {
     "mlem": "cosmotable.games.mlem",
+    "kosmodrom": "cosmotable.games.kosmodrom",
+    "planet": "cosmotable.games.planet",
 }
 _CACHE: dict[str, Game] = {}
 

@@ -15,16 +15,71 @@ from rich.text import Text
 
 from cosmotable.engine import CHANCE, Action, GameRecord, IllegalAction, RecordError, State
 from cosmotable.ui.terminal.common import LineReader, Move, Seat, save_record
+from cosmotable.ui.terminal.kosmodrom import KosmodromScreen
 from cosmotable.ui.terminal.mlem import MlemScreen
+from cosmotable.ui.terminal.planet import PlanetScreen
 
 #: game id -> screen class (a game without one cannot be played in the terminal yet)
-SCREENS = {"mlem": MlemScreen}
+SCREENS = {"mlem": MlemScreen, "kosmodrom": KosmodromScreen, "planet": PlanetScreen}
 #: At most this many events are listed before a prompt; `log` shows them all.
 MAX_RECENT_EVENTS = 40
 #: Longer menus are printed grouped under shared headings (`Move.group`), several moves per line.
 COMPACT_MENU_AFTER = 14
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "h", "?")
+
+
+class LogLine:
+    """One line of the game log, as each seat may see it.
+
+    A private line (`visible_to`: a dealt mission, a UFO token's value) is shown only to its owners
+    (`owner_text`); a public line may carry a private addition for some seats (`owners`, `owner_text`:
+    "Ann is dealt a secret mission — it is s04 ..."). With no human at the table (seat None) every
+    line is shown in full (`full_text`), labelled with whose it is."""
+
+    __slots__ = ("full_text", "kind", "owner_text", "owners", "text", "visible_to")
+
+    def __init__(self, kind: str, text: Text, visible_to: frozenset[int] | None = None,
+                 owner_text: Text | None = None, owners: frozenset[int] = frozenset(),
+                 full_text: Text | None = None):
+        self.kind, self.text, self.visible_to = kind, text, visible_to
+        self.owner_text, self.owners, self.full_text = owner_text, owners, full_text
+
+    def private_to(self, seat: int | None) -> bool:
+        """Does this line hold something only `seat` (among the people) may see?"""
+        return seat is not None and seat in (self.visible_to or self.owners)
+
+    def for_seat(self, seat: int | None) -> Text | None:
+        """The line as `seat` may see it (None: not for it); seat None = everything."""
+        if seat is None:
+            return self.full_text or self.text
+        if self.visible_to is None:
+            return self.owner_text if seat in self.owners and self.owner_text is not None else self.text
+        return (self.owner_text or self.text) if seat in self.visible_to else None
+
+
+def join_lines(first: Text, second: Text) -> Text:
+    """`• A` + `• B` -> `• A — B` (one log line from two)."""
+    rest = second.copy()
+    if rest.plain.startswith("• "):
+        rest = rest[2:]
+    return Text.assemble(first, (" — ", "dim"), rest)
+
+
+def collapse_repeats(lines: list[Text]) -> list[Text]:
+    """Consecutive identical lines (four "X is dealt a secret mission") become one line with `(×4)`."""
+    out: list[Text] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 < len(lines) and lines[i + 1].plain == line.plain:
+            continue
+        if count > 1:
+            line = line.copy()
+            line.append(f" (×{count})", style="dim")
+        out.append(line)
+        count = 0
+    return out
 
 
 class Quit(Exception):
@@ -54,9 +109,11 @@ class PlaySession:
         self.delay = delay
         self.intro = list(intro)
         self.screen = screen_for(state.game.id, self.seats)
-        self.log: list[tuple[str, Text]] = []  # (event kind, line): engine events + silent moves
-        self.shown = 0  # log lines already shown to the people at the table
+        self.log: list[LogLine] = []  # engine events + silent moves, in order
+        self.shown = 0  # public log lines already shown to the people at the table
+        self.private_shown: dict[int, int] = {}  # seat -> log lines already scanned for its private lines
         self.watch = not any(s.is_human for s in self.seats)
+        self.at_keyboard: int | None = None  # the human whose private screen was drawn last (hot-seat)
 
     # -------------------------------------------------------------- main loop
     def run(self) -> int:
@@ -122,13 +179,44 @@ class PlaySession:
             self.state.apply(action)
         new = self.state.events[before:]
         if not new and silent is not None:
-            self.log.append(("move", silent))
+            self.log.append(LogLine("move", silent))
         after = self.state.view(max(self.state.current_player(), 0)) if new else None
-        self.log.extend((event.kind, self.screen.event(event, after)) for event in new)
+        index = 0
+        while index < len(new):
+            event = new[index]
+            following = new[index + 1] if index + 1 < len(new) else None
+            line = self.screen.event(event, after)
+            if event.visible_to is not None:
+                owner = min(event.visible_to)
+                self.log.append(LogLine(event.kind, line, event.visible_to,
+                                        self.screen.event(event, after, viewer=owner)))
+            elif (following is not None and following.visible_to is not None and event.seat is not None
+                  and following.seat == event.seat and event.seat in following.visible_to):
+                # "Ann is dealt a secret mission" + what only Ann sees: one line, completed for Ann.
+                owner_part = self.screen.event(following, after, viewer=event.seat)
+                full_part = self.screen.event(following, after)
+                self.log.append(LogLine(event.kind, line, None, join_lines(line, owner_part), following.visible_to,
+                                        join_lines(line, full_part)))
+                index += 1
+            else:
+                self.log.append(LogLine(event.kind, line))
+            index += 1
 
-    def unseen(self) -> list[tuple[str, Text]]:
-        new = self.log[self.shown:]
+    def unseen(self, seat: int | None = None) -> list[tuple[str, Text]]:
+        """Log lines not yet shown: public ones since the last prompt, plus `seat`'s own private ones
+        since its last prompt. seat None (bots only, or the game is over): every line, labelled."""
+        start = self.shown if seat is None else min(self.shown, self.private_shown.get(seat, 0))
+        new = []
+        for index in range(start, len(self.log)):
+            entry = self.log[index]
+            if index < self.shown and not entry.private_to(seat):
+                continue
+            text = entry.for_seat(seat)
+            if text is not None:
+                new.append((entry.kind, text))
         self.shown = len(self.log)
+        if seat is not None:
+            self.private_shown[seat] = len(self.log)
         return new
 
     def after_bot_or_chance(self) -> None:
@@ -154,6 +242,8 @@ class PlaySession:
         for _, line in new:
             c.print(line)
         c.print(Rule(Text("Game over", style="bold")))
+        if self.state.has_hidden_information:
+            c.print(Text("Everything face down is revealed: missions, UFO and discovery tokens.", style="dim"))
         view = self.state.view(0)
         c.print(self.screen.board(view, c.width))
         c.print()
@@ -168,13 +258,43 @@ class PlaySession:
         self.console.print(Text(f"Replay it with:  cosmotable replay {path}", style="dim"))
 
     # -------------------------------------------------------------- a person's turn
+    @property
+    def private(self) -> bool:
+        """Hot-seat with hidden information: each person's screen is for their eyes only."""
+        return self.humans > 1 and bool(getattr(self.state, "has_hidden_information", False))
+
+    def hand_over(self, seat: int) -> None:
+        """Before drawing `seat`'s private screen in hot-seat: hide the last one, ask for Enter."""
+        if not self.private or self.at_keyboard == seat:
+            return
+        c = self.console
+        if c.is_terminal:
+            c.clear()
+            c.file.write("\x1b[3J")  # the scrollback too, where the terminal allows it
+            c.file.flush()
+        c.print()
+        c.print(Rule(Text.assemble("Pass the keyboard to ", self.seats[seat].long_label()), style="bold"))
+        c.print(Text.assemble(
+            "The next screen shows ", self.seats[seat].label(),
+            "'s secret missions and face-down tokens: everyone else, look away.",
+        ))
+        line = self.reader.read(Text.assemble(self.seats[seat].label(), ", press Enter when only you can see "
+                                              "the screen (or type quit): "))
+        if line is None:
+            raise Quit("End of input")
+        if line.strip().lower() in QUIT_WORDS:
+            raise Quit("Quit")
+        self.at_keyboard = seat
+
     def show_prompt_screen(self, seat: int) -> list[Move]:
         c = self.console
+        self.hand_over(seat)
+        self.at_keyboard = seat
         view = self.state.view(seat)
         c.print()
         c.print(Rule(Text.assemble(self.seats[seat].label(), "'s turn" if self.humans > 1 else " to move")))
         c.print(self.screen.board(view, c.width))
-        self.print_recent()
+        self.print_recent(seat)
         moves = self.screen.moves(self.state, seat)
         c.print(self.screen.headline(view, seat))
         self.print_moves(moves)
@@ -184,8 +304,8 @@ class PlaySession:
     def humans(self) -> int:
         return sum(1 for s in self.seats if s.is_human)
 
-    def print_recent(self) -> None:
-        new = self.unseen()
+    def print_recent(self, seat: int | None = None) -> None:
+        new = self.unseen(seat)
         if not new:
             return
         title = "Since the last prompt" if self.humans > 1 else "Since your last move"
@@ -193,7 +313,7 @@ class PlaySession:
         if len(new) > MAX_RECENT_EVENTS:
             self.console.print(Text(f"  ({len(new) - MAX_RECENT_EVENTS} earlier events: type 'log')", style="dim"))
             new = new[-MAX_RECENT_EVENTS:]
-        for _, line in new:
+        for line in collapse_repeats([line for _, line in new]):
             self.console.print(line)
 
     def print_moves(self, moves: list[Move]) -> None:
@@ -270,8 +390,10 @@ class PlaySession:
                 self.print_moves(moves)
                 continue
             if low == "log":
-                for _, line in self.log:
-                    self.console.print(line)
+                for entry in self.log:
+                    text = entry.for_seat(seat)
+                    if text is not None:
+                        self.console.print(text)
                 continue
             if low == "rules":
                 from cosmotable.ui.terminal.mlem import rules_renderable

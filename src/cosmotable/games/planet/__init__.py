@@ -1,0 +1,71 @@
+"""Planet (Hobby World 2025, D. Kibkalo): explore a planet of face-down tiles and bring coins to
+your ship, 2-4 players or 2 vs 2. A descendant of the Russian game Jackal."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
+from cosmotable.engine.errors import ConfigError
+from cosmotable.games.planet import actions
+from cosmotable.games.planet.board import (
+    Layout, default_box, default_cards, default_layout, layout_from_data, layout_problems,
+)
+from cosmotable.games.planet.state import DEFAULT_MAX_TURNS, PlanetState
+
+
+@lru_cache(maxsize=16)
+def _layout_from_json(text: str) -> Layout:
+    return layout_from_data(json.loads(text), "layout option")
+
+
+class PlanetGame(Game):
+    id = "planet"
+    name = "Planet"
+    min_players = 2
+    max_players = 4
+    variants: Mapping[str, str] = {
+        "teams": "2 vs 2 (4 players): seats 0+2 against 1+3, allies share cells and ships, team score",
+    }
+    options = {
+        "layout": "a custom planet and station (the contents of a layout file) instead of the default",
+        "max_turns": f"safety cap on the number of turns (default {DEFAULT_MAX_TURNS}); the game ends with a logged reason",
+    }
+
+    def validate_config(self, config: GameConfig) -> None:
+        if config.has("teams") and config.num_players != 4:
+            raise ConfigError(f"the teams variant needs 4 players (2 vs 2), got {config.num_players}")
+        cap = config.options.get("max_turns")
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {cap!r}")
+        layout = config.options.get("layout")
+        if layout is not None:
+            if not isinstance(layout, dict):
+                raise ConfigError("option 'layout' must be the contents of a layout file (a table)")
+            problems = layout_problems(layout)
+            ships = layout.get("ships") if isinstance(layout.get("ships"), dict) else {}
+            if not problems and str(config.num_players) not in {str(k) for k in ships}:
+                problems.append(f"layout: ships has no entry for {config.num_players} players")
+            if problems:
+                raise ConfigError("the layout has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+        elif config.num_players not in default_layout().ships:
+            raise ConfigError(f"the default layout has no ship places for {config.num_players} players")
+
+    def layout(self, config: GameConfig) -> Layout:
+        layout = config.options.get("layout")
+        return default_layout() if layout is None else _layout_from_json(canonical_json(layout))
+
+    def initial_state(self, config: GameConfig, seed: int) -> PlanetState:
+        return PlanetState(self, config, seed, default_box(), self.layout(config), default_cards())
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return actions.action_from_json(data)
+
+
+GAME = PlanetGame()

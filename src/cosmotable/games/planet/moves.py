@@ -1,0 +1,966 @@
+"""Planet movement and tile effects: which actions are legal and what each one does.
+
+Positions: ("ship", owner) aboard a ship; ("cell", cell, half) on a tile (half 1/2 inside a canyon,
+else 0); ("space", area, ring index) floating beside the planet or station.
+A move in progress is a *walk*: the astronaut, whether it carries a coin, the last move's vector
+(for acceleration energy), where it came from (for the crocodile) and the (place, vector) pairs it
+has passed (for loops).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cosmotable.games.planet.actions import (
+    KNIGHTS, Ability, Agree, Beam, Claim, Draw, Drift, Fly, Go, Jump, Knight, Meteor, Move, Orient,
+    Pass, Peek, Refuse, Reveal, Sail, To, Turn,
+)
+from cosmotable.games.planet.board import DIRS, PLANET, STATION, cell_name, parse_cell
+
+if TYPE_CHECKING:
+    from cosmotable.engine.core import Action
+    from cosmotable.games.planet.state import Cell, PlanetState
+
+OTHER_AREA = {PLANET: STATION, STATION: PLANET}
+
+
+def pos_json(p: tuple) -> Any:
+    if p[0] == "ship":
+        return ["ship", p[1]]
+    if p[0] == "cell":
+        return ["cell", cell_name(*p[1]), p[2]]
+    return ["space", p[1], p[2]]
+
+
+def walk_json(walk: dict[str, Any] | None) -> Any:
+    if walk is None:
+        return None
+    return {"seat": walk["seat"], "astronaut": walk["a"], "coin": walk["coin"], "vec": walk["vec"],
+            "prev": pos_json(walk["prev"]), "after": walk["after"], "steps": walk["steps"],
+            "visited": sorted(str(v) for v in walk["visited"])}
+
+
+def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
+    """(area, row, col) of a position on the map (a ship or a space cell stands in the ring)."""
+    if p[0] == "cell":
+        return p[1]
+    if p[0] == "ship":
+        area, idx = s.ship[p[1]]
+    else:
+        area, idx = p[1], p[2]
+    r, c = s.areas[area].ring[idx]
+    return area, r, c
+
+
+def target(s: PlanetState, area: str, r: int, c: int) -> tuple | None:
+    """What lies at (r, c) of this area: ("cell", cell) / ("ring", area, idx) / None (deep space)."""
+    if (r, c) in s.areas[area].cells:
+        return ("cell", (area, r, c))
+    idx = s.areas[area].ring_index((r, c))
+    return None if idx is None else ("ring", area, idx)
+
+
+# ====================================================================== legal actions
+def legal_actions(s: PlanetState) -> list[Action]:
+    if s.phase in ("choose", "peek", "meteor", "turn", "beam"):
+        if s.walk is not None and s.walk["coin"] and s.phase == "choose":
+            return [a for a in s.options if coin_walk_ok(s, a)]
+        return list(s.options)
+    if s.phase == "claim":
+        return [Agree(), Refuse()]
+    seat = s.seat
+    out: list[Action] = []
+    for i in range(len(s.pos[seat])):
+        if not s.stunned(seat, i):
+            out.extend(astronaut_moves(s, seat, i))
+    out.extend(ship_moves(s, seat))
+    out.extend(ability_moves(s, seat))
+    # Ruling R8: the "no one can get the last coin" claim may be made once a turn, at any time.
+    if not s.claimed:
+        out.append(Claim())
+    if not out or out == [Claim()]:
+        out.insert(0, Pass())
+    return out
+
+
+def step_ok(s: PlanetState, seat: int, area: str, r: int, c: int, from_space: bool = False) -> bool:
+    """May `seat`'s astronaut step (by its own movement) onto (r, c)?"""
+    t = target(s, area, r, c)
+    if t is None:
+        return False
+    if t[0] == "ring":
+        # rulebook (moving): never off the planet by your own step - only onto your (or an ally's) ship.
+        owner = s.ship_at(area, t[2])
+        return owner is not None and s.allied(owner, seat) and not from_space
+    cell = t[1]
+    kind = s.kind(cell)
+    if from_space:
+        # rulebook (in space): back onto a revealed empty tile with no coin and nobody on it.
+        return (kind is not None and kind.id == "empty" and not s.coins.get(cell)
+                and not s.locks.get(cell) and not s.astronauts_at(cell))
+    # rulebook (pyramid): astronauts of other teams cannot enter it.
+    if kind is not None and kind.id == "pyramid" and s.enemies_at(seat, cell):
+        return False
+    return True
+
+
+def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
+    n = i + 1
+    p = s.pos[seat][i]
+    out: list[Action] = []
+    if p[0] == "space":
+        area, idx = p[1], p[2]
+        r, c = s.areas[area].ring[idx]
+        for name, (dr, dc) in DIRS.items():
+            if step_ok(s, seat, area, r + dr, c + dc, from_space=True):
+                out.append(Move(n, name))
+        for steps in (1, 2, 3, -1, -2, -3):
+            if drift_end(s, seat, area, idx, steps) is not None:
+                out.append(Drift(n, steps))
+        return out
+    if p[0] == "cell" and p[2] == 1:
+        # rulebook (canyon): it takes two moves; the second one reaches the far half.
+        out.append(Move(n, "canyon"))
+        if s.coins.get(p[1]):
+            out.append(Move(n, "canyon", True))
+        return out
+    area, r, c = place_of(s, p)
+    for name, (dr, dc) in DIRS.items():
+        if step_ok(s, seat, area, r + dr, c + dc):
+            out.append(Move(n, name))
+    if p[0] == "ship" and p[1] != seat and not out:
+        # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
+        area, r, c = place_of(s, ("ship", seat))
+        out = [Move(n, name) for name, (dr, dc) in DIRS.items() if step_ok(s, seat, area, r + dr, c + dc)]
+    if p[0] == "cell" and s.coins.get(p[1]):
+        out.extend(m for m in [Move(n, m.way, True) for m in out] if coin_walk_ok(s, m))
+    return out
+
+
+def drift_end(s: PlanetState, seat: int, area: str, idx: int, steps: int) -> int | None:
+    """rulebook (in space): up to 3 cells along the edge, hopping over other players' ships."""
+    ring = s.areas[area].ring
+    step = 1 if steps > 0 else -1
+    for _ in range(abs(steps)):
+        idx = (idx + step) % len(ring)
+        guard = 0
+        while (owner := s.ship_at(area, idx)) is not None and not s.allied(owner, seat):
+            idx = (idx + step) % len(ring)
+            guard += 1
+            if guard > len(ring):
+                return None
+    return idx
+
+
+def ship_moves(s: PlanetState, seat: int) -> list[Action]:
+    # rulebook (ship): someone must be aboard to steer it - one of your own astronauts (Ruling R5).
+    if not any(p == ("ship", seat) for p in s.pos[seat]):
+        return []
+    out: list[Action] = []
+    area, idx = s.ship[seat]
+    for steps in (1, 2, 3, -1, -2, -3):
+        end = sail_end(s, seat, steps)
+        if end is not None:
+            out.append(Sail(steps))
+    if s.fuel[seat]:
+        # rulebook (fuel): fly to any outer station cell, or back beside any yellow planet tile.
+        other = s.areas[OTHER_AREA[area]]
+        for j, (r, c) in enumerate(other.ring):
+            if j not in other.corners and s.ship_at(other.id, j) is None:
+                out.append(Fly(cell_name(other.id, r, c)))
+    return out
+
+
+def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
+    """rulebook (ship): up to 3 cells, other ships hopped over uncounted, never stopping on a corner."""
+    area, idx = s.ship[seat]
+    ring = s.areas[area]
+    step = 1 if steps > 0 else -1
+    for _ in range(abs(steps)):
+        idx = (idx + step) % len(ring.ring)
+        while s.ship_at(area, idx) not in (None, seat):
+            idx = (idx + step) % len(ring.ring)
+    if idx in ring.corners or idx == s.ship[seat][1]:
+        return None
+    return idx
+
+
+def ability_moves(s: PlanetState, seat: int) -> list[Action]:
+    # rulebook (cards): one ability per turn, none during a Special boost's extra turn.
+    if s.ability_used or s.in_boost:
+        return []
+    out: list[Action] = []
+    for card in s.hand[seat]:
+        if not card["ready"]:
+            continue
+        cid = card["id"]
+        if cid == "boost":
+            out.append(Ability("boost"))
+            continue
+        for i, p in enumerate(s.pos[seat]):
+            n = i + 1
+            if s.stunned(seat, i):
+                continue
+            if cid == "pocket" and p != ("ship", seat):
+                out.append(Ability("pocket", n))
+            elif cid == "teleport":
+                for cell in sorted(s.revealed):
+                    if (s.kind(cell).id == "empty" and not s.coins.get(cell) and not s.locks.get(cell)
+                            and not s.enemies_at(seat, cell)):
+                        out.append(Ability("teleport", n, cell_name(*cell)))
+                if p != ("ship", seat):
+                    out.append(Ability("teleport", n, "SHIP"))
+            elif cid in ("boots", "gravity", "tame_knight") and p[0] != "space" and not (p[0] == "cell" and p[2]):
+                if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
+                    continue
+                area, r, c = place_of(s, p)
+                if cid == "tame_knight":
+                    for code, (dr, dc) in KNIGHTS.items():
+                        t = target(s, area, r + dr, c + dc)
+                        if t is not None and t[0] == "cell":
+                            out.append(Ability(cid, n, code))
+                elif p[0] == "cell":
+                    for name, (dr, dc) in DIRS.items():
+                        t = target(s, area, r + 2 * dr, c + 2 * dc) if cid == "boots" else gravity_end(s, p[1], dr, dc)
+                        if t is not None and (cid == "gravity" or t[0] == "cell"):
+                            out.append(Ability(cid, n, name))
+    return out
+
+
+def gravity_end(s: PlanetState, cell: Cell, dr: int, dc: int) -> tuple | None:
+    area, r, c = cell
+    while True:
+        r, c = r + dr, c + dc
+        t = target(s, area, r, c)
+        if t is None:
+            return None
+        if t[0] == "ring":
+            return t
+
+
+# ====================================================================== coin walks
+def coin_walk_ok(s: PlanetState, action: Action) -> bool:
+    """A carrier's move must finish on a revealed tile free of enemies, passing no no-coin tile
+    (rulebook: astronaut with a coin); where the walk needs a choice, one good choice is enough."""
+    quick = _quick_coin_step(s, action)
+    if quick is not None:
+        return quick
+    trial = s.clone()
+    trial.violation = None
+    try:
+        apply(trial, action)
+    except _Violation:
+        return False
+    if trial.violation:
+        return False
+    if trial.phase == "choose" and trial.walk is not None and trial.walk["coin"]:
+        return any(coin_walk_ok(trial, a) for a in trial.options)
+    return True
+
+
+RESTING = frozenset({"empty", "tree", "canyon"})
+
+
+def _quick_coin_step(s: PlanetState, action: Action) -> bool | None:
+    """The common cases of a carrier's single step, decided without playing it out (None: play it)."""
+    if not isinstance(action, Move) or action.way == "canyon":
+        return None
+    p = s.pos[s.seat][action.astronaut - 1]
+    if p[0] != "cell":
+        return None
+    area, r, c = p[1]
+    dr, dc = DIRS[action.way]
+    t = target(s, area, r + dr, c + dc)
+    if t is None:
+        return None
+    if t[0] == "ring":
+        owner = s.ship_at(area, t[2])
+        return True if owner is not None and s.allied(owner, s.seat) else None
+    cell = t[1]
+    if cell not in s.revealed:
+        return False
+    kind = s.kind(cell)
+    if kind.no_coin:
+        return False
+    if kind.id in RESTING and not s.locks.get(cell):
+        return not s.enemies_at(s.seat, cell) or kind.id == "canyon"
+    return None
+
+
+class _Violation(Exception):
+    pass
+
+
+def violate(s: PlanetState, why: str) -> None:
+    s.violation = why
+    raise _Violation(why)
+
+
+# ====================================================================== apply
+def apply(s: PlanetState, action: Action) -> None:
+    if isinstance(action, Reveal):
+        revealed(s, action.tile)
+    elif isinstance(action, Orient):
+        oriented(s, action.quarter)
+    elif isinstance(action, Draw):
+        drew(s, action.card)
+    elif isinstance(action, Move):
+        start_move(s, action)
+    elif isinstance(action, Drift):
+        seat = s.seat
+        p = s.pos[seat][action.astronaut - 1]
+        idx = drift_end(s, seat, p[1], p[2], action.steps)
+        owner = s.ship_at(p[1], idx)
+        s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
+        s.emit("drift", f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge", seat)
+        end_turn(s)
+    elif isinstance(action, Sail):
+        sail(s, action.steps)
+    elif isinstance(action, Fly):
+        fly(s, parse_cell(action.cell))
+    elif isinstance(action, (Go, Knight, Jump, To)):
+        s.options = []
+        s.phase = "act"
+        continue_walk(s, action)
+    elif isinstance(action, Peek):
+        peek(s, parse_cell(action.cell))
+    elif isinstance(action, Meteor):
+        meteor(s, parse_cell(action.cell))
+    elif isinstance(action, Turn):
+        cell = parse_cell(action.cell)
+        kid, rot = s.tile[cell]
+        s.tile[cell] = (kid, (rot + action.quarter) % 4)
+        s.emit("turn", f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)", s.seat)
+        next_turn_choice(s)
+    elif isinstance(action, Beam):
+        src = parse_cell(action.cell)
+        dest = s.walk["cell"]
+        s.coins[src] -= 1
+        if not s.coins[src]:
+            del s.coins[src]
+        s.coins[dest] = s.coins.get(dest, 0) + 1
+        s.emit("beam", f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}", s.seat)
+        s.options = []
+        finish_walk(s)
+    elif isinstance(action, Ability):
+        use_ability(s, action)
+    elif isinstance(action, Claim):
+        s.claimed = True
+        s.claim_queue = [(s.seat + k) % s.num_players for k in range(1, s.num_players)]
+        s.phase = "claim"
+        s.emit("claim", f"seat {s.seat} says no one can get the last coins and proposes to end the game", s.seat)
+    elif isinstance(action, Agree):
+        seat = s.claim_queue.pop(0)
+        s.emit("agree", f"seat {seat} agrees", seat)
+        if not s.claim_queue:
+            game_over(s, "every player agreed that no one can get the last coins")
+    elif isinstance(action, Refuse):
+        seat = s.claim_queue.pop(0)
+        s.claim_queue = []
+        s.phase = "act"
+        s.emit("refuse", f"seat {seat} refuses: the game goes on", seat)
+    elif isinstance(action, Pass):
+        s.emit("pass", f"seat {s.seat} cannot move and passes", s.seat)
+        end_turn(s)
+
+
+# ------------------------------------------------------------------ moves that start a walk
+def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
+    seat, i = s.seat, action.astronaut - 1
+    p = s.pos[seat][i]
+    walk = {"seat": seat, "a": i, "coin": action.coin, "vec": None, "prev": p, "after": after,
+            "steps": 0, "visited": set(), "cell": None}
+    s.walk = walk
+    if action.coin:
+        cell = p[1]
+        s.coins[cell] -= 1
+        if not s.coins[cell]:
+            del s.coins[cell]
+    if action.way == "canyon":
+        cell = p[1]
+        s.pos[seat][i] = ("cell", cell, 2)
+        walk["cell"] = cell
+        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}", seat)
+        attack(s, seat, cell, 2)
+        if walk["coin"]:
+            s.coins[cell] = s.coins.get(cell, 0) + 1
+            walk["coin"] = False
+        finish_walk(s)
+        return
+    if action.way != "canyon":
+        area, r, c = place_of(s, p)
+        origin = "its ship" if p == ("ship", seat) else cell_name(area, r, c)
+        s.emit("move", f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
+               + (" with a coin" if action.coin else ""), seat)
+    if p[0] == "ship" and p[1] != seat:
+        area, r, c = place_of(s, p)
+        dr, dc = DIRS[action.way]
+        if not step_ok(s, seat, area, r + dr, c + dc):
+            s.pos[seat][i] = ("ship", seat)
+            walk["prev"] = ("ship", seat)
+            s.emit("home", f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own", seat)
+    step(s, ("step",) + DIRS[action.way])
+
+
+def step(s: PlanetState, vec: tuple) -> None:
+    """Move the walking astronaut by `vec` from where it stands."""
+    walk = s.walk
+    p = s.pos[walk["seat"]][walk["a"]]
+    area, r, c = place_of(s, p)
+    if vec[0] == "knight" or vec[0] == "step":
+        dr, dc = vec[1], vec[2]
+    else:  # jump: two cells in a straight line
+        dr, dc = 2 * vec[1], 2 * vec[2]
+    t = target(s, area, r + dr, c + dc)
+    if t is None:
+        # Ruling R9: a forced move pointing beyond the space around the planet stops where it is.
+        s.emit("stop", f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}", walk["seat"])
+        finish_walk(s)
+        return
+    arrive(s, t, vec)
+
+
+def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
+    walk = s.walk
+    seat, i = walk["seat"], walk["a"]
+    key = (t, vec)
+    walk["steps"] += 1
+    # rulebook (moving): an astronaut caught in a loop goes back to its ship (Ruling R3: a repeat of
+    # place and direction within one move is a loop).
+    if key in walk["visited"] or walk["steps"] > 60:
+        if walk["coin"]:
+            violate(s, "the coin would go round in a loop")
+        walk["visited"].clear()
+        s.emit("loop", f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship", seat)
+        to_ship(s, seat, i, seat)
+        return
+    walk["visited"].add(key)
+    walk["prev"] = s.pos[seat][i]
+    walk["vec"] = vec
+    if t[0] == "ship":
+        to_ship(s, seat, i, t[1])
+        return
+    if t[0] == "ring":
+        area, idx = t[1], t[2]
+        owner = s.ship_at(area, idx)
+        if owner is not None:
+            to_ship(s, seat, i, owner)
+            return
+        # rulebook (in space): the astronaut floats beside the planet; a coin taken there is lost.
+        s.pos[seat][i] = ("space", area, idx)
+        r, c = s.areas[area].ring[idx]
+        s.emit("space", f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}", seat)
+        if walk["coin"]:
+            s.lost += 1
+            walk["coin"] = False
+            s.emit("coin-lost", "the coin is lost in space", seat)
+        finish_walk(s)
+        return
+    cell = t[1]
+    walk["cell"] = cell
+    if cell not in s.revealed:
+        if walk["coin"]:
+            violate(s, f"{cell_name(*cell)} is face down and an astronaut carrying a coin may not reveal tiles")
+        s.pos[seat][i] = ("cell", cell, 0)
+        s.pending = cell
+        s.phase = "reveal"
+        return
+    land(s, cell)
+
+
+def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:
+    walk = s.walk
+    s.pos[seat][i] = ("ship", owner)
+    if walk and walk["coin"]:
+        walk["coin"] = False
+        if s.allied(owner, seat):
+            # rulebook (coins): a coin brought aboard your (or, in teams, an ally's) ship is yours for good.
+            s.delivered[owner] += 1
+            s.progress_turn = s.total_turns
+            s.emit("deliver", f"seat {seat} brings a coin aboard seat {owner}'s ship", seat, owner=owner)
+        else:
+            s.lost += 1  # Ruling R10: a coin carried onto a rival's ship (forced) goes to the box.
+            s.emit("coin-lost", "the coin falls into space beside a rival ship", seat)
+    elif s.walk is not None:
+        s.emit("aboard", f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship", seat)
+    finish_walk(s)
+
+
+def revealed(s: PlanetState, kid: str) -> None:
+    cell = s.pending
+    if cell not in s.tile:
+        s.fix_tile(cell, kid, 0)
+        kind = s.box.kinds[kid]
+        if kind.orientations():
+            s.phase = "orient" if s.phase == "reveal" else "peek-orient"
+            return
+    reveal_done(s)
+
+
+def oriented(s: PlanetState, quarter: int) -> None:
+    cell = s.pending
+    s.tile[cell] = (s.tile[cell][0], quarter)
+    reveal_done(s)
+
+
+def reveal_done(s: PlanetState) -> None:
+    cell = s.pending
+    s.pending = None
+    if s.phase in ("peek-reveal", "peek-orient"):
+        seat = s.seat
+        s.seen.setdefault(cell, set()).add(seat)
+        kid, rot = s.tile[cell]
+        s.emit("peek-secret", f"seat {seat} sees {s.box.kinds[kid].name} at {cell_name(*cell)}", seat,
+               visible_to=[seat], cell=cell_name(*cell), tile=kid, rot=rot)
+        s.phase = "peek"
+        next_peek(s)
+        return
+    s.revealed.add(cell)
+    s.progress_turn = s.total_turns
+    s.seen.pop(cell, None)
+    kid, rot = s.tile[cell]
+    colour = s.back[cell]
+    s.shown[colour][kid] = s.shown[colour].get(kid, 0) + 1
+    kind = s.box.kinds[kid]
+    where = cell_name(*cell)
+    dirs = f" pointing {'/'.join(kind.directions(rot))}" if kind.dirs else ""
+    s.emit("reveal", f"{where} is revealed: {kind.name}{dirs}", s.seat, cell=where, tile=kid, rot=rot)
+    if kind.locked:
+        # rulebook (locked container): put a lock token on it.
+        s.locks[cell] = min(kind.coins, s.supply)
+        s.supply -= s.locks[cell]
+    s.phase = "act"
+    land(s, cell)
+
+
+# ------------------------------------------------------------------ tile effects
+def land(s: PlanetState, cell: Cell) -> None:
+    walk = s.walk
+    seat, i = walk["seat"], walk["a"]
+    kind = s.kind(cell)
+    if walk["coin"] and kind.no_coin:
+        violate(s, f"{cell_name(*cell)} ({kind.name}) may not be entered with a coin")
+    if kind.id == "pyramid" and s.enemies_at(seat, cell):
+        # Ruling R11: forced into a pyramid held by another team, the astronaut goes back to its ship.
+        s.emit("blocked", f"the pyramid at {cell_name(*cell)} is held by another team", seat)
+        to_ship(s, seat, i, seat)
+        return
+    half = 1 if kind.id == "canyon" else 0
+    s.pos[seat][i] = ("cell", cell, half)
+    if kind.id != "canyon" and s.enemies_at(seat, cell):
+        if walk["coin"]:
+            violate(s, f"an astronaut carrying a coin may not step onto enemies at {cell_name(*cell)}")
+        attack(s, seat, cell, None)
+    effect(s, cell, kind)
+
+
+def attack(s: PlanetState, seat: int, cell: Cell, half: int | None) -> None:
+    """rulebook (several astronauts): stepping onto enemies sends all of them to their ships; their
+    coins stay on the tile."""
+    for es, ei in s.enemies_at(seat, cell, half):
+        s.pos[es][ei] = ("ship", es)
+        s.stun[es][ei] = -1
+        s.emit("attack", f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
+               seat, victim=es)
+
+
+def set_choices(s: PlanetState, options: list[Action]) -> None:
+    if not options:
+        finish_walk(s)
+        return
+    s.options = options
+    s.phase = "choose"
+
+
+def effect(s: PlanetState, cell: Cell, kind) -> None:
+    walk = s.walk
+    seat, i = walk["seat"], walk["a"]
+    k = kind.id
+    area, r, c = cell
+    if kind.dirs:
+        if k == "flower":
+            # rulebook (flower): it turns 90 degrees clockwise at the end of the turn, once a turn.
+            s.flowers.add(cell)
+        dirs = s.dirs(cell)
+        if len(dirs) == 1:
+            step(s, ("step",) + DIRS[dirs[0]])
+        else:
+            set_choices(s, [Go(d) for d in dirs])  # rulebook (arrows): several directions - pick one
+        return
+    if k == "tree":
+        # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
+        s.stun[seat][i] = s.turns[seat] + 1
+        s.emit("tree", f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn", seat)
+    elif kind.coins and not kind.locked:
+        # rulebook (container): put that many coins on the tile; it is then an empty tile.
+        put = min(kind.coins, s.supply)
+        s.supply -= put
+        s.coins[cell] = s.coins.get(cell, 0) + put
+        s.tile[cell] = ("empty", 0)
+        s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat)
+    elif k == "knight":
+        set_choices(s, [Knight(code) for code, (dr, dc) in KNIGHTS.items() if leap_ok(s, area, r + dr, c + dc)])
+        return
+    elif k == "trampoline":
+        set_choices(s, [Jump(d) for d, (dr, dc) in DIRS.items() if leap_ok(s, area, r + 2 * dr, c + 2 * dc)])
+        return
+    elif k == "dragonfly":
+        # rulebook (dragonfly): to any tile of the planet, face up or face down.
+        set_choices(s, [To(cell_name(*x)) for x in sorted(s.back) if x[0] == area and x != cell])
+        return
+    elif k == "energy":
+        # rulebook (energy): repeat the move that brought you here.
+        vec = walk["vec"]
+        if vec is None:
+            pass
+        elif vec[0] == "fly":
+            set_choices(s, [To(cell_name(*x)) for x in sorted(s.back) if x[0] == area and x != cell])
+            return
+        else:
+            step(s, vec)
+            return
+    elif k == "crocodile":
+        # rulebook (crocodile): go back to where you came from.
+        prev = walk["prev"]
+        back = ("ship", prev[1]) if prev[0] == "ship" else ("ring", prev[1], prev[2]) if prev[0] == "space" else ("cell", prev[1])
+        vec = walk["vec"]
+        rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
+        s.emit("crocodile", f"the crocodile at {cell_name(*cell)} chases the astronaut back", seat)
+        arrive(s, back, rev)
+        return
+    elif k == "portal":
+        # rulebook (portal): straight to your own ship - never an ally's.
+        s.emit("portal", f"the star portal at {cell_name(*cell)} sends the astronaut to its ship", seat)
+        arrive(s, ("ship", seat), None)
+        return
+    elif k == "fuel":
+        s.fuel[seat] = True
+        s.tile[cell] = ("empty", 0)
+        s.emit("fuel", f"seat {seat} finds fuel: its ship can now fly to the station and back", seat)
+    elif k == "artifact":
+        s.tile[cell] = ("empty", 0)
+        if s.deck:
+            s.phase = "draw"
+            return
+        s.emit("artifact", "an artifact, but the ability deck is empty", seat)
+    elif k == "obelisk":
+        s.tile[cell] = ("empty", 0)
+        # rulebook (obelisk): look at 4 face-down tiles of the planet, keeping them secret.
+        s.peeks_left = 4
+        s.phase = "peek"
+        next_peek(s)
+        return
+    elif k == "meteorite":
+        s.tile[cell] = ("empty", 0)
+        s.meteor_pick = []
+        s.phase = "meteor"
+        meteor_options(s)
+        return
+    elif k == "beam":
+        # rulebook (beam): pull any coin lying on the planet to this tile; with none it does nothing.
+        sources = sorted(x for x, n in s.coins.items() if n and x != cell and x[0] == area)
+        if sources:
+            s.options = [Beam(cell_name(*x)) for x in sources]
+            s.phase = "beam"
+            return
+    elif k == "canyon":
+        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}", seat)
+    finish_walk(s)
+
+
+def leap_ok(s: PlanetState, area: str, r: int, c: int) -> bool:
+    """Ruling R9: a knight or trampoline lands on a tile, or on a ship beside the planet."""
+    t = target(s, area, r, c)
+    return t is not None and (t[0] == "cell" or s.ship_at(area, t[2]) is not None)
+
+
+def continue_walk(s: PlanetState, action: Action) -> None:
+    if isinstance(action, Go):
+        step(s, ("step",) + DIRS[action.way])
+    elif isinstance(action, Knight):
+        step(s, ("knight",) + KNIGHTS[action.way])
+    elif isinstance(action, Jump):
+        step(s, ("jump",) + DIRS[action.way])
+    else:
+        arrive(s, ("cell", parse_cell(action.cell)), ("fly",))
+
+
+def finish_walk(s: PlanetState) -> None:
+    """The astronaut has come to rest: drop a carried coin, open locks, end the turn."""
+    walk = s.walk
+    if walk is None:
+        end_turn(s)
+        return
+    seat, i = walk["seat"], walk["a"]
+    p = s.pos[seat][i]
+    if p[0] == "cell":
+        cell = p[1]
+        if walk["coin"]:
+            s.coins[cell] = s.coins.get(cell, 0) + 1
+        if s.locks.get(cell):
+            team = [x for x in s.astronauts_at(cell) if s.allied(x[0], seat)]
+            if len(team) >= 2:
+                # rulebook (locked container): two astronauts of one team open it.
+                s.coins[cell] = s.coins.get(cell, 0) + s.locks.pop(cell)
+                s.tile[cell] = ("empty", 0)
+                s.emit("unlock", f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)", seat)
+    after = walk["after"]
+    s.walk = None
+    s.options = []
+    if after == "act":
+        s.phase = "act"
+    else:
+        end_turn(s)
+
+
+# ------------------------------------------------------------------ choices inside a walk
+def next_peek(s: PlanetState) -> None:
+    seat = s.seat
+    targets = [x for x in sorted(s.back) if x[0] == PLANET and x not in s.revealed and seat not in s.seen.get(x, ())]
+    if s.peeks_left <= 0 or not targets:
+        s.peeks_left = 0
+        s.options = []
+        s.phase = "act"
+        finish_walk(s)
+        return
+    s.options = [Peek(cell_name(*x)) for x in targets]
+
+
+def peek(s: PlanetState, cell: Cell) -> None:
+    s.peeks_left -= 1
+    s.emit("peek", f"seat {s.seat} peeks at the face-down tile {cell_name(*cell)}", s.seat, cell=cell_name(*cell))
+    s.pending = cell
+    s.phase = "peek-reveal"
+    if cell in s.tile:  # already fixed by another seat's peek: just look
+        reveal_done(s)
+
+
+def meteor_options(s: PlanetState) -> None:
+    # rulebook (meteorite): swap two tiles where nobody stands and nothing lies (any colours).
+    area = s.walk["cell"][0]
+    busy = {p[1] for row in s.pos for p in row if p[0] == "cell"}
+    free = [x for x in sorted(s.back) if x[0] == area and x not in busy and not s.coins.get(x)
+            and not s.locks.get(x) and x not in s.meteor_pick]
+    if len(free) + len(s.meteor_pick) < 2:
+        s.phase = "act"
+        s.options = []
+        finish_walk(s)
+        return
+    s.options = [Meteor(cell_name(*x)) for x in free]
+
+
+def meteor(s: PlanetState, cell: Cell) -> None:
+    s.meteor_pick.append(cell)
+    if len(s.meteor_pick) < 2:
+        meteor_options(s)
+        return
+    a, b = s.meteor_pick
+    s.meteor_pick = []
+    for table in (s.back, s.tile, s.seen):
+        va, vb = table.get(a), table.get(b)
+        for x, v in ((a, vb), (b, va)):
+            if v is None:
+                table.pop(x, None)
+            else:
+                table[x] = v
+    s.flowers = {b if x == a else a if x == b else x for x in s.flowers}  # a used flower turns where it lands
+    ra, rb = a in s.revealed, b in s.revealed
+    s.revealed.discard(a)
+    s.revealed.discard(b)
+    if rb:
+        s.revealed.add(a)
+    if ra:
+        s.revealed.add(b)
+    s.emit("meteorite", f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}", s.seat)
+    # rulebook (meteorite): the arrows may be turned too.
+    s.turn_queue = [x for x in (a, b) if x in s.revealed and s.box.kinds[s.tile[x][0]].orientations()]
+    next_turn_choice(s)
+
+
+def next_turn_choice(s: PlanetState) -> None:
+    if not s.turn_queue:
+        s.options = []
+        s.phase = "act"
+        finish_walk(s)
+        return
+    cell = s.turn_queue.pop(0)
+    kind = s.box.kinds[s.tile[cell][0]]
+    distinct = {frozenset(kind.directions((s.tile[cell][1] + q) % 4)): q for q in (3, 2, 1, 0)}
+    s.options = [Turn(cell_name(*cell), q) for q in sorted(distinct.values())]
+    s.phase = "turn"
+
+
+def drew(s: PlanetState, card: str) -> None:
+    s.deck.remove(card)
+    seat = s.walk["seat"] if s.walk else s.seat
+    s.hand[seat].append({"id": card, "ready": True, "spent": False})
+    s.emit("artifact", f"seat {seat} finds an artifact: {s.cards_data[card].name}", seat, card=card)
+    s.phase = "act"
+    finish_walk(s)
+
+
+# ------------------------------------------------------------------ ships
+def sail(s: PlanetState, steps: int) -> None:
+    seat = s.seat
+    area, _ = s.ship[seat]
+    idx = sail_end(s, seat, steps)
+    s.ship[seat] = (area, idx)
+    r, c = s.areas[area].ring[idx]
+    s.emit("sail", f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}", seat)
+    hit_space(s, seat, area, idx)
+    end_turn(s)
+
+
+def hit_space(s: PlanetState, seat: int, area: str, idx: int) -> None:
+    """rulebook (in space): a ship landing on an enemy astronaut in space sends it home; your own
+    astronauts there climb aboard (Ruling R12)."""
+    for es in range(s.num_players):
+        for ei, p in enumerate(s.pos[es]):
+            if p == ("space", area, idx):
+                if s.allied(es, seat):
+                    s.pos[es][ei] = ("ship", seat)
+                else:
+                    s.pos[es][ei] = ("ship", es)
+                    s.emit("attack", f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home", seat, victim=es)
+
+
+def fly(s: PlanetState, cell: Cell) -> None:
+    seat = s.seat
+    area = cell[0]
+    idx = s.areas[area].ring_index((cell[1], cell[2]))
+    s.ship[seat] = (area, idx)
+    where = "the station" if area == STATION else "the planet"
+    s.emit("fly", f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})", seat)
+    hit_space(s, seat, area, idx)
+    end_turn(s)
+
+
+# ------------------------------------------------------------------ abilities
+def use_ability(s: PlanetState, action: Ability) -> None:
+    seat = s.seat
+    card = next(c for c in s.hand[seat] if c["id"] == action.card and c["ready"])
+    card["ready"] = False
+    card["spent"] = s.cards_data[action.card].once
+    s.ability_used = True
+    s.emit("ability", f"seat {seat} uses {s.cards_data[action.card].name}", seat, card=action.card)
+    if action.card == "boost":
+        s.boost_pending = True
+        return
+    i = action.astronaut - 1
+    p = s.pos[seat][i]
+    s.walk = {"seat": seat, "a": i, "coin": False, "vec": None, "prev": p, "after": "act",
+              "steps": 0, "visited": set(), "cell": None}
+    if action.card == "pocket" or (action.card == "teleport" and action.target == "SHIP"):
+        to_ship(s, seat, i, seat)
+    elif action.card == "teleport":
+        arrive(s, ("cell", parse_cell(action.target)), None)
+    elif action.card == "tame_knight":
+        step(s, ("knight",) + KNIGHTS[action.target])
+    elif action.card == "boots":
+        step(s, ("jump",) + DIRS[action.target])
+    elif action.card == "gravity":
+        dr, dc = DIRS[action.target]
+        t = gravity_end(s, p[1], dr, dc)
+        owner = s.ship_at(t[1], t[2])
+        if owner is not None and s.allied(owner, seat):
+            to_ship(s, seat, i, owner)
+        else:
+            s.pos[seat][i] = ("space", t[1], t[2])
+            finish_walk(s)
+
+
+# ------------------------------------------------------------------ turns and the end
+def end_turn(s: PlanetState) -> None:
+    seat = s.seat
+    for cell in s.flowers:
+        kid, rot = s.tile.get(cell, ("", 0))
+        if kid == "flower" and cell in s.revealed:
+            s.tile[cell] = (kid, (rot + 1) % 4)
+    s.flowers = set()
+    s.turns[seat] += 1
+    s.total_turns += 1
+    s.phase = "act"
+    # rulebook (end): every tile revealed and no coin left on the planet and station.
+    if len(s.revealed) == len(s.back) and s.coins_left() == 0:
+        game_over(s, "every tile is revealed and no coins are left on the planet and station")
+        return
+    if s.total_turns >= s.max_turns:
+        game_over(s, f"the safety cap of {s.max_turns} turns was reached")
+        return
+    if s.boost_pending:
+        s.boost_pending = False
+        s.in_boost = True
+    else:
+        s.in_boost = False
+        s.seat = (seat + 1) % s.num_players
+    s.ability_used = False
+    s.claimed = False
+    # rulebook (cards): a reusable artifact flips back at the start of your next turn.
+    for card in s.hand[s.seat]:
+        if not card["spent"]:
+            card["ready"] = True
+
+
+def game_over(s: PlanetState, reason: str) -> None:
+    s.phase = "over"
+    s.end_reason = reason
+    s.emit("game-over", f"game over: {reason}; scores {s.scores()}", None, reason=reason)
+
+
+# ------------------------------------------------------------------ refusals
+def explain_illegal(s: PlanetState, action: Action) -> str:
+    legal = s.legal_actions()
+    phase = s.phase
+    if phase in ("reveal", "orient", "peek-reveal", "peek-orient", "draw"):
+        return "a chance outcome is due now, not a player's action"
+    if phase == "claim":
+        return f"seat {s.current_player()} must answer the claim that no one can reach the last coins: agree or refuse"
+    if phase != "act" and not isinstance(action, type(legal[0]) if legal else object):
+        return f"the move in progress needs a choice first: {', '.join(str(a) for a in legal[:10])}"
+    if isinstance(action, Move):
+        i = action.astronaut - 1
+        if not 0 <= i < len(s.pos[s.seat]):
+            return f"there is no astronaut {action.astronaut}; yours are 1-{len(s.pos[s.seat])}"
+        if s.stunned(s.seat, i):
+            return f"astronaut {action.astronaut} is caught by a dangerous tree and skips this turn"
+        p = s.pos[s.seat][i]
+        if action.coin and not (p[0] == "cell" and s.coins.get(p[1])):
+            return f"astronaut {action.astronaut} has no coin to carry here"
+        if action.coin:
+            trial = s.clone()
+            try:
+                apply(trial, Move(action.astronaut, action.way, True))
+            except _Violation as why:
+                return f"with a coin that move is impossible: {why}"
+            return "with a coin that move cannot end well (a face-down tile, enemies or a no-coin tile on every path)"
+        if p[0] == "space":
+            return "from space an astronaut may only drift along the edge or step onto a revealed empty tile with nothing on it"
+        area, r, c = place_of(s, p)
+        dr, dc = DIRS.get(action.way, (0, 0))
+        t = target(s, area, r + dr, c + dc)
+        if t is None or t[0] == "ring":
+            return "an astronaut may not step off the planet by itself, except onto its own (or an ally's) ship"
+        kind = s.kind(t[1])
+        if kind is not None and kind.id == "pyramid":
+            return "the pyramid is held by another team: no one else may enter"
+    if isinstance(action, Sail):
+        if not any(p == ("ship", s.seat) for p in s.pos[s.seat]):
+            return "no astronaut of yours is aboard to steer the ship"
+        return "the ship would stop on a corner of space (never allowed) or cannot move that far"
+    if isinstance(action, Fly):
+        if not s.fuel[s.seat]:
+            return "your ship has no fuel yet: find the Fuel tile first"
+        return "the ship must fly to a free outer cell of the other place (not a corner)"
+    if isinstance(action, Ability):
+        if s.ability_used:
+            return "one ability per turn, and you have used one"
+        if s.in_boost:
+            return "no artifact may be used during a Special boost's extra turn"
+        if not any(c["id"] == action.card and c["ready"] for c in s.hand[s.seat]):
+            return f"you hold no ready {action.card!r} card"
+    if isinstance(action, Claim) and s.claimed:
+        return "you already made the claim this turn"
+    if isinstance(action, Pass):
+        return "you can still move, so you may not pass"
+    shown = ", ".join(str(a) for a in legal[:12])
+    return f"it is not one of the legal actions now: {shown}{' ...' if len(legal) > 12 else ''}"

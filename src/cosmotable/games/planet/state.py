@@ -1,0 +1,287 @@
+"""Planet rules as an engine State.
+
+A turn is one action (an astronaut's step, the ship sailing, or the ship flying with fuel), plus at
+most one ability card before it. A step can chain through tile effects: each face-down tile is drawn
+by chance when revealed (its kind from the unplaced tiles of its back colour, then its orientation),
+and tile choices (arrows with several directions, knights, trampolines, dragonflies...) are decisions
+of the moving seat. Comments cite the rulebook section each rule comes from (Russian edition 1.0).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
+from cosmotable.games.planet import moves
+from cosmotable.games.planet.actions import Draw, Orient, Reveal
+from cosmotable.games.planet.board import PLANET, STATION, Area, Box, Card, Layout, TileKind, cell_name, parse_cell
+
+Cell = tuple[str, int, int]
+ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL, PEEK_ORIENT = (
+    "act", "reveal", "orient", "choose", "peek", "peek-reveal", "peek-orient")
+METEOR, TURN, BEAM, DRAW, CLAIM, OVER = "meteor", "turn", "beam", "draw", "claim", "over"
+CHANCE_PHASES = (REVEAL, ORIENT, PEEK_REVEAL, PEEK_ORIENT, DRAW)
+DEFAULT_MAX_TURNS = 600
+MAX_CHAIN = 60
+
+
+class PlanetState(State):
+    """The whole table: planet, station, ships, astronauts, coins, cards and the turn in progress."""
+
+    def __init__(self, game, config: GameConfig, seed: int, box: Box, layout: Layout,
+                 cards: dict[str, Card]):
+        super().__init__(game, config, seed)
+        self.box, self.layout, self.cards_data = box, layout, cards
+        self.areas: dict[str, Area] = {PLANET: layout.planet, STATION: layout.station}
+        n = self.num_players = config.num_players
+        # rulebook (team play): 2 teams of 2, seats alternate teams.
+        self.team = [s % 2 for s in range(n)] if config.has("teams") else list(range(n))
+        self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
+        # rulebook (set-up): every tile lies face down; its identity is drawn when it is revealed.
+        self.back: dict[Cell, str] = {
+            (a, r, c): colour for a, area in self.areas.items() for (r, c), colour in area.cells.items()}
+        self.tile: dict[Cell, tuple[str, int]] = {}  # drawn tiles (revealed, or fixed by a peek)
+        self.drawn: dict[str, dict[str, int]] = {colour: {} for colour in self.box.box}
+        self.revealed: set[Cell] = set()
+        self.shown: dict[str, dict[str, int]] = {colour: {} for colour in self.box.box}  # revealed kinds
+        self.seen: dict[Cell, set[int]] = {}  # face-down tiles a seat looked at with an obelisk
+        self.coins: dict[Cell, int] = {}
+        self.locks: dict[Cell, int] = {}  # lock token -> coins waiting inside
+        self.supply = box.coins
+        self.lost = 0
+        self.delivered = [0] * n
+        # rulebook (set-up): each player's ship on its place, plain side up, astronauts aboard.
+        markers = layout.ships[n]
+        self.ship: list[tuple[str, int]] = [(PLANET, layout.planet.markers[m]) for m in markers]
+        self.fuel = [False] * n
+        self.pos: list[list[tuple]] = [[("ship", s)] * box.astronauts for s in range(n)]
+        self.stun = [[-1] * box.astronauts for _ in range(n)]
+        self.deck = sorted(cards)
+        self.hand: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        # Ruling R1: seat 0 starts ("the player who last saw the stars" is decided at the table).
+        self.seat = 0
+        self.turns = [0] * n
+        self.total_turns = 0
+        self.progress_turn = 0  # the last turn a tile was revealed or a coin delivered (for bots' claims)
+        self.phase = ACT
+        self.ability_used = False
+        self.boost_pending = False
+        self.in_boost = False
+        self.claimed = False
+        self.claim_queue: list[int] = []
+        self.walk: dict[str, Any] | None = None
+        self.pending: Cell | None = None
+        self.options: list[Action] = []
+        self.peeks_left = 0
+        self.meteor_pick: list[Cell] = []
+        self.turn_queue: list[Cell] = []
+        self.flowers: set[Cell] = set()
+        self.end_reason: str | None = None
+        self.violation: str | None = None
+        self._legal_cache: tuple[int, list[Action]] | None = None
+
+    # ------------------------------------------------------------------ small helpers
+    def kind(self, cell: Cell) -> TileKind | None:
+        if cell not in self.revealed:
+            return None
+        return self.box.kinds[self.tile[cell][0]]
+
+    def dirs(self, cell: Cell) -> tuple[str, ...]:
+        kid, rot = self.tile[cell]
+        return self.box.kinds[kid].directions(rot)
+
+    def allied(self, a: int, b: int) -> bool:
+        return self.team[a] == self.team[b]
+
+    def astronauts_at(self, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
+        return [(s, i) for s in range(self.num_players) for i, p in enumerate(self.pos[s])
+                if p[0] == "cell" and p[1] == cell and (half is None or p[2] == half)]
+
+    def enemies_at(self, seat: int, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
+        return [(s, i) for s, i in self.astronauts_at(cell, half) if not self.allied(s, seat)]
+
+    def ship_at(self, area: str, idx: int) -> int | None:
+        for s, place in enumerate(self.ship):
+            if place == (area, idx):
+                return s
+        return None
+
+    def stunned(self, seat: int, i: int) -> bool:
+        return self.stun[seat][i] >= self.turns[seat]
+
+    def coins_left(self) -> int:
+        return sum(self.coins.values()) + sum(self.locks.values())
+
+    def coins_in_box(self) -> int:
+        return self.supply + self.lost
+
+    # ------------------------------------------------------------------ engine API
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        if self.phase == CLAIM:
+            return self.claim_queue[0]
+        return self.seat
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase in (REVEAL, PEEK_REVEAL):
+            assert self.pending is not None
+            if self.pending in self.tile:  # fixed earlier by an obelisk: no new randomness
+                return [(Reveal(self.tile[self.pending][0]), 1.0)]
+            return [(Reveal(k), p) for k, p in self.draw_distribution(self.back[self.pending])]
+        if self.phase in (ORIENT, PEEK_ORIENT):
+            assert self.pending is not None
+            kind = self.box.kinds[self.tile[self.pending][0]]
+            return [(Orient(k), p) for k, p in kind.orientations()]
+        if self.phase == DRAW:
+            return [(Draw(c), 1 / len(self.deck)) for c in self.deck]
+        return []
+
+    def draw_distribution(self, colour: str) -> list[tuple[str, float]]:
+        """P(kind) for the next face-down tile of this back colour.
+
+        rulebook (set-up): each colour is shuffled and 2 random tiles go back to the box; Fuel is
+        then shuffled into the grey tiles (so it is always on the planet). Drawing a uniform tile
+        from those still unplaced is the same distribution, revealed one tile at a time.
+        """
+        left = {k: n - self.drawn[colour].get(k, 0) for k, n in self.box.box[colour].items()}
+        left = {k: n for k, n in left.items() if n > 0}
+        fuel = self.box.fuel
+        p_fuel = 0.0
+        if colour == "grey" and left.get(fuel):
+            cells = sum(1 for c, b in self.back.items() if b == colour and c not in self.tile)
+            p_fuel = 1 / max(cells, 1)
+            left.pop(fuel)
+        total = sum(left.values())
+        out = [(k, (1 - p_fuel) * n / total) for k, n in sorted(left.items())] if total else []
+        if p_fuel:
+            out.append((fuel, p_fuel))
+        return [(k, p) for k, p in out if p > 0]
+
+    def is_legal(self, action: Action) -> bool:
+        if self.phase in CHANCE_PHASES:
+            return any(action == o for o, _ in self.chance_outcomes())
+        return super().is_legal(action)
+
+    def _legal_actions(self) -> list[Action]:
+        # Cached per step: `apply` checks legality right after a bot or a screen listed the moves.
+        if self._legal_cache is None or self._legal_cache[0] != len(self.history):
+            self._legal_cache = (len(self.history), moves.legal_actions(self))
+        return list(self._legal_cache[1])
+
+    def explain_illegal(self, action: Action) -> str:
+        return moves.explain_illegal(self, action)
+
+    def _apply(self, action: Action) -> None:
+        self._legal_cache = None
+        moves.apply(self, action)
+
+    def scores(self) -> list[int]:
+        # rulebook (team play): a team's score is the sum of both players' coins.
+        team_total = {t: sum(d for s, d in enumerate(self.delivered) if self.team[s] == t) for t in self.team}
+        return [team_total[self.team[s]] for s in range(self.num_players)]
+
+    def artifacts(self) -> list[int]:
+        per_team = {t: sum(len(h) for s, h in enumerate(self.hand) if self.team[s] == t) for t in self.team}
+        return [per_team[self.team[s]] for s in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """rulebook (end): most coins; a tie goes to most artifacts; still tied, a shared win."""
+        if not self.is_terminal():
+            return []
+        key = [(sc, ar) for sc, ar in zip(self.scores(), self.artifacts())]
+        best = max(key)
+        return [s for s in range(self.num_players) if key[s] == best]
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> dict[str, Any]:
+        from cosmotable.games.planet.views import build_view
+
+        return build_view(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        from cosmotable.games.planet.views import build_view
+
+        return build_view(self, None)
+
+    def snapshot(self) -> dict[str, Any]:
+        def cells(d):
+            return {cell_name(*c): v for c, v in sorted(d.items())}
+
+        return {
+            "back": cells(self.back), "tile": cells(self.tile), "revealed": sorted(cell_name(*c) for c in self.revealed),
+            "seen": {k: sorted(v) for k, v in cells(self.seen).items()}, "drawn": self.drawn, "shown": self.shown,
+            "coins": cells(self.coins), "locks": cells(self.locks), "supply": self.supply, "lost": self.lost,
+            "delivered": self.delivered, "ship": self.ship, "fuel": self.fuel,
+            "pos": [[moves.pos_json(p) for p in row] for row in self.pos], "stun": self.stun, "deck": self.deck,
+            "hand": self.hand, "seat": self.seat, "turns": self.turns, "total_turns": self.total_turns, "progress_turn": self.progress_turn,
+            "phase": self.phase, "ability_used": self.ability_used, "boost_pending": self.boost_pending,
+            "in_boost": self.in_boost, "claimed": self.claimed, "claim_queue": self.claim_queue,
+            "walk": moves.walk_json(self.walk), "pending": cell_name(*self.pending) if self.pending else None,
+            "options": [str(a) for a in self.options], "peeks_left": self.peeks_left,
+            "meteor_pick": [cell_name(*c) for c in self.meteor_pick],
+            "turn_queue": [cell_name(*c) for c in self.turn_queue],
+            "flowers": sorted(cell_name(*c) for c in self.flowers), "end_reason": self.end_reason,
+            "team": self.team, "max_turns": self.max_turns,
+        }
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, PlanetState)
+        shared = ("box", "layout", "cards_data", "areas", "num_players", "team", "max_turns", "supply", "lost",
+                  "seat", "total_turns", "progress_turn", "phase", "ability_used", "boost_pending", "in_boost", "claimed",
+                  "pending", "peeks_left", "end_reason", "violation")
+        for name in shared:
+            setattr(new, name, getattr(self, name))
+        new.back = dict(self.back)
+        new.tile = dict(self.tile)
+        new.drawn = {k: dict(v) for k, v in self.drawn.items()}
+        new.revealed = set(self.revealed)
+        new.shown = {k: dict(v) for k, v in self.shown.items()}
+        new.seen = {k: set(v) for k, v in self.seen.items()}
+        new.coins = dict(self.coins)
+        new.locks = dict(self.locks)
+        new.delivered = list(self.delivered)
+        new.ship = list(self.ship)
+        new.fuel = list(self.fuel)
+        new.pos = [list(row) for row in self.pos]
+        new.stun = [list(row) for row in self.stun]
+        new.deck = list(self.deck)
+        new.hand = [[dict(c) for c in h] for h in self.hand]
+        new.turns = list(self.turns)
+        new.claim_queue = list(self.claim_queue)
+        new.walk = None if self.walk is None else {**self.walk, "visited": set(self.walk["visited"])}
+        new.options = list(self.options)
+        new.meteor_pick = list(self.meteor_pick)
+        new.turn_queue = list(self.turn_queue)
+        new.flowers = set(self.flowers)
+        new._legal_cache = None
+
+    def resample_for(self, seat: int, rng: random.Random) -> State:
+        """Redraw every tile fixed by an obelisk that `seat` has not seen (all else is public or
+        not yet drawn: face-down tiles are drawn only when revealed)."""
+        new = self.clone()
+        assert isinstance(new, PlanetState)
+        hidden = sorted(c for c in new.tile if c not in new.revealed and seat not in new.seen.get(c, ()))
+        for cell in hidden:
+            kid, _ = new.tile.pop(cell)
+            colour = new.back[cell]
+            new.drawn[colour][kid] -= 1
+        for cell in hidden:
+            outcomes = new.draw_distribution(new.back[cell])
+            kid = rng.choices([k for k, _ in outcomes], [p for _, p in outcomes])[0]
+            orient = new.box.kinds[kid].orientations()
+            rot = rng.choices([k for k, _ in orient], [p for _, p in orient])[0] if orient else 0
+            new.fix_tile(cell, kid, rot)
+        return new
+
+    def fix_tile(self, cell: Cell, kid: str, rot: int = 0) -> None:
+        colour = self.back[cell]
+        self.tile[cell] = (kid, rot)
+        self.drawn[colour][kid] = self.drawn[colour].get(kid, 0) + 1
+
+    def parse_cell(self, text: str) -> Cell:
+        return parse_cell(text)
+

@@ -1,0 +1,70 @@
+"""The one place that decides what a seat sees.
+
+Face-down tiles show only their back colour; a tile fixed by an obelisk shows its identity only to
+the seats that looked at it. Everything else in Planet lies open on the table (cards are face up).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cosmotable.games.planet.board import cell_name
+from cosmotable.games.planet.moves import pos_json
+
+if TYPE_CHECKING:
+    from cosmotable.games.planet.state import PlanetState
+
+
+def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
+    areas = {}
+    for aid, area in s.areas.items():
+        cells = []
+        for (r, c), _ in sorted(area.cells.items()):
+            cell = (aid, r, c)
+            entry: dict[str, Any] = {"cell": cell_name(*cell), "row": r, "col": c, "back": s.back[cell],
+                                     "revealed": cell in s.revealed}
+            if cell in s.revealed or (seat is not None and seat in s.seen.get(cell, ())):
+                kid, rot = s.tile[cell]
+                kind = s.box.kinds[kid]
+                entry.update(tile=kid, name=kind.name, rot=rot, dirs=list(kind.directions(rot)),
+                             no_coin=kind.no_coin, one_use=kind.one_use)
+            if cell in s.seen:
+                entry["peeked_by"] = sorted(s.seen[cell])
+            if s.coins.get(cell):
+                entry["coins"] = s.coins[cell]
+            if cell in s.locks:
+                entry["lock"] = s.locks[cell]
+            cells.append(entry)
+        areas[aid] = {
+            "height": area.height, "width": area.width, "cells": cells,
+            "ring": [cell_name(aid, r, c) for r, c in area.ring], "corners": sorted(area.corners),
+        }
+    # What is still face down, counted from the box minus the revealed tiles: never which tiles
+    # were set aside at the start or what an obelisk showed.
+    unrevealed = {colour: {k: n - s.shown[colour].get(k, 0) for k, n in counts.items()}
+                  for colour, counts in s.box.box.items()}
+    players = []
+    for p in range(s.num_players):
+        area, idx = s.ship[p]
+        r, c = s.areas[area].ring[idx]
+        players.append({
+            "seat": p, "team": s.team[p], "delivered": s.delivered[p], "score": s.scores()[p],
+            "ship": {"cell": cell_name(area, r, c), "area": area, "ring": idx, "fuel": s.fuel[p]},
+            "cards": [dict(c) for c in s.hand[p]],
+            "astronauts": [{"n": i + 1, "at": pos_json(pos), "stunned": s.stunned(p, i)}
+                           for i, pos in enumerate(s.pos[p])],
+        })
+    walk = s.walk
+    return {
+        "game": "planet", "seat": seat, "phase": s.phase, "current": s.current_player(), "turn": s.seat,
+        "total_turns": s.total_turns, "max_turns": s.max_turns, "quiet_turns": s.total_turns - s.progress_turn, "teams": s.config.has("teams"),
+        "areas": areas, "players": players,
+        "coins": {"supply": s.supply, "lost": s.lost, "on_board": sum(s.coins.values()),
+                  "locked": sum(s.locks.values()), "delivered": sum(s.delivered)},
+        "unrevealed": {k: {kid: n for kid, n in v.items() if n} for k, v in unrevealed.items()},
+        "deck": len(s.deck),
+        "walking": None if walk is None else {"seat": walk["seat"], "astronaut": walk["a"] + 1, "coin": walk["coin"]},
+        "peeks_left": s.peeks_left, "claim_queue": list(s.claim_queue), "ability_used": s.ability_used,
+        "in_boost": s.in_boost, "end_reason": s.end_reason, "scores": s.scores(),
+        "pending": None if s.pending is None or s.phase in ("peek-reveal", "peek-orient") else cell_name(*s.pending),
+    }

@@ -1,0 +1,314 @@
+"""Planet in the terminal: the planet and the station as grids, ships, astronauts and coins, drawn
+with Rich from `state.view(seat)` only (and, for the move glosses, from the views of clones).
+
+A cell is four characters: the tile glyph, then who stands there (seat letter, and a count when
+several), then the coins lying there. Face-down tiles show only their back colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cosmotable.engine import Action, Event, State
+from cosmotable.ui.terminal.common import Move, Seat, seat_rewriter
+
+ARROW_GLYPHS = {
+    frozenset({"N"}): "↑", frozenset({"E"}): "→", frozenset({"S"}): "↓", frozenset({"W"}): "←",
+    frozenset({"NE"}): "↗", frozenset({"SE"}): "↘", frozenset({"SW"}): "↙", frozenset({"NW"}): "↖",
+    frozenset({"N", "S"}): "↕", frozenset({"E", "W"}): "↔", frozenset({"NE", "SW"}): "⤢",
+    frozenset({"NW", "SE"}): "⤡", frozenset({"N", "E", "S", "W"}): "✜",
+}
+GLYPHS = {
+    "empty": ("·", "dim"), "tree": ("♣", "bold red"), "knight": ("♞", "bold"), "energy": ("»", "bold cyan"),
+    "obelisk": ("▲", "magenta"), "artifact": ("✦", "magenta"), "meteorite": ("☄", "red"),
+    "trampoline": ("⌒", "green"), "crocodile": ("≈", "bold red"), "canyon": ("∪", "yellow"),
+    "beam": ("⊙", "cyan"), "dragonfly": ("ж", "green"), "pyramid": ("Δ", "bold yellow"),
+    "fuel": ("F", "bold cyan"), "portal": ("◎", "bold magenta"),
+    "coins1": ("$", "yellow"), "coins2": ("$", "yellow"), "coins3": ("$", "yellow"),
+    "locked2": ("#", ""), "locked3": ("#", ""), "locked4": ("#", ""),
+}
+BACK_STYLES = {"yellow": "yellow", "green": "green", "grey": "white", "station": "cyan"}
+LEGEND = ("░ face down  · empty  ↑↗↕✜ arrows  ♣ tree  ♞ knight  » energy  ▲ obelisk  ✦ artifact  ☄ meteorite\n"
+          "⌒ trampoline  ≈ crocodile  ∪ canyon  ⊙ beam  ж dragonfly  Δ pyramid  ◎ portal  # lock  (flowers: magenta arrows)\n"
+          "[R2 ship with 2 aboard (* fuel)   ·R2 two of red's astronauts on a tile   a digit after them: coins lying there")
+EVENT_STYLES = {"attack": "bold red", "deliver": "bold green", "coin-lost": "red", "game-over": "bold",
+                "reveal": "", "loop": "red", "tree": "red", "fuel": "bold cyan", "artifact": "magenta"}
+
+
+class PlanetScreen:
+    """Draws Planet views and explains Planet moves for the seats at the table."""
+
+    game_id = "planet"
+
+    def __init__(self, seats: Sequence[Seat]):
+        self.seats = list(seats)
+        self._seat_text = seat_rewriter(self.seats)
+        self.menu_legend = Text("Moves grouped by who moves; the text after each is where it ends.", style="dim")
+
+    # ------------------------------------------------------------------ text helpers
+    def seat(self, seat: int | None) -> Seat | None:
+        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+
+    def name(self, seat: int | None) -> Text:
+        s = self.seat(seat)
+        return s.label() if s else Text("?")
+
+    def letter(self, seat: int) -> Text:
+        s = self.seat(seat)
+        return s.tag() if s else Text(str(seat))
+
+    def rewrite(self, text: str) -> Text:
+        return self._seat_text(text)
+
+    def event(self, event: Event, after: dict[str, Any] | None = None, viewer: int | None = None) -> Text:
+        line = self.rewrite(event.text)
+        if event.visible_to is not None:
+            if viewer is not None and viewer in event.visible_to:
+                line = Text.assemble(("(only you see this) ", "dim"), line)
+            else:
+                line = Text.assemble(("(private) ", "dim"), line)
+        style = EVENT_STYLES.get(event.kind, "")
+        if style:
+            line.stylize(style)
+        return Text.assemble(("• ", "dim"), line)
+
+    def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
+        if action is None or seat < 0:
+            return None
+        return Text.assemble(("• ", "dim"), self.name(seat), f": {action}")
+
+    # ------------------------------------------------------------------ the table
+    def cell_text(self, view: dict[str, Any], area_id: str, r: int, c: int, cells: dict, ring: dict) -> Text:
+        out = Text()
+        entry = cells.get((r, c))
+        people: dict[int, int] = {}
+        for p in view["players"]:
+            for a in p["astronauts"]:
+                at = a["at"]
+                if at[0] == "cell" and at[1] == (entry or {}).get("cell"):
+                    people[p["seat"]] = people.get(p["seat"], 0) + 1
+                elif at[0] == "space" and at[1] == area_id and ring.get((r, c)) == at[2]:
+                    people[p["seat"]] = people.get(p["seat"], 0) + 1
+        if entry is None:
+            idx = ring.get((r, c))
+            ship = None
+            if idx is not None:
+                ship = next((p for p in view["players"] if p["ship"]["area"] == area_id and p["ship"]["ring"] == idx), None)
+            if ship is not None:
+                aboard = sum(1 for p in view["players"] for a in p["astronauts"]
+                             if a["at"] == ["ship", ship["seat"]])
+                style = self.seat(ship["seat"]).style if self.seat(ship["seat"]) else "bold"
+                out.append("[", style=style)
+                out.append(self.letter(ship["seat"]).plain, style=f"{style} reverse")
+                out.append(str(aboard) if aboard else ("*" if ship["ship"]["fuel"] else "]"), style=style)
+                out.append("*" if ship["ship"]["fuel"] and aboard else " ", style=style)
+                return out
+            if people:
+                seat, n = next(iter(people.items()))
+                out.append(" ")
+                out.append_text(self.letter(seat))
+                out.append(str(n) if n > 1 else " ", style="dim")
+                out.append(" ")
+                return out
+            idx_corner = idx is not None and idx in view["areas"][area_id]["corners"]
+            return Text(" ·  " if idx is not None and not idx_corner else "    ", style="dim")
+        if "tile" in entry:
+            kid = entry["tile"]
+            if entry.get("dirs") and kid != "flower":
+                glyph, style = ARROW_GLYPHS.get(frozenset(entry["dirs"]), "*"), "bold"
+            elif kid == "flower":
+                glyph, style = ARROW_GLYPHS[frozenset(entry["dirs"])], "bold magenta"
+            else:
+                glyph, style = GLYPHS.get(kid, ("?", ""))
+            if kid.startswith("locked"):
+                glyph = "#" if entry.get("lock") else "·"
+            if not entry["revealed"]:  # peeked: known to this seat only
+                style = f"{style} underline"
+            out.append(glyph[0], style=style)
+        else:
+            out.append("░", style=BACK_STYLES.get(entry["back"], ""))
+        if people:
+            seat, n = next(iter(people.items()))
+            if len(people) > 1:
+                out.append("*", style="bold")
+                out.append(str(sum(people.values())), style="bold")
+            else:
+                out.append_text(self.letter(seat))
+                out.append(str(n) if n > 1 else " ")
+        else:
+            out.append("  ")
+        coins = entry.get("coins", 0)
+        out.append(str(coins) if coins else " ", style="bold yellow")
+        return out
+
+    def grid(self, view: dict[str, Any], area_id: str, title: str) -> Table:
+        area = view["areas"][area_id]
+        cells = {(e["row"], e["col"]): e for e in area["cells"]}
+        from cosmotable.games.planet.board import parse_cell  # names -> coordinates, no rules
+
+        ring = {parse_cell(name)[1:]: i for i, name in enumerate(area["ring"])}
+        table = Table.grid(padding=(0, 0))
+        table.title = title
+        table.add_column(justify="right", style="dim", no_wrap=True)
+        for _ in range(area["width"]):
+            table.add_column(no_wrap=True)
+        table.add_row("", *[Text(f" {chr(97 + c)}  ", style="dim") for c in range(area["width"])])
+        for r in range(area["height"]):
+            row = [Text(f"{r + 1:>2} ")]
+            for c in range(area["width"]):
+                row.append(self.cell_text(view, area_id, r, c, cells, ring))
+            table.add_row(*row)
+        return table
+
+    def board(self, view: dict[str, Any], width: int) -> RenderableType:
+        planet = self.grid(view, "p", "Planet")
+        station = self.grid(view, "s", "Station")
+        maps = Table.grid(padding=(0, 4))
+        maps.add_row(planet, Group(station, Text(""), self.coins_text(view)))
+        return Group(self.title(view), maps, Text(LEGEND, style="dim"), self.players_table(view))
+
+    def title(self, view: dict[str, Any]) -> Text:
+        out = Text.assemble(("Planet", "bold"), f"  ·  turn {view['total_turns'] + 1} (cap {view['max_turns']})")
+        if view["teams"]:
+            out.append("  ·  teams: seats 0+2 vs 1+3")
+        if view["phase"] == "over":
+            out.append("  ·  GAME OVER: ", style="bold yellow")
+            out.append(view["end_reason"] or "")
+        return out
+
+    def coins_text(self, view: dict[str, Any]) -> Text:
+        c = view["coins"]
+        out = Text("Coins  ", style="bold")
+        out.append(f"{c['on_board']} lying · {c['locked']} locked · {c['delivered']} delivered · "
+                   f"{c['lost']} lost in space · {c['supply']} not yet found\n")
+        left = sum(sum(v.values()) for v in view["unrevealed"].values())
+        out.append("Box    ", style="bold")
+        out.append(f"{left} tiles not yet seen (incl. the 2 per colour set aside) · {view['deck']} ability cards left")
+        return out
+
+    def where_text(self, view: dict[str, Any], at: list) -> str:
+        if at[0] == "ship":
+            return "own ship" if at[1] == self._owner else f"{self.name(at[1]).plain}'s ship"
+        if at[0] == "cell":
+            return at[1] + (f" (canyon {'near' if at[2] == 1 else 'far'} half)" if at[2] else "")
+        return "space by " + view["areas"][at[1]]["ring"][at[2]]
+
+    def players_table(self, view: dict[str, Any]) -> Table:
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        for col in ("", "player", "coins", "ship", "astronauts", "cards"):
+            table.add_column(col, no_wrap=col != "astronauts")
+        for p in view["players"]:
+            seat = p["seat"]
+            self._owner = seat
+            label = self.seat(seat).short_label() if self.seat(seat) else Text(f"seat {seat}")
+            if seat == view["current"]:
+                label = Text.assemble(("▶ ", "bold"), label)
+            ship = p["ship"]["cell"] + (" (fuel)" if p["ship"]["fuel"] else "")
+            astronauts = "; ".join(
+                f"{a['n']}: {self.where_text(view, a['at'])}" + (" (stunned)" if a["stunned"] else "")
+                for a in p["astronauts"])
+            cards = ", ".join(c["id"] + ("" if c["ready"] else " (used)" if c["spent"] else " (flipped)")
+                              for c in p["cards"]) or "—"
+            score = str(p["score"]) if not view["teams"] else f"{p['delivered']} (team {p['score']})"
+            table.add_row(self.letter(seat), label, score, ship, astronauts, cards)
+        return table
+
+    def status(self, view: dict[str, Any]) -> Text:
+        out = Text("  ▸ ", style="dim")
+        out.append(f"turn {view['total_turns'] + 1} · ")
+        for i, p in enumerate(view["players"]):
+            if i:
+                out.append("  ")
+            out.append_text(self.letter(p["seat"]))
+            out.append(f" {p['score']}")
+        return out
+
+    def final_table(self, view: dict[str, Any]) -> RenderableType:
+        table = Table(title="Final score", box=None, padding=(0, 2))
+        for col in ("player", "coins", "artifacts"):
+            table.add_column(col)
+        best = max(p["score"] for p in view["players"])
+        for p in view["players"]:
+            label = self.seat(p["seat"]).short_label() if self.seat(p["seat"]) else Text(f"seat {p['seat']}")
+            mark = " ★" if p["score"] == best else ""
+            table.add_row(label, f"{p['score']}{mark}", str(len(p["cards"])))
+        table.caption = f"Ended: {view['end_reason']}"
+        return table
+
+    # ------------------------------------------------------------------ the decision
+    def headline(self, view: dict[str, Any], seat: int) -> Text:
+        who = self.name(seat)
+        phase = view["phase"]
+        asks = {
+            "act": "one action: step an astronaut (8 directions), sail the ship up to 3 cells, or fly with fuel",
+            "choose": "the move goes on: choose where",
+            "peek": f"the obelisk: look at {view['peeks_left']} more face-down tile(s) - only you will see them",
+            "meteor": "the meteorite: pick two tiles to swap (nobody standing, nothing lying there)",
+            "turn": "turn the swapped arrow (quarter turns clockwise)",
+            "beam": "the tractor beam: pick the coin it pulls here",
+            "claim": "a player claims no one can get the last coins: agree to end the game, or refuse",
+        }
+        return Text.assemble(who, ": ", asks.get(phase, phase))
+
+    def moves(self, state: State, seat: int) -> list[Move]:
+        view = state.view(seat)
+        self._owner = seat
+        walking = view["walking"]
+        out: list[Move] = []
+        for action in state.legal_actions():
+            text = str(action)
+            words = text.split()
+            after = state.clone()
+            before = len(after.events)
+            after.apply(action)
+            new = [e for e in after.events[before:] if e.visible(seat)]
+            aview = after.view(seat)
+            mover = None
+            if words[0] in ("move", "drift") or (words[0] == "ability" and len(words) > 2):
+                mover = int(words[2] if words[0] == "ability" else words[1])
+            elif walking is not None:
+                mover = walking["astronaut"]
+            end = ""
+            if mover is not None:
+                end = self.where_text(aview, aview["players"][seat]["astronauts"][mover - 1]["at"])
+            notes = [e.kind for e in new]
+            brief = Text(f"→ {end}" if end else "")
+            for kind, word, style in (("attack", " attack!", "bold red"), ("deliver", " coin home!", "bold green"),
+                                      ("coin-lost", " coin lost", "red"), ("tree", " tree", "red"),
+                                      ("loop", " loop: back to ship", "red"), ("space", " into space", "red")):
+                if kind in notes:
+                    brief.append(word, style=style)
+            if after.is_chance_node():
+                brief.append(" (reveals a tile)", style="dim")
+            gloss = Text("; ").join(self.rewrite(e.text) for e in new) if new else Text("")
+            if after.is_chance_node():
+                gloss.append(("; " if new else "") + f"reveals the face-down tile at {aview['pending'] or '?'}")
+            elif end and not new:
+                gloss = Text(f"astronaut {mover} ends at {end}")
+            if words[0] in ("move", "drift"):
+                a = view["players"][seat]["astronauts"][int(words[1]) - 1]
+                group = Text(f"Astronaut {words[1]} (at {self.where_text(view, a['at'])})")
+            elif words[0] in ("sail", "fly"):
+                group = Text("Ship")
+                brief = Text(f"→ {aview['players'][seat]['ship']['cell']}")
+            elif words[0] == "ability":
+                group = Text("Ability cards")
+            else:
+                group = Text("Other")
+                brief = brief if brief.plain else Text("")
+            out.append(Move(action, gloss, group, brief))
+        return out
+
+    def help(self) -> RenderableType:
+        return Text(
+            "Each turn: one action. 'move N DIR' steps astronaut N (N, NE, E, SE, S, SW, W, NW); add 'coin' to\n"
+            "carry a coin lying where it stands. 'sail +2' moves your ship clockwise (needs an astronaut aboard),\n"
+            "'fly CELL' flies it to the station or back once you have fuel. In space: 'drift N +2', or step onto a\n"
+            "revealed empty tile. Tiles may ask you to continue: 'go DIR', 'knight 2N1E', 'jump DIR', 'to CELL'.\n"
+            "Bring coins to your ship; stepping onto rivals sends them home. 'claim' proposes to end the game\n"
+            "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'.")

@@ -1,0 +1,77 @@
+"""The heuristic hook plays legal moves from views only; the terminal screen draws every phase."""
+
+import io
+import random
+
+from planet_helpers import GAME, act, put, table
+from rich.console import Console
+
+from cosmotable.bots import make_bot
+from cosmotable.engine import CHANCE
+from cosmotable.ui.terminal.common import make_seats
+from cosmotable.ui.terminal.planet import PlanetScreen
+
+
+def test_heuristic_bot_plays_a_short_game():
+    s = GAME.new_state(2, seed=3, max_turns=30)
+    bots = [make_bot("heuristic", seed=1), make_bot("random", seed=2)]
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+        else:
+            s.apply(bots[s.current_player()].act(s))
+    assert s.is_terminal()
+
+
+def test_heuristic_brings_a_coin_home_when_it_can():
+    s = table("""
+    .. S0 .. ..
+    .. __ __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """)
+    put(s, 0, 1, "b2")
+    s.coins[("p", 1, 1)] = 1
+    s.supply -= 1
+    s._legal_cache = None
+    assert str(make_bot("heuristic", seed=0).act(s)) == "move 1 N coin"
+
+
+def render(renderable) -> str:
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_screen_draws_the_table_and_numbers_the_moves():
+    s = GAME.new_state(2, seed=11)
+    rng = random.Random(4)
+    screen = PlanetScreen(make_seats(2, 1))
+    for _ in range(25):
+        if s.is_terminal():
+            break
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+            continue
+        seat = s.current_player()
+        text = render(screen.board(s.view(seat), 160))
+        assert "Planet" in text and "Station" in text
+        moves = screen.moves(s, seat)
+        assert [m.action for m in moves] == s.legal_actions()
+        render(screen.headline(s.view(seat), seat))
+        s.apply(rng.choice(s.legal_actions()))
+    render(screen.final_table(s.view(0)))
+
+
+def test_screen_never_shows_a_face_down_tile_it_has_not_seen():
+    s = table("""
+    .. S0 .. .. ..
+    .. __ OB ?? ..
+    .. ?? ?? ?? ..
+    .. .. .. S1 ..
+    """)
+    put(s, 0, 1, "b2")
+    act(s, "move 1 E", "peek d2", "reveal tree")
+    screen = PlanetScreen(make_seats(2, 0))
+    assert "♣" in render(screen.grid(s.view(0), "p", "Planet"))
+    assert "♣" not in render(screen.grid(s.view(1), "p", "Planet"))

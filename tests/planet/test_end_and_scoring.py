@@ -1,0 +1,86 @@
+"""Rulebook (end of the game, team play scoring); Rulings on the claim and the safety cap."""
+
+import pytest
+from planet_helpers import act, legal, new, table
+
+from cosmotable.engine import ConfigError
+
+SMALL = """
+.. S0 .. ..
+.. __ ?? ..
+.. __ __ ..
+.. .. S1 ..
+"""
+
+
+REVEALED_STATION = """
+.. .. ..
+.. __ ..
+.. .. ..
+"""
+
+
+def test_game_ends_when_every_tile_is_revealed_and_no_coin_is_left():
+    s = table(SMALL, station=REVEALED_STATION)
+    s.pos[0][0] = ("cell", ("p", 1, 1), 0)
+    s._legal_cache = None
+    act(s, "move 1 E", "reveal empty")
+    assert s.is_terminal() and "every tile is revealed" in s.end_reason
+
+
+def test_coins_left_on_the_planet_keep_the_game_going():
+    s = table(SMALL, station=REVEALED_STATION)
+    s.coins[("p", 2, 1)] = 1
+    s.supply -= 1
+    s.pos[0][0] = ("cell", ("p", 1, 1), 0)
+    s._legal_cache = None
+    act(s, "move 1 E", "reveal empty")
+    assert not s.is_terminal()
+
+
+def test_claim_ends_the_game_when_every_other_player_agrees():
+    s = new(3)
+    act(s, "claim")
+    assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
+    act(s, "agree", "agree")
+    assert s.is_terminal() and "agreed" in s.end_reason
+
+
+def test_one_refusal_rejects_the_claim_and_the_claimant_plays_on():
+    s = new(3)
+    act(s, "claim", "agree", "refuse")
+    assert s.current_player() == 0 and "claim" not in legal(s)
+
+
+def test_safety_cap_ends_the_game_with_a_logged_reason():
+    s = new(2, max_turns=2)
+    act(s, "sail +1", "sail +1")
+    assert s.is_terminal() and "safety cap of 2 turns" in s.end_reason
+    assert s.events[-1].kind == "game-over"
+
+
+def test_most_coins_wins_then_most_artifacts_then_a_shared_win():
+    s = new(3, max_turns=1)
+    s.delivered = [2, 2, 1]
+    s.supply -= 5
+    s.hand[1].append({"id": "boots", "ready": True, "spent": False})
+    act(s, "sail -1")
+    assert s.winners() == [1]
+    s.hand[1].clear()
+    assert s.winners() == [0, 1]
+
+
+def test_team_play_scores_the_sum_of_both_partners():
+    s = new(4, variants=["teams"])
+    s.delivered = [1, 2, 3, 0]
+    assert s.scores() == [4, 2, 4, 2]
+
+
+def test_teams_need_four_players():
+    with pytest.raises(ConfigError, match="4 players"):
+        new(2, variants=["teams"])
+
+
+def test_a_bad_safety_cap_is_refused():
+    with pytest.raises(ConfigError, match="max_turns"):
+        new(2, max_turns=0)

@@ -1,0 +1,109 @@
+"""Hypothesis properties over random games: termination within the safety cap, coin conservation,
+no hidden data in views, replays reproduce, illegal actions change nothing."""
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from planet_helpers import GAME, coin_total
+
+from cosmotable.engine import CHANCE, IllegalAction, load_state
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+games = st.tuples(st.integers(0, 10**9), st.sampled_from([(2, False), (3, False), (4, False), (4, True)]))
+
+
+def random_game(seed, players, teams, max_turns=80, claims=False, check=None):
+    rng = random.Random(seed)
+    s = GAME.new_state(players, seed=seed, variants=["teams"] if teams else None, max_turns=max_turns)
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+        else:
+            acts = s.legal_actions()
+            if not claims:
+                acts = [a for a in acts if a.kind != "claim"] or acts
+            s.apply(rng.choice(acts))
+        if check:
+            check(s)
+    return s
+
+
+@SETTINGS
+@given(games)
+def test_every_game_ends_within_the_safety_cap_and_coins_are_conserved(game):
+    seed, (players, teams) = game
+
+    def conserved(s):
+        assert coin_total(s) == 30
+
+    s = random_game(seed, players, teams, check=conserved)
+    assert s.is_terminal() and s.total_turns <= s.max_turns and s.end_reason
+
+
+def face_down_identities_hidden(s, seat):
+    view = s.view(seat)
+    for area in view["areas"].values():
+        for cell in area["cells"]:
+            if not cell["revealed"] and seat not in cell.get("peeked_by", []):
+                assert "tile" not in cell and "dirs" not in cell, cell
+    text = json.dumps([e.to_json() for e in s.events_for(seat)])
+    for event in s.events:
+        if event.kind == "peek-secret" and seat not in event.visible_to:
+            assert event.text not in text
+
+
+@SETTINGS
+@given(games, st.integers(0, 3))
+def test_views_hold_no_face_down_identity_and_survive_a_resample(game, seat):
+    seed, (players, teams) = game
+    seat %= players
+
+    def check(s):
+        if s.current_player() != CHANCE and s.phase in ("act", "peek"):
+            face_down_identities_hidden(s, seat)
+            if any(s.tile.get(c) for c in s.tile if c not in s.revealed):
+                other = s.resample_for(seat, random.Random(seed))
+                assert other.view(seat) == s.view(seat)
+
+    random_game(seed, players, teams, max_turns=60, check=check)
+
+
+@SETTINGS
+@given(games)
+def test_a_saved_record_replays_to_the_same_fingerprint(game):
+    seed, (players, teams) = game
+    s = random_game(seed, players, teams, max_turns=40, claims=True)
+    again = load_state(s.to_json())
+    assert again.fingerprint() == s.fingerprint()
+
+
+@SETTINGS
+@given(games, st.integers(0, 10**6))
+def test_illegal_actions_change_nothing(game, pick):
+    seed, (players, teams) = game
+    s = GAME.new_state(players, seed=seed, variants=["teams"] if teams else None, max_turns=30)
+    rng = random.Random(pick)
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+            continue
+        candidates = ["move 1 N coin", "sail +3", "fly s:b1", "go N", "peek d5", "agree", "pass", "ability boost",
+                      "move 3 canyon", "drift 2 +1", "to e5", "reveal fuel"]
+        before = s.fingerprint()
+        text = rng.choice(candidates)
+        try:
+            s.clone().apply(text)
+            legal = True
+        except IllegalAction:
+            legal = False
+        if not legal:
+            try:
+                s.apply(text)
+            except IllegalAction as exc:
+                assert exc.reason
+            assert s.fingerprint() == before
+        s.apply(rng.choice(s.legal_actions()))
