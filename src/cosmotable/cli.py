@@ -38,11 +38,20 @@ mlem_app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(mlem_app, name="mlem")
+planet_app = typer.Typer(
+    help="Tools for Planet (custom planet layouts).",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(planet_app, name="planet")
 
 
 class BotKind(str, enum.Enum):
     heuristic = "heuristic"
     random = "random"
+    easy = "easy"
+    normal = "normal"
+    hard = "hard"
 
 
 def _out():
@@ -67,8 +76,8 @@ def clean_errors(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except typer.Exit:
-            raise
+        except (typer.Exit, typer.BadParameter):
+            raise  # usage errors keep click's own message and exit code 2
         except RecordError as exc:
             raise fail(str(exc), EXIT_USAGE) from None
         except CosmotableError as exc:
@@ -123,7 +132,20 @@ def play(
         int | None, typer.Option(min=0, help="Seed for the dice (same seed + same moves = same game). "
                                  "Random if omitted; it is printed and saved.")
     ] = None,
-    bot: Annotated[BotKind, typer.Option(help="The kind of bot in the bot seats.")] = BotKind.heuristic,
+    bot: Annotated[BotKind, typer.Option(help="The kind of bot in the bot seats: heuristic, random, or a "
+                                         "search level easy / normal / hard (MCTS; IS-MCTS where cards or "
+                                         "tiles are hidden).")] = BotKind.heuristic,
+    think: Annotated[
+        float | None, typer.Option(min=0.01, help="Seconds each search bot (easy/normal/hard) may think per "
+                                   "move, instead of its level's simulation budget.")
+    ] = None,
+    layout: Annotated[
+        Path | None, typer.Option(help="Planet: a custom planet layout file (TOML/JSON); check it first with "
+                                  "'cosmotable planet check-layout FILE'.")
+    ] = None,
+    max_turns: Annotated[
+        int | None, typer.Option(min=1, help="Planet: the safety cap on turns (the game ends with a logged reason).")
+    ] = None,
     board: Annotated[
         Path | None, typer.Option(help="A space mat file (TOML or JSON) instead of the reconstructed "
                                   "default; check it first with 'cosmotable mlem check-board FILE'.")
@@ -201,6 +223,13 @@ def play(
         if "board" not in g.options:
             raise fail(f"{g.name} takes no --board", EXIT_USAGE)
         options["board"] = _read_board(board)
+    if layout is not None or max_turns is not None:
+        if "layout" not in g.options:
+            raise fail(f"{g.name} takes no --layout or --max-turns (they are Planet options)", EXIT_USAGE)
+        if layout is not None:
+            options["layout"] = _read_layout(layout)
+        if max_turns is not None:
+            options["max_turns"] = max_turns
     chosen = _parse_variants(g, variant or [], variants)
     token_files = {"expedition_tokens": expedition_tokens, "ufo_tokens": ufo_tokens,
                    "discoveries": discoveries, "missions": missions}
@@ -222,7 +251,8 @@ def play(
                           "(add e.g. --variant ufo)", style="yellow"))
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    seats = make_seats(players, bots, names, bot.value, make_bot, seed)
+    seats = make_seats(players, bots, names, bot.value,
+                       lambda kind, bot_seed: make_bot(kind, bot_seed, think=think), seed)
     screen_for(g.id, seats)  # fail early if the game has no terminal screen
     state = g.new_state(num_players=players, seed=seed, variants=chosen, **options)
     path = save if save is not None else default_record_path(g.id, seed)
@@ -334,13 +364,10 @@ def replay(
 @app.command()
 @clean_errors
 def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. 'mlem'.")]) -> None:
-    """A readable rules summary, the astronauts, and which game data is reconstructed."""
-    g = _game(game)
-    if g.id != "mlem":
-        raise fail(f"no rules summary for {g.name} yet", EXIT_USAGE)
-    from cosmotable.ui.terminal.mlem import rules_renderable
+    """A readable rules summary of the game, and which of its data is reconstructed."""
+    from cosmotable.ui.terminal.session import rules_for
 
-    _out().print(rules_renderable())
+    _out().print(rules_for(_game(game).id))
 
 
 @app.command("games")
@@ -572,3 +599,44 @@ def _odds_token(spec: str, dice: int | None, tokens_file: Path | None, board_dat
 
 if __name__ == "__main__":  # pragma: no cover
     app()
+
+
+# ------------------------------------------------------------------------------ planet tools
+def _read_layout(path: Path) -> dict:
+    from cosmotable.games.planet.board import read_layout_file
+
+    return read_layout_file(str(path))
+
+
+@planet_app.command("check-layout")
+@clean_errors
+def check_layout(
+    file: Annotated[Path, typer.Argument(help="A planet layout file (TOML or JSON), like "
+                                         "src/cosmotable/games/planet/data/layout.toml.")],
+) -> None:
+    """Check a custom planet layout against the rulebook's constraints; explain every problem.
+
+    Minimum 3 grey / 12 green / 20 yellow tiles, grey in the centre, yellow on the edge, ships on the
+    edge touching only yellow tiles and equally spaced. Exit code 0 if valid, 1 otherwise.
+    """
+    from cosmotable.games.planet.board import layout_from_data, read_layout_file
+
+    try:
+        data = read_layout_file(str(file))
+    except DataError as exc:
+        console = _out()
+        console.print(Text(f"{file}: {len(exc.problems)} problem(s)", style="bold red"))
+        for problem in exc.problems:
+            console.print(f"  - {problem}")
+        raise typer.Exit(EXIT_ERROR) from None
+    layout = layout_from_data(data, str(file))
+    _out().print(
+        f"OK: {file}: planet {len(layout.planet.cells)} cells, station {len(layout.station.cells)} cells, "
+        f"ship places for {', '.join(str(n) for n in sorted(layout.ships))} players; source: {layout.source}"
+    )
+
+
+# ------------------------------------------------------------------------------ arena
+from cosmotable.ui.terminal.arena import arena_command  # noqa: E402  (keeps the command list in one file)
+
+app.command("arena")(clean_errors(arena_command))

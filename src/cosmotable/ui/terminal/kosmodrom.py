@@ -398,6 +398,11 @@ Security System, Warehouse. Actions (13 kinds) can be played only if carried out
 Tie: more advantage cards in play.
 
 **Variants.** quick, slow (exclusive), negotiation, superpowers - see `cosmotable games`.
+
+**Where the data comes from.** All 140 cards, their counts, points and requirements are the
+rulebook's own (`data/cards.toml`, `source` field); nothing is reconstructed except the English card
+names, which are ours (the English edition's names are not public in text). Every decision the
+rulebook leaves open is in `src/cosmotable/games/kosmodrom/RULINGS.md`.
 """
 
 

@@ -1331,6 +1331,8 @@ def reconstructed_panel() -> Panel:
         "1, 2, 2, 3, 4, A.\n\n",
         ("Variant token sets", "bold"), " (printed only on the tokens; each file's own 'source' field):",
         token_sources_text(),
+        "\n\nEvery decision the rulebooks leave open, and the test that pins it: ",
+        ("src/cosmotable/games/mlem/RULINGS.md", "bold"),
     )
     return Panel(body, title="Which data is reconstructed", title_align="left", border_style="yellow")
 

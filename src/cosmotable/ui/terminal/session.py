@@ -90,6 +90,16 @@ class Quit(Exception):
         self.why = why
 
 
+def rules_for(game_id: str):
+    """The rules summary of a game (a Rich renderable), from its terminal module."""
+    import importlib
+
+    module = importlib.import_module(f"cosmotable.ui.terminal.{game_id}")
+    if not hasattr(module, "rules_renderable"):
+        raise KeyError(f"no rules summary for {game_id!r} yet")
+    return module.rules_renderable()
+
+
 def screen_for(game_id: str, seats: Sequence[Seat]):
     try:
         return SCREENS[game_id](seats)
@@ -396,9 +406,7 @@ class PlaySession:
                         self.console.print(text)
                 continue
             if low == "rules":
-                from cosmotable.ui.terminal.mlem import rules_renderable
-
-                self.console.print(rules_renderable())
+                self.console.print(rules_for(self.state.game.id))
                 self.print_moves(moves)
                 continue
             number = low.rstrip(").")

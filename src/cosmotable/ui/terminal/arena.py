@@ -1,0 +1,63 @@
+"""`cosmotable arena`: a round-robin between bots with a progress bar and a results table."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cosmotable import games
+from cosmotable.bots import BOT_NAMES
+from cosmotable.sim.arena import ArenaReport, run
+
+
+def arena_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. 'mlem'.")],
+    bots: Annotated[str, typer.Option(help=f"Comma-separated bots to compare; known: {', '.join(BOT_NAMES)}.")] = "hard,normal,heuristic,random",
+    games_total: Annotated[int, typer.Option("--games", min=1, help="Games to play in all.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; the rest follow from it.")] = 1,
+    players: Annotated[int, typer.Option(help="Seats per table (each table is played in every seat rotation).")] = 2,
+    processes: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 1,
+    variant: Annotated[list[str], typer.Option(help="Variant to switch on (repeatable).")] = [],  # noqa: B006
+    think: Annotated[float | None, typer.Option(help="Seconds per move for search bots (replaces their simulation budget).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON only.")] = False,
+) -> None:
+    """Round-robin between bots with seat rotation: win rates with 95% confidence intervals and Elo."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOT_NAMES]
+    if unknown or len(names) < 2:
+        raise typer.BadParameter(
+            f"need at least two bots from: {', '.join(BOT_NAMES)}" + (f" (unknown: {', '.join(unknown)})" if unknown else ""),
+            param_hint="--bots",
+        )
+    spec = games.get(game)
+    if not spec.min_players <= players <= spec.max_players:
+        raise typer.BadParameter(f"{spec.name} takes {spec.min_players}-{spec.max_players} players", param_hint="--players")
+    spec.make_config(players, variant)  # refuse unknown variants before any game is played
+    console = Console(stderr=as_json)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=as_json) as progress:
+        task = progress.add_task(f"{spec.name}: {' vs '.join(names)}", total=games_total)
+        report = run(game, names, games_total, seed=seed, players=players, processes=processes,
+                     variants=tuple(variant), think=think, on_result=lambda _: progress.advance(task))
+    if as_json:
+        print(json.dumps(report.to_json(), indent=1))
+        return
+    console.print(results_table(report, spec.name))
+
+
+def results_table(report: ArenaReport, title: str) -> Table:
+    elo = report.elo()
+    table = Table(title=f"{title}: {len(report.results)} games, seats rotated")
+    for column in ("bot", "games", "win rate", "95% interval", "Elo", "mean points"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for standing in sorted(report.standings.values(), key=lambda s: -elo.get(s.bot, 0)):
+        lo, hi = standing.interval()
+        table.add_row(standing.bot, str(standing.games), f"{standing.win_rate:.1%}", f"{lo:.1%} – {hi:.1%}",
+                      f"{elo.get(standing.bot, 1500):.0f}", f"{standing.points / max(1, standing.games):.1f}")
+    return table
