@@ -378,9 +378,11 @@ def list_games() -> None:
     table.add_column("id", style="bold")
     table.add_column("name")
     table.add_column("players", justify="center")
+    table.add_column("variants (--variant NAME)")
     for game_id in games.ids():
         g = games.get(game_id)
-        table.add_row(g.id, g.name, f"{g.min_players}-{g.max_players}")
+        variants = "\n".join(f"{name}: {text}" for name, text in g.variants.items()) or "-"
+        table.add_row(g.id, g.name, f"{g.min_players}-{g.max_players}", variants)
     console = _out()
     console.print(table)
     console.print(Text("Play one with:  cosmotable play <id> --players 3 --bots 2", style="dim"))
