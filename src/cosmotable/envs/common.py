@@ -1,0 +1,109 @@
+"""What the PettingZoo and Gymnasium adapters share: a game session with internal chance, and rewards.
+
+A `Session` owns one engine state, the game's `Encoding` and the adapter's seeded RNG. Chance nodes
+are resolved with that RNG as soon as they come up, so a session is only ever at a seat's decision
+or at the end. Everything goes through the engine API (`new_state`, `legal_actions`, `apply`,
+`sample_chance`, `view`, `scores`, `winners`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from cosmotable import games
+from cosmotable.engine import State
+from cosmotable.envs.encodings import Encoding, encoding_for
+
+REWARDS = ("score_difference", "win", "score")
+#: Observation values lie in [0, OBS_HIGH] (most in [0, 1]; scores are scaled, not clipped).
+OBS_HIGH = 100.0
+
+
+def final_rewards(state: State, reward: str) -> list[float]:
+    """Per-seat reward at the end of a game.
+
+    * `score_difference` (default): own final score minus the best score among the other seats.
+    * `win`: +1 for the only winner, 0 for each of several seats sharing the best score, -1 otherwise.
+    * `score`: own final score.
+    """
+    scores = state.scores()
+    n = len(scores)
+    if reward == "score":
+        return [float(s) for s in scores]
+    if reward == "score_difference":
+        return [float(scores[s] - max(scores[o] for o in range(n) if o != s)) for s in range(n)]
+    if reward == "win":
+        winners = state.winners()
+        return [(1.0 if len(winners) == 1 else 0.0) if s in winners else -1.0 for s in range(n)]
+    raise ValueError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+    return reward
+
+
+class Session:
+    """One game of `game_id` with chance resolved internally from a seeded RNG."""
+
+    def __init__(self, game_id: str, num_players: int, variants: Iterable[str] = (),
+                 options: Mapping[str, Any] | None = None):
+        self.game = games.get(game_id)
+        self.num_players = num_players
+        self.variants = tuple(sorted(variants))
+        self.options = dict(options or {})
+        self.config = self.game.make_config(num_players, self.variants, **self.options)
+        self.encoding: Encoding = encoding_for(game_id, self.config)
+        self.rng = random.Random()
+        self.state: State = self.game.state_from_config(self.config, 0)
+
+    def seed(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+
+    def new_game(self) -> None:
+        self.state = self.game.state_from_config(self.config, self.rng.randrange(2**31))
+        self.resolve_chance()
+
+    def resolve_chance(self) -> None:
+        while self.state.is_chance_node():
+            self.state.sample_chance(self.rng)
+
+    def to_act(self) -> int:
+        return self.state.current_player()
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def mask(self, seat: int | None = None) -> np.ndarray:
+        """Legal decisions of the seat to act (all zeros for any other seat and at the end)."""
+        if seat is not None and seat != self.state.current_player():
+            return np.zeros(self.encoding.num_actions, dtype=np.int8)
+        return self.encoding.action_mask(self.state)
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.encoding.observe(self.state.view(seat), seat)
+
+    def is_legal_index(self, index: int) -> bool:
+        if self.state.is_terminal() or not 0 <= int(index) < self.encoding.num_actions:
+            return False
+        return bool(self.encoding.action_mask(self.state)[int(index)])
+
+    def apply_index(self, index: int) -> None:
+        self.state.apply(self.encoding.index_to_action(int(index)))
+        self.resolve_chance()
+
+    def apply(self, action) -> None:
+        self.state.apply(action)
+        self.resolve_chance()
+
+    def render(self, seat: int | None = None) -> str:
+        view = self.state.public_view() if seat is None else self.state.view(seat)
+        text = self.encoding.render_view(view)
+        if self.state.history:
+            text += f"\nlast action: {self.state.history[-1]}"
+        return text

@@ -1,0 +1,244 @@
+"""Per-game encodings: fixed, finite action and chance enumerations and fixed-length observations.
+
+An `Encoding` is everything an adapter (PettingZoo, Gymnasium, OpenSpiel) needs to know about one
+game beyond the engine API:
+
+* `actions`: every decision action the game can ever offer, as stable text forms; the index of an
+  action is its position in this tuple (`action_to_index` / `index_to_action`).
+* `chance`: every chance outcome the game can ever produce (dice multisets, token ids), indexed the
+  same way (`chance_to_index` / `index_to_chance`).
+* `observe(view, seat)`: a float32 vector of fixed length built only from `state.view(seat)`,
+  seat-relative (the observing seat first). `layout` names every index range (see
+  docs/observations.md).
+* `redact(state, action, seat)`: the text form of `action` (about to be applied to `state`) as
+  `seat` may know it, for perfect-recall information states; hidden parts become `?`.
+
+A new game needs only a module here defining `encoding_for(config) -> Encoding`, registered in
+`_MODULES` below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from cosmotable.engine import Action, Game, GameConfig, State
+
+_MODULES = {
+    "mlem": "cosmotable.envs.encodings.mlem",
+    "kosmodrom": "cosmotable.envs.encodings.kosmodrom",
+    "planet": "cosmotable.envs.encodings.planet",
+}
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named range of an observation vector: `size` values from `start`."""
+
+    name: str
+    start: int
+    size: int
+    description: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class ObservationBuilder:
+    """Declares the segments of an observation once, then fills vectors by segment name."""
+
+    def __init__(self) -> None:
+        self.segments: list[Segment] = []
+        self._by_name: dict[str, Segment] = {}
+        self.size = 0
+
+    def add(self, name: str, size: int, description: str) -> None:
+        if name in self._by_name:
+            raise ValueError(f"segment {name!r} declared twice")
+        seg = Segment(name, self.size, size, description)
+        self.segments.append(seg)
+        self._by_name[name] = seg
+        self.size += size
+
+    def slot(self, vec: np.ndarray, name: str) -> np.ndarray:
+        seg = self._by_name[name]
+        return vec[seg.start:seg.stop]
+
+    def slices(self) -> dict[str, slice]:
+        return {seg.name: slice(seg.start, seg.stop) for seg in self.segments}
+
+
+class Encoding:
+    """Base class: subclasses fill `actions`, `chance`, `layout` and implement `observe`."""
+
+    game_id: str = ""
+
+    def __init__(self, game: Game, config: GameConfig, actions: Sequence[str], chance: Sequence[str],
+                 layout: Sequence[Segment]):
+        self.game = game
+        self.config = config
+        self.actions: tuple[str, ...] = tuple(actions)
+        self.chance: tuple[str, ...] = tuple(chance)
+        self.layout: tuple[Segment, ...] = tuple(layout)
+        self._action_index = {text: i for i, text in enumerate(self.actions)}
+        self._chance_index = {text: i for i, text in enumerate(self.chance)}
+        if len(self._action_index) != len(self.actions):
+            raise ValueError(f"{game.id}: duplicate action texts in the encoding")
+        if len(self._chance_index) != len(self.chance):
+            raise ValueError(f"{game.id}: duplicate chance texts in the encoding")
+        self.observation_size = sum(seg.size for seg in self.layout)
+        # Memo of Action objects (frozen, hashable) -> index: text forms are computed once.
+        self._action_memo: dict[Action, int] = {}
+        self._chance_memo: dict[Action, int] = {}
+        self._parsed_actions: dict[int, Action] = {}
+        self._parsed_chance: dict[int, Action] = {}
+
+    # ------------------------------------------------------------------ sizes
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        return len(self.chance)
+
+    # ------------------------------------------------------------------ actions
+    def action_to_index(self, action: Action | str) -> int:
+        if isinstance(action, Action):
+            index = self._action_memo.get(action)
+            if index is None:
+                index = self._action_memo[action] = self._lookup_action(action)
+            return index
+        return self._lookup_action(action)
+
+    def _lookup_action(self, action: Action | str) -> int:
+        text = str(action) if isinstance(action, Action) else str(self.game.parse_action(action))
+        try:
+            return self._action_index[text]
+        except KeyError:
+            raise KeyError(f"{self.game.id}: action {text!r} is not in the encoding") from None
+
+    def index_to_action(self, index: int) -> Action:
+        index = int(index)
+        action = self._parsed_actions.get(index)
+        if action is None:
+            action = self._parsed_actions[index] = self.game.parse_action(self.actions[index])
+        return action
+
+    def chance_to_index(self, outcome: Action | str) -> int:
+        if isinstance(outcome, Action):
+            index = self._chance_memo.get(outcome)
+            if index is None:
+                index = self._chance_memo[outcome] = self._lookup_chance(outcome)
+            return index
+        return self._lookup_chance(outcome)
+
+    def _lookup_chance(self, outcome: Action | str) -> int:
+        text = str(outcome) if isinstance(outcome, Action) else str(self.game.parse_action(outcome))
+        try:
+            return self._chance_index[text]
+        except KeyError:
+            raise KeyError(f"{self.game.id}: chance outcome {text!r} is not in the encoding") from None
+
+    def index_to_chance(self, index: int) -> Action:
+        index = int(index)
+        outcome = self._parsed_chance.get(index)
+        if outcome is None:
+            outcome = self._parsed_chance[index] = self.game.parse_action(self.chance[index])
+        return outcome
+
+    def legal_indices(self, state: State) -> list[int]:
+        """Sorted indices of the legal decisions (or, at a chance node, of the chance outcomes)."""
+        if state.is_chance_node():
+            return sorted(self.chance_to_index(o) for o in state.legal_actions())
+        return sorted(self.action_to_index(a) for a in state.legal_actions())
+
+    def action_mask(self, state: State) -> np.ndarray:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if not state.is_terminal() and not state.is_chance_node():
+            mask[self.legal_indices(state)] = 1
+        return mask
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def observe_state(self, state: State, seat: int) -> np.ndarray:
+        return self.observe(state.view(seat), seat)
+
+    def redact(self, state: State, action: Action, seat: int) -> str:
+        """Default: every action and outcome is public."""
+        return str(action)
+
+    def redact_all(self, state: State, action: Action) -> list[str]:
+        """`redact` for every seat at once (games override it to share work between seats)."""
+        return [self.redact(state, action, seat) for seat in range(state.config.num_players)]
+
+    def resampled_history(self, state: State, resampled: State) -> list[Action]:
+        """An action history that leads to `resampled` (a `state.resample_for(...)` result).
+
+        Default: the resampled state's own history (right for games whose `resample_for` keeps it
+        consistent). Games whose resampling redraws hidden outcomes already in the history override
+        this, rewriting those outcomes from the resampled state's views.
+        """
+        return list(resampled.history)
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        """A short text picture of a view (games override it)."""
+        return str(view)
+
+    def max_game_length(self) -> int:
+        raise NotImplementedError
+
+    def utility_bound(self) -> float:
+        """An upper bound on any seat's final score (for utility ranges)."""
+        raise NotImplementedError
+
+    def layout_table(self) -> str:
+        """Markdown table of the observation layout (docs/observations.md is generated from it)."""
+        lines = ["| indices | name | size | meaning |", "|---|---|---|---|"]
+        for seg in self.layout:
+            rng = f"{seg.start}" if seg.size == 1 else f"{seg.start}-{seg.stop - 1}"
+            lines.append(f"| {rng} | `{seg.name}` | {seg.size} | {seg.description} |")
+        return "\n".join(lines)
+
+
+_CACHE: dict[tuple[str, str], Encoding] = {}
+
+
+def has_encoding(game_id: str) -> bool:
+    name = _MODULES.get(game_id)
+    if name is None:
+        return False
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+def encoding_for(game_id: str, config: GameConfig) -> Encoding:
+    """The encoding of `game_id` for this configuration (cached; it depends on the mat/options)."""
+    from cosmotable.engine.core import canonical_json
+
+    key = (game_id, canonical_json(config.to_json()))
+    enc = _CACHE.get(key)
+    if enc is None:
+        if not has_encoding(game_id):
+            encoded = ", ".join(g for g in _MODULES if has_encoding(g))
+            raise KeyError(f"no encoding for game {game_id!r} yet (needs cosmotable/envs/encodings/{game_id}.py); "
+                           f"encoded games: {encoded}")
+        module = importlib.import_module(_MODULES[game_id])
+        enc = _CACHE[key] = module.encoding_for(config)
+    return enc
+
+
+def one_hot(vec: np.ndarray, index: int | None) -> None:
+    """Set vec[index] = 1 when index is in range (None or out of range: leave zeros)."""
+    if index is not None and 0 <= index < len(vec):
+        vec[index] = 1.0

@@ -1,0 +1,461 @@
+"""MLEM encoding: the fixed action and chance enumerations and the observation vector.
+
+Decision actions (indices in this order; sizes for the default mat and token sets):
+
+1. `board <astronaut>` for the 8 astronauts (8).
+2. `travel ...`: every subset of the 5 die faces (`1 2 3 4 A`) x every subset of helper seats 0-4
+   x {plain, `+extra`, `+keep`}, except plain and `+keep` with neither dice nor helper, which do not
+   exist (3,070).
+3. `crash`, `stay` (2).
+4. `land`: `moon`, `deep` and `planet` with shifts 0/-1/+1, then `land planet <id>` for every planet
+   of the mat with shifts 0/-1/+1 (named forms appear only where a space links to several planets,
+   never on the default mat) (24).
+5. `return`, `reroll` (2).
+6. `return-mission <id>` for every mission token (20).
+
+Chance outcomes: every roll multiset of 1..6 dice (faces in `1 2 3 4 A` order: 5 + 15 + 35 + 70 + 126
++ 210 = 461), then `reveal-expedition <id>` (14), `reveal-discovery <id>` (20), `deal-mission <id>`
+(20).
+
+The observation is built only from `state.view(seat)`; seat-relative (relative seat r is absolute
+seat (seat + r) % num_players), always padded to 5 seats. Its layout is `MlemEncoding.layout`,
+printed in docs/observations.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+import numpy as np
+
+from cosmotable import games
+from cosmotable.engine import Action, GameConfig, State
+from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
+from cosmotable.games.mlem.actions import DealMission, ReturnMission
+from cosmotable.games.mlem.board import ABILITIES, DIE_FACES, default_goals
+from cosmotable.games.mlem.variants import MISSIONS_DEALT
+
+MAX_SEATS = 5
+PHASES = ("launch", "roll", "travel", "landing", "parachute", "over",
+          "deal", "choose", "reveal_discovery", "reveal_expedition")
+VARIANT_NAMES = ("ufo", "discovery", "secret_missions")
+SCORE_PARTS = ("moons", "deep_space", "goals", "planets", "ufo", "discoveries", "missions")
+TRAVEL_FLAGS = ("", " +extra", " +keep")
+TOKEN_ABILITIES = ("extra", "keep", "reroll")
+DISCOVERY_KINDS = ("points", "die_return", "wormhole")
+# Scales that keep every value of the observation roughly within [0, 1].
+SCORE_SCALE = 100.0
+PART_SCALE = 50.0
+EXPEDITION_SCALE = 50.0
+
+
+def _subsets(items):
+    return [combo for size in range(len(items) + 1) for combo in combinations(items, size)]
+
+
+def decision_actions(planet_ids, mission_ids) -> list[str]:
+    texts = [f"board {a}" for a in ABILITIES]
+    for flag in TRAVEL_FLAGS:
+        for groups in _subsets(DIE_FACES):
+            for helpers in _subsets(range(MAX_SEATS)):
+                if not groups and not helpers and flag != " +extra":
+                    continue  # only +extra travels with neither dice nor a helper
+                parts = ",".join([*groups, *(f"H{h}" for h in helpers)])
+                texts.append(("travel " + parts if parts else "travel") + flag)
+    texts += ["crash", "stay"]
+    shifts = ("", " -1", " +1")
+    for place in ("moon", "deep", "planet"):
+        texts += [f"land {place}{s}" for s in shifts]
+    for pid in planet_ids:
+        texts += [f"land planet {pid}{s}" for s in shifts]
+    texts += ["return", "reroll"]
+    texts += [f"return-mission {m}" for m in mission_ids]
+    return texts
+
+
+def chance_outcomes(max_dice, expedition_ids, discovery_ids, mission_ids) -> list[str]:
+    texts = []
+    for k in range(1, max_dice + 1):
+        texts += ["roll " + ",".join(c) for c in combinations_with_replacement(DIE_FACES, k)]
+    texts += [f"reveal-expedition {t}" for t in expedition_ids]
+    texts += [f"reveal-discovery {t}" for t in discovery_ids]
+    texts += [f"deal-mission {m}" for m in mission_ids]
+    return texts
+
+
+class MlemEncoding(Encoding):
+    game_id = "mlem"
+
+    def __init__(self, config: GameConfig):
+        game = games.get("mlem")
+        mat = game.mat(config)  # type: ignore[attr-defined]
+        tokens = game.tokens(config)  # type: ignore[attr-defined]
+        self.mat = mat
+        self.tokens = tokens
+        self.goals = default_goals()
+        self.planet_ids = list(mat.planets)
+        self.moon_ids = list(mat.moons)
+        self.mission_ids = sorted(tokens.missions)
+        self.expedition_ids = sorted(tokens.expedition)
+        self.discovery_ids = sorted(tokens.discoveries)
+        self.max_dice = max([mat.dice_count, *(t.dice for t in tokens.expedition.values())])
+        self.num_positions = mat.deep_space + 1  # 0..last_space, then deep space
+        self.num_spaces = mat.last_space + 1
+        self.max_ufo_points = max([1, *tokens.ufo_points])
+        self.max_discovery_points = max([1, *(d.points for d in tokens.discoveries.values())])
+        self.max_mission_points = max([1, *tokens.mission_points])
+        self.max_token_move = max([1, *(t.ufo_move for t in tokens.expedition.values())])
+        self._mission_pos = {m: i for i, m in enumerate(self.mission_ids)}
+        self._moon_pos = {m: i for i, m in enumerate(self.moon_ids)}
+        self._planet_pos = {p: i for i, p in enumerate(self.planet_ids)}
+        self._goal_pos = {g.id: i for i, g in enumerate(self.goals)}
+        self._builder = self._declare()
+        self._slices = self._builder.slices()
+        super().__init__(
+            game, config,
+            decision_actions(self.planet_ids, self.mission_ids),
+            chance_outcomes(self.max_dice, self.expedition_ids, self.discovery_ids, self.mission_ids),
+            self._builder.segments,
+        )
+
+    # ------------------------------------------------------------------ layout
+    def _declare(self) -> ObservationBuilder:
+        b = ObservationBuilder()
+        P, A = MAX_SEATS, len(ABILITIES)
+        astronauts = ", ".join(ABILITIES)
+        b.add("num_players", P - 1, "one-hot number of players: 2, 3, 4, 5")
+        b.add("variants", 3, "1 if the variant is in play: ufo, discovery, secret_missions")
+        b.add("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES))
+        b.add("to_act", P + 2, "one-hot who acts: relative seats 0-4, then chance, then game over")
+        b.add("expedition", 1, f"expedition number / {EXPEDITION_SCALE:g}")
+        b.add("starter", P, "one-hot relative seat of this expedition's starter")
+        b.add("crashes", 1, "crashes / crash-track length")
+        b.add("crashes_onehot", self.mat.crash_track_length + 1,
+              f"one-hot number of crashes 0..{self.mat.crash_track_length}")
+        b.add("end_triggered", 1, "1 once a player has all 8 astronauts on the mat (last expedition)")
+        b.add("position", self.num_positions,
+              f"one-hot rocket position: spaces 0..{self.mat.last_space}, then deep space")
+        b.add("dice", self.max_dice + 1, f"one-hot dice the commander holds, 0..{self.max_dice}")
+        b.add("roll_present", 1, "1 while a roll is on the table (travel phase)")
+        b.add("roll_counts", len(DIE_FACES), "dice showing each face 1, 2, 3, 4, A in the roll / 6")
+        b.add("space_faces", len(DIE_FACES), "faces the rocket's space accepts (1, 2, 3, 4, A); 0 in deep space")
+        b.add("space_afterburner", 1, "afterburner value at the rocket's space / 3 (0 where not accepted)")
+        b.add("commander", P + 1, "one-hot relative seat of the commander, then 'no commander'")
+        b.add("rocket_board", P * (3 + P + A),
+              "5 rocket-board slots, top first, each: present, aboard, helper used, relative seat (5), "
+              f"astronaut one-hot ({astronauts})")
+        b.add("deciding", P + 1, "one-hot rocket-board slot deciding (landing/parachute), then 'none'")
+        b.add("players", P * (2 + A + len(SCORE_PARTS) + 4),
+              "per relative seat (5): seated, available astronauts (8, same order as above), placed / 8, "
+              f"score parts / {PART_SCALE:g} ({', '.join(SCORE_PARTS)}; hidden parts 0 for other seats "
+              "until the end), hidden parts visible, face-down UFO tokens / 5, face-down discovery tokens / 5, "
+              f"visible total score / {SCORE_SCALE:g}")
+        b.add("moons", len(self.moon_ids) * (1 + P + 1),
+              "per moon of the mat (mat order): occupied, occupant's relative seat (5), occupant is the moon expert")
+        b.add("planets", len(self.planet_ids) * P * (2 + P),
+              "per planet (mat order) x relative seat (5): astronauts there / 8, planet expert there, "
+              "one-hot row order (arrival order, 5)")
+        b.add("deep_space", P * 3, "per relative seat: astronauts on the comet / 2, in the galaxy / 8, deep-space points / 50")
+        b.add("goals", len(self.goals) * (1 + P),
+              "per goal tile: unclaimed, one-hot relative seat of its owner (5)")
+        b.add("ufo_position", self.num_spaces, "UFO variant: one-hot space of the UFO marker")
+        b.add("ufo_token", 4 + self.max_dice + 1 + len(TOKEN_ABILITIES) + len(DIE_FACES),
+              "UFO variant, this expedition's token: present, ability spent, UFO move / max, "
+              f"tokens left face down / {len(self.expedition_ids)}, one-hot starting dice 0..{self.max_dice}, "
+              "one-hot ability (extra, keep, reroll), extra dice per face (1, 2, 3, 4, A)")
+        b.add("ufo_stack", 3, "UFO variant: tokens left in the UFO stack / total, top value / max, sum / total sum")
+        b.add("ufo_taken", P * 2,
+              "UFO variant, per relative seat: taken UFO points visible (own seat; everyone at the end), points / 10")
+        b.add("discovery_on_mat", self.num_spaces * (len(DISCOVERY_KINDS) + 1),
+              "Discovery variant, per space: one-hot face-up token kind (points, die return, wormhole), points / max")
+        b.add("discovery_misc", 1, "Discovery variant: face-down tokens left / total")
+        b.add("discovery_taken", P * 2,
+              "Discovery variant, per relative seat: taken points visible, points / 10")
+        b.add("missions_public", P * 2,
+              "Secret Missions, per relative seat: missions dealt / 4, mission to return chosen")
+        b.add("missions_hands", P * (2 + 3 * len(self.mission_ids)),
+              "Secret Missions, per relative seat: hand visible, mission points / 10, then per mission id "
+              "(sorted): dealt, returned, completed (own seat; every seat at the end)")
+        b.add("scores", P, f"per relative seat: visible total score / {SCORE_SCALE:g}")
+        b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
+        return b
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
+        b = self._builder
+        vec = np.zeros(b.size, dtype=np.float32)
+        n = int(view["num_players"])
+        P, A = MAX_SEATS, len(ABILITIES)
+
+        def rel(s: int | None) -> int | None:
+            return None if s is None else (int(s) - seat) % n
+
+        slices = self._slices
+
+        def put(name: str) -> np.ndarray:
+            return vec[slices[name]]
+
+        one_hot(put("num_players"), n - 2)
+        variants = set(view["variants"])
+        for i, name in enumerate(VARIANT_NAMES):
+            put("variants")[i] = float(name in variants)
+        one_hot(put("phase"), PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+        cp = int(view["current_player"])
+        one_hot(put("to_act"), rel(cp) if cp >= 0 else (P if cp == -1 else P + 1))
+        put("expedition")[0] = view["expedition"] / EXPEDITION_SCALE
+        one_hot(put("starter"), rel(view["starter"]))
+        track = max(1, int(view["crash_track_length"]))
+        put("crashes")[0] = view["crashes"] / track
+        one_hot(put("crashes_onehot"), int(view["crashes"]))
+        put("end_triggered")[0] = float(bool(view["end_triggered"]))
+
+        rocket = view["rocket"]
+        position = int(rocket["position"])
+        one_hot(put("position"), min(position, self.num_positions - 1))
+        one_hot(put("dice"), int(rocket["dice"]))
+        if rocket["roll"] is not None:
+            put("roll_present")[0] = 1.0
+            counts = put("roll_counts")
+            for face in rocket["roll"]:
+                counts[DIE_FACES.index(face)] += 1.0 / 6.0
+        spaces = view["mat"]["spaces"]  # the printed mat, as the view shows it
+        if position < len(spaces):
+            space = spaces[position]
+            for i, face in enumerate(DIE_FACES):
+                put("space_faces")[i] = float(face in space["faces"])
+            put("space_afterburner")[0] = (space["afterburner"] or 0) / 3.0 if "A" in space["faces"] else 0.0
+        one_hot(put("commander"), P if rocket["commander"] is None else rel(rocket["commander"]))
+        board = put("rocket_board").reshape(P, 3 + P + A)
+        for entry in rocket["board"][:P]:
+            row = board[entry["slot"]]
+            row[0] = 1.0
+            row[1] = float(bool(entry["aboard"]))
+            row[2] = float(bool(entry["helper_used"]))
+            one_hot(row[3:3 + P], rel(entry["seat"]))
+            one_hot(row[3 + P:], ABILITIES.index(entry["astronaut"]))
+        one_hot(put("deciding"), P if rocket["deciding"] is None else int(rocket["deciding"]))
+
+        players = put("players").reshape(P, 2 + A + len(SCORE_PARTS) + 4)
+        for p in view["players"]:
+            row = players[rel(p["seat"])]
+            row[0] = 1.0
+            for astronaut in p["available"]:
+                row[1 + ABILITIES.index(astronaut)] = 1.0
+            row[1 + A] = p["placed"] / 8.0
+            base = 2 + A
+            score = p["score"]
+            for i, part in enumerate(SCORE_PARTS):
+                row[base + i] = score.get(part, 0) / PART_SCALE
+            base += len(SCORE_PARTS)
+            row[base] = float(all(part in score for part in ("ufo", "discoveries", "missions")
+                                  if _variant_of(part) in variants))
+            row[base + 1] = p["face_down_tokens"]["ufo"] / 5.0
+            row[base + 2] = p["face_down_tokens"]["discoveries"] / 5.0
+            row[base + 3] = sum(score.values()) / SCORE_SCALE
+
+        moons = put("moons").reshape(len(self.moon_ids), 2 + P)
+        for moon in view["moons"]:
+            occ = moon["occupant"]
+            if occ is None or moon["id"] not in self._moon_pos:
+                continue
+            row = moons[self._moon_pos[moon["id"]]]
+            row[0] = 1.0
+            one_hot(row[1:1 + P], rel(occ["seat"]))
+            row[1 + P] = float(occ["astronaut"] == "moon_expert")
+
+        planets = put("planets").reshape(len(self.planet_ids), P, 2 + P)
+        for planet in view["planets"]:
+            if planet["id"] not in self._planet_pos:
+                continue
+            block = planets[self._planet_pos[planet["id"]]]
+            for order, r in enumerate(planet["rows"]):
+                row = block[rel(r["seat"])]
+                row[0] = len(r["astronauts"]) / 8.0
+                row[1] = float("planet_expert" in r["astronauts"])
+                one_hot(row[2:], order)
+
+        deep = put("deep_space").reshape(P, 3)
+        for d in view["deep_space"]:
+            row = deep[rel(d["seat"])]
+            row[0 if d["where"] == "comet" else 1] += 0.5 if d["where"] == "comet" else 1 / 8.0
+            row[2] += d["points"] / PART_SCALE
+
+        goals = put("goals").reshape(len(self.goals), 1 + P)
+        for g in view["goals"]:
+            if g["id"] not in self._goal_pos:
+                continue
+            row = goals[self._goal_pos[g["id"]]]
+            if g["claimed_by"] is None:
+                row[0] = 1.0
+            else:
+                one_hot(row[1:], rel(g["claimed_by"]))
+
+        vs = view.get("variant_state") or {}
+        ufo = vs.get("ufo")
+        if ufo is not None:
+            one_hot(put("ufo_position"), int(ufo["position"]))
+            tok = put("ufo_token")
+            token = ufo["token"]
+            tok[3] = ufo["expedition_tokens_left"] / max(1, len(self.expedition_ids))
+            if token is not None:
+                tok[0] = 1.0
+                tok[1] = float(bool(ufo["ability_spent"]))
+                tok[2] = token["ufo_move"] / self.max_token_move
+                one_hot(tok[4:4 + self.max_dice + 1], int(token["dice"]))
+                base = 4 + self.max_dice + 1
+                one_hot(tok[base:base + len(TOKEN_ABILITIES)], TOKEN_ABILITIES.index(token["ability"]))
+                base += len(TOKEN_ABILITIES)
+                for face in token["extra_dice"]:
+                    tok[base + DIE_FACES.index(face)] += 1.0
+            stack = ufo["ufo_stack"]
+            total = self.tokens.ufo_points
+            st = put("ufo_stack")
+            st[0] = len(stack) / max(1, len(total))
+            st[1] = (stack[0] if stack else 0) / self.max_ufo_points
+            st[2] = sum(stack) / max(1, sum(total))
+            taken = put("ufo_taken").reshape(P, 2)
+            for s, values in ufo["taken"].items():
+                taken[rel(int(s))] = (1.0, sum(values) / 10.0)
+        disc = vs.get("discovery")
+        if disc is not None:
+            on_mat = put("discovery_on_mat").reshape(self.num_spaces, len(DISCOVERY_KINDS) + 1)
+            for t in disc["on_mat"]:
+                if 0 <= t["space"] < self.num_spaces:
+                    row = on_mat[t["space"]]
+                    one_hot(row[:len(DISCOVERY_KINDS)], DISCOVERY_KINDS.index(t["kind"]))
+                    row[-1] = t["points"] / self.max_discovery_points
+            put("discovery_misc")[0] = disc["face_down_left"] / max(1, len(self.discovery_ids))
+            taken = put("discovery_taken").reshape(P, 2)
+            for s, values in disc["taken"].items():
+                taken[rel(int(s))] = (1.0, sum(values) / 10.0)
+        missions = vs.get("missions")
+        if missions is not None:
+            pub = put("missions_public").reshape(P, 2)
+            for s in range(n):
+                pub[rel(s)] = (missions["dealt"][s] / 4.0, float(bool(missions["chosen"][s])))
+            M = len(self.mission_ids)
+            hands = put("missions_hands").reshape(P, 2 + 3 * M)
+            for s, hand in missions["hands"].items():
+                row = hands[rel(int(s))]
+                row[0] = 1.0
+                row[1] = hand["points"] / 10.0
+                for m in hand["dealt"]:
+                    i = self._mission_pos.get(m["id"])
+                    if i is not None:
+                        row[2 + 3 * i] = 1.0
+                if hand["returned"] in self._mission_pos:
+                    row[2 + 3 * self._mission_pos[hand["returned"]] + 1] = 1.0
+                for m in hand["completed"]:
+                    if m in self._mission_pos:
+                        row[2 + 3 * self._mission_pos[m] + 2] = 1.0
+
+        for s, total in enumerate(view["scores"]):
+            put("scores")[rel(s)] = total / SCORE_SCALE
+        for s in view["winners"]:
+            put("winners")[rel(s)] = 1.0
+        return vec
+
+    # ------------------------------------------------------------------ hidden information
+    def redact(self, state: State, action: Action, seat: int) -> str:
+        """What `seat` learns when `action` is applied to `state`: dealt missions are seen only by
+        their recipient, the returned mission only by the seat returning it."""
+        if isinstance(action, DealMission):
+            dealt = state.public_view()["variant_state"]["missions"]["dealt"]
+            recipient = next((s for s, count in enumerate(dealt) if count < MISSIONS_DEALT), None)
+            return str(action) if recipient == seat else f"deal-mission ? to seat {recipient}"
+        if isinstance(action, ReturnMission):
+            actor = state.current_player()
+            return str(action) if actor == seat else f"return-mission ? by seat {actor}"
+        return str(action)
+
+    def redact_all(self, state: State, action: Action) -> list[str]:
+        n = state.config.num_players
+        if isinstance(action, DealMission | ReturnMission):
+            return [self.redact(state, action, seat) for seat in range(n)]
+        return [str(action)] * n
+
+    def resampled_history(self, state: State, resampled: State) -> list[Action]:
+        """`resample_for` redraws the other seats' missions without touching the history: rewrite
+        each `deal-mission` / `return-mission` from the resampled hands (deals go seat by seat,
+        four each; returns in seat order), read from the resampled state's views."""
+        if "secret_missions" not in state.config.variants:
+            return list(resampled.history)
+        n = state.config.num_players
+        hands = {}
+        for s in range(n):
+            hand = resampled.view(s)["variant_state"]["missions"]["hands"][str(s)]
+            hands[s] = ([m["id"] for m in hand["dealt"]], hand["returned"])
+        dealt = [0] * n
+        returned = 0
+        history: list[Action] = []
+        for action in state.history:
+            if isinstance(action, DealMission):
+                seat = next(s for s in range(n) if dealt[s] < MISSIONS_DEALT)
+                action = DealMission(hands[seat][0][dealt[seat]])
+                dealt[seat] += 1
+            elif isinstance(action, ReturnMission):
+                action = ReturnMission(hands[returned][1])
+                returned += 1
+            history.append(action)
+        return history
+
+    # ------------------------------------------------------------------ bounds
+    def max_game_length(self) -> int:
+        """A safe upper bound on the number of actions (decisions and chance) in one game."""
+        n = MAX_SEATS
+        # Each expedition either crashes or places at least one astronaut.
+        expeditions = self.mat.crash_track_length + len(ABILITIES) * n + 1
+        travel_phases = self.num_positions + 1  # each travel moves >= 1 space; rerolls add a roll
+        per_expedition = 2 + n + travel_phases * (2 + n + 2) + 2 * n
+        setup = 2 * 4 * n + 2 * len(self.discovery_ids)
+        return setup + expeditions * per_expedition
+
+    def utility_bound(self) -> float:
+        moons = sum(m.points for m in self.mat.moons.values()) * 2
+        deep = len(ABILITIES) * MAX_SEATS * 2 * max(self.mat.comet_points, self.mat.galaxy_points)
+        planets = sum(max(p.points) for p in self.mat.planets.values()) * 2 * 2
+        goals = sum(g.points for g in self.goals)
+        tokens = (sum(self.tokens.ufo_points) + sum(d.points for d in self.tokens.discoveries.values())
+                  + self.max_mission_points)
+        return float(moons + deep + planets + goals + tokens)
+
+    # ------------------------------------------------------------------ text
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        rocket = view["rocket"]
+        lines = [
+            f"MLEM  {view['num_players']} players  variants: {', '.join(view['variants']) or 'none'}",
+            (f"expedition {view['expedition']}  starter seat {view['starter']}  "
+            f"crashes {view['crashes']}/{view['crash_track_length']}  phase {view['phase']}  "
+            f"to act: {_who(view['current_player'])}"),
+            (f"rocket at {'deep space' if rocket['in_deep_space'] else 'space ' + str(rocket['position'])}"
+            f"  dice {rocket['dice']}  roll {','.join(rocket['roll']) if rocket['roll'] else '-'}"
+            f"  commander {rocket['commander'] if rocket['commander'] is not None else '-'}"),
+            "board: " + (", ".join(
+                f"{e['slot']}:s{e['seat']}/{e['astronaut']}{'' if e['aboard'] else '(left)'}"
+                for e in rocket["board"]) or "-"),
+        ]
+        for p in view["players"]:
+            lines.append(f"seat {p['seat']}: score {view['scores'][p['seat']]}  placed {p['placed']}/8  "
+                         f"available {' '.join(p['available']) or '-'}")
+        taken = [f"{m['id']}(s{m['occupant']['seat']})" for m in view["moons"] if m["occupant"]]
+        lines.append("moons: " + (" ".join(taken) or "-"))
+        lines.append("planets: " + " ".join(
+            f"{p['id']}[" + " ".join(f"s{r['seat']}x{len(r['astronauts'])}" for r in p["rows"]) + "]"
+            for p in view["planets"]))
+        if view["winners"]:
+            lines.append(f"game over: winners {view['winners']}")
+        return "\n".join(lines)
+
+
+def _who(player: int) -> str:
+    return {-1: "chance", -4: "nobody (game over)"}.get(player, f"seat {player}")
+
+
+def _variant_of(part: str) -> str:
+    return {"ufo": "ufo", "discoveries": "discovery", "missions": "secret_missions"}[part]
+
+
+def encoding_for(config: GameConfig) -> MlemEncoding:
+    return MlemEncoding(config)

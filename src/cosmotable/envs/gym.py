@@ -1,0 +1,161 @@
+"""Gymnasium single-agent wrapper: one seat learns, the other seats are Cosmotable bots.
+
+    from cosmotable.envs.gym import SingleAgentEnv
+    env = SingleAgentEnv("mlem", seat=0, opponents=["heuristic"])
+    obs, info = env.reset(seed=1)
+    mask = info["action_mask"]          # int8, 1 for each legal action index
+    obs, reward, terminated, truncated, info = env.step(action)
+
+The observation is the game's fixed-length float32 vector from `state.view(seat)` (seat-relative;
+docs/observations.md); actions are indices of the game's encoding. Opponents are made with
+`cosmotable.bots.make_bot(name, seed)` (or passed as Bot objects) and move, like chance, inside
+`step`. The reward is 0 until the end, then `final_rewards(state, reward)[seat]`.
+
+An action outside the mask is handled by `illegal_action`: "penalize" (default: reward
+`illegal_penalty`, the state does not change, `info["illegal_action"]` is True), "random" (a random
+legal action is played instead) or "raise".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from cosmotable.bots import Bot, make_bot
+from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
+
+ILLEGAL_MODES = ("penalize", "random", "raise")
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """`game_id` with one learning seat; `len(opponents)` bots fill the other seats."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, game_id: str = "mlem", seat: int = 0,
+                 opponents: Sequence[str | Bot] = ("heuristic",), num_players: int | None = None,
+                 variants: Iterable[str] = (), reward: str = "score_difference",
+                 render_mode: str | None = None, illegal_action: str = "penalize",
+                 illegal_penalty: float = -1.0, max_steps: int | None = None,
+                 options: Mapping[str, Any] | None = None):
+        super().__init__()
+        opponents = list(opponents)
+        num_players = num_players if num_players is not None else len(opponents) + 1
+        if len(opponents) == 1 and num_players > 2:
+            opponents = opponents * (num_players - 1)
+        if len(opponents) != num_players - 1:
+            raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(opponents)}")
+        if not 0 <= seat < num_players:
+            raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}")
+        self.game_id = game_id
+        self.seat = seat
+        self.reward_kind = check_reward(reward)
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self._opponent_specs = opponents
+        self.session = Session(game_id, num_players, variants, options)
+        self.encoding = self.session.encoding
+        self.max_steps = max_steps if max_steps is not None else self.encoding.max_game_length()
+        self.action_space = spaces.Discrete(self.encoding.num_actions)
+        self.observation_space = spaces.Box(0.0, OBS_HIGH, shape=(self.encoding.observation_size,),
+                                            dtype=np.float32)
+        self.opponents: dict[int, Bot] = {}
+        self._steps = 0
+        self._seeded = False
+
+    # ------------------------------------------------------------------ gymnasium API
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None or not self._seeded:
+            self.session.seed(seed if seed is not None else int(self.np_random.integers(2**31)))
+            self._seeded = True
+        self._make_opponents()
+        self.session.new_game()
+        self._steps = 0
+        self._play_opponents()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        if self.session.is_over():
+            raise RuntimeError("the episode is over: call reset()")
+        self._steps += 1
+        illegal = not self.session.is_legal_index(int(action))
+        if illegal:
+            if self.illegal_action == "raise":
+                raise ValueError(f"illegal action {action!r}; use info['action_mask']")
+            if self.illegal_action == "penalize":
+                truncated = self._steps >= self.max_steps
+                return self._obs(), self.illegal_penalty, False, truncated, self._info(illegal_action=True)
+            action = int(self.session.rng.choice(np.flatnonzero(self.session.mask()).tolist()))
+        self.session.apply_index(int(action))
+        self._play_opponents()
+        terminated = self.session.is_over()
+        reward = final_rewards(self.session.state, self.reward_kind)[self.seat] if terminated else 0.0
+        truncated = not terminated and self._steps >= self.max_steps
+        return self._obs(), float(reward), terminated, truncated, self._info(illegal_action=illegal)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            return None
+        return self.session.render(self.seat)
+
+    def close(self) -> None:
+        pass
+
+    # ------------------------------------------------------------------ helpers
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
+        return self.session.mask(self.seat).astype(bool)
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def _make_opponents(self) -> None:
+        base = self.session.rng.randrange(2**31)
+        others = [s for s in range(self.session.num_players) if s != self.seat]
+        self.opponents = {}
+        for i, (seat, spec) in enumerate(zip(others, self._opponent_specs, strict=True)):
+            self.opponents[seat] = spec if isinstance(spec, Bot) else make_bot(spec, seed=base + i)
+
+    def _play_opponents(self) -> None:
+        state = self.session.state
+        while not state.is_terminal() and state.current_player() != self.seat:
+            bot = self.opponents[state.current_player()]
+            self.session.apply(bot.act(state))
+            state = self.session.state
+
+    def _obs(self) -> np.ndarray:
+        return self.session.observe(self.seat)
+
+    def _info(self, illegal_action: bool = False) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.session.mask(self.seat), "illegal_action": illegal_action}
+        if self.session.is_over():
+            info["scores"] = self.session.state.scores()
+            info["winners"] = self.session.state.winners()
+        return info
+
+
+def register_envs() -> None:
+    """Register `cosmotable/Mlem-v0` (and the other encoded games) with gymnasium.make."""
+    from gymnasium.envs.registration import register, registry
+
+    from cosmotable.envs.encodings import has_encoding
+
+    for game_id, name in (("mlem", "Mlem"), ("kosmodrom", "Kosmodrom"), ("planet", "Planet")):
+        if not has_encoding(game_id):
+            continue
+        env_id = f"cosmotable/{name}-v0"
+        if env_id not in registry:
+            register(id=env_id, entry_point="cosmotable.envs.gym:SingleAgentEnv",
+                     kwargs={"game_id": game_id})

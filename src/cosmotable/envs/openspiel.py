@@ -1,0 +1,330 @@
+"""OpenSpiel adapter: each encoded Cosmotable game registered as a pyspiel Python game.
+
+    from cosmotable.envs import openspiel
+    openspiel.register()                      # idempotent; also done on import
+    game = pyspiel.load_game("python_cosmotable_mlem(players=3,variants=ufo+secret_missions)")
+
+Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant names, "" for none),
+`reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`).
+
+* Decision actions are the indices of the game's encoding (`cosmotable.envs.encodings`).
+* Chance is explicit: chance outcomes are the engine's outcomes at that node, each identified by its
+  index in the encoding's fixed chance enumeration (every dice multiset of 1..6 dice, then token
+  ids), with the engine's exact probabilities.
+* Observation tensor/string: `observe(state.view(player), player)` and a text picture of the view
+  (public observers use `state.public_view()`).
+* Information state: perfect recall. The string is the configuration plus every action so far as
+  the player may know it (hidden outcomes such as another seat's secret missions shown as `?`);
+  the tensor is the observation tensor (the view already summarises the history; it is not a
+  perfect-recall tensor).
+* `resample_from_infostate(player, sampler)` uses the engine's `resample_for(player, rng)` and
+  rebuilds an equivalent action history, so the returned state is a normal state of this game.
+* Serialization: OpenSpiel's default for Python games (history + pickled Python attributes); the
+  engine state pickles as its JSON record and is replayed on load.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from cosmotable import games
+from cosmotable.engine import CHANCE, TERMINAL, GameConfig, State, load_state
+from cosmotable.envs.common import REWARDS, final_rewards
+from cosmotable.envs.encodings import Encoding, encoding_for, has_encoding
+
+SHORT_NAME = "python_cosmotable_{}"
+
+
+class _EngineBox:
+    """Holds the engine state so that OpenSpiel's deepcopy-based Clone uses the engine's fast
+    `clone()`, and pickling (serialization) uses the engine's replayable JSON record."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State):
+        self.state = state
+
+    def __deepcopy__(self, memo) -> _EngineBox:
+        return _EngineBox(self.state.clone())
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"record": self.state.to_json()}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.state = load_state(data["record"])
+
+
+class _EncodingRef:
+    """An immutable reference to an Encoding: deepcopy shares it; pickles as (game id, config)."""
+
+    __slots__ = ("encoding",)
+
+    def __init__(self, encoding: Encoding):
+        self.encoding = encoding
+
+    def __deepcopy__(self, memo) -> _EncodingRef:
+        return self
+
+    def __reduce__(self):
+        return (_encoding_ref, (self.encoding.game.id, self.encoding.config.to_json()))
+
+
+class _Seen:
+    """Per seat, the actions so far as that seat may know them; deepcopy copies the lists only."""
+
+    __slots__ = ("lists",)
+
+    def __init__(self, lists: list[list[str]]):
+        self.lists = lists
+
+    def __deepcopy__(self, memo) -> _Seen:
+        return _Seen([list(seen) for seen in self.lists])
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"lists": self.lists}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.lists = data["lists"]
+
+
+def _encoding_ref(game_id: str, config: dict[str, Any]) -> _EncodingRef:
+    return _EncodingRef(encoding_for(game_id, GameConfig.from_json(config)))
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    game = games.get(game_id)
+    return pyspiel.GameType(
+        short_name=SHORT_NAME.format(game_id),
+        long_name=f"Python Cosmotable {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": game.min_players, "variants": "", "reward": "score_difference"},
+    )
+
+
+def parse_variants(text: str) -> tuple[str, ...]:
+    return tuple(sorted(v for v in text.replace(",", "+").split("+") if v.strip()))
+
+
+class CosmotableGame(pyspiel.Game):
+    """A Cosmotable game with a fixed player count, as an OpenSpiel game."""
+
+    game_id = ""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        engine_game = games.get(self.game_id)
+        players = int(params.get("players", engine_game.min_players))
+        variants = parse_variants(str(params.get("variants", "")))
+        reward = str(params.get("reward", "score_difference"))
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        config = engine_game.make_config(players, variants)
+        enc = encoding_for(self.game_id, config)
+        bound = enc.utility_bound()
+        lo, hi = {"score_difference": (-bound, bound), "win": (-1.0, 1.0), "score": (0.0, bound)}[reward]
+        info = pyspiel.GameInfo(
+            num_distinct_actions=enc.num_actions,
+            max_chance_outcomes=enc.num_chance_outcomes,
+            num_players=players,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=None,
+            max_game_length=enc.max_game_length(),
+        )
+        super().__init__(_TYPES[self.game_id], info, {"players": players, "variants": "+".join(variants),
+                                                      "reward": reward})
+        self.engine_game = engine_game
+        self.config = config
+        self.encoding = enc
+        self.reward = reward
+        self._initial = engine_game.state_from_config(config, 0)
+
+    def initial_engine_state(self) -> State:
+        """A fresh engine state (a clone of one made once: cheaper than building one per state)."""
+        return self._initial.clone()
+
+    def new_initial_state(self) -> CosmotableState:
+        return CosmotableState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> CosmotableObserver:
+        return CosmotableObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class CosmotableState(pyspiel.State):
+    """An OpenSpiel state wrapping one engine state."""
+
+    def __init__(self, game: CosmotableGame):
+        super().__init__(game)
+        self._box = _EngineBox(game.initial_engine_state())
+        self._enc = _EncodingRef(game.encoding)
+        self._reward = game.reward
+        self._num_players = game.config.num_players
+        # Per seat: every action so far as that seat may know it (perfect-recall infostate).
+        self._seen = _Seen([[] for _ in range(self._num_players)])
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def engine_state(self) -> State:
+        return self._box.state
+
+    @property
+    def encoding(self) -> Encoding:
+        return self._enc.encoding
+
+    # ------------------------------------------------------------------ OpenSpiel API
+    def current_player(self) -> int:
+        player = self._box.state.current_player()
+        if player == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        if player == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._box.state
+        if state.is_terminal() or state.is_chance_node() or player != state.current_player():
+            return []
+        return self.encoding.legal_indices(state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        enc = self.encoding
+        return sorted((enc.chance_to_index(o), p) for o, p in self._box.state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        state = self._box.state
+        enc = self.encoding
+        act = enc.index_to_chance(action) if state.is_chance_node() else enc.index_to_action(action)
+        for seat, text in enumerate(enc.redact_all(state, act)):
+            self._seen.lists[seat].append(text)
+        state.apply(act)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        enc = self.encoding
+        if player == pyspiel.PlayerId.CHANCE:
+            return enc.chance[action] if 0 <= action < enc.num_chance_outcomes else f"chance {action}"
+        return enc.actions[action] if 0 <= action < enc.num_actions else f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._box.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        state = self._box.state
+        if not state.is_terminal():
+            return [0.0] * self._num_players
+        return final_rewards(state, self._reward)
+
+    def __str__(self) -> str:
+        return " | ".join(str(a) for a in self._box.state.history) or "(start)"
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> CosmotableState:
+        """A state with the same information state for `player_id`, hidden parts redrawn by the
+        engine's `resample_for` (seeded from `probability_sampler`)."""
+        try:
+            seed = int(float(probability_sampler()) * 2**31)
+        except TypeError:
+            seed = random.randrange(2**31)
+        state = self._box.state
+        if not state.has_hidden_information:
+            return self.clone()
+        resampled = state.resample_for(player_id, random.Random(seed))
+        return replay(self.get_game(), self.encoding.resampled_history(state, resampled))
+
+
+def replay(game: CosmotableGame, actions) -> CosmotableState:
+    """A new OpenSpiel state after these engine actions (decisions and chance outcomes)."""
+    new = game.new_initial_state()
+    enc = new.encoding
+    for action in actions:
+        if new.is_chance_node():
+            new.apply_action(enc.chance_to_index(action))
+        else:
+            new.apply_action(enc.action_to_index(action))
+    return new
+
+
+class CosmotableObserver:
+    """Observation/information-state tensors and strings, built from `view` (see module doc)."""
+
+    def __init__(self, game: CosmotableGame, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        self.encoding = game.encoding
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.public = bool(iig_obs_type.public_info)
+        self.tensor = np.zeros(self.encoding.observation_size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self._prefix = f"{game.game_id} {game.get_parameters()}"
+
+    def _view(self, state: CosmotableState, player: int) -> dict[str, Any]:
+        engine_state = state.engine_state
+        return engine_state.view(player) if self.private else engine_state.public_view()
+
+    def set_from(self, state: CosmotableState, player: int) -> None:
+        if not self.public and not self.private:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self.encoding.observe(self._view(state, player), player)
+
+    def string_from(self, state: CosmotableState, player: int) -> str:
+        if self.perfect_recall:
+            if not self.private:
+                seen = [str(a) for a in _public_history(state)]
+            else:
+                seen = state._seen.lists[player]
+            return f"{self._prefix} p{player}: " + " | ".join(seen)
+        if not self.public and not self.private:
+            return ""
+        return f"p{player}\n" + self.encoding.render_view(self._view(state, player))
+
+
+def _public_history(state: CosmotableState) -> list[str]:
+    """Actions as a spectator may know them: what every seat knows."""
+    seen = state._seen.lists
+    return [texts[0] if all(t == texts[0] for t in texts) else "?" for texts in zip(*seen, strict=True)]
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+_CLASSES: dict[str, type[CosmotableGame]] = {}
+
+
+def register(game_ids=None) -> list[str]:
+    """Register `python_cosmotable_<id>` for every game with an encoding (or those given).
+    Returns the short names registered (idempotent)."""
+    names = []
+    registered = set(pyspiel.registered_names())
+    for game_id in game_ids or games.ids():
+        if not has_encoding(game_id):
+            continue
+        short = SHORT_NAME.format(game_id)
+        if short not in registered and game_id not in _CLASSES:
+            _TYPES[game_id] = _game_type(game_id)
+            cls = type(f"Cosmotable{game_id.title()}Game", (CosmotableGame,), {"game_id": game_id})
+            _CLASSES[game_id] = cls
+            pyspiel.register_game(_TYPES[game_id], cls)
+        names.append(short)
+    return names
+
+
+def load(game_id: str, players: int = 2, variants=(), reward: str = "score_difference") -> pyspiel.Game:
+    """`pyspiel.load_game` for a Cosmotable game with these parameters."""
+    register([game_id])
+    return pyspiel.load_game(SHORT_NAME.format(game_id),
+                             {"players": players, "variants": "+".join(sorted(variants)), "reward": reward})
+
+
+register(["mlem"])
