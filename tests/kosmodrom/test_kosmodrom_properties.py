@@ -10,6 +10,7 @@ from kosmodrom_helpers import GAME
 
 from cosmotable.engine import IllegalAction, load_state
 from cosmotable.games.kosmodrom import actions as A
+from cosmotable.games.kosmodrom.cards import PADS
 
 # The rules set no hard limit on a game's length (the launch pad is complete once its 4 cards are
 # drawn and advanced); under random play 1,000 games never needed more than ~2,000 actions, and
@@ -72,6 +73,43 @@ def test_views_show_only_the_own_hand_and_never_the_deck(seed, n, variants, step
         _hidden_ok(s, seat)
         assert s.view(seat)["hand"] == sorted(s.hands[seat].elements())
     assert s.public_view()["hand"] is None
+
+
+def _knowledge_ok(s):
+    """Ruling K24: what any seat (or everyone) knows to be in a hand is in it; every seat knows at
+    least the public knowledge."""
+    for h in range(s.num_players):
+        assert not s.known_public[h] - s.hands[h] and not s.known[h][h]
+        for o in range(s.num_players):
+            assert not s.known[o][h] - s.hands[h]
+            if o != h:
+                assert not s.known_public[h] - s.known[o][h]
+
+
+@SETTINGS
+@given(seeds, players, variant_sets, st.integers(0, 1500), st.integers(0, 10**6))
+def test_ruling_K24_determinizations_keep_the_view_the_cards_and_the_known_cards(seed, n, variants, steps, rseed):
+    s = play(seed, n, variants, steps=steps, check=_knowledge_ok)
+    for seat in range(n):
+        r = s.resample_for(seat, random.Random(rseed))
+        assert r.view(seat) == s.view(seat)
+        assert r.card_total() == 140 and r.hands[seat] == s.hands[seat]
+        assert [h.total() for h in r.hands] == [h.total() for h in s.hands]
+        assert r.deck.total() == s.deck.total() and all(r.deck[p] == s.deck[p] for p in PADS)
+        for h in range(n):
+            assert not s.known[seat][h] - r.hands[h]
+        _knowledge_ok(r)
+        # another state that differs only in what `seat` cannot know resamples identically
+        other = s.resample_for(seat, random.Random(rseed + 1))
+        again, twin = s.resample_for(seat, random.Random(rseed)), other.resample_for(seat, random.Random(rseed))
+        assert again.fingerprint() == twin.fingerprint() == r.fingerprint()
+        assert [e.text for e in twin.events] == [e.text for e in r.events] and twin.seed == r.seed
+        # and a determinization plays on legally
+        if not r.is_terminal():
+            r.resolve_chance(random.Random(rseed))
+            if not r.is_terminal():
+                r.apply(random.Random(rseed).choice(r.legal_actions()))
+            assert r.card_total() == 140
 
 
 @SETTINGS

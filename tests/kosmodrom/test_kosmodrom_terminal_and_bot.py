@@ -65,3 +65,18 @@ def test_the_heuristic_bot_beats_random_play_clearly():
                 s.apply(bots[s.current_player()].act(s))
         wins += (g % 2) in s.winners()
     assert wins >= 20, f"heuristic won only {wins}/{games}"
+
+
+def test_ruling_K24_the_screen_shows_the_known_cards_of_other_hands_and_nothing_else():
+    from kosmodrom_helpers import arrange, start, to_play
+
+    s = start(3)
+    arrange(s, hand={0: ["headhunting"], 1: ["top_secret"] * 3 + ["astronaut"] * 3}, experts={1: {"launch": "mission_control"}})
+    to_play(s)
+    s.apply("play headhunting 1:launch")
+    screen = KosmodromScreen(make_seats(3, 2))
+    text = render(screen.board(s.view(2), 160))
+    line = next(x for x in text.splitlines() if "known in hand" in x)
+    assert "Mission Control" in line and "Top Secret" not in text and "Astronaut" not in text
+    own = render(screen.board(s.view(0), 160))
+    assert "the others know you hold: Mission Control" in own

@@ -21,6 +21,7 @@ class CardEffects:
         hand[card] -= 1
         if hand[card] == 0:
             del hand[card]
+        self._forget(seat, card)  # Ruling K24: a played card leaves the hand in the open
         spec = self.spec(card)
         kind = spec.type
         if kind == "rocket":
@@ -89,6 +90,7 @@ class CardEffects:
         for card in taken:
             ups.remove(card)
             self.hands[seat][card] += 1
+            self._learn(seat, card)  # Ruling K24: taken in the open
         names = ", ".join(self.spec(c).name_en for c in taken)
         self.emit("budget-cut", f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand", seat, cards=taken)
 
@@ -124,6 +126,7 @@ class CardEffects:
         assert card is not None
         tab.experts[zone] = None
         self.hands[seat][card] += 1
+        self._learn(seat, card)  # Ruling K24: taken in the open
         self.emit("headhunting", f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}", seat, card=card)
 
     def _act_brainstorm(self, seat: int, target: str) -> None:
@@ -141,6 +144,7 @@ class CardEffects:
         rocket = self.rockets[rid]
         setattr(rocket, part, getattr(rocket, part) - 1)
         self.hands[seat][part] += 1
+        self._learn(seat, part)  # Ruling K24: taken in the open
         start = rocket.zone
         rocket.zone = "assembly"
         lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
@@ -153,6 +157,7 @@ class CardEffects:
         index = len(self.discard) - 1 - self.discard[::-1].index(target)
         del self.discard[index]
         self.hands[seat][target] += 1
+        self._learn(seat, target)  # Ruling K24: taken in the open
         self.emit("soldering-iron", f"seat {seat} plays Soldering Iron and Chisel: takes {self.spec(target).name_en} from the discard pile", seat, card=target)
 
     def _act_field_duty(self, seat: int, target: str) -> None:
@@ -171,8 +176,13 @@ class CardEffects:
 
     def _picked(self, card: str) -> None:
         victim = self.steal_from.pop(0)
-        self._move_card(victim, self.turn_seat, card)
         thief = self.turn_seat
+        self._move_card(victim, thief, card, public=False)
+        # Ruling K24: only thief and victim see the card. The thief knows it left the victim's hand,
+        # the victim knows the thief now holds it; the others only that some card left the victim.
+        self._forget(victim, card, observers=[thief])
+        self._learn(thief, card, observers=[victim])
+        self._forget_unseen(victim, [o for o in range(self.num_players) if o not in (thief, victim)], public=True)
         self.emit("stolen", f"seat {thief} steals {self.spec(card).name_en} from seat {victim}", thief,
                   visible_to=[thief, victim], card=card)
         self.emit("stolen-public", f"seat {thief} steals a random card from seat {victim}", thief)
@@ -181,6 +191,7 @@ class CardEffects:
         rocket = self.rockets[target]
         rocket.advantages.remove("oxygen")
         self.hands[seat]["oxygen"] += 1
+        self._learn(seat, "oxygen")  # Ruling K24: taken in the open
         self.emit("vacuum", f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}", seat, rocket=target)
 
 

@@ -81,6 +81,11 @@ class KosmodromState(CardEffects, State):
         self.field_queue: list[int] = []
         self.order_start = 0  # where the cards discarded by the last action card begin
         self.offer: tuple[str, int, int, str, str] | None = None  # kind, from, to, give, want
+        # Ruling K24: cards known to be in a hand. known[o][h]: what seat o knows of seat h's hand
+        # (o != h; the diagonal stays empty, a seat knows its own hand); known_public[h]: what every
+        # seat (and a spectator) knows. Per card kind, a count the hand surely holds (a sub-multiset).
+        self.known: list[list[Counter[str]]] = [[Counter() for _ in range(n)] for _ in range(n)]
+        self.known_public: list[Counter[str]] = [Counter() for _ in range(n)]
         self._legal_cache: list[Action] | None = None
 
     def _reset_turn_flags(self) -> None:
@@ -118,6 +123,56 @@ class KosmodromState(CardEffects, State):
         return (self.deck.total() + len(self.discard) + sum(h.total() for h in self.hands)
                 + sum(len(r.cards()) for r in self.rockets.values())
                 + sum(t.card_count() for t in self.tableaux) + len(self.set_aside) + len(self.centre))
+
+    # ------------------------------------------------------------------ knowledge (Ruling K24)
+    def _observers(self, holder: int, observers) -> list[int]:
+        seats = range(self.num_players) if observers is None else observers
+        return [o for o in seats if o != holder]
+
+    def _learn(self, holder: int, card: str, observers=None) -> None:
+        """`card` entered `holder`'s hand in the open (None: for everyone, else for `observers`)."""
+        for o in self._observers(holder, observers):
+            self.known[o][holder][card] += 1
+        if observers is None:
+            self.known_public[holder][card] += 1
+
+    def _reveal(self, holder: int, card: str) -> None:
+        """Everyone sees that `holder` holds at least one `card` (a negotiation offer)."""
+        for counter in [*(self.known[o][holder] for o in self._observers(holder, None)), self.known_public[holder]]:
+            if counter[card] < 1:
+                counter[card] = 1
+
+    @staticmethod
+    def _less(counter: Counter[str], card: str) -> None:
+        if counter[card] > 1:
+            counter[card] -= 1
+        else:
+            counter.pop(card, None)
+
+    def _forget(self, holder: int, card: str, observers=None) -> None:
+        """`card` left `holder`'s hand in the open (None: for everyone, else for `observers`)."""
+        for o in self._observers(holder, observers):
+            self._less(self.known[o][holder], card)
+        if observers is None:
+            self._less(self.known_public[holder], card)
+
+    def _forget_unseen(self, holder: int, observers, public: bool) -> None:
+        """A card the observers did not see left `holder`'s hand: any known card may be the one, so
+        each known kind is one copy less certain."""
+        counters = [self.known[o][holder] for o in self._observers(holder, observers)]
+        if public:
+            counters.append(self.known_public[holder])
+        for counter in counters:
+            for card in list(counter):
+                self._less(counter, card)
+
+    def known_cards(self, observer: int | None, holder: int) -> Counter[str]:
+        """The cards `observer` (None: a spectator) knows to be in `holder`'s hand."""
+        if observer is None:
+            return self.known_public[holder]
+        if observer == holder:
+            return self.hands[holder]
+        return self.known[observer][holder]
 
     # ------------------------------------------------------------------ engine API
     def current_player(self) -> int:
@@ -381,6 +436,7 @@ class KosmodromState(CardEffects, State):
         seat = self.turn_seat
         card = self.discard.pop()
         self.hands[seat][card] += 1
+        self._learn(seat, card)
         self.took_discard = True
         self.emit("take", f"seat {seat} takes {self.spec(card).name_en} from the discard pile", seat, card=card)
 
@@ -457,6 +513,7 @@ class KosmodromState(CardEffects, State):
         self.hands[seat][card] -= 1
         if self.hands[seat][card] == 0:
             del self.hands[seat][card]
+        self._forget(seat, card)
         self.discard.append(card)
         if self.phase == FIELD:
             self.field_queue.pop(0)
@@ -475,6 +532,8 @@ class KosmodromState(CardEffects, State):
             self.offer = ("trade", seat, action.seat, action.give, action.want)
             text = (f"seat {seat} offers seat {action.seat} {self.spec(action.give).name_en} "
                     f"for {self.spec(action.want).name_en}")
+        # Ruling K12: offers are public; one can offer only a card one holds (K24: it becomes known).
+        self._reveal(seat, self.offer[3])
         self.emit("offer", text, seat)
         self.phase = ANSWER
 
@@ -492,11 +551,14 @@ class KosmodromState(CardEffects, State):
             self._move_card(to, giver, want)
         self.emit("accept", f"seat {to} accepts the {kind}", to)
 
-    def _move_card(self, src: int, dst: int, card: str) -> None:
+    def _move_card(self, src: int, dst: int, card: str, public: bool = True) -> None:
         self.hands[src][card] -= 1
         if self.hands[src][card] == 0:
             del self.hands[src][card]
         self.hands[dst][card] += 1
+        if public:
+            self._forget(src, card)
+            self._learn(dst, card)
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
@@ -546,17 +608,26 @@ class KosmodromState(CardEffects, State):
         new.advanced = dict(self.advanced)
         new.steal_from = list(self.steal_from)
         new.field_queue = list(self.field_queue)
+        new.known = [[Counter(c) for c in row] for row in self.known]
+        new.known_public = [Counter(c) for c in self.known_public]
         new._legal_cache = None
 
     def resample_for(self, seat: int, rng: random.Random) -> State:
-        """Other hands redrawn from the cards `seat` cannot see (their hands and the deck's
-        non-launch-pad cards), hand sizes kept; launch-pad cards stay where they are."""
+        """A determinization for `seat` (Ruling K24): every card `seat` knows to be in another hand
+        stays there; the rest of those hands is redrawn, hand sizes kept, from the cards `seat` has
+        not seen (the unknown parts of the other hands and the deck's non-launch-pad cards).
+
+        The result depends only on what `seat` may know: the pool is a multiset fixed by the seat's
+        view, sorted before the shuffle; other seats' private knowledge (K24: of cards stolen from
+        them by Industrial Espionage) is replaced by the public knowledge; events `seat` did not see
+        are dropped and the seed is redrawn from `rng`, so no trace of the true deal or of future
+        chance remains. (The history is kept as it is: it does not replay to the determinization.)"""
         new = self.clone()
         assert isinstance(new, KosmodromState)
         others = [s for s in range(self.num_players) if s != seat]
         pool: list[str] = []
         for s in others:
-            pool.extend(new.hands[s].elements())
+            pool.extend((self.hands[s] - self.known[seat][s]).elements())
         pads_in_deck = Counter({p: new.deck[p] for p in PADS if new.deck[p]})
         for card, k in new.deck.items():
             if card not in PADS:
@@ -564,8 +635,16 @@ class KosmodromState(CardEffects, State):
         pool.sort()
         rng.shuffle(pool)
         for s in others:
-            size = self.hands[s].total()
-            new.hands[s] = Counter(pool[:size])
+            known = self.known[seat][s]
+            size = self.hands[s].total() - known.total()
+            new.hands[s] = Counter(known) + Counter(pool[:size])
             del pool[:size]
         new.deck = Counter(pool) + pads_in_deck
+        for o in others:
+            for h in others:
+                if h != o:
+                    new.known[o][h] = Counter(self.known_public[h])
+        new.events = [e for e in self.events if e.visible(seat)]
+        new.seed = rng.getrandbits(62)
+        new._legal_cache = None
         return new

@@ -2,7 +2,8 @@
 and why an action is refused.
 
 The single place where a state becomes outgoing data. A seat sees its own hand; other hands only as
-counts; the deck only as a count (its order is never even fixed: draws are chance nodes). The
+counts and the cards it knows to be in them (Ruling K24: taken or given in the open, or stolen from
+it); the deck only as a count (its order is never even fixed: draws are chance nodes). The
 discard pile is public (Ruling K8). The seed is never included: it would reveal future draws.
 """
 
@@ -65,7 +66,7 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
             "order_from": state.order_start if state.phase == "discard_order" else None,
             "offer": offer,
         },
-        "players": [_player(state, s) for s in range(state.num_players)],
+        "players": [_player(state, s, seat) for s in range(state.num_players)],
         "rockets": [r.to_json(state.cards.cards[r.card]) for r in state.rockets.values()],
         "hand": _hand(state.hands[seat]) if seat is not None else None,
         "terminal": state.is_terminal(),
@@ -74,11 +75,15 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _player(state: KosmodromState, seat: int) -> dict[str, Any]:
+def _player(state: KosmodromState, seat: int, viewer: int | None) -> dict[str, Any]:
     tab = state.tableaux[seat]
+    # Ruling K24: the cards of this hand the viewer knows of; for the viewer's own hand, the cards
+    # every player knows it holds (the full hand is under "hand").
+    known = state.known_public[seat] if viewer == seat else state.known_cards(viewer, seat)
     return {
         "seat": seat,
         "hand_count": state.hands[seat].total(),
+        "known_hand": _hand(known),
         "hand_limit": state.hand_limit(seat),
         **tab.to_json(),
         "rockets": [r.id for r in state.rockets.values() if r.owner == seat],
@@ -97,6 +102,7 @@ def snapshot(state: KosmodromState) -> dict[str, Any]:
     data["next_rocket"] = state.next_rocket
     data["eligible"] = dict(state.eligible)
     data["offers"] = state.offers
+    data["known_hands"] = [[_hand(c) for c in row] for row in state.known]
     return data
 
 

@@ -174,6 +174,14 @@ class KosmodromScreen:
         player = view["players"][seat]
         me = view.get("seat")
         title = Text.assemble(self.name(seat), f"  hand {player['hand_count']}/{player['hand_limit']}")
+        known = player.get("known_hand") or []
+        if known and seat != me:
+            # Ruling K24: the cards of that hand you know of (taken or given in the open, or stolen from you).
+            title.append("  known in hand: ")
+            title.append_text(hand_text(known))
+        elif known:
+            title.append("  the others know you hold: ", style="dim")
+            title.append_text(hand_text(known))
         if player["upgrades"]:
             title.append("  upgrades: ")
             for i, u in enumerate(player["upgrades"]):
