@@ -93,8 +93,47 @@ def test_budget_cut_steals_an_upgrade_into_the_hand():
 def test_budget_cut_stolen_upgrade_can_be_played_at_once():
     s = table(["budget_cut"], upgrades={1: ["overtime"]})
     s.apply("play budget_cut 1")
+    assert s.phase == "stolen" and [str(a) for a in s.legal_actions()] == ["keep overtime", "discard overtime"]
+    s.apply("keep overtime")
     s.apply("play overtime")
     assert s.tableaux[0].upgrades == ["overtime"]
+
+
+def test_stolen_card_may_be_discarded_at_once():
+    """card overview: a stolen card may be played, kept in hand or discarded."""
+    s = table(["budget_cut"], upgrades={1: ["overtime"]})
+    s.apply("play budget_cut 1")
+    s.apply("discard overtime")
+    assert s.phase == "play" and "overtime" not in hand(s, 0) and s.discard[-1] == "overtime"
+
+
+def test_stolen_card_may_be_kept_for_a_later_turn():
+    s = table(["headhunting"], experts={1: {"test": "jack"}})
+    s.apply("play headhunting 1:test")
+    s.apply("keep jack")
+    assert s.phase == "play" and "jack" in hand(s, 0)
+    assert any(str(a) == "done" for a in s.legal_actions())
+
+
+def test_each_card_stolen_by_espionage_gets_its_own_choice_in_the_order_stolen():
+    s = table(["espionage"], hands={1: ["oxygen"], 2: ["jack"]})
+    s.apply("play espionage 1,2")
+    s.apply("pick oxygen")
+    s.apply("pick jack")
+    assert [str(a) for a in s.legal_actions()] == ["keep oxygen", "discard oxygen"]
+    s.apply("keep oxygen")
+    assert [str(a) for a in s.legal_actions()] == ["keep jack", "discard jack"]
+    s.apply("discard jack")
+    assert s.phase == "play" and "oxygen" in hand(s, 0) and "jack" not in hand(s, 0)
+
+
+def test_what_was_stolen_by_espionage_is_named_only_to_the_thief_in_views():
+    s = table(["espionage"], hands={1: ["oxygen", "fuel"]})
+    s.apply("play espionage 1")
+    s.apply("pick oxygen")
+    s.apply("pick fuel")
+    assert s.view(0)["step"]["stolen_pending"] == ["oxygen", "fuel"]
+    assert s.view(2)["step"]["stolen_pending"] == 2 and s.public_view()["step"]["stolen_pending"] == 2
 
 
 def test_budget_cut_cannot_be_played_without_an_upgrade_in_play():
@@ -203,6 +242,7 @@ def test_headhunting_steals_an_expert_into_the_hand():
 def test_headhunting_stolen_expert_can_be_played():
     s = table(["headhunting"], experts={1: {"test": "jack"}})
     s.apply("play headhunting 1:test")
+    s.apply("keep jack")
     s.apply("play jack launch")
     assert s.tableaux[0].experts["launch"] == "jack"
 
@@ -341,7 +381,7 @@ def test_espionage_steals_1_card_each_from_two_opponents():
     s.apply("play espionage 1,2")
     s.apply("pick oxygen")
     s.apply("pick jack")
-    assert {"oxygen", "jack"} <= set(hand(s, 0)) and s.phase == "play"
+    assert {"oxygen", "jack"} <= set(hand(s, 0)) and s.phase == "stolen"
 
 
 def test_espionage_what_was_stolen_is_seen_only_by_thief_and_victim():

@@ -58,6 +58,7 @@ def test_ruling_K24_budget_cut_upgrades_are_known_and_forgotten_when_played():
     s = table(["budget_cut"], upgrades={1: ["overtime"]})
     s.apply("play budget_cut 1")
     assert known_by_all(s, 0) == ["overtime"]
+    s.apply("keep overtime")
     s.apply("play overtime")
     assert known_by_all(s, 0) == []
 
@@ -90,6 +91,13 @@ def test_ruling_K24_vacuumed_oxygen_is_known():
     s = table(["vacuum"], rockets=[(1, "swift", "launch", 1, 1, ["astronaut", "oxygen"])])
     s.apply("play vacuum r1")
     assert known_by_all(s, 0) == ["oxygen"]
+
+
+def test_ruling_K24_a_stolen_card_discarded_at_once_is_forgotten():
+    s = table(["headhunting"], experts={1: {"launch": "mission_control"}})
+    s.apply("play headhunting 1:launch")
+    s.apply("discard mission_control")
+    assert known_by_all(s, 0) == []
 
 
 def test_ruling_K24_a_known_card_discarded_for_field_duty_is_forgotten():
@@ -189,6 +197,7 @@ def _with_known_cards():
     s = table(["espionage", "headhunting", "soldering_iron"], hands={1: ["oxygen", "metal", "fuel"], 2: ["jack"]},
               experts={1: {"launch": "mission_control"}}, discard=["astronaut"])
     s.apply("play headhunting 1:launch")
+    s.apply("keep mission_control")
     s.apply("play soldering_iron astronaut")
     s.apply("play espionage 1")
     s.apply("pick oxygen")

@@ -9,6 +9,7 @@ Text forms (card ids as in data/cards.toml, rockets as r1, r2..., zone places as
                `play sabotage r4 fuel`, `play soldering_iron metal`, `play espionage 1,2`, `play research`,
                `done`; negotiation: `gift 2 metal`, `trade 2 metal fuel`, answered by `accept` / `refuse`
   step 6:      `discard metal`, `done`; Field Duty: `discard metal` by each seat in turn
+  after a steal: `keep oxygen` or `discard oxygen` for each stolen card, in the order stolen
   after an action card discarded several kinds of cards: `top oxygen` (the card its player puts on top)
 """
 
@@ -105,6 +106,17 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
+class Keep(Action):
+    """After a steal: keep the stolen card in hand (it may then be played like any other card)."""
+
+    kind: ClassVar[str] = "keep"
+    card: str
+
+    def __str__(self) -> str:
+        return f"keep {self.card}"
+
+
+@dataclass(frozen=True)
 class Discard(Action):
     """Step 6 (or Field Duty): discard one card of this kind from your hand."""
 
@@ -169,7 +181,7 @@ class Refuse(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (DeckCard, Pick, Advance, Done, Draw, Take, Play, Discard, Top, Gift, Trade, Accept, Refuse)
+    for cls in (DeckCard, Pick, Advance, Done, Draw, Take, Play, Keep, Discard, Top, Gift, Trade, Accept, Refuse)
 }
 _BARE = {"done": Done, "draw": Draw, "take": Take, "accept": Accept, "refuse": Refuse}
 
@@ -196,10 +208,10 @@ def parse_action(text: str) -> Action:
         if args:
             raise ValueError(f"'{verb}' takes no arguments")
         return _BARE[verb]()
-    if verb in ("deck", "pick", "discard", "top"):
+    if verb in ("deck", "pick", "discard", "top", "keep"):
         if len(args) != 1:
             raise ValueError(f"use '{verb} <card>', e.g. '{verb} metal'")
-        return {"deck": DeckCard, "pick": Pick, "discard": Discard, "top": Top}[verb](_card(args[0]))
+        return {"deck": DeckCard, "pick": Pick, "discard": Discard, "top": Top, "keep": Keep}[verb](_card(args[0]))
     if verb == "advance":
         if len(args) != 1 or not args[0].lower().startswith("r") or not args[0][1:].isdigit():
             raise ValueError("use 'advance rN', e.g. 'advance r3'")
@@ -217,7 +229,7 @@ def parse_action(text: str) -> Action:
             raise ValueError("use 'trade <seat> <your card> <their card>'")
         return Trade(_seat(args[0]), _card(args[1]), _card(args[2]))
     raise ValueError(
-        f"unknown action {verb!r}; actions are: advance, done, draw, take, play, discard, top, gift, trade, "
+        f"unknown action {verb!r}; actions are: advance, done, draw, take, play, keep, discard, top, gift, trade, "
         "accept, refuse (chance: deck, pick)"
     )
 

@@ -91,6 +91,7 @@ class CardEffects:
             ups.remove(card)
             self.hands[seat][card] += 1
             self._learn(seat, card)  # Ruling K24: taken in the open
+            self.stolen.append(card)
         names = ", ".join(self.spec(c).name_en for c in taken)
         self.emit("budget-cut", f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand", seat, cards=taken)
 
@@ -127,6 +128,7 @@ class CardEffects:
         tab.experts[zone] = None
         self.hands[seat][card] += 1
         self._learn(seat, card)  # Ruling K24: taken in the open
+        self.stolen.append(card)
         self.emit("headhunting", f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}", seat, card=card)
 
     def _act_brainstorm(self, seat: int, target: str) -> None:
@@ -144,6 +146,7 @@ class CardEffects:
         rocket = self.rockets[rid]
         setattr(rocket, part, getattr(rocket, part) - 1)
         self.hands[seat][part] += 1
+        self.stolen.append(part)
         self._learn(seat, part)  # Ruling K24: taken in the open
         start = rocket.zone
         rocket.zone = "assembly"
@@ -178,6 +181,7 @@ class CardEffects:
         victim = self.steal_from.pop(0)
         thief = self.turn_seat
         self._move_card(victim, thief, card, public=False)
+        self.stolen.append(card)
         # Ruling K24: only thief and victim see the card. The thief knows it left the victim's hand,
         # the victim knows the thief now holds it; the others only that some card left the victim.
         self._forget(victim, card, observers=[thief])
@@ -191,6 +195,7 @@ class CardEffects:
         rocket = self.rockets[target]
         rocket.advantages.remove("oxygen")
         self.hands[seat]["oxygen"] += 1
+        self.stolen.append("oxygen")
         self._learn(seat, "oxygen")  # Ruling K24: taken in the open
         self.emit("vacuum", f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}", seat, rocket=target)
 

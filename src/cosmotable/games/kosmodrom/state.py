@@ -20,13 +20,13 @@ from typing import Any
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.kosmodrom import plays, views
 from cosmotable.games.kosmodrom.actions import (
-    Accept, Advance, DeckCard, Discard, Done, Draw, Gift, Pick, Play, Refuse, Take, Top, Trade,
+    Accept, Advance, DeckCard, Discard, Done, Draw, Gift, Keep, Pick, Play, Refuse, Take, Top, Trade,
 )
 from cosmotable.games.kosmodrom.cards import DEAL, HAND_LIMIT, PADS, WAREHOUSE_LIMIT, ZONE_NAMES, ZONES, CardSet
 from cosmotable.games.kosmodrom.effects import CardEffects
 from cosmotable.games.kosmodrom.phases import (
     ADVANCE, ANSWER, CHANCE_PHASES, DEAL_PHASE, DISCARD, DRAW, DRAW_DECK, FIELD, ORDER, OVER, PLAY, REDRAW, RESEARCH,
-    STEAL,
+    STEAL, STOLEN,
     MAX_OFFERS_PER_TURN,
 )
 from cosmotable.games.kosmodrom.scoring import score_breakdown
@@ -78,6 +78,8 @@ class KosmodromState(CardEffects, State):
         self._reset_turn_flags()
         self.research_left = 0
         self.steal_from: list[int] = []
+        # Stolen cards (in the thief's hand) whose fate the thief has still to choose, in order.
+        self.stolen: list[str] = []
         self.field_queue: list[int] = []
         self.order_start = 0  # where the cards discarded by the last action card begin
         self.offer: tuple[str, int, int, str, str] | None = None  # kind, from, to, give, want
@@ -229,6 +231,11 @@ class KosmodromState(CardEffects, State):
             return [Draw(), Take()]
         if phase == PLAY:
             return self.play_options()
+        if phase == STOLEN:
+            # card overview (Сокращение бюджета, Найм персонала, Диверсия, Промшпионаж, Вакуумирование):
+            # a stolen card may be played, kept in hand or discarded. Kept, it can be played at once.
+            card = self.stolen[0]
+            return [Keep(card), Discard(card)]
         if phase == FIELD:
             return [Discard(c) for c in sorted(self.hands[seat]) if self.hands[seat][c] > 0]
         if phase == ORDER:
@@ -299,6 +306,13 @@ class KosmodromState(CardEffects, State):
             self._play(action.card, action.target)
         elif isinstance(action, Discard):
             self._discard_from_hand(action.card)
+            if self.phase == STOLEN:
+                self.stolen.pop(0)
+                self.phase = PLAY
+        elif isinstance(action, Keep):
+            self.stolen.pop(0)
+            self.phase = PLAY
+            self.emit("keep", f"seat {self.turn_seat} keeps the stolen card", self.turn_seat)
         elif isinstance(action, (Gift, Trade)):
             self._offer(action)
         elif isinstance(action, (Accept, Refuse)):
@@ -310,6 +324,9 @@ class KosmodromState(CardEffects, State):
     def _continue(self) -> None:
         """Carry out everything automatic until a seat must decide, chance is due, or the game ends."""
         while True:
+            if self.phase == PLAY and self.stolen:
+                self.phase = STOLEN  # the thief first decides what becomes of the stolen card(s)
+                return
             phase = self.phase
             if phase == DEAL_PHASE:
                 if self.dealt < DEAL * self.num_players:
@@ -607,6 +624,7 @@ class KosmodromState(CardEffects, State):
         new.eligible = dict(self.eligible)
         new.advanced = dict(self.advanced)
         new.steal_from = list(self.steal_from)
+        new.stolen = list(self.stolen)
         new.field_queue = list(self.field_queue)
         new.known = [[Counter(c) for c in row] for row in self.known]
         new.known_public = [Counter(c) for c in self.known_public]
@@ -644,6 +662,17 @@ class KosmodromState(CardEffects, State):
             for h in others:
                 if h != o:
                     new.known[o][h] = Counter(self.known_public[h])
+        if new.stolen and seat != self.turn_seat:
+            # A card stolen out of sight (Industrial Espionage) is unknown to `seat`: the pending
+            # choice concerns whichever card the redrawn thief's hand holds.
+            hand = Counter(new.hands[self.turn_seat])
+            pending = []
+            for card in new.stolen:
+                if hand[card] <= 0:
+                    card = rng.choice(sorted(c for c in hand if hand[c] > 0))
+                hand[card] -= 1
+                pending.append(card)
+            new.stolen = pending
         new.events = [e for e in self.events if e.visible(seat)]
         new.seed = rng.getrandbits(62)
         new._legal_cache = None

@@ -62,6 +62,8 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
             "redrawn": state.redrawn,
             "research_left": state.research_left,
             "steal_from": list(state.steal_from),
+            # The stolen cards awaiting keep/discard: named to the thief, counted for everyone else.
+            "stolen_pending": list(state.stolen) if seat == state.turn_seat else len(state.stolen),
             "field_duty_queue": list(state.field_queue),
             "order_from": state.order_start if state.phase == "discard_order" else None,
             "offer": offer,
