@@ -1,5 +1,6 @@
-"""Rulebook (ability cards): one ability a turn, at any time of the turn (ours: before the turn's
-action); reusable cards flip back at the start of your next turn; once-only cards stay spent."""
+"""Rulebook (ability cards): one ability a turn, at any time of the turn (Ruling R20: before the
+action, or in the window right after it; not inside a chained move); reusable cards flip back at the
+start of your next turn; once-only cards stay spent."""
 
 from planet_helpers import act, legal, put, table, where
 
@@ -73,3 +74,168 @@ def test_special_boost_gives_an_extra_turn_without_other_artifacts():
     assert not [m for m in legal(s) if m.startswith("ability")]
     act(s, "sail -1")
     assert s.current_player() == 1
+
+
+# ---------------------------------------------------------------- Ruling R20: the window after the action
+# Rulebook (cards): "you may use an artifact at any moment of your turn, but only 1 ability a turn".
+# These replace the old simplification (abilities only before the action).
+import pytest  # noqa: E402
+from planet_helpers import coins  # noqa: E402
+
+from cosmotable.engine import IllegalAction  # noqa: E402
+from cosmotable.games.planet.actions import EndTurn, action_from_json, parse_action  # noqa: E402
+
+
+def test_after_the_action_the_same_seat_may_still_use_its_ability():
+    s = holding("pocket")
+    put(s, 0, 1, "d4")
+    act(s, "move 2 S")  # the turn's action: astronaut 2 steps off the ship onto b2
+    assert s.phase == "post" and s.current_player() == 0
+    assert legal(s) == ["ability pocket 1", "ability pocket 2", "end turn"]
+    assert s.total_turns == 0 and s.turns[0] == 0  # the turn is not over yet
+    act(s, "ability pocket 1")
+    assert where(s, 0, 1) == "ship" and where(s, 0, 2) == "b2"
+    assert s.current_player() == 1 and s.total_turns == 1 and s.turns[0] == 1
+    assert s.hand[0][0]["ready"] is False
+
+
+def test_end_turn_closes_the_window_and_keeps_the_card():
+    s = holding("pocket")
+    put(s, 0, 1, "d4")
+    act(s, "move 2 S", "end turn")
+    assert s.current_player() == 1 and s.total_turns == 1 and s.phase == "act"
+    assert s.hand[0][0]["ready"] is True and where(s, 0, 1) == "d4"
+    assert s.events[-1].kind == "end-turn"
+
+
+def test_no_window_when_no_ability_is_usable():
+    s = holding("pocket")  # every astronaut aboard: pocket teleport has nothing to do
+    act(s, "sail +1")
+    assert s.current_player() == 1 and s.phase == "act" and s.total_turns == 1
+    s = table(BOARD)  # no cards at all
+    act(s, "move 1 S")
+    assert s.current_player() == 1
+
+
+def test_an_ability_before_the_action_means_no_window_after_it():
+    s = holding("pocket")
+    s.hand[0].append({"id": "teleport", "ready": True, "spent": False})
+    put(s, 0, 1, "d4")
+    act(s, "ability pocket 1")
+    assert s.current_player() == 0 and s.phase == "act"  # the action still to come
+    act(s, "move 1 S")
+    assert s.current_player() == 1  # one ability a turn: the teleport cannot follow
+
+
+def test_no_ability_in_the_middle_of_a_chained_move():
+    s = table("""
+    .. S0 .. .. .. ..
+    .. __ ↔  __ __ ..
+    .. __ __ __ __ ..
+    .. __ __ __ __ ..
+    .. .. .. S1 .. ..
+    """)
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    put(s, 0, 1, "b2")
+    put(s, 0, 2, "d4")
+    act(s, "move 1 E")  # onto the two-way arrow: a choice inside the move
+    assert s.phase == "choose" and legal(s) == ["go E", "go W"]
+    act(s, "go E")
+    assert where(s, 0, 1) == "d2" and s.phase == "post" and "ability pocket 2" in legal(s)
+
+
+def test_an_artifact_found_by_the_action_can_be_used_at_once():
+    s = table("""
+    .. S0 .. ..
+    .. __ ?G ..
+    .. __ __ ..
+    .. .. S1 ..
+    """)
+    put(s, 0, 1, "b2")
+    act(s, "move 1 E", "reveal artifact", "draw pocket")
+    assert s.phase == "post" and legal(s) == ["ability pocket 1", "end turn"]
+    act(s, "ability pocket 1")
+    assert where(s, 0, 1) == "ship" and s.current_player() == 1
+
+
+def test_a_tree_caught_astronaut_cannot_be_moved_in_the_window_and_still_skips_one_turn():
+    s = table("""
+    .. S0 .. .. .. ..
+    .. __ TR __ __ ..
+    .. __ __ __ __ ..
+    .. __ __ __ __ ..
+    .. .. .. S1 .. ..
+    """)
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    put(s, 0, 1, "b2")
+    put(s, 0, 2, "e4")
+    act(s, "move 1 E")  # caught by the tree
+    assert s.phase == "post"
+    assert [m for m in legal(s) if m.startswith("ability")] == ["ability pocket 2"]
+    act(s, "end turn", "move 1 N")  # seat 1
+    assert not [m for m in legal(s) if m.startswith(("move 1", "ability pocket 1"))]  # still skipping
+    act(s, "move 2 W", "end turn", "move 1 N")
+    assert "move 1 E" in legal(s)  # the turn after: free again
+
+
+def test_the_turn_cap_counts_the_turn_when_the_window_closes():
+    s = holding("pocket", max_turns=1)
+    put(s, 0, 1, "d4")
+    act(s, "move 2 S")
+    assert not s.is_terminal() and s.phase == "post"
+    act(s, "end turn")
+    assert s.is_terminal() and "safety cap of 1 turns" in s.end_reason
+
+
+def test_the_game_ends_at_once_when_the_action_takes_the_last_coin():
+    s = table("""
+    .. S0 .. .. ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. .. .. S1 ..
+    """, station=".. .. ..\n.. __ ..\n.. .. ..")
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    put(s, 0, 1, "b2")
+    put(s, 0, 2, "d3")
+    coins(s, "b2", 1)
+    act(s, "move 1 N coin")
+    assert s.is_terminal() and s.delivered[0] == 1 and "every tile is revealed" in s.end_reason
+
+
+def test_no_claim_in_the_window():
+    s = holding("pocket")
+    put(s, 0, 1, "d4")
+    act(s, "move 2 S")
+    assert "claim" not in legal(s)
+    with pytest.raises(IllegalAction, match="use one ability card now or 'end turn'"):
+        s.apply("claim")
+
+
+def test_end_turn_is_only_for_the_window():
+    s = holding("pocket")
+    put(s, 0, 1, "d4")
+    assert "end turn" not in legal(s)
+    with pytest.raises(IllegalAction, match="first make the turn's action"):
+        s.apply("end turn")
+    assert parse_action("end turn") == EndTurn() == parse_action("end")
+    assert str(action_from_json(EndTurn().to_json())) == "end turn"
+
+
+def test_special_boost_in_the_window_gives_the_extra_turn_after_this_one():
+    s = holding("boost")
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    act(s, "move 1 S")
+    assert s.phase == "post" and "ability boost" in legal(s)
+    act(s, "ability boost")
+    assert s.current_player() == 0 and s.in_boost and s.total_turns == 1
+    assert not [m for m in legal(s) if m.startswith("ability")]
+    act(s, "move 1 E")
+    assert s.current_player() == 1 and s.phase == "act"  # no window during the extra turn
+
+
+def test_jet_boots_in_the_window_end_the_turn_where_they_land():
+    s = holding("boots")
+    act(s, "move 1 S")
+    assert "ability boots 1 SE" in legal(s)
+    act(s, "ability boots 1 SE")
+    assert where(s, 0, 1) == "d4" and s.current_player() == 1

@@ -75,3 +75,22 @@ def test_screen_never_shows_a_face_down_tile_it_has_not_seen():
     screen = PlanetScreen(make_seats(2, 0))
     assert "♣" in render(screen.grid(s.view(0), "p", "Planet"))
     assert "♣" not in render(screen.grid(s.view(1), "p", "Planet"))
+
+
+def test_screen_shows_and_glosses_the_ability_window_and_the_bot_plays_it():
+    s = table("""
+    .. S0 .. .. .. ..
+    .. __ __ __ __ ..
+    .. __ __ __ __ ..
+    .. .. .. S1 .. ..
+    """)
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    put(s, 0, 1, "d3")
+    act(s, "move 2 S")
+    screen = PlanetScreen(make_seats(2, 0))
+    assert "use one ability card now" in render(screen.headline(s.view(0), 0))
+    moves = {str(m.action): m for m in screen.moves(s, 0)}
+    assert set(moves) == {"ability pocket 1", "ability pocket 2", "end turn"}
+    assert "the turn passes to" in moves["end turn"].gloss.plain
+    assert "uses Pocket teleport" in moves["ability pocket 1"].gloss.plain
+    assert str(make_bot("heuristic", seed=0).act(s)) in moves

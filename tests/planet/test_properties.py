@@ -107,3 +107,30 @@ def test_illegal_actions_change_nothing(game, pick):
                 assert exc.reason
             assert s.fingerprint() == before
         s.apply(rng.choice(s.legal_actions()))
+
+
+@SETTINGS
+@given(games)
+def test_the_ability_window_offers_only_abilities_and_end_turn_and_keeps_the_turn(game):
+    """Ruling R20: the window after the action belongs to the same turn (same seat, turn not yet
+    counted), appears only when an ability is usable, never after an ability or in a boost turn."""
+    seed, (players, teams) = game
+    rng = random.Random(seed)
+    s = GAME.new_state(players, seed=seed, variants=["teams"] if teams else None, max_turns=80)
+    windows = 0
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+            continue
+        before = (s.seat, s.total_turns)
+        action = rng.choice(s.legal_actions())
+        s.apply(action)
+        if s.phase == "post":
+            windows += 1
+            acts = [str(a) for a in s.legal_actions()]
+            assert acts[-1] == "end turn" and len(acts) >= 2
+            assert all(a.startswith("ability ") for a in acts[:-1])
+            assert not s.ability_used and not s.in_boost and s.walk is None
+            assert (s.seat, s.total_turns) == before and s.current_player() == s.seat
+        if action.kind == "end":
+            assert s.total_turns == before[1] + 1  # the turn is counted when the window closes

@@ -84,4 +84,6 @@ def value(state: State, action: Action) -> float:
     v -= 10.0 * (after_view["coins"]["lost"] - view["coins"]["lost"])
     if text.startswith(("sail", "fly")):
         v -= 0.5
+    if text.startswith("ability"):
+        v -= 0.1  # keep a card rather than spend it on a move that changes nothing (e.g. `end turn` ties)
     return v

@@ -8,6 +8,7 @@ Text forms (cells are named `d5` on the planet, `s:c2` on the station; astronaut
   go SW | knight 2N1E | jump N | to d5          continue a move: arrow, knight, trampoline, dragonfly
   peek d5 | meteor d5 | turn d5 1 | beam d5     obelisk, meteorite, arrow turning, tractor beam
   ability pocket 1 | ability boots 1 N ...      an ability card
+  end turn                                      close the turn after its action (ability window)
   claim | agree | refuse | pass
 Chance outcomes: reveal KIND | orient K (quarter turns clockwise) | draw CARD.
 """
@@ -160,6 +161,16 @@ class Pass(_Simple):
 
 
 @dataclass(frozen=True)
+class EndTurn(_Simple):
+    """Close the turn in the ability window after the action (Ruling R20)."""
+
+    kind: ClassVar[str] = "end"
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+@dataclass(frozen=True)
 class Reveal(_Simple):
     kind: ClassVar[str] = "reveal"
     tile: str
@@ -180,7 +191,7 @@ class Draw(_Simple):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Move, Drift, Sail, Fly, Go, Knight, Jump, To, Peek, Meteor, Turn, Beam, Ability,
-                Claim, Agree, Refuse, Pass, Reveal, Orient, Draw)
+                Claim, Agree, Refuse, Pass, EndTurn, Reveal, Orient, Draw)
 }
 
 
@@ -226,6 +237,10 @@ def parse_action(text: str) -> Action:
         "orient": "orient <0-3>", "draw": "draw <card>", "ability": "ability <card> [astronaut] [target]",
     }.get(verb, verb)
     try:
+        if cls is EndTurn:
+            if args and [a.lower() for a in args] != ["turn"]:
+                raise ValueError("use 'end turn'")
+            return EndTurn()
         if cls in (Claim, Agree, Refuse, Pass):
             if args:
                 raise ValueError(f"'{verb}' takes no arguments")

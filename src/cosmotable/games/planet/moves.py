@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmotable.games.planet.actions import (
-    KNIGHTS, Ability, Agree, Beam, Claim, Draw, Drift, Fly, Go, Jump, Knight, Meteor, Move, Orient,
+    KNIGHTS, Ability, Agree, Beam, Claim, Draw, Drift, EndTurn, Fly, Go, Jump, Knight, Meteor, Move, Orient,
     Pass, Peek, Refuse, Reveal, Sail, To, Turn,
 )
 from cosmotable.games.planet.board import DIRS, PLANET, STATION, cell_name, parse_cell
@@ -37,7 +37,7 @@ def walk_json(walk: dict[str, Any] | None) -> Any:
         return None
     return {"seat": walk["seat"], "astronaut": walk["a"], "coin": walk["coin"], "vec": walk["vec"],
             "prev": pos_json(walk["prev"]), "after": walk["after"], "steps": walk["steps"],
-            "visited": sorted(str(v) for v in walk["visited"])}
+            "visited": sorted(str(v) for v in walk["visited"]), "boots": walk.get("boots", False)}
 
 
 def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
@@ -69,13 +69,16 @@ def legal_actions(s: PlanetState) -> list[Action]:
     if s.phase == "claim":
         return [Agree(), Refuse()]
     seat = s.seat
+    if s.phase == "post":
+        # Ruling R20: the window after the action - the turn's one ability, or end the turn.
+        return ability_moves(s, seat) + [EndTurn()]
     out: list[Action] = []
     for i in range(len(s.pos[seat])):
         if not s.stunned(seat, i):
             out.extend(astronaut_moves(s, seat, i))
     out.extend(ship_moves(s, seat))
     out.extend(ability_moves(s, seat))
-    # Ruling R8: the "no one can get the last coin" claim may be made once a turn, at any time.
+    # Ruling R21: the "no one can get the last coin" claim may be made once a turn, at the action node.
     if not s.claimed:
         out.append(Claim())
     if not out or out == [Claim()]:
@@ -210,7 +213,9 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                         out.append(Ability("teleport", n, cell_name(*cell)))
                 if p != ("ship", seat):
                     out.append(Ability("teleport", n, "SHIP"))
-            elif cid in ("boots", "gravity", "tame_knight") and p[0] != "space" and not (p[0] == "cell" and p[2]):
+            elif cid in ("boots", "gravity", "tame_knight") and p[0] != "space" and (
+                    cid == "boots" or not (p[0] == "cell" and p[2])):
+                # Ruling R20: for jet boots a canyon counts as one cell, so they leave it from either half.
                 if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
                     continue
                 area, r, c = place_of(s, p)
@@ -313,7 +318,7 @@ def apply(s: PlanetState, action: Action) -> None:
         owner = s.ship_at(p[1], idx)
         s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
         s.emit("drift", f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge", seat)
-        end_turn(s)
+        action_done(s)
     elif isinstance(action, Sail):
         sail(s, action.steps)
     elif isinstance(action, Fly):
@@ -361,6 +366,9 @@ def apply(s: PlanetState, action: Action) -> None:
         s.emit("refuse", f"seat {seat} refuses: the game goes on", seat)
     elif isinstance(action, Pass):
         s.emit("pass", f"seat {s.seat} cannot move and passes", s.seat)
+        end_turn(s)
+    elif isinstance(action, EndTurn):
+        s.emit("end-turn", f"seat {s.seat} ends the turn without using an ability", s.seat)
         end_turn(s)
 
 
@@ -545,6 +553,15 @@ def land(s: PlanetState, cell: Cell) -> None:
         s.emit("blocked", f"the pyramid at {cell_name(*cell)} is held by another team", seat)
         to_ship(s, seat, i, seat)
         return
+    if kind.id == "canyon" and walk.get("boots") and walk["steps"] == 1:
+        # Ruling R20 (jet boots: "a canyon counts as one cell"): landing in a canyon crosses it whole -
+        # the astronaut stands on the far half and attacks the rivals standing there.
+        s.pos[seat][i] = ("cell", cell, 2)
+        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses the canyon at {cell_name(*cell)} "
+               "in one leap of the jet boots (far half)", seat)
+        attack(s, seat, cell, 2)
+        finish_walk(s)
+        return
     half = 1 if kind.id == "canyon" else 0
     s.pos[seat][i] = ("cell", cell, half)
     if kind.id != "canyon" and s.enemies_at(seat, cell):
@@ -689,7 +706,7 @@ def finish_walk(s: PlanetState) -> None:
     """The astronaut has come to rest: drop a carried coin, open locks, end the turn."""
     walk = s.walk
     if walk is None:
-        end_turn(s)
+        action_done(s)
         return
     seat, i = walk["seat"], walk["a"]
     p = s.pos[seat][i]
@@ -710,7 +727,7 @@ def finish_walk(s: PlanetState) -> None:
     if after == "act":
         s.phase = "act"
     else:
-        end_turn(s)
+        action_done(s)
 
 
 # ------------------------------------------------------------------ choices inside a walk
@@ -808,7 +825,7 @@ def sail(s: PlanetState, steps: int) -> None:
     r, c = s.areas[area].ring[idx]
     s.emit("sail", f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}", seat)
     hit_space(s, seat, area, idx)
-    end_turn(s)
+    action_done(s)
 
 
 def hit_space(s: PlanetState, seat: int, area: str, idx: int) -> None:
@@ -832,12 +849,16 @@ def fly(s: PlanetState, cell: Cell) -> None:
     where = "the station" if area == STATION else "the planet"
     s.emit("fly", f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})", seat)
     hit_space(s, seat, area, idx)
-    end_turn(s)
+    action_done(s)
 
 
 # ------------------------------------------------------------------ abilities
 def use_ability(s: PlanetState, action: Ability) -> None:
+    """Ruling R20: before the action (then the action follows) or in the window after it (then the
+    turn ends when the ability's move comes to rest)."""
     seat = s.seat
+    after = "end" if s.phase == "post" else "act"
+    s.phase = "act"
     card = next(c for c in s.hand[seat] if c["id"] == action.card and c["ready"])
     card["ready"] = False
     card["spent"] = s.cards_data[action.card].once
@@ -845,11 +866,13 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     s.emit("ability", f"seat {seat} uses {s.cards_data[action.card].name}", seat, card=action.card)
     if action.card == "boost":
         s.boost_pending = True
+        if after == "end":
+            end_turn(s)
         return
     i = action.astronaut - 1
     p = s.pos[seat][i]
-    s.walk = {"seat": seat, "a": i, "coin": False, "vec": None, "prev": p, "after": "act",
-              "steps": 0, "visited": set(), "cell": None}
+    s.walk = {"seat": seat, "a": i, "coin": False, "vec": None, "prev": p, "after": after,
+              "steps": 0, "visited": set(), "cell": None, "boots": action.card == "boots"}
     if action.card == "pocket" or (action.card == "teleport" and action.target == "SHIP"):
         to_ship(s, seat, i, seat)
     elif action.card == "teleport":
@@ -870,6 +893,24 @@ def use_ability(s: PlanetState, action: Ability) -> None:
 
 
 # ------------------------------------------------------------------ turns and the end
+def game_should_end(s: PlanetState) -> bool:
+    """rulebook (end): every tile revealed and no coin left on the planet and station."""
+    return len(s.revealed) == len(s.back) and s.coins_left() == 0
+
+
+def action_done(s: PlanetState) -> None:
+    """The turn's action has come to rest. Ruling R20 (rulebook, cards: "at any moment of your turn,
+    one ability a turn"): if the seat has not used an ability this turn and one is usable now, the
+    same seat gets a window with the ability plays and `end turn`; otherwise (or when the game is
+    already over by the end condition) the turn ends at once, so play is not slowed by empty nodes."""
+    s.phase = "act"
+    if s.ability_used or s.in_boost or game_should_end(s) or not ability_moves(s, s.seat):
+        end_turn(s)
+        return
+    s.phase = "post"
+    s.options = []
+
+
 def end_turn(s: PlanetState) -> None:
     seat = s.seat
     for cell in s.flowers:
@@ -881,7 +922,7 @@ def end_turn(s: PlanetState) -> None:
     s.total_turns += 1
     s.phase = "act"
     # rulebook (end): every tile revealed and no coin left on the planet and station.
-    if len(s.revealed) == len(s.back) and s.coins_left() == 0:
+    if game_should_end(s):
         game_over(s, "every tile is revealed and no coins are left on the planet and station")
         return
     if s.total_turns >= s.max_turns:
@@ -915,6 +956,10 @@ def explain_illegal(s: PlanetState, action: Action) -> str:
         return "a chance outcome is due now, not a player's action"
     if phase == "claim":
         return f"seat {s.current_player()} must answer the claim that no one can reach the last coins: agree or refuse"
+    if phase == "post" and not isinstance(action, (Ability, EndTurn)):
+        return "your action is done: use one ability card now or 'end turn'"
+    if isinstance(action, EndTurn):
+        return "'end turn' closes the window after your action; first make the turn's action"
     if phase != "act" and not isinstance(action, type(legal[0]) if legal else object):
         return f"the move in progress needs a choice first: {', '.join(str(a) for a in legal[:10])}"
     if isinstance(action, Move):

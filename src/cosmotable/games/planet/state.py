@@ -1,8 +1,9 @@
 """Planet rules as an engine State.
 
 A turn is one action (an astronaut's step, the ship sailing, or the ship flying with fuel), plus at
-most one ability card before it. A step can chain through tile effects: each face-down tile is drawn
-by chance when revealed (its kind from the unplaced tiles of its back colour, then its orientation),
+most one ability card, used before the action or in the window after it (phase "post": the ability
+plays and `end turn`, offered only when an ability is usable - Ruling R20). A step can chain through
+tile effects: each face-down tile is drawn by chance when revealed (its kind from the unplaced tiles of its back colour, then its orientation),
 and tile choices (arrows with several directions, knights, trampolines, dragonflies...) are decisions
 of the moving seat. Comments cite the rulebook section each rule comes from (Russian edition 1.0).
 """
@@ -20,7 +21,7 @@ from cosmotable.games.planet.board import PLANET, STATION, Area, Box, Card, Layo
 Cell = tuple[str, int, int]
 ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL, PEEK_ORIENT = (
     "act", "reveal", "orient", "choose", "peek", "peek-reveal", "peek-orient")
-METEOR, TURN, BEAM, DRAW, CLAIM, OVER = "meteor", "turn", "beam", "draw", "claim", "over"
+METEOR, TURN, BEAM, DRAW, CLAIM, OVER, POST = "meteor", "turn", "beam", "draw", "claim", "over", "post"
 CHANCE_PHASES = (REVEAL, ORIENT, PEEK_REVEAL, PEEK_ORIENT, DRAW)
 DEFAULT_MAX_TURNS = 600
 MAX_CHAIN = 60
@@ -257,7 +258,9 @@ class PlanetState(State):
         new.meteor_pick = list(self.meteor_pick)
         new.turn_queue = list(self.turn_queue)
         new.flowers = set(self.flowers)
-        new._legal_cache = None
+        # The same position has the same legal actions (the cached list is never changed in place):
+        # a bot that clones to try a move then skips recomputing them when `apply` checks legality.
+        new._legal_cache = self._legal_cache
 
     def resample_for(self, seat: int, rng: random.Random) -> State:
         """Redraw every tile fixed by an obelisk that `seat` has not seen (all else is public or

@@ -252,6 +252,7 @@ class PlanetScreen:
             "turn": "turn the swapped arrow (quarter turns clockwise)",
             "beam": "the tractor beam: pick the coin it pulls here",
             "claim": "a player claims no one can get the last coins: agree to end the game, or refuse",
+            "post": "your action is done: use one ability card now (one a turn), or end the turn",
         }
         return Text.assemble(who, ": ", asks.get(phase, phase))
 
@@ -298,6 +299,15 @@ class PlanetScreen:
                 brief = Text(f"→ {aview['players'][seat]['ship']['cell']}")
             elif words[0] == "ability":
                 group = Text("Ability cards")
+            elif words[0] == "end":
+                group = Text("Other")
+                nxt = aview["current"]
+                gloss = Text("keep your cards for later; the turn passes")
+                if isinstance(nxt, int) and nxt >= 0:
+                    gloss = Text.assemble("keep your cards for later; the turn passes to ", self.name(nxt))
+                if "game-over" in notes:
+                    gloss = Text("; ").join(self.rewrite(e.text) for e in new)
+                brief = Text("pass the turn")
             else:
                 group = Text("Other")
                 brief = brief if brief.plain else Text("")
@@ -310,7 +320,9 @@ class PlanetScreen:
             "carry a coin lying where it stands. 'sail +2' moves your ship clockwise (needs an astronaut aboard),\n"
             "'fly CELL' flies it to the station or back once you have fuel. In space: 'drift N +2', or step onto a\n"
             "revealed empty tile. Tiles may ask you to continue: 'go DIR', 'knight 2N1E', 'jump DIR', 'to CELL'.\n"
-            "Bring coins to your ship; stepping onto rivals sends them home. 'claim' proposes to end the game\n"
+            "Bring coins to your ship; stepping onto rivals sends them home. One ability card a turn, before\n"
+            "your action or right after it (then you are asked: 'ability ...' or 'end turn').\n"
+            "'claim' proposes to end the game\n"
             "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'.")
 
 
@@ -334,7 +346,8 @@ face down until someone steps on them; a revealed tile's direction is random.
 - **Sail your ship** up to 3 cells around the planet (hopping other ships, never stopping on a corner;
   one of your astronauts must be aboard).
 - **Fly** between the planet and the station with fuel.
-- **An ability card** (from artifacts): one per turn.
+- **An ability card** (from artifacts): one per turn, before your action or right after it (you are
+  then asked: an ability, or `end turn`).
 
 ## Tiles
 Arrows push you on; a tree makes you skip a turn; containers hold coins (locked ones need two of your
