@@ -211,3 +211,18 @@ def save_record(state: State, path: str | Path, seats: Sequence[Seat] = ()) -> P
     tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     tmp.replace(path)  # atomic, like GameRecord.save
     return path
+
+
+class SeatScreen:
+    """What every game's screen shares: the seats at the table, and their names in text."""
+
+    def __init__(self, seats: Sequence[Seat]):
+        self.seats = list(seats)
+        self._seat_text = seat_rewriter(self.seats)
+
+    def seat(self, seat: int | None) -> Seat | None:
+        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
+
+    def name(self, seat: int | None) -> Text:
+        s = self.seat(seat)
+        return s.label() if s else Text("?")

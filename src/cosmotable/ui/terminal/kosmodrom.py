@@ -20,7 +20,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
-from cosmotable.ui.terminal.common import Move, Seat, seat_rewriter
+from cosmotable.ui.terminal.common import Move, Seat, SeatScreen
 
 EVENT_STYLES = {
     "turn": "bold",
@@ -88,18 +88,8 @@ def rocket_line(r: dict[str, Any]) -> Text:
     return out
 
 
-class KosmodromScreen:
-    def __init__(self, seats: Sequence[Seat]):
-        self.seats = list(seats)
-        self._seat_text = seat_rewriter(self.seats)
-
+class KosmodromScreen(SeatScreen):
     # ------------------------------------------------------------------ text helpers
-    def seat(self, seat: int | None) -> Seat | None:
-        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
-
-    def name(self, seat: int | None) -> Text:
-        s = self.seat(seat)
-        return s.label() if s else Text("?")
 
     def rewrite(self, text: str) -> Text:
         text = re.sub(r"\ba ([AEIO])", r"an \1", text)

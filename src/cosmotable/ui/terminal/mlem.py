@@ -23,7 +23,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.mlem.board import default_astronauts, default_goals, default_mat
-from cosmotable.ui.terminal.common import Move, Seat, seat_rewriter
+from cosmotable.ui.terminal.common import Move, Seat, SeatScreen
 
 CELL = 6  # width of one space on the track
 AFTERBURNER_STYLE = "bold cyan"
@@ -161,22 +161,12 @@ def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-class MlemScreen:
+class MlemScreen(SeatScreen):
     """Draws MLEM views and explains MLEM moves for the seats at the table."""
 
     game_id = "mlem"
 
-    def __init__(self, seats: Sequence[Seat]):
-        self.seats = list(seats)
-        self._seat_text = seat_rewriter(self.seats)
-
     # ------------------------------------------------------------------ text helpers
-    def seat(self, seat: int | None) -> Seat | None:
-        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
-
-    def name(self, seat: int | None) -> Text:
-        s = self.seat(seat)
-        return s.label() if s else Text("?")
 
     def tag(self, seat: int | None) -> Text:
         s = self.seat(seat)

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
-from cosmotable.ui.terminal.common import Move, Seat, seat_rewriter
+from cosmotable.ui.terminal.common import Move, Seat, SeatScreen
 
 ARROW_GLYPHS = {
     frozenset({"N"}): "↑", frozenset({"E"}): "→", frozenset({"S"}): "↓", frozenset({"W"}): "←",
@@ -40,23 +40,16 @@ EVENT_STYLES = {"attack": "bold red", "deliver": "bold green", "coin-lost": "red
                 "reveal": "", "loop": "red", "tree": "red", "fuel": "bold cyan", "artifact": "magenta"}
 
 
-class PlanetScreen:
+class PlanetScreen(SeatScreen):
     """Draws Planet views and explains Planet moves for the seats at the table."""
 
     game_id = "planet"
 
     def __init__(self, seats: Sequence[Seat]):
-        self.seats = list(seats)
-        self._seat_text = seat_rewriter(self.seats)
+        super().__init__(seats)
         self.menu_legend = Text("Moves grouped by who moves; the text after each is where it ends.", style="dim")
 
     # ------------------------------------------------------------------ text helpers
-    def seat(self, seat: int | None) -> Seat | None:
-        return self.seats[seat] if seat is not None and 0 <= seat < len(self.seats) else None
-
-    def name(self, seat: int | None) -> Text:
-        s = self.seat(seat)
-        return s.label() if s else Text("?")
 
     def letter(self, seat: int) -> Text:
         s = self.seat(seat)
