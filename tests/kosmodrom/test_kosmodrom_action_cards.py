@@ -330,10 +330,20 @@ def test_soldering_iron_needs_a_card_in_the_discard_pile():
     assert plays_of(s, "soldering_iron") == []
 
 
-def test_ruling_K9_soldering_iron_cannot_take_a_soldering_iron():
+def test_ruling_K9_soldering_iron_may_take_a_soldering_iron():
     s = table(["soldering_iron"], discard=["soldering_iron"])
-    with pytest.raises(IllegalAction, match="K9"):
-        s.apply("play soldering_iron soldering_iron")
+    s.apply("play soldering_iron soldering_iron")
+    s.apply("keep soldering_iron")
+    assert hand(s, 0).count("soldering_iron") == 1 and s.discard[-1] == "soldering_iron"
+
+
+def test_soldering_iron_card_may_be_kept_or_discarded():
+    """card overview (Паяльник и зубило): the card taken may be played, kept in hand or discarded."""
+    s = table(["soldering_iron"], discard=["oxygen", "metal"])
+    s.apply("play soldering_iron oxygen")
+    assert [str(a) for a in s.legal_actions()] == ["keep oxygen", "discard oxygen"]
+    s.apply("discard oxygen")
+    assert "oxygen" not in hand(s, 0) and s.discard[-1] == "oxygen" and s.phase == "play"
 
 
 # ---------------------------------------------------------------- Field Duty (На картошку)

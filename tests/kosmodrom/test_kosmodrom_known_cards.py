@@ -103,6 +103,7 @@ def test_ruling_K24_a_stolen_card_discarded_at_once_is_forgotten():
 def test_ruling_K24_a_known_card_discarded_for_field_duty_is_forgotten():
     s = table(["soldering_iron", "field_duty"], discard=["oxygen", "metal"])
     s.apply("play soldering_iron oxygen")
+    s.apply("keep oxygen")
     s.apply("play field_duty")
     s.apply("discard oxygen")
     assert known_by_all(s, 0) == []
@@ -199,6 +200,7 @@ def _with_known_cards():
     s.apply("play headhunting 1:launch")
     s.apply("keep mission_control")
     s.apply("play soldering_iron astronaut")
+    s.apply("keep astronaut")
     s.apply("play espionage 1")
     s.apply("pick oxygen")
     s.apply("pick metal")

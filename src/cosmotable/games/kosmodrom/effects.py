@@ -160,6 +160,7 @@ class CardEffects:
         index = len(self.discard) - 1 - self.discard[::-1].index(target)
         del self.discard[index]
         self.hands[seat][target] += 1
+        self.stolen.append(target)  # card overview: it may be played, kept in hand or discarded
         self._learn(seat, target)  # Ruling K24: taken in the open
         self.emit("soldering-iron", f"seat {seat} plays Soldering Iron and Chisel: takes {self.spec(target).name_en} from the discard pile", seat, card=target)
 

@@ -193,9 +193,6 @@ def _action_problem(state: KosmodromState, seat: int, card: str, target: str) ->
     if card == "soldering_iron":
         if not target:
             return "name the card to take from the discard pile, e.g. 'play soldering_iron metal'"
-        # Ruling K9: Soldering Iron cannot take a Soldering Iron (two of them would loop forever).
-        if target == "soldering_iron":
-            return "Soldering Iron cannot take a Soldering Iron (ruling K9)"
         return None if target in state.discard else f"there is no {target} in the discard pile"
     if card == "espionage":
         try:

@@ -312,7 +312,7 @@ class KosmodromState(CardEffects, State):
         elif isinstance(action, Keep):
             self.stolen.pop(0)
             self.phase = PLAY
-            self.emit("keep", f"seat {self.turn_seat} keeps the stolen card", self.turn_seat)
+            self.emit("keep", f"seat {self.turn_seat} keeps the card it took in hand", self.turn_seat)
         elif isinstance(action, (Gift, Trade)):
             self._offer(action)
         elif isinstance(action, (Accept, Refuse)):
