@@ -6,7 +6,7 @@ import pytest
 
 from cosmotable.engine import IllegalAction
 from cosmotable.games.mlem.board import default_mat_data, mat_problems
-from mlem_helpers import GAME, advance, crash, board_all, roll, start, new
+from mlem_helpers import advance, roll, start, new
 
 
 def refusal(s, text):

@@ -9,7 +9,7 @@ astronaut on the moon or planet it names (the numbers are the spaces the target 
 import pytest
 
 from cosmotable.engine import CHANCE, IllegalAction
-from mlem_helpers import GAME, advance, board_all, crash, expedition_to, roll, stay_all
+from mlem_helpers import GAME, advance, board_all, expedition_to, roll, stay_all
 from mlem_variant_helpers import new_variant_game, play_out_by_crashing
 
 # seat 0: Rubin (7), Azur (11), Mlekos (15), returns Pazur; seat 1: moons on 6, 8, 9, returns 10.

@@ -1,7 +1,7 @@
 """Rulebook (locked container): a lock token goes on it; it opens only when a second astronaut of
 your team (or an allied one) arrives, and then its coins are put on the tile."""
 
-from planet_helpers import act, coin_total, legal, put, table, tile
+from planet_helpers import act, coin_total, put, table, tile
 
 BOARD = """
 .. S0 .. ..

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -20,7 +19,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
-from cosmotable.ui.terminal.common import Move, Seat, SeatScreen
+from cosmotable.ui.terminal.common import Move, SeatScreen
 
 EVENT_STYLES = {
     "turn": "bold",
@@ -141,7 +140,7 @@ class KosmodromScreen(SeatScreen):
         deck = view["deck"]
         out = Text.assemble(("Deck ", "bold"), f"{deck['count']} cards")
         if deck["launch_pads_set_aside"]:
-            out.append(f" (launch-pad cards join at the first reshuffle)", style="dim")
+            out.append(" (launch-pad cards join at the first reshuffle)", style="dim")
         elif deck["launch_pads_in_deck"]:
             out.append(f" ({deck['launch_pads_in_deck']} launch-pad cards still in it)", style="dim")
         out.append("   ")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
@@ -23,7 +22,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.mlem.board import default_astronauts, default_goals, default_mat
-from cosmotable.ui.terminal.common import Move, Seat, SeatScreen
+from cosmotable.ui.terminal.common import Move, SeatScreen
 
 CELL = 6  # width of one space on the track
 AFTERBURNER_STYLE = "bold cyan"

@@ -321,9 +321,8 @@ class PlanetScreen(SeatScreen):
 
 # ------------------------------------------------------------------------------ rules summary
 def rules_markdown() -> str:
-    from cosmotable.games.planet.board import default_box, default_cards, default_layout
+    from cosmotable.games.planet.board import default_box, default_layout
 
-    cards = "\n".join(f"- **{c.name}**" for c in default_cards().values()) if default_cards() else ""
     return f"""# Planet — rules summary
 
 Explore a distant planet and its orbital station: reveal face-down tiles by stepping on them, carry
