@@ -175,3 +175,20 @@ def test_resample_for_in_a_game_without_hidden_information_is_an_identical_copy(
     s.apply("board helper")
     copy = s.resample_for(1, random.Random(0))
     assert copy is not s and copy.fingerprint() == s.fingerprint()
+
+
+def test_state_from_json_restores_any_game_and_refuses_a_tampered_save():
+    from cosmotable.engine import State
+
+    for game_id in games.ids():
+        s = games.get(game_id).new_state(num_players=2, seed=21)
+        rng = random.Random(2)
+        for _ in range(40):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        data = s.to_json()
+        assert State.from_json(data).fingerprint() == s.fingerprint()
+        data["seed"] += 1
+        with pytest.raises(RecordError, match="digest"):
+            State.from_json(data)

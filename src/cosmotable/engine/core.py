@@ -403,5 +403,13 @@ class State(ABC):
 
         return GameRecord.from_state(self).to_json()
 
+    @staticmethod
+    def from_json(data: Any) -> State:
+        """The state a save describes (a dict, JSON text or a path), whatever its game; a corrupt
+        or tampered save raises RecordError naming what is wrong."""
+        from cosmotable.engine.record import load_state
+
+        return load_state(data)
+
     def __str__(self) -> str:
         return f"<{self.game.id} state after {len(self.history)} actions>"
