@@ -90,12 +90,11 @@ def test_illegal_action_is_refused_and_render_is_text():
     assert env.action_text(int(np.flatnonzero(mask)[0])).startswith("board ")
 
 
-def test_game_without_encoding_says_so():
+def test_every_game_has_an_encoding_and_an_unknown_game_is_refused():
+    from cosmotable import games
     from cosmotable.envs.encodings import has_encoding
     from cosmotable.envs.pettingzoo import env as make_env
 
-    missing = [g for g in ("kosmodrom", "planet") if not has_encoding(g)]
-    if not missing:
-        pytest.skip("every game has an encoding")
-    with pytest.raises(KeyError, match="no encoding"):
-        make_env(missing[0], num_players=2)
+    assert all(has_encoding(g) for g in games.ids())
+    with pytest.raises(KeyError, match="unknown game"):
+        make_env("chess", num_players=2)

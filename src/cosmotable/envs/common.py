@@ -94,7 +94,7 @@ class Session:
         return bool(self.encoding.action_mask(self.state)[int(index)])
 
     def apply_index(self, index: int) -> None:
-        self.state.apply(self.encoding.index_to_action(int(index)))
+        self.state.apply(self.encoding.index_to_action(int(index), self.state))
         self.resolve_chance()
 
     def apply(self, action) -> None:

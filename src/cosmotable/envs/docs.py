@@ -61,6 +61,53 @@ MLEM_CHANCE_GROUPS = [
 ]
 
 
+KOSMODROM_ACTION_GROUPS = [
+    ("advance", "`advance r<k>`: advance the rocket in slot k (the k-th rocket in play, in play order; "
+                "at most 21 rockets, one per rocket card, are in play at once)"),
+    ("done", "`done` (end step 2, 4 or 6)"),
+    ("draw", "`draw` (step 3, from the deck)"),
+    ("take", "`take` (step 3, the top discard)"),
+    ("accept", "`accept` (negotiation)"),
+    ("refuse", "`refuse` (negotiation)"),
+    ("play", ("`play <card> [target]`: every card but the launch-pad cards, card-file order, with every "
+              "target it can name (rocket slots, zones, `SEAT:ZONE`, seats 0-3, card kinds)")),
+    ("keep", "`keep <card>` (a stolen card kept in hand)"),
+    ("discard", "`discard <card>` (step 6, Field Duty, a stolen card)"),
+    ("top", "`top <card>` (the card put on top of the discard pile after an action card)"),
+    ("gift", "`gift <seat> <card>` (negotiation, seats 0-3)"),
+    ("trade", "`trade <seat> <give> <want>` (negotiation, seats 0-3, give != want)"),
+]
+KOSMODROM_CHANCE_GROUPS = [
+    ("deck", "`deck <card>`: the card drawn from the deck (every card kind, launch-pad cards included)"),
+    ("pick", "`pick <card>`: the card Industrial Espionage steals"),
+]
+PLANET_ACTION_GROUPS = [
+    ("move", "`move <astronaut> <direction\\|canyon> [coin]`"),
+    ("drift", "`drift <astronaut> <+-1..3>` (in space, along the edge)"),
+    ("sail", "`sail <+-1..3>`"),
+    ("fly", "`fly <space place>`: every ring place of the planet, then of the station"),
+    ("go", "`go <direction>` (an arrow with several directions)"),
+    ("knight", "`knight <code>` (a knight's leap)"),
+    ("jump", "`jump <direction>` (trampoline)"),
+    ("to", "`to <cell>` (dragonfly, acceleration after a flight): every cell, planet then station"),
+    ("peek", "`peek <cell>` (obelisk)"),
+    ("meteor", "`meteor <cell>` (meteorite)"),
+    ("beam", "`beam <cell>` (tractor beam)"),
+    ("turn", "`turn <cell> <0-3>` (turning arrows)"),
+    ("ability", "`ability <card> [astronaut] [target]`: every form of every ability card of the box"),
+    ("claim", "`claim` (no one can get the last coins)"),
+    ("agree", "`agree`"),
+    ("refuse", "`refuse`"),
+    ("pass", "`pass`"),
+    ("end", "`end turn` (the window after the action)"),
+]
+PLANET_CHANCE_GROUPS = [
+    ("reveal", "`reveal <kind>`: the kind of a face-down tile turned over or peeked at"),
+    ("orient", "`orient <0-3>`: its orientation (quarter turns)"),
+    ("draw", "`draw <card>`: the ability card an artifact gives"),
+]
+
+
 def _ranges(texts, groups) -> str:
     lines = ["| indices | first | last | actions |", "|---|---|---|---|"]
     for prefix, meaning in groups:
@@ -87,6 +134,16 @@ def mlem_actions_doc(enc) -> str:
     ])
 
 
+def groups_doc(enc, action_groups, chance_groups, note: str) -> str:
+    return "\n".join([
+        "### Action enumeration\n",
+        _ranges(enc.actions, action_groups) + "\n",
+        "### Chance enumeration (OpenSpiel)\n",
+        _ranges(enc.chance, chance_groups) + "\n",
+        note + "\n",
+    ])
+
+
 def document() -> str:
     parts = [INTRO]
     for game_id in games.ids():
@@ -101,6 +158,17 @@ def document() -> str:
         parts.append(enc.layout_table() + "\n")
         if game_id == "mlem":
             parts.append(mlem_actions_doc(enc))
+        elif game_id == "kosmodrom":
+            parts.append(groups_doc(enc, KOSMODROM_ACTION_GROUPS, KOSMODROM_CHANCE_GROUPS, (
+                "Rocket ids (`r1`, `r2`, ... in the engine) are never reused, so a scrubbed rocket's card "
+                "comes back under a new id: actions therefore name rocket *slots* (see `advance`), "
+                "translated to and from engine ids by `action_to_index(action, state)` / "
+                "`index_to_action(index, state)`; the `rockets` segment uses the same slots.")))
+        elif game_id == "planet":
+            parts.append(groups_doc(enc, PLANET_ACTION_GROUPS, PLANET_CHANCE_GROUPS, (
+                "Cells, space places and ability cards come from the configuration's layout and box: a "
+                "game started with a `layout` option gets an encoding built from that layout, with the same "
+                "structure. OpenSpiel: `python_cosmotable_planet(players=2,max_turns=30)` caps the game.")))
     return "\n".join(parts)
 
 

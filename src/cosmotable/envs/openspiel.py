@@ -5,7 +5,8 @@
     game = pyspiel.load_game("python_cosmotable_mlem(players=3,variants=ufo+secret_missions)")
 
 Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant names, "" for none),
-`reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`).
+`reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`), and per
+game the integer options of `GAME_OPTIONS` (planet: `max_turns`, 0 = the game's default).
 
 * Decision actions are the indices of the game's encoding (`cosmotable.envs.encodings`).
 * Chance is explicit: chance outcomes are the engine's outcomes at that node, each identified by its
@@ -18,7 +19,9 @@ Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant
   the tensor is the observation tensor (the view already summarises the history; it is not a
   perfect-recall tensor).
 * `resample_from_infostate(player, sampler)` uses the engine's `resample_for(player, rng)` and
-  rebuilds an equivalent action history, so the returned state is a normal state of this game.
+  rebuilds an equivalent action history (`Encoding.resampled_history`), so the returned state is a
+  normal state of this game; a rewritten history that does not replay, or that changes what
+  `player` knows, is refused and the true state's clone returned instead.
 * Serialization: OpenSpiel's default for Python games (history + pickled Python attributes); the
   engine state pickles as its JSON record and is replayed on load.
 """
@@ -37,6 +40,9 @@ from cosmotable.envs.common import REWARDS, final_rewards
 from cosmotable.envs.encodings import Encoding, encoding_for, has_encoding
 
 SHORT_NAME = "python_cosmotable_{}"
+#: Extra integer game parameters per game, passed to `make_config` as options when non-zero
+#: (0 = the game's default), e.g. `python_cosmotable_planet(players=2,max_turns=30)`.
+GAME_OPTIONS: dict[str, dict[str, int]] = {"planet": {"max_turns": 0}}
 
 
 class _EngineBox:
@@ -111,7 +117,8 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "variants": "", "reward": "score_difference"},
+        parameter_specification={"players": game.min_players, "variants": "", "reward": "score_difference",
+                                 **GAME_OPTIONS.get(game_id, {})},
     )
 
 
@@ -132,7 +139,8 @@ class CosmotableGame(pyspiel.Game):
         reward = str(params.get("reward", "score_difference"))
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        config = engine_game.make_config(players, variants)
+        extra = {name: int(params.get(name, default)) for name, default in GAME_OPTIONS.get(self.game_id, {}).items()}
+        config = engine_game.make_config(players, variants, **{k: v for k, v in extra.items() if v})
         enc = encoding_for(self.game_id, config)
         bound = enc.utility_bound()
         lo, hi = {"score_difference": (-bound, bound), "win": (-1.0, 1.0), "score": (0.0, bound)}[reward]
@@ -146,7 +154,7 @@ class CosmotableGame(pyspiel.Game):
             max_game_length=enc.max_game_length(),
         )
         super().__init__(_TYPES[self.game_id], info, {"players": players, "variants": "+".join(variants),
-                                                      "reward": reward})
+                                                      "reward": reward, **extra})
         self.engine_game = engine_game
         self.config = config
         self.encoding = enc
@@ -173,8 +181,9 @@ class CosmotableState(pyspiel.State):
         self._enc = _EncodingRef(game.encoding)
         self._reward = game.reward
         self._num_players = game.config.num_players
-        # Per seat: every action so far as that seat may know it (perfect-recall infostate).
-        self._seen = _Seen([[] for _ in range(self._num_players)])
+        # Per seat: every action so far as that seat may know it (perfect-recall infostate); the
+        # last list is a spectator's (what every seat knows).
+        self._seen = _Seen([[] for _ in range(self._num_players + 1)])
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -207,9 +216,13 @@ class CosmotableState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         state = self._box.state
         enc = self.encoding
-        act = enc.index_to_chance(action) if state.is_chance_node() else enc.index_to_action(action)
-        for seat, text in enumerate(enc.redact_all(state, act)):
-            self._seen.lists[seat].append(text)
+        act = enc.index_to_chance(action) if state.is_chance_node() else enc.index_to_action(action, state)
+        texts = enc.redact_all(state, act)
+        for seat, text in enumerate(texts):
+            if text is not None:  # None: the seat does not even notice the action
+                self._seen.lists[seat].append(text)
+        if all(text is not None for text in texts):
+            self._seen.lists[-1].append(texts[0] if all(t == texts[0] for t in texts) else "?")
         state.apply(act)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -241,7 +254,17 @@ class CosmotableState(pyspiel.State):
         if not state.has_hidden_information:
             return self.clone()
         resampled = state.resample_for(player_id, random.Random(seed))
-        return replay(self.get_game(), self.encoding.resampled_history(state, resampled))
+        history = self.encoding.resampled_history(state, resampled)
+        if history == state.history:
+            return self.clone()  # nothing to redraw (or no consistent redraw found): same state
+        try:
+            sample = replay(self.get_game(), history)
+        except (ValueError, KeyError, pyspiel.SpielError):  # IllegalAction is a ValueError
+            return self.clone()  # a rewrite the rules refuse: keep the true state (always consistent)
+        if (sample.information_state_string(player_id) != self.information_state_string(player_id)
+                or sample.observation_tensor(player_id) != self.observation_tensor(player_id)):
+            return self.clone()  # safety net: a sample must look the same to `player_id`
+        return sample
 
 
 def replay(game: CosmotableGame, actions) -> CosmotableState:
@@ -252,7 +275,7 @@ def replay(game: CosmotableGame, actions) -> CosmotableState:
         if new.is_chance_node():
             new.apply_action(enc.chance_to_index(action))
         else:
-            new.apply_action(enc.action_to_index(action))
+            new.apply_action(enc.action_to_index(action, new.engine_state))
     return new
 
 
@@ -293,9 +316,9 @@ class CosmotableObserver:
 
 
 def _public_history(state: CosmotableState) -> list[str]:
-    """Actions as a spectator may know them: what every seat knows."""
-    seen = state._seen.lists
-    return [texts[0] if all(t == texts[0] for t in texts) else "?" for texts in zip(*seen, strict=True)]
+    """Actions as a spectator may know them: what every seat knows (actions some seat does not
+    notice at all are left out)."""
+    return list(state._seen.lists[-1])
 
 
 _TYPES: dict[str, pyspiel.GameType] = {}
@@ -320,11 +343,12 @@ def register(game_ids=None) -> list[str]:
     return names
 
 
-def load(game_id: str, players: int = 2, variants=(), reward: str = "score_difference") -> pyspiel.Game:
-    """`pyspiel.load_game` for a Cosmotable game with these parameters."""
+def load(game_id: str, players: int = 2, variants=(), reward: str = "score_difference", **options: int) -> pyspiel.Game:
+    """`pyspiel.load_game` for a Cosmotable game with these parameters (`options`: the game's
+    `GAME_OPTIONS`, e.g. `max_turns` for planet)."""
     register([game_id])
     return pyspiel.load_game(SHORT_NAME.format(game_id),
-                             {"players": players, "variants": "+".join(sorted(variants)), "reward": reward})
+                             {"players": players, "variants": "+".join(sorted(variants)), "reward": reward, **options})
 
 
-register(["mlem"])
+register(["mlem", "kosmodrom", "planet"])

@@ -148,11 +148,11 @@ def mlem_v0(num_players: int = 2, variants: Iterable[str] = (), reward: str = "s
 
 def kosmodrom_v0(num_players: int = 2, variants: Iterable[str] = (), reward: str = "score_difference",
                  render_mode: str | None = None, **options: Any) -> CosmotableAECEnv:
-    """Kosmodrom (needs `cosmotable.envs.encodings.kosmodrom`)."""
+    """Kosmodrom (Космо Дром), 2-4 players; variants from quick, slow, negotiation, superpowers."""
     return CosmotableAECEnv("kosmodrom", num_players, variants, reward, render_mode, options)
 
 
 def planet_v0(num_players: int = 2, variants: Iterable[str] = (), reward: str = "score_difference",
               render_mode: str | None = None, **options: Any) -> CosmotableAECEnv:
-    """Planet (needs `cosmotable.envs.encodings.planet`)."""
+    """Planet, 2-4 players; variant teams (4 players); options layout, max_turns."""
     return CosmotableAECEnv("planet", num_players, variants, reward, render_mode, options)

@@ -10,8 +10,12 @@ game beyond the engine API:
 * `observe(view, seat)`: a float32 vector of fixed length built only from `state.view(seat)`,
   seat-relative (the observing seat first). `layout` names every index range (see
   docs/observations.md).
+* `action_to_index(action, state)` / `index_to_action(index, state)`: the optional `state` (the state
+  the action is offered at) lets a game name actions relative to the table, e.g. Kosmodrom's rocket
+  slots (the k-th rocket in play rather than the ever-growing rocket id). Adapters always pass it.
 * `redact(state, action, seat)`: the text form of `action` (about to be applied to `state`) as
-  `seat` may know it, for perfect-recall information states; hidden parts become `?`.
+  `seat` may know it, for perfect-recall information states; hidden parts become `?`, and None
+  means the seat does not notice the action at all (e.g. whether a peeked tile needed an orientation).
 
 A new game needs only a module here defining `encoding_for(config) -> Encoding`, registered in
 `_MODULES` below.
@@ -108,7 +112,9 @@ class Encoding:
         return len(self.chance)
 
     # ------------------------------------------------------------------ actions
-    def action_to_index(self, action: Action | str) -> int:
+    def action_to_index(self, action: Action | str, state: State | None = None) -> int:
+        """Index of a decision action; `state` (where it is offered) is ignored unless a game's
+        enumeration is relative to the table (see the module doc)."""
         if isinstance(action, Action):
             index = self._action_memo.get(action)
             if index is None:
@@ -123,7 +129,8 @@ class Encoding:
         except KeyError:
             raise KeyError(f"{self.game.id}: action {text!r} is not in the encoding") from None
 
-    def index_to_action(self, index: int) -> Action:
+    def index_to_action(self, index: int, state: State | None = None) -> Action:
+        """The decision action at `index` (at `state`, for games whose enumeration needs it)."""
         index = int(index)
         action = self._parsed_actions.get(index)
         if action is None:
@@ -156,7 +163,7 @@ class Encoding:
         """Sorted indices of the legal decisions (or, at a chance node, of the chance outcomes)."""
         if state.is_chance_node():
             return sorted(self.chance_to_index(o) for o in state.legal_actions())
-        return sorted(self.action_to_index(a) for a in state.legal_actions())
+        return sorted(self.action_to_index(a, state) for a in state.legal_actions())
 
     def action_mask(self, state: State) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)
@@ -171,11 +178,11 @@ class Encoding:
     def observe_state(self, state: State, seat: int) -> np.ndarray:
         return self.observe(state.view(seat), seat)
 
-    def redact(self, state: State, action: Action, seat: int) -> str:
+    def redact(self, state: State, action: Action, seat: int) -> str | None:
         """Default: every action and outcome is public."""
         return str(action)
 
-    def redact_all(self, state: State, action: Action) -> list[str]:
+    def redact_all(self, state: State, action: Action) -> list[str | None]:
         """`redact` for every seat at once (games override it to share work between seats)."""
         return [self.redact(state, action, seat) for seat in range(state.config.num_players)]
 

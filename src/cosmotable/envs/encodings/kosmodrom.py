@@ -1,0 +1,508 @@
+"""Kosmodrom encoding: the fixed action and chance enumerations and the observation vector.
+
+Rocket slots. The engine names rockets `r1`, `r2`, ... in the order they are played and never reuses
+a number, so a scrubbed rocket's card can come back as `r22` and beyond: the ids are unbounded.
+What is bounded is the number of rockets in play at once: every rocket is a rocket card, and the
+deck holds 21 (12 Swift, 4 Rapid, 3 Intrepid, 2 Fearless), so at most `MAX_ROCKETS` = 21. The
+enumeration therefore names rockets by *slot*: `r<k>` in an encoded action means the k-th rocket in
+play, in play order (the order of `view["rockets"]`); `action_to_index(action, state)` and
+`index_to_action(index, state)` translate between slots and engine ids at `state` (the adapters
+always pass the state; without it slots and ids coincide, which is true until a rocket is scrubbed).
+
+Decision actions (indices in this order; sizes for the default card set, 4 seats max):
+
+1. `advance r1` .. `advance r21` (21).
+2. `done`, `draw`, `take`, `accept`, `refuse` (5).
+3. `play <card> [target]` for every card that can be played (card-file order), with every target
+   the rules can name: rockets and upgrades none; components and advantages a rocket slot; experts a
+   zone; Scrub, Retest, Vacuum, Top Priority a rocket slot; Sabotage a rocket slot and `metal`/`fuel`;
+   Key to Start and Headhunting `SEAT:ZONE`; Budget Cut a seat; Soldering Iron a card kind; Industrial Espionage one seat or two seats `a,b` (a < b); the rest none.
+4. `keep <card>` (a stolen card), `discard <card>`, `top <card>` for every card kind but the
+   launch-pad cards.
+5. Negotiation: `gift <seat> <card>` and `trade <seat> <give> <want>` (give != want) for seats 0-3.
+
+Chance outcomes: `deck <card>` for every card kind (launch-pad cards included), then `pick <card>`
+for every card kind but the launch-pad cards.
+
+The observation is built only from `state.view(seat)`; seat-relative (relative seat r is absolute
+seat (seat + r) % num_players), padded to 4 seats. Its layout is `KosmodromEncoding.layout`, printed
+in docs/observations.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from cosmotable import games
+from cosmotable.engine import Action, GameConfig, State
+from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
+from cosmotable.games.kosmodrom.actions import Advance, DeckCard, Pick, Play
+
+try:  # `keep <card>` (a stolen card kept in hand): newer rules versions
+    from cosmotable.games.kosmodrom.actions import Keep
+except ImportError:  # pragma: no cover - older rules without the keep/discard choice
+    Keep = None  # type: ignore[assignment,misc]
+from cosmotable.games.kosmodrom.cards import PADS, ZONES, default_cards
+
+MAX_SEATS = 4
+PHASES = ("deal", "advance", "draw", "draw_deck", "play", "research", "steal", "stolen", "field_duty",
+          "discard_order", "answer", "redraw", "discard", "over")
+VARIANT_NAMES = ("quick", "slow", "negotiation", "superpowers")
+SCORE_PARTS = ("rockets", "astronauts", "certifications", "mission_control", "total")
+ROCKET_TARGET = ("scrub", "retest", "vacuum", "top_priority")
+SEAT_ZONE_TARGET = ("key_to_start", "headhunting")
+SCORE_SCALE = 50.0
+HAND_SCALE = 8.0
+
+
+def _rocket_slot_count(cards) -> int:
+    return sum(c.count for c in cards.cards.values() if c.type == "rocket")
+
+
+def decision_actions(cards, max_rockets: int) -> list[str]:
+    ids = list(cards.cards)
+    hand_cards = [c for c in ids if cards.cards[c].type != "launch_pad"]
+    slots = [f"r{k}" for k in range(1, max_rockets + 1)]
+    seats = range(MAX_SEATS)
+    texts = [f"advance {r}" for r in slots]
+    texts += ["done", "draw", "take", "accept", "refuse"]
+    for card in hand_cards:
+        kind = cards.cards[card].type
+        if kind in ("rocket", "upgrade"):
+            targets = [""]
+        elif kind in ("component", "advantage"):
+            targets = slots
+        elif kind == "expert":
+            targets = list(ZONES)
+        elif card in ROCKET_TARGET:
+            targets = slots
+        elif card == "sabotage":
+            targets = [f"{r} {part}" for r in slots for part in ("metal", "fuel")]
+        elif card in SEAT_ZONE_TARGET:
+            targets = [f"{s}:{z}" for s in seats for z in ZONES]
+        elif card == "budget_cut":
+            targets = [str(s) for s in seats]
+        elif card == "soldering_iron":
+            targets = list(hand_cards)  # any card of the discard pile (Ruling K9: itself too)
+        elif card == "espionage":
+            targets = [str(s) for s in seats] + [f"{a},{b}" for a in seats for b in seats if a < b]
+        else:
+            targets = [""]
+        texts += [f"play {card} {t}".rstrip() for t in targets]
+    texts += [f"keep {c}" for c in hand_cards]
+    texts += [f"discard {c}" for c in hand_cards]
+    texts += [f"top {c}" for c in hand_cards]
+    for s in seats:
+        texts += [f"gift {s} {c}" for c in hand_cards]
+    for s in seats:
+        texts += [f"trade {s} {give} {want}" for give in hand_cards for want in hand_cards if give != want]
+    return texts
+
+
+def chance_outcomes(cards) -> list[str]:
+    ids = list(cards.cards)
+    return [f"deck {c}" for c in ids] + [f"pick {c}" for c in ids if cards.cards[c].type != "launch_pad"]
+
+
+def _renamed(action: Action, rename: Mapping[str, str]) -> Action:
+    """`action` with its rocket names mapped through `rename` (unchanged where none appear)."""
+    if isinstance(action, Advance):
+        return Advance(rename.get(action.rocket, action.rocket))
+    if isinstance(action, Play) and action.target.startswith("r"):
+        rid, sep, rest = action.target.partition(" ")
+        if rid in rename:
+            return Play(action.card, rename[rid] + sep + rest)
+    return action
+
+
+class KosmodromEncoding(Encoding):
+    game_id = "kosmodrom"
+
+    def __init__(self, config: GameConfig):
+        game = games.get("kosmodrom")
+        self.cards = default_cards()
+        self.card_ids = list(self.cards.cards)
+        self.hand_cards = [c for c in self.card_ids if self.cards.cards[c].type != "launch_pad"]
+        self.rocket_cards = list(self.cards.of_type("rocket"))
+        self.expert_cards = list(self.cards.of_type("expert"))
+        self.advantage_cards = list(self.cards.of_type("advantage"))
+        self.upgrade_cards = list(self.cards.of_type("upgrade"))
+        self.max_rockets = _rocket_slot_count(self.cards)
+        self.max_parts = max([1, *(max(c.metal, c.fuel) for c in self.cards.cards.values() if c.type == "rocket")])
+        self._card_pos = {c: i for i, c in enumerate(self.card_ids)}
+        self._builder = self._declare()
+        self._slices = self._builder.slices()
+        # (seat, seed, history length, last actions) -> _free_draws: IS-MCTS resamples one state often
+        self._free_cache: dict[tuple, tuple[list[int], np.ndarray]] = {}
+        super().__init__(game, config, decision_actions(self.cards, self.max_rockets),
+                         chance_outcomes(self.cards), self._builder.segments)
+
+    # ------------------------------------------------------------------ rocket slots
+    @staticmethod
+    def _rocket_ids(state: State) -> list[str]:
+        return list(state.rockets)  # type: ignore[attr-defined]  # public: rockets in play, in play order
+
+    def action_to_index(self, action: Action | str, state: State | None = None) -> int:
+        if state is not None:
+            if isinstance(action, str):
+                action = self.game.parse_action(action)
+            if isinstance(action, Advance | Play):
+                ids = self._rocket_ids(state)
+                action = _renamed(action, {rid: f"r{k + 1}" for k, rid in enumerate(ids)})
+        return super().action_to_index(action)
+
+    def index_to_action(self, index: int, state: State | None = None) -> Action:
+        action = super().index_to_action(index)
+        if state is not None and isinstance(action, Advance | Play):
+            ids = self._rocket_ids(state)
+            action = _renamed(action, {f"r{k + 1}": rid for k, rid in enumerate(ids)})
+        return action
+
+    # ------------------------------------------------------------------ layout
+    def _declare(self) -> ObservationBuilder:
+        b = ObservationBuilder()
+        P, C, R = MAX_SEATS, len(self.card_ids), self.max_rockets
+        cards = ", ".join(self.card_ids)
+        b.add("num_players", P - 1, "one-hot number of players: 2, 3, 4")
+        b.add("variants", len(VARIANT_NAMES), "1 if the variant is in play: " + ", ".join(VARIANT_NAMES))
+        b.add("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES))
+        b.add("to_act", P + 2, "one-hot who acts: relative seats 0-3, then chance, then game over")
+        b.add("turn_seat", P, "one-hot relative seat whose turn it is")
+        b.add("turn", 1, "turn number / 200")
+        b.add("deck", 4, "deck: cards / 140, launch-pad cards in the deck / 4, launch-pad cards set aside / 4, "
+              "reshuffles / 10")
+        b.add("discard_counts", C, f"discard pile: cards of each kind / 10 (card-file order: {cards})")
+        b.add("discard_size", 1, "discard pile size / 140")
+        b.add("discard_top", C, "one-hot kind of the discard pile's top card")
+        b.add("launch_pad_area", len(PADS), "1 for each launch-pad card in the launch-pad area (" + ", ".join(PADS) + ")")
+        b.add("countdown", 1 + 1 + P, "final countdown: running, turn ends left / 5, one-hot relative seat of the completer")
+        b.add("step", 3 + len(ZONES), "this turn: took the discard top, redrawn, research draws left / 3, "
+              "rockets advanced from each zone (assembly, test, launch) / 2")
+        b.add("steal_from", P, "Industrial Espionage: cards still to steal from each relative seat / 2")
+        b.add("stolen", 1 + C, "stolen cards awaiting keep/discard: count / 4, then per kind / 4 (named to "
+              "the thief only)")
+        b.add("field_duty", P, "Field Duty: relative seats still to discard")
+        b.add("order", 1, "1 while the player chooses the top discard (discard_order)")
+        b.add("offer", 3 + 2 * P + 2 * C, "negotiation offer: present, gift, trade, one-hot relative seat "
+              "offering (4), one-hot relative seat asked (4), one-hot card given, one-hot card wanted")
+        b.add("hand", C, f"own hand: cards of each kind / {HAND_SCALE:g}")
+        b.add("players", P * (2 + C + 1 + len(ZONES) * len(self.expert_cards) + len(self.upgrade_cards)
+                              + len(ZONES) + 1 + 2 * len(SCORE_PARTS)),
+              "per relative seat (4): seated, hand size / 8, cards known to be in that hand (every seat's "
+              f"knowledge for the own seat) per kind / {HAND_SCALE:g}, hand limit is 8 (Warehouse), "
+              "per zone (assembly, test, launch) one-hot expert (" + ", ".join(self.expert_cards) + "), "
+              "upgrades in play (" + ", ".join(self.upgrade_cards) + "), launch-pad cards per zone / 4, "
+              "advantage cards / 10, then score parts (" + ", ".join(SCORE_PARTS) + f") as positive part / "
+              f"{SCORE_SCALE:g} and negative part / {SCORE_SCALE:g}")
+        b.add("rockets", R * (1 + P + len(self.rocket_cards) + len(ZONES) + 5 + len(self.advantage_cards) + 1),
+              f"per rocket slot (1-{R}, rockets in play in play order; the slot of `r<k>` in actions): "
+              "present, one-hot owner relative seat (4), one-hot rocket card (" + ", ".join(self.rocket_cards)
+              + "), one-hot zone (assembly, test, launch), metal / 4, fuel / 4, metal needed / 4, "
+              "fuel needed / 4, complete, advantages (" + ", ".join(self.advantage_cards) + "), may advance now")
+        b.add("scores", P, f"per relative seat: score total / {SCORE_SCALE:g} + 1 (>= 0 for totals >= -50)")
+        b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
+        return b
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
+        vec = np.zeros(self._builder.size, dtype=np.float32)
+        n = int(view["num_players"])
+        P, C = MAX_SEATS, len(self.card_ids)
+        slices = self._slices
+        pos = self._card_pos
+
+        def rel(s: int | None) -> int | None:
+            return None if s is None else (int(s) - seat) % n
+
+        def put(name: str) -> np.ndarray:
+            return vec[slices[name]]
+
+        one_hot(put("num_players"), n - 2)
+        for i, name in enumerate(VARIANT_NAMES):
+            put("variants")[i] = float(name in view["variants"])
+        one_hot(put("phase"), PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+        cp = int(view["current_player"])
+        one_hot(put("to_act"), rel(cp) if cp >= 0 else (P if cp == -1 else P + 1))
+        one_hot(put("turn_seat"), rel(view["turn_seat"]))
+        put("turn")[0] = min(view["turn"] / 200.0, 50.0)
+        deck = view["deck"]
+        put("deck")[:] = (deck["count"] / 140.0, deck["launch_pads_in_deck"] / 4.0,
+                          deck["launch_pads_set_aside"] / 4.0, min(deck["reshuffles"] / 10.0, 50.0))
+        dc = put("discard_counts")
+        for card in view["discard"]:
+            dc[pos[card]] += 0.1
+        put("discard_size")[0] = len(view["discard"]) / 140.0
+        if view["discard_top"] is not None:
+            one_hot(put("discard_top"), pos[view["discard_top"]])
+        for card in view["launch_pad_area"]:
+            if card in PADS:
+                put("launch_pad_area")[PADS.index(card)] = 1.0
+        if view["countdown"] is not None:
+            cd = put("countdown")
+            cd[0] = 1.0
+            cd[1] = view["countdown"]["turns_left"] / 5.0
+            one_hot(cd[2:], rel(view["countdown"]["completer"]))
+        step = view["step"]
+        st = put("step")
+        st[0] = float(bool(step["took_discard"]))
+        st[1] = float(bool(step["redrawn"]))
+        st[2] = step["research_left"] / 3.0
+        for i, zone in enumerate(ZONES):
+            st[3 + i] = step["advanced"].get(zone, 0) / 2.0
+        for s in step["steal_from"]:
+            put("steal_from")[rel(s)] += 0.5
+        pending = step.get("stolen_pending")
+        if pending:
+            sv = put("stolen")
+            if isinstance(pending, int):
+                sv[0] = pending / 4.0
+            else:
+                sv[0] = len(pending) / 4.0
+                for card in pending:
+                    sv[1 + pos[card]] += 0.25
+        for s in step["field_duty_queue"]:
+            put("field_duty")[rel(s)] = 1.0
+        put("order")[0] = float(step["order_from"] is not None)
+        offer = step["offer"]
+        if offer is not None:
+            o = put("offer")
+            o[0] = 1.0
+            o[1 if offer["kind"] == "gift" else 2] = 1.0
+            one_hot(o[3:3 + P], rel(offer["from"]))
+            one_hot(o[3 + P:3 + 2 * P], rel(offer["to"]))
+            one_hot(o[3 + 2 * P:3 + 2 * P + C], pos.get(offer["give"]))
+            if offer["want"]:
+                one_hot(o[3 + 2 * P + C:], pos.get(offer["want"]))
+        if view["hand"] is not None:
+            hand = put("hand")
+            for card in view["hand"]:
+                hand[pos[card]] += 1.0 / HAND_SCALE
+        E, U, Z = len(self.expert_cards), len(self.upgrade_cards), len(ZONES)
+        width = 2 + C + 1 + Z * E + U + Z + 1 + 2 * len(SCORE_PARTS)
+        players = put("players").reshape(P, width)
+        for p in view["players"]:
+            row = players[rel(p["seat"])]
+            row[0] = 1.0
+            row[1] = p["hand_count"] / HAND_SCALE
+            for card in p["known_hand"]:
+                row[2 + pos[card]] += 1.0 / HAND_SCALE
+            base = 2 + C
+            row[base] = float(p["hand_limit"] > 6)
+            base += 1
+            for zi, zone in enumerate(ZONES):
+                expert = p["experts"].get(zone)
+                if expert in self.expert_cards:
+                    row[base + zi * E + self.expert_cards.index(expert)] = 1.0
+            base += Z * E
+            for up in p["upgrades"]:
+                if up in self.upgrade_cards:
+                    row[base + self.upgrade_cards.index(up)] = 1.0
+            base += U
+            for zi, zone in enumerate(ZONES):
+                row[base + zi] = len(p["launch_pads"].get(zone, ())) / 4.0
+            base += Z
+            row[base] = p["advantage_cards"] / 10.0
+            base += 1
+            for i, part in enumerate(SCORE_PARTS):
+                value = p["score"][part]
+                row[base + 2 * i] = max(value, 0) / SCORE_SCALE
+                row[base + 2 * i + 1] = max(-value, 0) / SCORE_SCALE
+            put("scores")[rel(p["seat"])] = max(p["score"]["total"] / SCORE_SCALE + 1.0, 0.0)
+        A = len(self.advantage_cards)
+        rwidth = 1 + P + len(self.rocket_cards) + Z + 5 + A + 1
+        rockets = put("rockets").reshape(self.max_rockets, rwidth)
+        advanceable = set(step["advanceable"])
+        for k, r in enumerate(view["rockets"][:self.max_rockets]):
+            row = rockets[k]
+            row[0] = 1.0
+            one_hot(row[1:1 + P], rel(r["owner"]))
+            base = 1 + P
+            if r["card"] in self.rocket_cards:
+                row[base + self.rocket_cards.index(r["card"])] = 1.0
+            base += len(self.rocket_cards)
+            one_hot(row[base:base + Z], ZONES.index(r["zone"]) if r["zone"] in ZONES else None)
+            base += Z
+            row[base:base + 5] = (r["metal"] / 4.0, r["fuel"] / 4.0, r["needs_metal"] / 4.0,
+                                  r["needs_fuel"] / 4.0, float(bool(r["complete"])))
+            base += 5
+            for adv in r["advantages"]:
+                if adv in self.advantage_cards:
+                    row[base + self.advantage_cards.index(adv)] = 1.0
+            row[-1] = float(r["id"] in advanceable)
+        for s in view["winners"]:
+            put("winners")[rel(s)] = 1.0
+        return vec
+
+    # ------------------------------------------------------------------ hidden information
+    @staticmethod
+    def _hidden_receiver(state: State, action: Action) -> tuple[int | None, tuple[int, ...]]:
+        """For a chance outcome: (the seat whose hand it enters, the seats that see it); (None, ())
+        for a public outcome."""
+        phase = state.phase  # type: ignore[attr-defined]
+        if isinstance(action, DeckCard):
+            if phase == "deal":
+                seat = state.dealt % state.num_players  # type: ignore[attr-defined]
+                return seat, (seat,)
+            if action.card in PADS:
+                return None, ()
+            seat = state.turn_seat  # type: ignore[attr-defined]
+            return seat, (seat,)
+        if isinstance(action, Pick):
+            thief, victim = state.turn_seat, state.steal_from[0]  # type: ignore[attr-defined]
+            return thief, (thief, victim)
+        return None, ()
+
+    def redact(self, state: State, action: Action, seat: int) -> str:
+        """Deck draws are seen only by the drawer (launch-pad cards by everyone), a stolen card only
+        by the thief and the victim; the thief's `keep <card>` names the card to the thief only (the
+        engine tells the others "keeps the stolen card")."""
+        if Keep is not None and isinstance(action, Keep):
+            return str(action) if seat == state.turn_seat else "keep ?"  # type: ignore[attr-defined]
+        receiver, seen = self._hidden_receiver(state, action)
+        if receiver is None or seat in seen:
+            return str(action)
+        if isinstance(action, Pick):
+            return f"pick ? from seat {state.steal_from[0]}"  # type: ignore[attr-defined]
+        return f"deck ? to seat {receiver}"
+
+    def redact_all(self, state: State, action: Action) -> list[str]:
+        n = state.config.num_players
+        if isinstance(action, DeckCard | Pick) or (Keep is not None and isinstance(action, Keep)):
+            return [self.redact(state, action, seat) for seat in range(n)]
+        return [str(action)] * n
+
+    def resampled_history(self, state: State, resampled: State) -> list[Action]:
+        """A history consistent with everything the resampled seat knows, with the other seats'
+        unseen cards redrawn. (The engine's `resample_for` keeps the true history, which would
+        replay to the true state, so its redrawn hands cannot be replayed as they are; the seat it
+        was called for is recognised by the events it kept.)
+
+        The true history is replayed once with card bookkeeping: a card drawn out of the seat's
+        sight is *free* unless it later leaves its holder's hand in the open (played, discarded,
+        offered, taken) or out of sight (stolen), which pins it to its draw. Each free draw, in
+        order, is then redrawn at random from its own card and the deck cards that stay in the deck
+        from that draw to now (so every later draw stays possible: the swapped-out card simply
+        remains in the deck). Seeded from `resampled`'s new seed. (The OpenSpiel adapter replays the
+        result and keeps the true state should it not replay or look different to the seat.)"""
+        seat = self._resampled_seat(state, resampled)
+        history = list(state.history)
+        if seat is None:
+            return history
+        key = (seat, state.seed, len(history), tuple(map(str, history[-50:])))
+        cached = self._free_cache.get(key)
+        if cached is None:
+            cached = self._free_draws(state, seat)
+            if len(self._free_cache) > 8:
+                self._free_cache.clear()
+            self._free_cache[key] = cached
+        free, decks = cached
+        if not free:
+            return history
+        rng = random.Random(getattr(resampled, "seed", 0))
+        candidate = list(history)
+        counts = decks.copy()  # counts[u, k]: cards of kind k in the deck after action u
+        for i in free:
+            old = history[i].card  # type: ignore[attr-defined]
+            room = counts[i:].min(axis=0)  # copies that stay in the deck from draw i on
+            room[self._card_pos[old]] = 1
+            for pad in PADS:
+                room[self._card_pos[pad]] = 0
+            weights = np.maximum(room, 0).astype(float)
+            k = int(rng.choices(range(len(self.card_ids)), weights=weights.tolist())[0])
+            card = self.card_ids[k]
+            if card != old:
+                counts[i:, k] -= 1
+                counts[i:, self._card_pos[old]] += 1
+                candidate[i] = DeckCard(card)
+        return candidate
+
+    @staticmethod
+    def _resampled_seat(state: State, resampled: State) -> int | None:
+        """`resample_for(seat)` keeps exactly the events `seat` may see (and that seat's hand)."""
+        n = state.config.num_players
+        for s in range(n):
+            if ([e for e in state.events if e.visible(s)] == list(resampled.events)
+                    and state.view(s)["hand"] == resampled.view(s)["hand"]):
+                return s
+        return None
+
+    def _free_draws(self, state: State, seat: int) -> tuple[list[int], np.ndarray]:
+        """History positions of the deck draws `seat` did not see whose cards stay unseen, and the
+        deck's card counts after every action of the history (rows) per card kind (columns)."""
+        new = self.game.state_from_config(state.config, state.seed)
+        n = state.config.num_players
+        decks = np.zeros((len(state.history), len(self.card_ids)), dtype=np.int32)
+        # per holder, per card kind: origins of the copies held (history index, or None = fixed)
+        held: list[dict[str, list[int | None]]] = [{} for _ in range(n)]
+        pinned: set[int] = set()
+        hidden_draws: list[int] = []
+        for index, action in enumerate(state.history):
+            if isinstance(action, DeckCard):
+                receiver, seen = self._hidden_receiver(new, action)
+                hidden = receiver is not None and seat not in seen
+                new.apply(action)
+                if receiver is not None:  # a card into a hand (launch-pad cards go to the table)
+                    held[receiver].setdefault(action.card, []).append(index if hidden else None)
+                    if hidden:
+                        hidden_draws.append(index)
+            else:
+                before = [Counter(h) for h in new.hands]  # type: ignore[attr-defined]
+                new.apply(action)
+                after = new.hands  # type: ignore[attr-defined]
+                for h in range(n):
+                    if before[h] == after[h]:
+                        continue
+                    for card, k in (before[h] - after[h]).items():
+                        for _ in range(k):
+                            origins = held[h].get(card, [])
+                            if not origins:
+                                continue
+                            # prefer a copy that is already fixed; else pin the oldest free copy
+                            j = next((j for j, o in enumerate(origins) if o is None or o in pinned), 0)
+                            origin = origins.pop(j)
+                            if origin is not None:
+                                pinned.add(origin)
+                    for card, k in (after[h] - before[h]).items():
+                        held[h].setdefault(card, []).extend([None] * k)
+            for card, k in new.deck.items():  # type: ignore[attr-defined]
+                if k > 0:
+                    decks[index, self._card_pos[card]] = k
+        return [i for i in hidden_draws if i not in pinned], decks
+
+    # ------------------------------------------------------------------ bounds
+    def max_game_length(self) -> int:
+        """A generous bound (the rules do not bound the game: the launch pad may never complete);
+        random games last ~600 actions with 2 players."""
+        return 20000
+
+    def utility_bound(self) -> float:
+        rockets = sum(c.count * c.points for c in self.cards.cards.values() if c.type == "rocket")
+        return float(rockets + 4 * 5 + 3 * 4 + 10)
+
+    # ------------------------------------------------------------------ text
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        lines = [
+            f"Kosmodrom  {view['num_players']} players  variants: {', '.join(view['variants']) or 'none'}",
+            f"turn {view['turn']} (seat {view['turn_seat']})  phase {view['phase']}  deck {view['deck']['count']}  "
+            f"discard top {view['discard_top'] or '-'}  launch pad {len(view['launch_pad_area'])}/4",
+        ]
+        for p in view["players"]:
+            lines.append(f"seat {p['seat']}: score {p['score']['total']}  hand {p['hand_count']}  "
+                         f"rockets {' '.join(p['rockets']) or '-'}")
+        for r in view["rockets"]:
+            lines.append(f"  {r['id']} s{r['owner']} {r['card']} {r['zone']} m{r['metal']}/{r['needs_metal']} "
+                         f"f{r['fuel']}/{r['needs_fuel']} {' '.join(r['advantages'])}")
+        if view["hand"] is not None:
+            lines.append("hand: " + " ".join(view["hand"]))
+        if view["winners"]:
+            lines.append(f"game over: winners {view['winners']}")
+        return "\n".join(lines)
+
+
+def encoding_for(config: GameConfig) -> KosmodromEncoding:
+    return KosmodromEncoding(config)
