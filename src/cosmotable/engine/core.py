@@ -41,8 +41,10 @@ class Action:
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
 
-    def __str__(self) -> str:  # pragma: no cover - every game overrides it
-        return self.kind
+    def __str__(self) -> str:
+        """The default text form: the kind (underscores as hyphens), then each field's value
+        (`board helper`, `deal-mission s07`, `stay`). Actions with a richer form override it."""
+        return " ".join([self.kind.replace("_", "-"), *(str(getattr(self, f.name)) for f in fields(self))])  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -37,9 +37,6 @@ class DeckCard(Action):
     kind: ClassVar[str] = "deck"
     card: str
 
-    def __str__(self) -> str:
-        return f"deck {self.card}"
-
 
 @dataclass(frozen=True)
 class Pick(Action):
@@ -47,9 +44,6 @@ class Pick(Action):
 
     kind: ClassVar[str] = "pick"
     card: str
-
-    def __str__(self) -> str:
-        return f"pick {self.card}"
 
 
 @dataclass(frozen=True)
@@ -59,18 +53,12 @@ class Advance(Action):
     kind: ClassVar[str] = "advance"
     rocket: str
 
-    def __str__(self) -> str:
-        return f"advance {self.rocket}"
-
 
 @dataclass(frozen=True)
 class Done(Action):
     """End the current step (advancing, playing, discarding)."""
 
     kind: ClassVar[str] = "done"
-
-    def __str__(self) -> str:
-        return "done"
 
 
 @dataclass(frozen=True)
@@ -79,18 +67,12 @@ class Draw(Action):
 
     kind: ClassVar[str] = "draw"
 
-    def __str__(self) -> str:
-        return "draw"
-
 
 @dataclass(frozen=True)
 class Take(Action):
     """Step 3: take the top card of the discard pile (at most one per turn)."""
 
     kind: ClassVar[str] = "take"
-
-    def __str__(self) -> str:
-        return "take"
 
 
 @dataclass(frozen=True)
@@ -112,9 +94,6 @@ class Keep(Action):
     kind: ClassVar[str] = "keep"
     card: str
 
-    def __str__(self) -> str:
-        return f"keep {self.card}"
-
 
 @dataclass(frozen=True)
 class Discard(Action):
@@ -122,9 +101,6 @@ class Discard(Action):
 
     kind: ClassVar[str] = "discard"
     card: str
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 @dataclass(frozen=True)
@@ -134,9 +110,6 @@ class Top(Action):
     kind: ClassVar[str] = "top"
     card: str
 
-    def __str__(self) -> str:
-        return f"top {self.card}"
-
 
 @dataclass(frozen=True)
 class Gift(Action):
@@ -145,9 +118,6 @@ class Gift(Action):
     kind: ClassVar[str] = "gift"
     seat: int
     card: str
-
-    def __str__(self) -> str:
-        return f"gift {self.seat} {self.card}"
 
 
 @dataclass(frozen=True)
@@ -159,24 +129,15 @@ class Trade(Action):
     give: str
     want: str
 
-    def __str__(self) -> str:
-        return f"trade {self.seat} {self.give} {self.want}"
-
 
 @dataclass(frozen=True)
 class Accept(Action):
     kind: ClassVar[str] = "accept"
 
-    def __str__(self) -> str:
-        return "accept"
-
 
 @dataclass(frozen=True)
 class Refuse(Action):
     kind: ClassVar[str] = "refuse"
-
-    def __str__(self) -> str:
-        return "refuse"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -25,9 +25,6 @@ class Board(Action):
     kind: ClassVar[str] = "board"
     astronaut: str
 
-    def __str__(self) -> str:
-        return f"board {self.astronaut}"
-
 
 @dataclass(frozen=True)
 class Roll(Action):
@@ -66,9 +63,6 @@ class Reroll(Action):
 
     kind: ClassVar[str] = "reroll"
 
-    def __str__(self) -> str:
-        return "reroll"
-
 
 @dataclass(frozen=True)
 class RevealExpedition(Action):
@@ -76,9 +70,6 @@ class RevealExpedition(Action):
 
     kind: ClassVar[str] = "reveal_expedition"
     token: str
-
-    def __str__(self) -> str:
-        return f"reveal-expedition {self.token}"
 
 
 @dataclass(frozen=True)
@@ -88,9 +79,6 @@ class RevealDiscovery(Action):
     kind: ClassVar[str] = "reveal_discovery"
     token: str
 
-    def __str__(self) -> str:
-        return f"reveal-discovery {self.token}"
-
 
 @dataclass(frozen=True)
 class DealMission(Action):
@@ -98,9 +86,6 @@ class DealMission(Action):
 
     kind: ClassVar[str] = "deal_mission"
     mission: str
-
-    def __str__(self) -> str:
-        return f"deal-mission {self.mission}"
 
 
 @dataclass(frozen=True)
@@ -110,9 +95,6 @@ class ReturnMission(Action):
     kind: ClassVar[str] = "return_mission"
     mission: str
 
-    def __str__(self) -> str:
-        return f"return-mission {self.mission}"
-
 
 @dataclass(frozen=True)
 class Crash(Action):
@@ -120,18 +102,12 @@ class Crash(Action):
 
     kind: ClassVar[str] = "crash"
 
-    def __str__(self) -> str:
-        return "crash"
-
 
 @dataclass(frozen=True)
 class Stay(Action):
     """Landing phase: stay in the rocket."""
 
     kind: ClassVar[str] = "stay"
-
-    def __str__(self) -> str:
-        return "stay"
 
 
 @dataclass(frozen=True)
@@ -157,9 +133,6 @@ class Return(Action):
     """After a crash: the parachutist does not land and returns to its owner."""
 
     kind: ClassVar[str] = "return"
-
-    def __str__(self) -> str:
-        return "return"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
