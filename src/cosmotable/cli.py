@@ -33,7 +33,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 mlem_app = typer.Typer(
-    help="Tools for MLEM: Space Agency (the space mat data).",
+    help="Tools for MLEM: Space Agency: check a mat file (check-board), exact travel odds (odds).",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
