@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
+from cosmotable.envs.common import OBS_HIGH
+
 ALL_VARIANTS = ("ufo", "discovery", "secret_missions")
 VARIANT_SETS = [(), ("ufo",), ("discovery",), ("secret_missions",), ALL_VARIANTS]
 
@@ -20,3 +24,47 @@ def random_states(game, num_players, variants, seed):
             state.sample_chance(rng)
         else:
             state.apply(rng.choice(state.legal_actions()))
+
+
+def check_encoding_at(enc, state, num_players, kinds, observe=False):
+    """The encoding's contract at one state: every chance outcome and legal action maps to an
+    index and back, the mask marks exactly the legal actions, and (with `observe`) every seat's
+    observation has the fixed shape and finite, bounded values. Adds the action kinds seen to `kinds`."""
+    if state.is_terminal():
+        assert not enc.action_mask(state).any()
+        return
+    if state.is_chance_node():
+        for outcome, _p in state.chance_outcomes():
+            assert enc.index_to_chance(enc.chance_to_index(outcome)) == outcome
+        return
+    legal = state.legal_actions()
+    indices = [enc.action_to_index(a, state) for a in legal]
+    assert len(set(indices)) == len(legal)
+    for i, action in zip(indices, legal, strict=True):
+        assert enc.index_to_action(i, state) == action
+        kinds.add(action.kind)
+    mask = enc.action_mask(state)
+    assert mask.sum() == len(legal) and sorted(np.flatnonzero(mask).tolist()) == sorted(indices)
+    if observe:
+        for seat in range(num_players):
+            obs = enc.observe(state.view(seat), seat)
+            assert obs.dtype == np.float32 and obs.shape == (enc.observation_size,)
+            assert np.isfinite(obs).all() and obs.min() >= 0.0 and obs.max() <= OBS_HIGH
+
+
+def play_openspiel(game, bots, seed):
+    """Play an OpenSpiel game to the end with `bots` (chance sampled by its probabilities);
+    returns (final state, number of bot decisions). Every bot move must be legal."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+    return state, decisions

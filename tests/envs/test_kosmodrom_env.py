@@ -8,10 +8,9 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from envs_helpers import random_states
+from envs_helpers import check_encoding_at, play_openspiel, random_states
 
 from cosmotable import games
-from cosmotable.envs.common import OBS_HIGH
 from cosmotable.envs.encodings import encoding_for
 
 GAME = games.get("kosmodrom")
@@ -42,26 +41,7 @@ def test_every_legal_action_and_chance_outcome_round_trips(num_players, variants
     enc = enc_for(num_players, variants)
     kinds = set()
     for state in random_states(GAME, num_players, variants, seed=10 * num_players + len(variants)):
-        if state.is_terminal():
-            assert not enc.action_mask(state).any()
-            continue
-        if state.is_chance_node():
-            for outcome, _p in state.chance_outcomes():
-                assert enc.index_to_chance(enc.chance_to_index(outcome)) == outcome
-            continue
-        legal = state.legal_actions()
-        indices = [enc.action_to_index(a, state) for a in legal]
-        assert len(set(indices)) == len(legal)
-        for i, action in zip(indices, legal, strict=True):
-            assert enc.index_to_action(i, state) == action
-            kinds.add(action.kind)
-        mask = enc.action_mask(state)
-        assert mask.sum() == len(legal) and sorted(np.flatnonzero(mask).tolist()) == sorted(indices)
-        if len(state.history) % 9 == 0:
-            for seat in range(num_players):
-                obs = enc.observe(state.view(seat), seat)
-                assert obs.dtype == np.float32 and obs.shape == (enc.observation_size,)
-                assert np.isfinite(obs).all() and obs.min() >= 0.0 and obs.max() <= OBS_HIGH
+        check_encoding_at(enc, state, num_players, kinds, observe=len(state.history) % 9 == 0)
     assert {"advance", "play", "done", "draw"} <= kinds
 
 
@@ -230,22 +210,6 @@ def test_resample_from_infostate_keeps_the_information_state():
     assert differs > 0
 
 
-def play(game, bots, seed):
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            action = bots[state.current_player()].step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-    return state, decisions
-
-
 @pytest.mark.slow
 def test_mcts_and_ismcts_bots_play_a_complete_game():
     """One complete 2-player game (~250 decisions): MCTS at seat 0, IS-MCTS (resampling the hidden
@@ -255,6 +219,6 @@ def test_mcts_and_ismcts_bots_play_a_complete_game():
     evaluator = ZeroEvaluator()
     bots = [mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=rng, solve=False),
             ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=rng)]
-    state, decisions = play(game, bots, seed=3)
+    state, decisions = play_openspiel(game, bots, seed=3)
     assert state.is_terminal() and decisions > 20
     assert sum(state.returns()) == 0

@@ -10,6 +10,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts
 
+from envs_helpers import play_openspiel
+
 from cosmotable.envs import openspiel
 
 ALL = ("ufo", "discovery", "secret_missions")
@@ -29,22 +31,6 @@ def test_registered_and_loadable_by_name():
 def test_random_sim_test_with_serialization(players, variants, sims):
     game = openspiel.load("mlem", players=players, variants=variants)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
-
-
-def play(game, bots, seed):
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            action = bots[state.current_player()].step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-    return state, decisions
 
 
 def test_chance_outcomes_are_exact_and_indexed():
@@ -109,7 +95,7 @@ def test_mcts_bot_plays_a_complete_game():
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=rng, solve=False) for _ in range(2)]
-    state, decisions = play(game, bots, seed=3)
+    state, decisions = play_openspiel(game, bots, seed=3)
     assert state.is_terminal() and decisions > 10
     assert sum(state.returns()) == 0  # score difference, two players
 
@@ -119,7 +105,7 @@ def test_ismcts_bot_plays_a_complete_game_with_hidden_missions():
     rng = np.random.RandomState(4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=rng) for _ in range(2)]
-    state, decisions = play(game, bots, seed=4)
+    state, decisions = play_openspiel(game, bots, seed=4)
     assert state.is_terminal() and decisions > 10
 
 
@@ -132,5 +118,5 @@ def test_mcts_and_ismcts_full_games_all_variants():
             ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng),
             ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng,
                              final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)]
-    state, decisions = play(game, bots, seed=5)
+    state, decisions = play_openspiel(game, bots, seed=5)
     assert state.is_terminal() and decisions > 10

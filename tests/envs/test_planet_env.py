@@ -8,8 +8,9 @@ import random
 import numpy as np
 import pytest
 
+from envs_helpers import check_encoding_at, play_openspiel
+
 from cosmotable import games
-from cosmotable.envs.common import OBS_HIGH
 from cosmotable.envs.encodings import encoding_for
 
 GAME = games.get("planet")
@@ -58,26 +59,7 @@ def test_every_legal_action_and_chance_outcome_round_trips(num_players, variants
     kinds = set()
     for seed in range(3):
         for state in random_game(num_players, variants, seed, claims=seed == 0, max_turns=120):
-            if state.is_terminal():
-                assert not enc.action_mask(state).any()
-                continue
-            if state.is_chance_node():
-                for outcome, _p in state.chance_outcomes():
-                    assert enc.index_to_chance(enc.chance_to_index(outcome)) == outcome
-                continue
-            legal = state.legal_actions()
-            indices = [enc.action_to_index(a, state) for a in legal]
-            assert len(set(indices)) == len(legal)
-            for i, action in zip(indices, legal, strict=True):
-                assert enc.index_to_action(i, state) == action
-                kinds.add(action.kind)
-            mask = enc.action_mask(state)
-            assert mask.sum() == len(legal) and sorted(np.flatnonzero(mask).tolist()) == sorted(indices)
-            if len(state.history) % 7 == 0:
-                for seat in range(num_players):
-                    obs = enc.observe(state.view(seat), seat)
-                    assert obs.dtype == np.float32 and obs.shape == (enc.observation_size,)
-                    assert np.isfinite(obs).all() and obs.min() >= 0.0 and obs.max() <= OBS_HIGH
+            check_encoding_at(enc, state, num_players, kinds, observe=len(state.history) % 7 == 0)
     assert {"move", "sail", "go"} <= kinds
 
 
@@ -225,28 +207,12 @@ def test_resample_from_infostate_redraws_other_seats_peeks():
     assert differs > 0
 
 
-def play(game, bots, seed):
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            action = bots[state.current_player()].step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-    return state, decisions
-
-
 def test_mcts_bot_plays_a_complete_game():
     game = openspiel.load("planet", players=2, max_turns=12)
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng, solve=False) for _ in range(2)]
-    state, decisions = play(game, bots, seed=3)
+    state, decisions = play_openspiel(game, bots, seed=3)
     assert state.is_terminal() and decisions >= 6
     assert sum(state.returns()) == 0
 
@@ -256,5 +222,5 @@ def test_ismcts_bot_plays_a_complete_game():
     rng = np.random.RandomState(4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng) for _ in range(3)]
-    state, decisions = play(game, bots, seed=4)
+    state, decisions = play_openspiel(game, bots, seed=4)
     assert state.is_terminal() and decisions >= 6
