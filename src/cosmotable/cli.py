@@ -144,7 +144,7 @@ def play(
                                   "'cosmotable planet check-layout FILE'.")
     ] = None,
     max_turns: Annotated[
-        int | None, typer.Option(min=1, help="Planet: the safety cap on turns (the game ends with a logged reason).")
+        int | None, typer.Option(min=1, help="Planet, Kosmodrom: the safety cap on turns (the game ends with a logged reason).")
     ] = None,
     board: Annotated[
         Path | None, typer.Option(help="A space mat file (TOML or JSON) instead of the reconstructed "
@@ -223,13 +223,14 @@ def play(
         if "board" not in g.options:
             raise fail(f"{g.name} takes no --board", EXIT_USAGE)
         options["board"] = _read_board(board)
-    if layout is not None or max_turns is not None:
+    if layout is not None:
         if "layout" not in g.options:
-            raise fail(f"{g.name} takes no --layout or --max-turns (they are Planet options)", EXIT_USAGE)
-        if layout is not None:
-            options["layout"] = _read_layout(layout)
-        if max_turns is not None:
-            options["max_turns"] = max_turns
+            raise fail(f"{g.name} takes no --layout (a Planet option)", EXIT_USAGE)
+        options["layout"] = _read_layout(layout)
+    if max_turns is not None:
+        if "max_turns" not in g.options:
+            raise fail(f"{g.name} takes no --max-turns (an option of Planet and Kosmodrom)", EXIT_USAGE)
+        options["max_turns"] = max_turns
     chosen = _parse_variants(g, variant or [], variants)
     token_files = {"expedition_tokens": expedition_tokens, "ufo_tokens": ufo_tokens,
                    "discoveries": discoveries, "missions": missions}

@@ -6,7 +6,7 @@ import pytest
 
 from cosmotable import games
 from cosmotable.bots import BOT_NAMES, MCTSBot, make_bot
-from cosmotable.bots.mcts import standing
+from cosmotable.bots.evaluation import win_chances
 from cosmotable.sim.arena import ArenaReport, GameResult, Table, play, schedule
 from cosmotable.sim.stats import elo_ratings, wilson_interval
 
@@ -44,7 +44,7 @@ def test_every_bot_finishes_a_game_with_legal_moves_only(name):
     s = MLEM.new_state(num_players=2, seed=3)
     bots = [make_bot(name, seed=1), make_bot("random", seed=2)]
     if isinstance(bots[0], MCTSBot):
-        bots[0].simulations = 8  # legality, not strength, is tested here
+        bots[0].level_name, bots[0].simulations = None, 8  # legality, not strength, is tested here
     while not s.is_terminal():
         if s.is_chance_node():
             s.sample_chance()
@@ -82,7 +82,7 @@ def test_mcts_lands_the_moon_expert_on_the_10_point_moon_rather_than_flying_on()
 
 
 def test_standing_favours_the_leader_and_is_symmetric():
-    values = standing([10.0, 10.0, 2.0])
+    values = win_chances([10.0, 10.0, 2.0])
     assert values[0] == values[1] == pytest.approx(0.5) and values[2] < 0.5
 
 

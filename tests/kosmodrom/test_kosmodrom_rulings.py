@@ -1,9 +1,11 @@
 """Rulings where the rulebook leaves a question open (games/kosmodrom/RULINGS.md)."""
 
 import pytest
-from kosmodrom_helpers import arrange, legal, set_hand, start, to_play
+from kosmodrom_helpers import arrange, end_turn, legal, set_hand, start, to_play
 
 from cosmotable.engine import CHANCE, IllegalAction
+from cosmotable.engine.errors import ConfigError
+from cosmotable.games import kosmodrom
 
 
 def test_ruling_K2_a_zone_holds_several_rockets_but_one_expert():
@@ -134,3 +136,28 @@ def test_ruling_K23_with_deck_and_discard_both_empty_the_draw_stops():
     if s.phase == "advance":
         s.apply("done")
     assert s.phase == "play" and s.current_player() != CHANCE and s.hands[0].total() == 3
+
+
+# --- K26: the safety cap on turns -------------------------------------------------------------
+
+
+def test_ruling_K26_a_stalled_game_ends_at_the_turn_cap_scored_as_it_stands():
+    s = kosmodrom.GAME.new_state(num_players=2, seed=5, max_turns=4)
+    for i in range(12):
+        s.apply(f"deck {'metal' if i % 2 else 'fuel'}")
+    for _ in range(3):
+        end_turn(s)
+        assert not s.is_terminal()
+    end_turn(s)  # the 4th turn ends: the cap
+    assert s.is_terminal() and s.turn == 4
+    assert "safety cap of 4 turns" in s.end_reason
+    assert s.view(0)["end_reason"] == s.end_reason
+    last = s.events[-1]
+    assert last.kind == "game-over" and "safety cap" in last.text and last.data["scores"] == s.scores()
+
+
+def test_ruling_K26_the_default_cap_is_far_above_a_normal_game_and_must_be_a_whole_number():
+    assert kosmodrom.GAME.new_state(num_players=2, seed=1).max_turns == 300
+    for bad in (0, "ten", True, 2.5):
+        with pytest.raises(ConfigError, match="max_turns"):
+            kosmodrom.GAME.new_state(num_players=2, seed=1, max_turns=bad)

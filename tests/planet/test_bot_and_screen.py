@@ -3,7 +3,8 @@
 import io
 import random
 
-from planet_helpers import GAME, act, put, table
+import pytest
+from planet_helpers import GAME, act, coins, legal, put, table
 from rich.console import Console
 
 from cosmotable.bots import make_bot
@@ -94,3 +95,40 @@ def test_screen_shows_and_glosses_the_ability_window_and_the_bot_plays_it():
     assert "the turn passes to" in moves["end turn"].gloss.plain
     assert "uses Pocket teleport" in moves["ability pocket 1"].gloss.plain
     assert str(make_bot("heuristic", seed=0).act(s)) in moves
+
+
+def _coin_next_to_the_ship():
+    s = table("""
+    .. S0 .. ..
+    .. __ __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """)
+    put(s, 0, 1, "b2")
+    return coins(s, "b2", 1)
+
+
+def test_search_bot_brings_a_coin_home_when_it_can():
+    assert str(make_bot("hard", seed=3).act(_coin_next_to_the_ship())) == "move 1 N coin"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_search_bot_never_claims_the_end_while_behind(seed):
+    """A claim is answered by the other seat (agree/refuse): the search looks at the answer, and a
+    leader agrees to end a game it wins."""
+    s = _coin_next_to_the_ship()
+    s.delivered[1] = 2
+    s.supply -= 2
+    assert "claim" in legal(s)
+    assert str(make_bot("easy", seed=seed).act(s)) != "claim"
+
+
+def test_planet_estimate_values_coins_home_and_coins_on_the_way():
+    from cosmotable.bots.evaluation import evaluate
+
+    s = _coin_next_to_the_ship()
+    carrying = evaluate(s)
+    assert carrying[0] > carrying[1]
+    s.apply("move 1 N coin")
+    home = evaluate(s)
+    assert home[0] > carrying[0]

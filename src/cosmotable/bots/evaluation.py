@@ -1,20 +1,26 @@
 """Per-game estimates of each seat's standing in an unfinished game, for truncated rollouts.
 
-A game without its own estimate is judged by `scores()` (points so far).
+An estimate gives every seat a value in the game's own units (points, coins); `scale` says how
+large a lead in those units makes a win about three times as likely as a loss (the logistic scale
+that `standing` uses). A game without its own estimate is judged by `scores()` (points so far).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from cosmotable.engine import State
 
 ESTIMATES: dict[str, Callable[[State], list[float]]] = {}
+SCALES: dict[str, float] = {}
+DEFAULT_SCALE = 8.0
 
 
-def estimate(game_id: str):
+def estimate(game_id: str, scale: float = DEFAULT_SCALE):
     def register(fn: Callable[[State], list[float]]):
         ESTIMATES[game_id] = fn
+        SCALES[game_id] = scale
         return fn
 
     return register
@@ -23,6 +29,21 @@ def estimate(game_id: str):
 def evaluate(state: State) -> list[float]:
     fn = ESTIMATES.get(state.game.id)
     return fn(state) if fn else [float(s) for s in state.scores()]
+
+
+def standing(state: State) -> list[float]:
+    """Each seat's chance of winning from here, by the game's estimate."""
+    return win_chances(evaluate(state), SCALES.get(state.game.id, DEFAULT_SCALE))
+
+
+def win_chances(values: list[float], scale: float = DEFAULT_SCALE) -> list[float]:
+    """Each seat's chance of winning, from its lead over the best other seat (logistic in lead/scale)."""
+    result = []
+    for seat, value in enumerate(values):
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        lead = max(-50.0, min(50.0, (value - best_other) / scale))
+        result.append(1.0 / (1.0 + math.exp(-lead)))
+    return result
 
 
 @estimate("mlem")
@@ -37,3 +58,27 @@ def _mlem(state: State) -> list[float]:
         for place, seat in enumerate(order):
             values[seat] += planet["points"][min(place, 2)]
     return values
+
+
+@estimate("kosmodrom", scale=6.0)
+def _kosmodrom(state: State) -> list[float]:
+    """Points each seat would score, with rockets valued by how close they are to the launch table
+    (the heuristic's position estimate, from public information only)."""
+    from cosmotable.bots.hooks_kosmodrom import estimate as seat_estimate
+
+    view = state.public_view()
+    return [seat_estimate(view, seat) for seat in range(view["num_players"])]
+
+
+@estimate("planet", scale=1.0)
+def _planet(state: State) -> list[float]:
+    """Coins home plus coins on the way (carriers near their ship, seekers near a coin), in coins,
+    over a scale that shrinks as coins run out: a 3-coin lead decides little while 25 coins are
+    still out there, and much when 5 are."""
+    from cosmotable.bots.hooks_planet import seat_value
+
+    view = state.public_view()
+    coins = view["coins"]
+    still_out = coins["supply"] + coins["on_board"] + coins["locked"]
+    scale = 40.0 * (1.0 + 0.15 * still_out)  # seat_value counts 40 a coin
+    return [seat_value(view, seat) / scale for seat in range(len(view["players"]))]

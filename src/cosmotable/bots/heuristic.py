@@ -28,14 +28,18 @@ class HeuristicBot(Bot):
 
     def act(self, state: State) -> Action:
         actions = state.legal_actions()
-        value = HOOKS.get(state.game.id)
-        if value is None:
-            _load_hooks(state.game.id)
-            value = HOOKS.get(state.game.id)
+        value = hook_for(state.game.id)
         if value is None or len(actions) == 1:
             return self.rng.choice(actions)
         scored = [(value(state, a), self.rng.random(), a) for a in actions]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def hook_for(game_id: str) -> Callable[[State, Action], float] | None:
+    """The game's action-value hook (loaded on first use), or None for a game without one."""
+    if game_id not in HOOKS:
+        _load_hooks(game_id)
+    return HOOKS.get(game_id)
 
 
 def _load_hooks(game_id: str) -> None:

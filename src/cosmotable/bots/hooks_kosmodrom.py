@@ -69,7 +69,8 @@ TOP_RISK = {"metal": 0.2, "fuel": 0.2, "swift": 0.4, "rapid": 0.5, "scrub": 2.0,
             "jack": 2.0, "mission_control": 1.8, "top_secret": 1.5, "certification": 1.5}
 
 
-def estimate(view: dict, seat: int, own: bool) -> float:
+def estimate(view: dict, seat: int) -> float:
+    """What `seat` would score, rockets valued by their zone and progress (public information only)."""
     player = view["players"][seat]
     score = player["score"]
     late = view["countdown"] is not None
@@ -87,8 +88,8 @@ def estimate(view: dict, seat: int, own: bool) -> float:
 
 
 def position(view: dict, seat: int) -> float:
-    mine = estimate(view, seat, own=True)
-    others = [estimate(view, s, own=False) for s in range(view["num_players"]) if s != seat]
+    mine = estimate(view, seat)
+    others = [estimate(view, s) for s in range(view["num_players"]) if s != seat]
     return mine - 0.6 * max(others, default=0.0)
 
 
@@ -100,10 +101,14 @@ def value(state: State, action: Action) -> float:
     hand = view["hand"] or []
     if view["phase"] == "draw":
         top = view["discard_top"]
-        return keep_worth(view, seat, top, hand) if kind == "take" and top else KEEP_THRESHOLD
+        # Worth judged with the card in hand, as it would be at the discard step.
+        return keep_worth(view, seat, top, [*hand, top]) if kind == "take" and top else KEEP_THRESHOLD
     if view["phase"] in ("discard", "field_duty"):
         if kind == "done":
-            return 0.0
+            # A full hand draws nothing next turn (the draw only refills to the limit): let at least
+            # the least useful card go, or the game stalls.
+            full = len(hand) >= view["players"][seat]["hand_limit"] and view["phase"] == "discard"
+            return -5.0 if full else 0.0
         return KEEP_THRESHOLD - keep_worth(view, seat, action.card, hand)  # type: ignore[attr-defined]
     if view["phase"] == "discard_order":
         # Leave the card the next player can use least on top (a component before anything else).

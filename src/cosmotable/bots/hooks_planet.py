@@ -27,40 +27,49 @@ def _where(view: dict, at: list):
     return parse_cell(area["ring"][at[2]])
 
 
-def position_value(view: dict, seat: int) -> float:
-    me = view["players"][seat]
-    team = me["team"]
-    ship = parse_cell(me["ship"]["cell"])
+def _targets(view: dict) -> tuple[list, list]:
+    """Cells with coins on them, and cells still face down."""
     coins, hidden = [], []
     for area in view["areas"].values():
         for cell in area["cells"]:
             here = parse_cell(cell["cell"])
             if cell.get("coins"):
-                coins.append((here, cell["coins"]))
+                coins.append(here)
             elif not cell["revealed"]:
                 hidden.append(here)
+    return coins, hidden
+
+
+def seat_value(view: dict, seat: int, targets: tuple[list, list] | None = None) -> float:
+    """What `seat` has: 40 a coin home, a coin carried worth more the nearer its ship, an astronaut
+    worth more the nearer a coin (or, when none is in sight, an unexplored tile); space and being
+    stunned cost."""
+    coins, hidden = targets if targets is not None else _targets(view)
+    me = view["players"][seat]
+    ship = parse_cell(me["ship"]["cell"])
     value = 40.0 * me["score"]
-    value -= 40.0 * max((p["score"] for p in view["players"] if p["team"] != team), default=0)
-    for p in view["players"]:
-        ally = p["team"] == team
-        for a in p["astronauts"]:
-            at = a["at"]
-            pos = _where(view, at)
-            on_coin = at[0] == "cell" and any(pos == c for c, _ in coins)
-            if ally and p["seat"] == seat:
-                if at[0] == "space":
-                    value -= 6
-                if a["stunned"]:
-                    value -= 2
-                if on_coin:
-                    value += 12 - 1.2 * _dist(pos, ship)  # a coin in hand: bring it home
-                elif coins:
-                    value -= 0.6 * min(_dist(pos, c) for c, _ in coins)
-                elif hidden:
-                    value -= 0.3 * min(_dist(pos, h) for h in hidden)
-            elif not ally and on_coin:
-                value -= 8  # a rival about to carry a coin off
+    for a in me["astronauts"]:
+        at = a["at"]
+        pos = _where(view, at)
+        if at[0] == "space":
+            value -= 6
+        if a["stunned"]:
+            value -= 2
+        if at[0] == "cell" and pos in coins:
+            value += 12 - 1.2 * _dist(pos, ship)  # a coin in hand: bring it home
+        elif coins:
+            value -= 0.6 * min(_dist(pos, c) for c in coins)
+        elif hidden:
+            value -= 0.3 * min(_dist(pos, h) for h in hidden)
     return value
+
+
+def position_value(view: dict, seat: int) -> float:
+    """`seat`'s value less the best rival's (a rival carrying a coin off counts against us)."""
+    targets = _targets(view)
+    team = view["players"][seat]["team"]
+    rivals = [seat_value(view, p["seat"], targets) for p in view["players"] if p["team"] != team]
+    return seat_value(view, seat, targets) - max(rivals, default=0.0)
 
 
 @hook("planet")

@@ -6,6 +6,11 @@
   see - and the tree is keyed by action text, so determinizations share statistics; a child's
   exploration term counts the iterations in which it was available.
 * Several players: each node stores a reward per seat and the seat to move maximises its own (max^n).
+* Selection is UCB1; optionally on means rescaled to the range of rewards seen in this search,
+  so that close estimates are not drowned by the exploration term.
+* Options for games with long turns (Planet): `own_turn` searches only the seat's own turn (and
+  other seats' short replies to it, e.g. to a claim) and judges the position when another seat's
+  turn begins; `prior_top` searches only the game heuristic's best few moves at the root.
 * Rollouts are random and may stop after `rollout_depth` steps, where a per-game evaluation
   (`bots.evaluation`) estimates each seat's standing.
 
@@ -20,11 +25,46 @@ import time
 from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot
-from cosmotable.bots.evaluation import evaluate
+from cosmotable.bots.evaluation import standing
 from cosmotable.engine import Action, State
 
-#: level -> (simulations, rollout depth); a time budget (`think`) overrides the simulations.
-LEVELS = {"easy": (40, 20), "normal": (150, 30), "hard": (400, 40)}
+@dataclass(frozen=True)
+class Search:
+    """How a level searches a game: simulations per move, rollout depth (None: to the end), and
+    the options below (see `MCTSBot`)."""
+
+    simulations: int
+    rollout_depth: int | None
+    own_turn: bool = False
+    normalize: bool = False
+    prior_top: int | None = None
+
+
+#: level -> its search; a time budget (`think`) overrides the simulations.
+LEVELS = {"easy": Search(40, 20), "normal": Search(150, 30), "hard": Search(400, 40)}
+#: Games whose rollouts are slow or whose random play says little search differently; tuned with
+#: `benchmarks/bot_strength.py`.
+GAME_LEVELS = {
+    # A random rollout throws good cards away: short rollouts, judged by the game's estimate.
+    "kosmodrom": {"easy": Search(40, 4), "normal": Search(100, 8), "hard": Search(200, 10)},
+    # A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: search our
+    # own turn only, among the heuristic's best moves, with estimates rescaled to the search's range.
+    "planet": {
+        "easy": Search(30, 0, own_turn=True, normalize=True, prior_top=3),
+        "normal": Search(80, 0, own_turn=True, normalize=True, prior_top=4),
+        "hard": Search(150, 0, own_turn=True, normalize=True, prior_top=5),
+    },
+}
+
+
+#: With `own_turn`, another seat's decision with at most this many options (agree/refuse a claim,
+#: accept/refuse an offer, keep/discard) is a reply within our turn and is searched.
+MAX_REPLY_OPTIONS = 3
+
+
+def search_for(level: str, game_id: str) -> Search:
+    """The search of a level for a game."""
+    return GAME_LEVELS.get(game_id, LEVELS)[level]
 
 
 @dataclass
@@ -39,32 +79,52 @@ class MCTSBot(Bot):
     name = "mcts"
 
     def __init__(self, seed: int | None = None, simulations: int = 250, think: float | None = None,
-                 rollout_depth: int | None = 60, exploration: float = 1.0, name: str | None = None):
+                 rollout_depth: int | None = 60, exploration: float = 1.0, name: str | None = None,
+                 level: str | None = None, own_turn: bool = False, normalize: bool = False,
+                 prior_top: int | None = None):
         super().__init__(seed)
         self.simulations = simulations
         self.think = think
         self.rollout_depth = rollout_depth
         self.exploration = exploration
+        #: Search only this seat's own turn (and others' short replies to it), judging the position
+        #: when another seat's turn begins: for games whose turns are many moves of one player.
+        self.own_turn = own_turn
+        #: Rescale means to the range of rewards seen in this search before UCB (MuZero's min-max
+        #: normalisation): for estimates whose differences between moves are small.
+        self.normalize = normalize
+        #: Search only the heuristic's best `prior_top` moves at the root (None: every move).
+        self.prior_top = prior_top
+        #: A named level takes its budget from the game being played (`budget`), set at each move.
+        self.level_name = level
         if name:
             self.name = name
         self.last_iterations = 0
 
     @classmethod
     def level(cls, level: str, seed: int | None = None, think: float | None = None) -> MCTSBot:
-        try:
-            simulations, depth = LEVELS[level]
-        except KeyError:
-            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}") from None
-        return cls(seed=seed, simulations=simulations, think=think, rollout_depth=depth, name=level)
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        bot = cls(seed=seed, think=think, name=level, level=level)
+        bot.configure(LEVELS[level])
+        return bot
+
+    def configure(self, search: Search) -> None:
+        self.simulations, self.rollout_depth = search.simulations, search.rollout_depth
+        self.own_turn, self.normalize, self.prior_top = search.own_turn, search.normalize, search.prior_top
 
     # ---------------------------------------------------------------------------------- search
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = state.current_player()
+        if self.level_name is not None:
+            self.configure(search_for(self.level_name, state.game.id))
+        seat = self._seat = state.current_player()
         players = state.config.num_players
         root = Node(reward=[0.0] * players)
+        self._bounds = [[math.inf, -math.inf] for _ in range(players)]
+        allowed = self._candidates(state, legal)
         deadline = time.perf_counter() + self.think if self.think else None
         iterations = 0
         while True:
@@ -73,17 +133,20 @@ class MCTSBot(Bot):
                     break
             elif iterations >= self.simulations:
                 break
-            self._iterate(state.resample_for(seat, self.rng), root, players)
+            self._iterate(state.resample_for(seat, self.rng), root, players, allowed)
             iterations += 1
         self.last_iterations = iterations
-        by_text = {str(a): a for a in legal}
+        by_text = {str(a): a for a in allowed}
+        # The most visited move; among equally visited ones (wide moves lists, small budgets) the
+        # one with the best mean for this seat.
         best = max(
             (text for text in root.children if text in by_text),
-            key=lambda t: (root.children[t].visits, self.rng.random()),
+            key=lambda t: (root.children[t].visits, root.children[t].reward[seat] / max(1, root.children[t].visits),
+                           self.rng.random()),
         )
         return by_text[best]
 
-    def _iterate(self, state: State, root: Node, players: int) -> None:
+    def _iterate(self, state: State, root: Node, players: int, root_moves: list[Action]) -> None:
         node, path = root, [root]
         # Selection and expansion: descend while every legal child has been tried.
         while not state.is_terminal():
@@ -93,7 +156,9 @@ class MCTSBot(Bot):
                 path.append(node)
                 continue
             player = state.current_player()
-            legal = state.legal_actions()
+            legal = root_moves if node is root else state.legal_actions()
+            if self.own_turn and player != self._seat and len(legal) > MAX_REPLY_OPTIONS:
+                break  # another seat's turn proper: judge the position here (rollout of depth 0)
             untried = []
             for action in legal:
                 child = node.children.get(str(action))
@@ -106,27 +171,59 @@ class MCTSBot(Bot):
                 child = node.children[str(action)] = Node(available=1, reward=[0.0] * players)
                 state.apply(action)
                 path.append(child)
+                if self.own_turn and self._awaits_reply(state):
+                    node = child  # a claim or an offer is judged by the answer, so search on
+                    continue
                 break
             log_total = math.log(max(1, sum(node.children[str(a)].available for a in legal)))
             action = max(legal, key=lambda a: self._ucb(node.children[str(a)], player, log_total))
             node = node.children[str(action)]
             state.apply(action)
             path.append(node)
-        rewards = self._rollout(state, players)
+        rewards = self._rollout(state, players, 0 if self.own_turn else self.rollout_depth)
+        for seat, bound in enumerate(self._bounds):
+            bound[0] = min(bound[0], rewards[seat])
+            bound[1] = max(bound[1], rewards[seat])
         for visited in path:
             visited.visits += 1
             for seat in range(players):
                 visited.reward[seat] += rewards[seat]
 
+    def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
+        """The root moves to search: all, or the `prior_top` best by the game's heuristic (so that a
+        wide list of moves does not spread a small budget one visit each)."""
+        if not self.prior_top or len(legal) <= self.prior_top:
+            return legal
+        from cosmotable.bots.heuristic import hook_for
+
+        value = hook_for(state.game.id)
+        if value is None:
+            return legal
+        ranked = sorted(legal, key=lambda a: (value(state, a), self.rng.random()), reverse=True)
+        return ranked[: self.prior_top]
+
+    def _awaits_reply(self, state: State) -> bool:
+        """Whether another seat answers next (chance outcomes first are searched on, too)."""
+        if state.is_terminal():
+            return False
+        if state.is_chance_node():
+            return True
+        return state.current_player() != self._seat and len(state.legal_actions()) <= MAX_REPLY_OPTIONS
+
     def _ucb(self, child: Node, player: int, log_total: float) -> float:
+        # With `normalize`, means are rescaled to the range of rewards this search has seen for the
+        # player, so that the exploration term does not drown close estimates of a long game.
+        low, high = self._bounds[player]
         mean = child.reward[player] / child.visits
+        if self.normalize and high > low:
+            mean = (mean - low) / (high - low)
         return mean + self.exploration * math.sqrt(log_total / child.visits)
 
-    def _rollout(self, state: State, players: int) -> list[float]:
+    def _rollout(self, state: State, players: int, depth: int | None) -> list[float]:
         steps = 0
         while not state.is_terminal():
-            if self.rollout_depth is not None and steps >= self.rollout_depth:
-                return standing(evaluate(state))
+            if depth is not None and steps >= depth:
+                return standing(state)
             if state.is_chance_node():
                 state.sample_chance(self.rng)
             else:
@@ -135,11 +232,3 @@ class MCTSBot(Bot):
         winners = state.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
-
-def standing(values: list[float], scale: float = 8.0) -> list[float]:
-    """Each seat's chance of winning, estimated from a lead over the best other seat."""
-    result = []
-    for seat, value in enumerate(values):
-        best_other = max(v for s, v in enumerate(values) if s != seat)
-        result.append(1.0 / (1.0 + math.exp(-(value - best_other) / scale)))
-    return result

@@ -13,7 +13,7 @@ from cosmotable.engine.core import Action, Game, GameConfig
 from cosmotable.engine.errors import ConfigError
 from cosmotable.games.kosmodrom import actions
 from cosmotable.games.kosmodrom.cards import default_cards
-from cosmotable.games.kosmodrom.state import KosmodromState
+from cosmotable.games.kosmodrom.state import DEFAULT_MAX_TURNS, KosmodromState
 
 
 class KosmodromGame(Game):
@@ -27,12 +27,19 @@ class KosmodromGame(Game):
         "negotiation": "in step 4 players may trade cards and give them away (gifts may be refused)",
         "superpowers": "any number of upgrades at once; Budget Cut steals all of a player's upgrades",
     }
+    options = {
+        "max_turns": f"safety cap on the number of turns, all seats counted (default {DEFAULT_MAX_TURNS}; "
+                     "normal games take 50-90); the game ends with a logged reason",
+    }
 
     def validate_config(self, config: GameConfig) -> None:
         # rulebook (различная длительность игры): the quick and the slow game are two alternative
         # lengths of game (Ruling K11).
         if config.has("quick") and config.has("slow"):
             raise ConfigError("the quick and the slow game are alternatives: choose one of 'quick' and 'slow'")
+        cap = config.options.get("max_turns")
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {cap!r}")
 
     def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
         return KosmodromState(self, config, seed, default_cards())

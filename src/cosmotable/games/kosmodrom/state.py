@@ -33,6 +33,8 @@ from cosmotable.games.kosmodrom.scoring import score_breakdown
 from cosmotable.games.kosmodrom.tableau import Rocket, Tableau
 
 NEXT_ZONE = {"assembly": "test", "test": "launch"}
+#: Ruling K26: normal games last 50-90 turns (all seats counted); the cap only ends a stall.
+DEFAULT_MAX_TURNS = 300
 
 
 _DECK_CARDS: dict[str, DeckCard] = {}
@@ -56,6 +58,9 @@ class KosmodromState(CardEffects, State):
         self.slow = config.has("slow")
         self.negotiation = config.has("negotiation")
         self.superpowers = config.has("superpowers")
+        # Ruling K26: a safety cap on turns, for games where nobody draws any more (a stall).
+        self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
+        self.end_reason: str | None = None
         self.hands: list[Counter[str]] = [Counter() for _ in range(n)]
         self.tableaux = [Tableau() for _ in range(n)]
         self.rockets: dict[str, Rocket] = {}
@@ -519,11 +524,20 @@ class KosmodromState(CardEffects, State):
         if self.countdown is not None:
             self.countdown -= 1
             if self.countdown == 0:
-                self.phase = OVER
-                self.emit("game-over", "the final countdown is over: " + ", ".join(
-                    f"seat {s} {p}" for s, p in enumerate(self.scores())), scores=self.scores())
+                self._game_over("the final countdown is over")
                 return
+        if self.turn >= self.max_turns:
+            # Ruling K26: nobody draws the launch-pad cards out (every hand kept full): the table is
+            # scored as it stands, with the reason logged.
+            self._game_over(f"the safety cap of {self.max_turns} turns was reached (the launch pad was not completed)")
+            return
         self._start_turn((self.turn_seat + 1) % self.num_players)
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self.emit("game-over", reason + ": " + ", ".join(f"seat {s} {p}" for s, p in enumerate(self.scores())),
+                  scores=self.scores())
 
     def _discard_from_hand(self, card: str) -> None:
         seat = self.current_player()

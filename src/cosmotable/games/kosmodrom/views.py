@@ -42,6 +42,8 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "current_player": state.current_player(),
         "turn": state.turn,
+        "max_turns": state.max_turns,
+        "end_reason": state.end_reason,
         "turn_seat": state.turn_seat,
         "deck": {
             "count": state.deck_count(),
