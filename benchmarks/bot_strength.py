@@ -1,14 +1,19 @@
 """Bot strength goals, measured by the arena (2-player games, seat rotation).
 
-    python benchmarks/bot_strength.py [--games N] [--processes P] [GAME ...]
+    python benchmarks/bot_strength.py [--games-per-pair N] [--processes P] [--level L] [GAME ...]
 
 Goals (issue: strong bots): `hard` beats `random` in >= 95% and `heuristic` in >= 60% of games,
-for each game. Prints each win rate with its 95% interval and whether the goal is met.
+for each game. Prints each win rate with its 95% interval, whether the goal is met, and the
+wall-clock minutes the pairing took (a Planet game between search bots takes minutes).
 """
 
 from __future__ import annotations
 
 import argparse
+import time
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cosmotable import games
 from cosmotable.sim.arena import run
@@ -23,17 +28,28 @@ def main() -> None:
                         help="games per opponent (default 60; even, for seat rotation)")
     parser.add_argument("--processes", "-p", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--level", default="hard", help="bot under test (default hard)")
+    parser.add_argument("--seed", type=int, default=7, help="arena seed (default 7)")
+    parser.add_argument("--against", default=",".join(GOALS),
+                        help=f"opponents, comma-separated (default {','.join(GOALS)})")
     args = parser.parse_args()
+    console = Console(stderr=True)
     for game_id in args.games or games.ids():
-        for opponent, goal in GOALS.items():
-            report = run(game_id, [args.level, opponent], args.count, seed=7, processes=args.processes)
+        for opponent in args.against.split(","):
+            goal = GOALS.get(opponent)
+            started = time.perf_counter()
+            with Progress(TextColumn(f"{game_id}: {args.level} vs {opponent}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=console, transient=True) as progress:
+                task = progress.add_task("games", total=args.count)
+                report = run(game_id, [args.level, opponent], args.count, seed=args.seed, processes=args.processes,
+                             on_result=lambda _result: progress.advance(task))
             wins, played = report.head_to_head(args.level, opponent)
             rate = wins / played
-            standing = report.standings[args.level]
-            lo, hi = standing.interval()
-            verdict = "meets" if rate >= goal else "MISSES"
+            lo, hi = report.standings[args.level].interval()
+            verdict = "" if goal is None else f"; goal >= {goal:.0%}: {'meets' if rate >= goal else 'MISSES'}"
+            minutes = (time.perf_counter() - started) / 60
             print(f"{game_id}: {args.level} vs {opponent}: {rate:.1%} of {played} games "
-                  f"(95% CI {lo:.1%}-{hi:.1%}); goal >= {goal:.0%}: {verdict}", flush=True)
+                  f"(95% CI {lo:.1%}-{hi:.1%}){verdict}  [{minutes:.1f} min on {args.processes} processes]",
+                  flush=True)
 
 
 if __name__ == "__main__":

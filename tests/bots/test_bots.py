@@ -130,3 +130,32 @@ def test_a_determinization_carries_no_trace_of_the_true_deal_and_replays_to_itse
     dealt_in_record = [str(x).split()[1] for x in r.history if str(x).startswith("deal-mission")]
     assert dealt_in_record[4:] == r.missions.dealt[1]
     assert load_state(r.to_json()).fingerprint() == r.fingerprint()
+
+
+def test_the_mover_view_is_built_once_per_position_and_never_reused_for_another():
+    from cosmotable.bots.heuristic import mover_view
+
+    s = MLEM.new_state(num_players=2, seed=3)
+    first = mover_view(s)
+    assert mover_view(s) is first and first == s.view(s.current_player())
+    other = MLEM.new_state(num_players=2, seed=4)  # the same history length, another object
+    assert mover_view(other) is not first and mover_view(other) == other.view(other.current_player())
+    s.apply("board helper")
+    assert mover_view(s) is not first and mover_view(s) == s.view(s.current_player())
+    clone = s.clone()
+    assert mover_view(clone) == s.view(s.current_player()) and mover_view(clone) is not mover_view(s)
+
+
+def test_kosmodrom_and_planet_levels_search_their_own_turn_with_the_heuristic_answering():
+    from cosmotable.bots.mcts import GAME_LEVELS, LEVELS, search_for
+
+    assert search_for("hard", "mlem") == LEVELS["hard"]
+    hard = search_for("hard", "kosmodrom")
+    assert hard.own_turn and hard.others_by_heuristic and hard == GAME_LEVELS["kosmodrom"]["hard"]
+    assert search_for("hard", "planet").own_turn
+    bot = make_bot("hard", seed=1)
+    s = games.get("kosmodrom").new_state(num_players=2, seed=2)
+    while s.is_chance_node():
+        s.sample_chance()
+    bot.act(s)
+    assert (bot.simulations, bot.own_turn, bot.prior_top) == (hard.simulations, True, hard.prior_top)

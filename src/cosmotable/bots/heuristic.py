@@ -6,6 +6,7 @@ game without a hook falls back to random. Ties are broken at random so play is n
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from cosmotable.bots.base import Bot
@@ -33,6 +34,21 @@ class HeuristicBot(Bot):
             return self.rng.choice(actions)
         scored = [(value(state, a), self.rng.random(), a) for a in actions]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+_last_view: tuple = (lambda: None, -1, -1, None)  # (weak ref to the state, history length, seat, view)
+
+
+def mover_view(state: State) -> dict:
+    """The view of the seat to move. A hook values every legal action of one position, so the view
+    is built once per position (a weak reference: a freed state is never mistaken for a new one)."""
+    global _last_view
+    ref, length, seat, view = _last_view
+    mover = state.current_player()
+    if ref() is not state or length != len(state.history) or seat != mover:
+        view = state.view(mover)
+        _last_view = (weakref.ref(state), len(state.history), mover, view)
+    return view
 
 
 def hook_for(game_id: str) -> Callable[[State, Action], float] | None:

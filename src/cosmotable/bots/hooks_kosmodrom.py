@@ -7,7 +7,7 @@ API. Each action is valued as (my estimate) - 0.6 x (the best opponent's estimat
 
 from __future__ import annotations
 
-from cosmotable.bots.heuristic import hook
+from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.engine import Action, State
 
 #: How much a rocket is worth, by zone, before the game ends (a fraction of its printed value).
@@ -97,7 +97,7 @@ def position(view: dict, seat: int) -> float:
 def value(state: State, action: Action) -> float:
     seat = state.current_player()
     kind = action.kind
-    view = state.view(seat)
+    view = mover_view(state)
     hand = view["hand"] or []
     if view["phase"] == "draw":
         top = view["discard_top"]

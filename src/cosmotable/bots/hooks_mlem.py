@@ -5,7 +5,7 @@ Reads only `state.view(seat)` and the results of `clone().apply(...)` - the publ
 
 from __future__ import annotations
 
-from cosmotable.bots.heuristic import hook
+from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.engine import Action, State
 
 # Astronauts worth boarding early first; the doublers are kept for a promising expedition.
@@ -52,7 +52,7 @@ def landing_value(view: dict, seat: int, state_after: State) -> float:
 @hook("mlem")
 def value(state: State, action: Action) -> float:
     seat = state.current_player()
-    view = state.view(seat)
+    view = mover_view(state)
     text = str(action)
     if text.startswith("board "):
         name = text.split()[1]

@@ -6,7 +6,7 @@ Reads only `state.view(seat)` and the views of `clone().apply(...)` results - th
 
 from __future__ import annotations
 
-from cosmotable.bots.heuristic import hook
+from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import parse_cell
 
@@ -76,7 +76,7 @@ def position_value(view: dict, seat: int) -> float:
 def value(state: State, action: Action) -> float:
     seat = state.current_player()
     text = str(action)
-    view = state.view(seat)
+    view = mover_view(state)
     me = view["players"][seat]
     others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
     stuck = view["quiet_turns"] >= 25 * len(view["players"])  # no tile revealed, no coin home for long

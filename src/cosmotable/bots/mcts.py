@@ -38,6 +38,7 @@ class Search:
     own_turn: bool = False
     normalize: bool = False
     prior_top: int | None = None
+    others_by_heuristic: bool = False
 
 
 #: level -> its search; a time budget (`think`) overrides the simulations.
@@ -45,8 +46,13 @@ LEVELS = {"easy": Search(40, 20), "normal": Search(150, 30), "hard": Search(400,
 #: Games whose rollouts are slow or whose random play says little search differently; tuned with
 #: `benchmarks/bot_strength.py`.
 GAME_LEVELS = {
-    # A random rollout throws good cards away: short rollouts, judged by the game's estimate.
-    "kosmodrom": {"easy": Search(40, 4), "normal": Search(100, 8), "hard": Search(200, 10)},
+    # A random rollout throws good cards away: search our own turn among the heuristic's best moves,
+    # let the other seats answer by the heuristic, then judge by the game's estimate.
+    "kosmodrom": {
+        "easy": Search(40, 4),
+        "normal": Search(60, 0, own_turn=True, normalize=True, prior_top=3, others_by_heuristic=True),
+        "hard": Search(100, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
+    },
     # A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: search our
     # own turn only, among the heuristic's best moves, with estimates rescaled to the search's range.
     "planet": {
@@ -81,7 +87,7 @@ class MCTSBot(Bot):
     def __init__(self, seed: int | None = None, simulations: int = 250, think: float | None = None,
                  rollout_depth: int | None = 60, exploration: float = 1.0, name: str | None = None,
                  level: str | None = None, own_turn: bool = False, normalize: bool = False,
-                 prior_top: int | None = None):
+                 prior_top: int | None = None, others_by_heuristic: bool = False):
         super().__init__(seed)
         self.simulations = simulations
         self.think = think
@@ -95,6 +101,8 @@ class MCTSBot(Bot):
         self.normalize = normalize
         #: Search only the heuristic's best `prior_top` moves at the root (None: every move).
         self.prior_top = prior_top
+        #: With `own_turn`: before judging, the other seats play their turns by the game's heuristic.
+        self.others_by_heuristic = others_by_heuristic
         #: A named level takes its budget from the game being played (`budget`), set at each move.
         self.level_name = level
         if name:
@@ -112,6 +120,7 @@ class MCTSBot(Bot):
     def configure(self, search: Search) -> None:
         self.simulations, self.rollout_depth = search.simulations, search.rollout_depth
         self.own_turn, self.normalize, self.prior_top = search.own_turn, search.normalize, search.prior_top
+        self.others_by_heuristic = search.others_by_heuristic
 
     # ---------------------------------------------------------------------------------- search
     def act(self, state: State) -> Action:
@@ -180,6 +189,8 @@ class MCTSBot(Bot):
             node = node.children[str(action)]
             state.apply(action)
             path.append(node)
+        if self.own_turn and self.others_by_heuristic:
+            self._others_play(state)
         rewards = self._rollout(state, players, 0 if self.own_turn else self.rollout_depth)
         for seat, bound in enumerate(self._bounds):
             bound[0] = min(bound[0], rewards[seat])
@@ -201,6 +212,25 @@ class MCTSBot(Bot):
             return legal
         ranked = sorted(legal, key=lambda a: (value(state, a), self.rng.random()), reverse=True)
         return ranked[: self.prior_top]
+
+    def _others_play(self, state: State, limit: int = 80) -> None:
+        """Let the other seats play their turns by the game's heuristic, until this seat is to move."""
+        from cosmotable.bots.heuristic import hook_for
+
+        value = hook_for(state.game.id)
+        for _ in range(limit):
+            if state.is_terminal():
+                return
+            if state.is_chance_node():
+                state.sample_chance(self.rng)
+                continue
+            if state.current_player() == self._seat:
+                return
+            legal = state.legal_actions()
+            if value is None or len(legal) == 1:
+                state.apply(self.rng.choice(legal))
+            else:
+                state.apply(max(legal, key=lambda a: (value(state, a), self.rng.random())))
 
     def _awaits_reply(self, state: State) -> bool:
         """Whether another seat answers next (chance outcomes first are searched on, too)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -38,11 +38,13 @@ def rotate(direction: str, quarter_turns: int) -> str:
     return DIR_NAMES[(dr, dc)]
 
 
+@lru_cache(maxsize=4096)  # a few hundred cells, named and parsed for every view and move
 def cell_name(area: str, r: int, c: int) -> str:
     name = f"{chr(ord('a') + c)}{r + 1}"
     return name if area == PLANET else f"s:{name}"
 
 
+@lru_cache(maxsize=4096)
 def parse_cell(text: str) -> tuple[str, int, int]:
     area = PLANET
     if text.startswith("s:"):
