@@ -24,7 +24,7 @@ def test_heuristic_bot_plays_a_short_game():
     assert s.is_terminal()
 
 
-def test_heuristic_brings_a_coin_home_when_it_can():
+def _coin_next_to_the_ship():
     s = table("""
     .. S0 .. ..
     .. __ __ ..
@@ -32,10 +32,12 @@ def test_heuristic_brings_a_coin_home_when_it_can():
     .. .. S1 ..
     """)
     put(s, 0, 1, "b2")
-    s.coins[("p", 1, 1)] = 1
-    s.supply -= 1
-    s._legal_cache = None
-    assert str(make_bot("heuristic", seed=0).act(s)) == "move 1 N coin"
+    return coins(s, "b2", 1)
+
+
+
+def test_heuristic_brings_a_coin_home_when_it_can():
+    assert str(make_bot("heuristic", seed=0).act(_coin_next_to_the_ship())) == "move 1 N coin"
 
 
 def render(renderable) -> str:
@@ -95,17 +97,6 @@ def test_screen_shows_and_glosses_the_ability_window_and_the_bot_plays_it():
     assert "the turn passes to" in moves["end turn"].gloss.plain
     assert "uses Pocket teleport" in moves["ability pocket 1"].gloss.plain
     assert str(make_bot("heuristic", seed=0).act(s)) in moves
-
-
-def _coin_next_to_the_ship():
-    s = table("""
-    .. S0 .. ..
-    .. __ __ ..
-    .. __ __ ..
-    .. .. S1 ..
-    """)
-    put(s, 0, 1, "b2")
-    return coins(s, "b2", 1)
 
 
 def test_search_bot_brings_a_coin_home_when_it_can():
