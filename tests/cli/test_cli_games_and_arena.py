@@ -44,6 +44,15 @@ def test_planet_plays_to_the_end_on_a_layout_file_with_a_turn_cap(run):
     assert "Record saved" in result.output
 
 
+def test_kosmodrom_takes_a_turn_cap_and_mlem_refuses_one(run):
+    result = run("play", "kosmodrom", "--players", "2", "--bots", "2", "--seed", "3", "--bot", "random",
+                 "--max-turns", "6")
+    assert result.exit_code == 0, result.output
+    assert "safety cap of 6 turns" in result.output
+    result = run("play", "mlem", "--players", "2", "--bots", "2", "--max-turns", "6")
+    assert result.exit_code == 2 and "takes no --max-turns" in result.output
+
+
 def test_a_search_bot_seat_with_a_time_budget_plays_a_whole_game(run):
     result = run("play", "mlem", "--players", "2", "--bots", "2", "--seed", "4", "--bot", "easy",
                  "--think", "0.01")
