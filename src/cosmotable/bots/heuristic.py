@@ -6,6 +6,7 @@ game without a hook falls back to random. Ties are broken at random so play is n
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections.abc import Callable
 
@@ -29,11 +30,20 @@ class HeuristicBot(Bot):
 
     def act(self, state: State) -> Action:
         actions = state.legal_actions()
-        value = hook_for(state.game.id)
-        if value is None or len(actions) == 1:
+        if len(actions) == 1 or hook_for(state.game.id) is None:
             return self.rng.choice(actions)
-        scored = [(value(state, a), self.rng.random(), a) for a in actions]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        return ranked(state, actions, self.rng)[0]
+
+
+def ranked(state: State, actions: list[Action], rng: random.Random) -> list[Action]:
+    """`actions` best first by the game's hook, ties in random order (a random order for a game
+    without a hook). Search bots use it too: to pick root moves and to play other seats' turns."""
+    value = hook_for(state.game.id)
+    if value is None:
+        return rng.sample(actions, len(actions))
+    scored = [(value(state, a), rng.random(), a) for a in actions]
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [a for _, _, a in scored]
 
 
 _last_view: tuple = (lambda: None, -1, -1, None)  # (weak ref to the state, history length, seat, view)

@@ -8,9 +8,11 @@
 * Several players: each node stores a reward per seat and the seat to move maximises its own (max^n).
 * Selection is UCB1; optionally on means rescaled to the range of rewards seen in this search,
   so that close estimates are not drowned by the exploration term.
-* Options for games with long turns (Planet): `own_turn` searches only the seat's own turn (and
-  other seats' short replies to it, e.g. to a claim) and judges the position when another seat's
-  turn begins; `prior_top` searches only the game heuristic's best few moves at the root.
+* Options for games where random play says little (Kosmodrom, Planet; see docs/bots.md):
+  `own_turn` searches only the seat's own turn (and other seats' short replies to it, e.g. to a
+  claim) and judges the position when another seat's turn begins, after `others_by_heuristic` lets
+  the other seats play that turn by the game's heuristic; `prior_top` searches only the heuristic's
+  best few moves at the root.
 * Rollouts are random and may stop after `rollout_depth` steps, where a per-game evaluation
   (`bots.evaluation`) estimates each seat's standing.
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot
 from cosmotable.bots.evaluation import standing
+from cosmotable.bots.heuristic import ranked
 from cosmotable.engine import Action, State
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ class MCTSBot(Bot):
         self.prior_top = prior_top
         #: With `own_turn`: before judging, the other seats play their turns by the game's heuristic.
         self.others_by_heuristic = others_by_heuristic
-        #: A named level takes its budget from the game being played (`budget`), set at each move.
+        #: A named level takes its search from the game being played (`search_for`), set at each move.
         self.level_name = level
         if name:
             self.name = name
@@ -205,19 +208,10 @@ class MCTSBot(Bot):
         wide list of moves does not spread a small budget one visit each)."""
         if not self.prior_top or len(legal) <= self.prior_top:
             return legal
-        from cosmotable.bots.heuristic import hook_for
-
-        value = hook_for(state.game.id)
-        if value is None:
-            return legal
-        ranked = sorted(legal, key=lambda a: (value(state, a), self.rng.random()), reverse=True)
-        return ranked[: self.prior_top]
+        return ranked(state, legal, self.rng)[: self.prior_top]
 
     def _others_play(self, state: State, limit: int = 80) -> None:
         """Let the other seats play their turns by the game's heuristic, until this seat is to move."""
-        from cosmotable.bots.heuristic import hook_for
-
-        value = hook_for(state.game.id)
         for _ in range(limit):
             if state.is_terminal():
                 return
@@ -227,10 +221,7 @@ class MCTSBot(Bot):
             if state.current_player() == self._seat:
                 return
             legal = state.legal_actions()
-            if value is None or len(legal) == 1:
-                state.apply(self.rng.choice(legal))
-            else:
-                state.apply(max(legal, key=lambda a: (value(state, a), self.rng.random())))
+            state.apply(self.rng.choice(legal) if len(legal) == 1 else ranked(state, legal, self.rng)[0])
 
     def _awaits_reply(self, state: State) -> bool:
         """Whether another seat answers next (chance outcomes first are searched on, too)."""
