@@ -123,3 +123,21 @@ def test_planet_estimate_values_coins_home_and_coins_on_the_way():
     s.apply("move 1 N coin")
     home = evaluate(s)
     assert home[0] > carrying[0]
+
+
+
+def test_bots_decide_alike_when_only_tiles_another_seat_peeked_at_differ():
+    """Face-down tiles are drawn when revealed (R2); the only hidden identities are the tiles an
+    obelisk showed to one seat (R3). The other seat's bots decide without them."""
+    from tiles.test_obelisk import peeked_board
+
+    states = []
+    for kinds in (("tree", "empty", "portal", "dragonfly"), ("crocodile", "trampoline", "empty", "tree")):
+        s = peeked_board()
+        for cell, kind in zip(("d2", "e2", "b3", "c3"), kinds):
+            act(s, f"peek {cell}", f"reveal {kind}")
+        states.append(s)
+    a, b = states
+    assert a.current_player() == 1 and a.view(1) == b.view(1) and a.fingerprint() != b.fingerprint()
+    for name in ("heuristic", "easy", "hard", "random"):
+        assert str(make_bot(name, seed=5).act(a)) == str(make_bot(name, seed=5).act(b)), name
