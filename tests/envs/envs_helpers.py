@@ -68,3 +68,23 @@ def play_openspiel(game, bots, seed):
             state.apply_action(action)
             decisions += 1
     return state, decisions
+
+
+def check_gym_env_and_episode(game_id, options=None):
+    """Gymnasium's env checker for seat 1 against two opponents, then a masked random episode for
+    seat 0 against the heuristic: the reward at the end is seat 0's lead in points."""
+    from gymnasium.utils.env_checker import check_env
+
+    from cosmotable.envs.gym import SingleAgentEnv
+
+    extra = {"options": options} if options else {}
+    check_env(SingleAgentEnv(game_id, seat=1, opponents=["random", "heuristic"], render_mode="ansi", **extra))
+    env = SingleAgentEnv(game_id, seat=0, opponents=["heuristic"], **extra)
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while True:
+        assert env.observation_space.contains(obs)
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        if terminated or truncated:
+            break
+    assert terminated and reward == info["scores"][0] - info["scores"][1]

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from envs_helpers import check_encoding_at, play_openspiel
+from envs_helpers import check_encoding_at, check_gym_env_and_episode, play_openspiel
 
 from cosmotable import games
 from cosmotable.envs.encodings import encoding_for
@@ -155,20 +155,7 @@ def test_pettingzoo_api_and_seed():
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_gymnasium_check_env_and_episode():
     pytest.importorskip("gymnasium")
-    from gymnasium.utils.env_checker import check_env
-
-    from cosmotable.envs.gym import SingleAgentEnv
-
-    check_env(SingleAgentEnv("planet", seat=1, opponents=["random", "heuristic"], render_mode="ansi"))
-    env = SingleAgentEnv("planet", seat=0, opponents=["heuristic"], options={"max_turns": 60})
-    obs, info = env.reset(seed=3)
-    rng = np.random.default_rng(3)
-    while True:
-        assert env.observation_space.contains(obs)
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
-        if terminated or truncated:
-            break
-    assert terminated and reward == info["scores"][0] - info["scores"][1]
+    check_gym_env_and_episode("planet", options={"max_turns": 60})
 
 
 # ---------------------------------------------------------------------------- OpenSpiel
