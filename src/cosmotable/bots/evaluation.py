@@ -72,13 +72,13 @@ def _kosmodrom(state: State) -> list[float]:
 
 @estimate("planet", scale=1.0)
 def _planet(state: State) -> list[float]:
-    """Coins home plus coins on the way (carriers near their ship, seekers near a coin), in coins,
-    over a scale that shrinks as coins run out: a 3-coin lead decides little while 25 coins are
-    still out there, and much when 5 are."""
-    from cosmotable.bots.hooks_planet import seat_value
+    """Coins home plus the coins each seat's astronauts can bring home along the routes the
+    face-up tiles allow (`bots.planet_routes`), over a scale that shrinks as coins run out: a 3-coin
+    lead decides little while 25 coins are still out there, and much when 5 are."""
+    from cosmotable.bots.planet_routes import plan_values
 
     view = state.public_view()
     coins = view["coins"]
     still_out = coins["supply"] + coins["on_board"] + coins["locked"]
-    scale = 40.0 * (1.0 + 0.15 * still_out)  # seat_value counts 40 a coin
-    return [seat_value(view, seat) / scale for seat in range(len(view["players"]))]
+    scale = 1.0 + 0.15 * still_out
+    return [value / scale for value in plan_values(view)]

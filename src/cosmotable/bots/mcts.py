@@ -42,6 +42,7 @@ class Search:
     normalize: bool = False
     prior_top: int | None = None
     others_by_heuristic: bool = False
+    prior_by_estimate: bool = False
 
 
 #: level -> its search; a time budget (`think`) overrides the simulations.
@@ -57,11 +58,13 @@ GAME_LEVELS = {
         "hard": Search(100, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
     },
     # A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: search our
-    # own turn only, among the heuristic's best moves, with estimates rescaled to the search's range.
+    # own turn only, among the best few moves, with estimates rescaled to the search's range. The
+    # heuristic overlooks locked containers and routes; normal and hard pick their few moves by the
+    # route-aware estimate instead.
     "planet": {
         "easy": Search(30, 0, own_turn=True, normalize=True, prior_top=3),
-        "normal": Search(80, 0, own_turn=True, normalize=True, prior_top=4),
-        "hard": Search(150, 0, own_turn=True, normalize=True, prior_top=5),
+        "normal": Search(80, 0, own_turn=True, normalize=True, prior_top=4, prior_by_estimate=True),
+        "hard": Search(150, 0, own_turn=True, normalize=True, prior_top=6, prior_by_estimate=True),
     },
 }
 
@@ -90,7 +93,8 @@ class MCTSBot(Bot):
     def __init__(self, seed: int | None = None, simulations: int = 250, think: float | None = None,
                  rollout_depth: int | None = 60, exploration: float = 1.0, name: str | None = None,
                  level: str | None = None, own_turn: bool = False, normalize: bool = False,
-                 prior_top: int | None = None, others_by_heuristic: bool = False):
+                 prior_top: int | None = None, others_by_heuristic: bool = False,
+                 prior_by_estimate: bool = False):
         super().__init__(seed)
         self.simulations = simulations
         self.think = think
@@ -106,6 +110,9 @@ class MCTSBot(Bot):
         self.prior_top = prior_top
         #: With `own_turn`: before judging, the other seats play their turns by the game's heuristic.
         self.others_by_heuristic = others_by_heuristic
+        #: Rank the root moves for `prior_top` by the game's estimate one move ahead instead of by
+        #: the heuristic (for games whose heuristic overlooks what the estimate sees).
+        self.prior_by_estimate = prior_by_estimate
         #: A named level takes its search from the game being played (`search_for`), set at each move.
         self.level_name = level
         if name:
@@ -124,6 +131,7 @@ class MCTSBot(Bot):
         self.simulations, self.rollout_depth = search.simulations, search.rollout_depth
         self.own_turn, self.normalize, self.prior_top = search.own_turn, search.normalize, search.prior_top
         self.others_by_heuristic = search.others_by_heuristic
+        self.prior_by_estimate = search.prior_by_estimate
 
     # ---------------------------------------------------------------------------------- search
     def act(self, state: State) -> Action:
@@ -208,7 +216,25 @@ class MCTSBot(Bot):
         wide list of moves does not spread a small budget one visit each)."""
         if not self.prior_top or len(legal) <= self.prior_top:
             return legal
+        if self.prior_by_estimate:
+            return self._ranked_by_estimate(state, legal)[: self.prior_top]
         return ranked(state, legal, self.rng)[: self.prior_top]
+
+    def _ranked_by_estimate(self, state: State, legal: list[Action]) -> list[Action]:
+        """Moves by this seat's standing right after each, best first, on one determinization (so
+        that nothing hidden from the seat decides), judged before any chance outcome."""
+        table = state.resample_for(self._seat, self.rng)
+        scored = []
+        for action in legal:
+            after = table.clone()
+            after.apply(action)
+            if after.is_terminal():
+                value = 1.0 if self._seat in after.winners() else 0.0
+            else:
+                value = standing(after)[self._seat]
+            scored.append((value, self.rng.random(), action))
+        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        return [action for _, _, action in scored]
 
     def _others_play(self, state: State, limit: int = 80) -> None:
         """Let the other seats play their turns by the game's heuristic, until this seat is to move."""

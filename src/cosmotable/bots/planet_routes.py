@@ -1,0 +1,391 @@
+"""Planet routes: how many turns a coin is from a ship, following the tiles as they lie face up.
+
+The heuristic measures straight-line distances; the search's estimate (`plan_values`) needs more:
+a coin behind face-down tiles cannot be carried (a carrier may not reveal tiles), arrows, knights,
+trampolines, energy and dragonflies carry an astronaut on within one move, a crocodile sends it back,
+a star portal takes it (and its coin) home, and a locked container needs two astronauts of one team.
+Everything here is read from a public view, and the route maps of one table layout are cached: the
+layout changes only when a tile is revealed or a ship moves, which is rare inside one search.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from cosmotable.games.planet.actions import KNIGHT_DELTAS
+from cosmotable.games.planet.board import DIRS, parse_cell
+
+HOME = "home"  # a carrier's goal: aboard its own (or an ally's) ship
+SHIP = "ship"  # a walker back aboard its own ship
+#: Turns a carrier's route loses on a face-down tile: another astronaut must go and turn it up
+#: first, and it may turn out to be no way through.
+FACE_DOWN_COST = 3
+#: rulebook (tree): a tree holds the astronaut one turn; (canyon): crossing takes a second move.
+EXTRA_TURNS = {"tree": 1, "canyon": 1}
+TRAMPOLINE = tuple((2 * dr, 2 * dc) for dr, dc in DIRS.values())
+#: Tiles that move an astronaut on at once: nobody comes to rest on them.
+MOVING_ON = frozenset({"knight", "trampoline", "energy", "dragonfly", "portal", "crocodile"})
+MAX_CHAIN = 12
+FAR = 1 << 20
+
+
+@dataclass
+class Layout:
+    """One table layout: every cell's tile as seen face up (None: face down), the ring around each
+    area, and where the ships stand."""
+
+    tiles: dict[tuple, tuple | None]  # cell -> (tile id, dirs, no_coin) or None
+    ring: dict[str, list[tuple]]  # area -> its ring places (area, r, c), clockwise
+    ships: dict[tuple, int]  # (area, r, c) of a ship -> seat
+    team: list[int]
+    edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {node: cost}
+    dist: dict = field(default_factory=dict)  # cached distance maps
+
+    # ------------------------------------------------------------------ one move
+    def moves_from(self, node, seat: int, carrier: bool) -> dict:
+        """Where one move from `node` can end (rest cell, HOME or SHIP) and the turns it takes."""
+        if node[0] == "space":
+            return self._from_space(node, seat)
+        if node == SHIP:
+            start = self._ship_place(seat)
+        else:
+            start = node
+        area, r, c = start
+        out: dict = {}
+        for dr, dc in DIRS.values():
+            self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), set(), out, own_step=True)
+        return out
+
+    def _from_space(self, node: tuple, seat: int) -> dict:
+        """rulebook (in space): back onto a revealed empty tile beside it, or drift up to 3 places
+        along the edge, hopping over other teams' ships; drifting onto our ship boards it."""
+        _, area, idx = node
+        ring = self.ring[area]
+        r, c = ring[idx][1:]
+        out: dict = {}
+        for dr, dc in DIRS.values():
+            tile = self.tiles.get((area, r + dr, c + dc))
+            if tile is not None and tile[0] == "empty":
+                self._add(out, (area, r + dr, c + dc), 1)
+        for way in (1, -1):
+            at = idx
+            for _ in range(3):
+                at = (at + way) % len(ring)
+                while self._rival_ship(ring[at], seat):
+                    at = (at + way) % len(ring)
+                owner = self.ships.get(ring[at])
+                self._add(out, SHIP if owner is not None else ("space", area, at), 1)
+        return out
+
+    def _rival_ship(self, place: tuple, seat: int) -> bool:
+        owner = self.ships.get(place)
+        return owner is not None and self.team[owner] != self.team[seat]
+
+    def _ship_place(self, seat: int) -> tuple:
+        return next(place for place, owner in self.ships.items() if owner == seat)
+
+    def _add(self, out: dict, node, cost: int) -> None:
+        if cost < out.get(node, FAR):
+            out[node] = cost
+
+    def _arrive(self, seat, carrier, place, vec, seen, out, own_step=False, depth=0) -> None:
+        if depth > MAX_CHAIN or (place, vec) in seen:
+            if not carrier:
+                self._add(out, SHIP, 1)  # rulebook (moving): caught in a loop, back to the ship
+            return
+        seen = seen | {(place, vec)}
+        if place not in self.tiles:
+            owner = self.ships.get(place)
+            if owner is not None and self.team[owner] == self.team[seat]:
+                self._add(out, HOME if carrier else SHIP, 1)
+            elif owner is not None and not carrier and not own_step:
+                self._add(out, SHIP, 1)  # on a rival's ship: it cannot leave it, so back to its own
+            return  # space (a coin is lost, an astronaut floats) or beyond the map: no route
+        tile = self.tiles[place]
+        if tile is None:
+            # A carrier may not reveal tiles: count the turns someone else needs to turn it up.
+            self._add(out, place, FACE_DOWN_COST if carrier else 1)
+            return
+        kind, dirs, no_coin = tile
+        if carrier and no_coin:
+            return
+        area, r, c = place
+        chain = depth + 1
+        if dirs:
+            for way in dirs:
+                dr, dc = DIRS[way]
+                self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), seen, out, depth=chain)
+        elif kind == "knight":
+            for dr, dc in KNIGHT_DELTAS:
+                self._arrive(seat, carrier, (area, r + dr, c + dc), ("knight", dr, dc), seen, out, depth=chain)
+        elif kind == "trampoline":
+            for dr, dc in TRAMPOLINE:
+                self._arrive(seat, carrier, (area, r + dr, c + dc), ("jump", dr, dc), seen, out, depth=chain)
+        elif kind == "energy" and vec[0] != "fly":
+            # rulebook (energy): the move that brought the astronaut here, again.
+            self._arrive(seat, carrier, (area, r + vec[1], c + vec[2]), vec, seen, out, depth=chain)
+        elif kind in ("dragonfly", "energy"):  # (energy after a flight: another flight)
+            for other in self.tiles:
+                if other[0] == area and other != place:
+                    self._arrive(seat, carrier, other, ("fly", 0, 0), seen, out, depth=chain)
+        elif kind == "portal":
+            self._add(out, HOME if carrier else SHIP, 1)  # rulebook (portal): straight to its own ship
+        elif kind == "crocodile":
+            return  # rulebook (crocodile): back where it came from - no way on
+        else:
+            self._add(out, place, 1 + EXTRA_TURNS.get(kind, 0))
+
+    # ------------------------------------------------------------------ distances
+    def step_ends(self, seat: int, carrier: bool, node) -> dict:
+        """`moves_from`, remembered for this layout."""
+        known = self.edges.setdefault((seat, carrier), {})
+        ends = known.get(node)
+        if ends is None:
+            ends = known[node] = self.moves_from(node, seat, carrier)
+        return ends
+
+    def walk_from(self, seat: int, start) -> dict:
+        """Turns for `seat`'s astronaut at `start` (a cell, SHIP or a place in space) to reach each
+        place, not carrying."""
+        key = ("walk", seat, start)
+        if key not in self.dist:
+            self.dist[key] = _shortest(lambda node: self.step_ends(seat, False, node), start)
+        return self.dist[key]
+
+    def carry_to_ship(self, seat: int) -> dict:
+        """Turns to carry a coin from each cell aboard `seat`'s (or an ally's) ship."""
+        key = ("carry", seat)
+        if key not in self.dist:
+            reverse: dict = {}
+            for node, tile in self.tiles.items():
+                if tile is None or not (tile[1] or tile[0] in MOVING_ON):  # a place to stand on
+                    for end, cost in self.step_ends(seat, True, node).items():
+                        reverse.setdefault(end, {})[node] = cost
+            self.dist[key] = _shortest(lambda node: reverse.get(node, {}), HOME)
+        return self.dist[key]
+
+
+def _shortest(ends_of, start) -> dict:
+    """Dijkstra from `start`; `ends_of(node)` gives {next node: turns}."""
+    dist = {start: 0}
+    queue = [(0, 0, start)]
+    order = 1
+    while queue:
+        d, _, node = heapq.heappop(queue)
+        if d > dist[node]:
+            continue
+        for nxt, cost in ends_of(node).items():
+            nd = d + cost
+            if nd < dist.get(nxt, FAR):
+                dist[nxt] = nd
+                heapq.heappush(queue, (nd, order, nxt))
+                order += 1
+    return dist
+
+
+_LAYOUTS: OrderedDict = OrderedDict()
+_LAYOUT_CACHE = 256
+
+
+def layout_of(view: dict) -> Layout:
+    """The route maps of the table in `view` (shared by every view of the same layout)."""
+    tiles: dict = {}
+    ring: dict = {}
+    for aid, area in view["areas"].items():
+        for cell in area["cells"]:
+            place = (aid, cell["row"], cell["col"])
+            tiles[place] = (cell["tile"], tuple(cell["dirs"]), cell["no_coin"]) if cell["revealed"] else None
+        ring[aid] = [parse_cell(name) for name in area["ring"]]
+    ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
+    key = (tuple(sorted((p, t) for p, t in tiles.items() if t is not None)), tuple(sorted(ships.items())))
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        layout = Layout(tiles, ring, ships, [p["team"] for p in view["players"]])
+        _LAYOUTS[key] = layout
+        if len(_LAYOUTS) > _LAYOUT_CACHE:
+            _LAYOUTS.popitem(last=False)
+    else:
+        _LAYOUTS.move_to_end(key)
+    return layout
+
+
+# ====================================================================== the plan
+#: A coin `t` turns away is worth GAMMA**t of a coin home (turns are one astronaut's move each, so a
+#: seat's errands are counted one after another).
+GAMMA = 0.92
+#: How many errands ahead a plan looks.
+ERRANDS = 6
+#: Chance that a rival next to one of our astronauts sends it back to its ship on its turn.
+ATTACK_ODDS = 0.6
+
+
+@dataclass
+class Table:
+    """What a plan needs from a view: coins, locks, expected coins face down, astronauts."""
+
+    layout: Layout
+    coins: dict[tuple, int]
+    locks: dict[tuple, int]
+    face_down: dict[tuple, float]  # face-down cell -> coins expected under it
+    per_tile: tuple  # (colour, coins expected under a face-down tile of that colour)
+    astronauts: list[list[tuple]]  # per seat: (node, extra turns, place or None)
+    turn: int
+    teams: list[int]
+
+
+def table_of(view: dict) -> Table:
+    layout = layout_of(view)
+    coins, locks, face_down = {}, {}, {}
+    per_tile = _coins_per_face_down(view)
+    for aid, area in view["areas"].items():
+        for cell in area["cells"]:
+            place = (aid, cell["row"], cell["col"])
+            if cell.get("coins"):
+                coins[place] = cell["coins"]
+            if cell.get("lock"):
+                locks[place] = cell["lock"]
+            if not cell["revealed"] and per_tile.get(cell["back"]):
+                face_down[place] = per_tile[cell["back"]]
+    astronauts = []
+    for player in view["players"]:
+        row = []
+        for a in player["astronauts"]:
+            at = a["at"]
+            extra = 1 if a["stunned"] else 0
+            if at[0] == "cell":
+                place = parse_cell(at[1])
+                row.append((place, extra + (1 if at[2] == 1 else 0), place))  # canyon: near half
+            elif at[0] == "space":
+                row.append((("space", at[1], at[2]), extra, None))
+            else:
+                row.append((SHIP, extra, None))  # aboard (on a rival's ship it goes back to its own)
+        astronauts.append(row)
+    return Table(layout, coins, locks, face_down, tuple(sorted(per_tile.items())), astronauts, view["turn"],
+                 [p["team"] for p in view["players"]])
+
+
+def _coins_per_face_down(view: dict) -> dict[str, float]:
+    """Coins expected under a face-down tile of each back colour, from the tiles not yet seen."""
+    from cosmotable.games.planet.board import default_box
+
+    kinds = default_box().kinds
+    out = {}
+    for colour, left in view["unrevealed"].items():
+        tiles = sum(left.values())
+        if tiles:
+            out[colour] = sum(n * kinds[k].coins for k, n in left.items() if k in kinds) / tiles
+    return out
+
+
+def plan_values(view: dict) -> list[float]:
+    """Each seat's coins home plus the coins its astronauts can be expected to bring home, each
+    discounted by the turns it takes (walk to it, carry it along a real route)."""
+    table = table_of(view)
+    values = []
+    for seat, player in enumerate(view["players"]):
+        starts = table.astronauts[seat]
+        value = _plan(table, seat, starts)
+        if table.teams[seat] != table.teams[table.turn]:
+            # A rival moves next: our astronauts within its reach may be sent back to the ship.
+            hit = [s for s in starts if s[2] is not None and _in_reach(table, seat, s[2])]
+            if hit:
+                sent_home = [(SHIP, 0, None) if s in hit else s for s in starts]
+                value = (1 - ATTACK_ODDS) * value + ATTACK_ODDS * _plan(table, seat, sent_home)
+        values.append(player["delivered"] + value)
+    return values
+
+
+def _in_reach(table: Table, seat: int, place: tuple) -> bool:
+    for other, row in enumerate(table.astronauts):
+        if table.teams[other] == table.teams[seat]:
+            continue
+        for node, extra, _ in row:
+            if extra == 0 and place in table.layout.step_ends(other, False, node):
+                return True
+    return False
+
+
+def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
+    """The seat's next errands, cheapest first: walk to a coin and carry it home, or bring two
+    astronauts to a locked container. A coin a rival reaches first is worth a share only."""
+    layout = table.layout
+    carry = layout.carry_to_ship(seat)
+    home = layout.walk_from(seat, SHIP)
+    nodes = [node for node, _, _ in starts]
+    walks = [layout.walk_from(seat, node) for node in nodes]
+    extra = [e for _, e, _ in starts]
+    coins = dict(table.coins)
+    locks = dict(table.locks)
+    rivals = _rival_reach(table, seat)
+    turns, value = 0, 0.0
+    for _ in range(ERRANDS):
+        best, pick = FAR, None
+        for a, walk in enumerate(walks):
+            for place, n in coins.items():
+                if n:
+                    reach = extra[a] + walk.get(place, FAR)
+                    cost = reach + carry.get(place, FAR)
+                    if cost < best:
+                        best, pick = cost, ("coin", a, place, reach)
+        for place in locks:
+            # rulebook (locked container): two astronauts of one team on it open it.
+            reach = sorted(extra[a] + walk.get(place, FAR) for a, walk in enumerate(walks))
+            if len(reach) >= 2:
+                cost = reach[0] + reach[1] + carry.get(place, FAR)
+                if cost < best:
+                    best, pick = cost, ("lock", None, place, reach[0] + reach[1])
+        if pick is None or best >= FAR:
+            break
+        kind, who, place, reach = pick
+        value += _share(turns + reach, rivals(place, kind == "lock")) * GAMMA ** (turns + best)
+        turns += best
+        if kind == "coin":
+            coins[place] -= 1
+            nodes[who], walks[who], extra[who] = SHIP, home, 0
+        else:
+            coins[place] = coins.get(place, 0) + locks.pop(place) - 1
+    return value + _face_down_value(table, seat, list(zip(nodes, extra)))
+
+
+def _share(ours: int, theirs: int) -> float:
+    """How much of a coin is ours when we reach it after `ours` turns and a rival after `theirs`."""
+    if ours < theirs:
+        return 1.0
+    return 0.5 if ours == theirs else 0.25
+
+
+def _rival_reach(table: Table, seat: int):
+    """place, lock -> turns until a rival team reaches it (a lock: until it brings two astronauts)."""
+    walks = [(extra, table.layout.walk_from(other, node))
+             for other, row in enumerate(table.astronauts) if table.teams[other] != table.teams[seat]
+             for node, extra, _ in row]
+    known: dict = {}
+
+    def reach(place: tuple, lock: bool) -> int:
+        key = (place, lock)
+        if key not in known:
+            times = sorted(extra + walk.get(place, FAR) for extra, walk in walks)
+            known[key] = FAR if not times else (times[0] + times[1] if lock and len(times) > 1 else times[0])
+        return known[key]
+
+    return reach
+
+
+def _face_down_value(table: Table, seat: int, crew: list[tuple]) -> float:
+    """Coins still face down: each worth the nearest astronaut's walk there and the carry back
+    (remembered per layout and crew position: the same few positions recur all through a search)."""
+    layout = table.layout
+    key = ("face down", seat, table.per_tile, tuple(sorted(crew, key=repr)))
+    value = layout.dist.get(key)
+    if value is None:
+        carry = layout.carry_to_ship(seat)
+        walks = [(extra, layout.walk_from(seat, node)) for node, extra in crew]
+        value = 0.0
+        for place, expected in table.face_down.items():
+            near = min(extra + walk.get(place, FAR) for extra, walk in walks)
+            if near < FAR:
+                value += 0.5 * expected * GAMMA ** (near + carry.get(place, FAR // 2))
+        layout.dist[key] = value
+    return value

@@ -1,0 +1,152 @@
+"""The search's Planet estimate follows real routes (bots/planet_routes.py): face-down tiles stop a
+carrier, arrows and portals carry it on, crocodiles and pyramids bar it, a drift boards the ship,
+a locked container needs two astronauts, a rival in reach may send an astronaut home."""
+
+import pytest
+from planet_helpers import coins, put, table
+
+from cosmotable.bots import make_bot
+from cosmotable.bots.planet_routes import FACE_DOWN_COST, SHIP, layout_of, plan_values
+from cosmotable.games.planet.board import parse_cell
+
+CORRIDOR = """
+.. S0 .. ..
+.. {b2} __ ..
+.. __ __ ..
+.. __ __ ..
+.. .. S1 ..
+"""
+
+
+def _carry(s, cell: str, seat: int = 0) -> int | None:
+    return layout_of(s.public_view()).carry_to_ship(seat).get(parse_cell(cell))
+
+
+def _corridor(b2: str):
+    return table(CORRIDOR.format(b2=b2))
+
+
+def test_carry_counts_the_steps_of_an_open_route():
+    s = _corridor("__")
+    assert (_carry(s, "b2"), _carry(s, "b3"), _carry(s, "b4")) == (1, 2, 3)
+
+
+def test_a_face_down_tile_costs_a_carrier_the_turns_to_turn_it_up():
+    s = _corridor("??")
+    # rulebook (astronaut with a coin): it may not reveal tiles - the way round through c2 is 2 steps.
+    assert _carry(s, "b3") == 2
+    s = table("""
+    .. S0 ..
+    .. ?? ..
+    .. __ ..
+    .. S1 ..
+    """)
+    assert _carry(s, "b3") == FACE_DOWN_COST + 1
+
+
+def test_an_arrow_towards_the_ship_carries_the_coin_aboard_in_one_move():
+    s = table("""
+    .. S0 ..
+    .. ↑  ..
+    .. __ ..
+    .. S1 ..
+    """)
+    assert _carry(s, "b3") == 1
+
+
+def test_a_knight_leaps_a_carrier_over_face_down_tiles_onto_the_ship():
+    s = table("""
+    .. S0 .. ..
+    .. ?? ?? ..
+    .. ?? KN ..
+    .. ?? __ ..
+    .. .. S1 ..
+    """)
+    assert _carry(s, "c4") == 1  # onto the knight at c3, then the leap two up and one left
+
+
+@pytest.mark.parametrize("bar", ["CR", "PY"])
+def test_a_crocodile_or_a_pyramid_bars_a_carrier(bar):
+    s = table(f"""
+    .. S0 ..
+    .. {bar} ..
+    .. __ ..
+    .. S1 ..
+    """)
+    assert _carry(s, "b3") is None
+    # ... while an astronaut without a coin walks through a pyramid (a crocodile still sends it back).
+    walk = layout_of(s.public_view()).walk_from(0, parse_cell("b3"))
+    assert (SHIP in walk) == (bar == "PY")
+
+
+def test_a_star_portal_takes_a_carrier_home():
+    s = table("""
+    .. .. S0 ..
+    .. __ __ ..
+    .. PO __ ..
+    .. __ __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """)
+    assert _carry(s, "b5") == 2  # one step onto b4, one onto the portal
+
+
+def test_an_astronaut_in_space_drifts_aboard_its_ship():
+    s = table("""
+    .. S0 .. ..
+    .. ?? ?? ..
+    .. ?? ?? ..
+    .. .. S1 ..
+    """)
+    walk = layout_of(s.public_view()).walk_from(0, ("space", "p", s.areas["p"].ring_index((0, 3))))
+    assert walk[SHIP] == 1
+
+
+LOCK = """
+.. S0 .. .. ..
+.. __ __ __ ..
+.. __ L3 __ ..
+.. __ __ __ ..
+.. .. .. .. S1
+"""
+
+
+def _lock(second: str):
+    s = table(LOCK)
+    cell = parse_cell("c3")
+    s.locks[cell] = 3
+    s.supply -= 3
+    put(s, 0, 1, "c3")
+    put(s, 0, 2, second)
+    return s
+
+
+def test_a_locked_container_is_worth_more_with_a_second_astronaut_beside_it():
+    near, far = plan_values(_lock("d3").public_view()), plan_values(_lock("ship").public_view())
+    assert near[0] > far[0]
+    assert near[1] == far[1]
+
+
+def test_hard_opens_a_locked_container_with_a_second_astronaut():
+    # rulebook (locked container): two astronauts of one team on it open it. The heuristic does not
+    # see locks; the route-aware search does.
+    assert str(make_bot("hard", seed=4).act(_lock("d3"))) == "move 2 W"
+
+
+def test_a_carrier_within_a_rivals_reach_is_worth_less_when_the_rival_moves_next():
+    s = table("""
+    .. S0 .. .. ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. .. .. .. S1
+    """)
+    put(s, 0, 1, "b3")
+    coins(s, "b3", 1)
+    put(s, 1, 1, "d4")
+    s.seat = 1  # the rival moves next
+    safe = plan_values(s.public_view())[0]
+    put(s, 1, 1, "c4")  # now one step from our carrier
+    assert plan_values(s.public_view())[0] < safe
+    s.seat = 0  # our move: nothing to fear yet
+    assert plan_values(s.public_view())[0] == pytest.approx(safe)
