@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from cosmotable.games.planet.actions import KNIGHT_DELTAS
-from cosmotable.games.planet.board import DIRS, parse_cell
+from cosmotable.games.planet.board import DIRS, default_box, parse_cell
 
 HOME = "home"  # a carrier's goal: aboard its own (or an ally's) ship
 SHIP = "ship"  # a walker back aboard its own ship
@@ -40,8 +40,8 @@ class Layout:
     ring: dict[str, list[tuple]]  # area -> its ring places (area, r, c), clockwise
     ships: dict[tuple, int]  # (area, r, c) of a ship -> seat
     team: list[int]
-    edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {node: cost}
-    dist: dict = field(default_factory=dict)  # cached distance maps
+    edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {end: turns}, filled on demand
+    dist: dict = field(default_factory=dict)  # distance maps and face-down values, filled on demand
 
     # ------------------------------------------------------------------ one move
     def moves_from(self, node, seat: int, carrier: bool) -> dict:
@@ -268,9 +268,7 @@ def table_of(view: dict) -> Table:
 
 def _coins_per_face_down(view: dict) -> dict[str, float]:
     """Coins expected under a face-down tile of each back colour, from the tiles not yet seen."""
-    from cosmotable.games.planet.board import default_box
-
-    kinds = default_box().kinds
+    kinds = default_box().kinds  # the box's tile kinds: public component data
     out = {}
     for colour, left in view["unrevealed"].items():
         tiles = sum(left.values())
