@@ -12,7 +12,7 @@
   `own_turn` searches only the seat's own turn (and other seats' short replies to it, e.g. to a
   claim) and judges the position when another seat's turn begins, after `others_by_heuristic` lets
   the other seats play that turn by the game's heuristic; `prior_top` searches only the heuristic's
-  best few moves at the root.
+  (with `prior_by_estimate`: the estimate's) best few moves at the root.
 * Rollouts are random and may stop after `rollout_depth` steps, where a per-game evaluation
   (`bots.evaluation`) estimates each seat's standing.
 
