@@ -7,6 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kosmodrom_helpers import GAME
+from play_helpers import play_random
 
 from cosmotable.engine import IllegalAction, load_state
 from cosmotable.games.kosmodrom import actions as A
@@ -27,18 +28,7 @@ variant_sets = st.sampled_from([(), ("quick",), ("slow",), ("superpowers",), ("n
 
 def play(seed, num_players, variants=(), steps=None, choice_seed=0, check=None):
     s = GAME.new_state(num_players=num_players, seed=seed, variants=list(variants))
-    rng = random.Random(choice_seed)
-    count = 0
-    while not s.is_terminal() and (steps is None or count < steps):
-        if s.is_chance_node():
-            s.sample_chance()
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-        count += 1
-        assert count <= MAX_ACTIONS, "the game did not end within the bound"
-        if check:
-            check(s)
-    return s
+    return play_random(s, MAX_ACTIONS, steps, choice_seed, check)
 
 
 def conserved(s):

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cosmotable.engine import CHANCE, TERMINAL, GameRecord, IllegalAction, load_state
 from cosmotable.games.mlem.board import ABILITIES
 from mlem_helpers import GAME
+from play_helpers import play_random
 
 # An expedition either crashes (at most 11 times) or places one astronaut of every player, so a
 # game has at most 11 + 8 expeditions; each has n boardings and at most 26 travel phases of a
@@ -24,19 +25,8 @@ players = st.integers(min_value=2, max_value=5)
 
 
 def play(seed, num_players, steps=None, choice_seed=0):
-    """A game after `steps` random legal actions (None: to the end). Chance uses the state's own
-    seeded RNG; decisions a seeded random choice."""
-    s = GAME.new_state(num_players=num_players, seed=seed)
-    rng = random.Random(choice_seed)
-    count = 0
-    while not s.is_terminal() and (steps is None or count < steps):
-        if s.is_chance_node():
-            s.sample_chance()
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-        count += 1
-        assert count <= MAX_ACTIONS, "the game did not end within the bound"
-    return s
+    """A game after `steps` random legal actions (None: to the end)."""
+    return play_random(GAME.new_state(num_players=num_players, seed=seed), MAX_ACTIONS, steps, choice_seed)
 
 
 def planet_points_recomputed(s):
