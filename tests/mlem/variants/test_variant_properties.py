@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from cosmotable.engine import TERMINAL, IllegalAction, load_state
 from cosmotable.games.mlem.tokens import default_token_data
 from mlem_helpers import GAME
+from play_helpers import play_random
 from mlem_variant_helpers import ALL_VARIANTS, check_events_hide_what_they_must, check_view_hides_what_it_must
 
 # The base bound (tests/mlem/test_properties.py) plus the variants' extra steps: set-up (20 deals,
@@ -36,18 +37,7 @@ PROBES = [
 def play(seed, num_players, variants, choice_seed, steps=None, every=None):
     """A game after `steps` actions (None: to the end); `every(s)` is called every few steps."""
     s = GAME.new_state(num_players=num_players, seed=seed, variants=variants)
-    rng = random.Random(choice_seed)
-    count = 0
-    while not s.is_terminal() and (steps is None or count < steps):
-        if s.is_chance_node():
-            s.sample_chance()
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-        count += 1
-        assert count <= MAX_ACTIONS, "the game did not end within the bound"
-        if every is not None and count % 20 == 0:
-            every(s)
-    return s
+    return play_random(s, MAX_ACTIONS, steps, choice_seed, check=every, check_every=20)
 
 
 def recount_missions(s):
