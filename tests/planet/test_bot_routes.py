@@ -6,7 +6,9 @@ import pytest
 from planet_helpers import coins, put, table
 
 from cosmotable.bots import make_bot
-from cosmotable.bots.planet_routes import FACE_DOWN_COST, SHIP, layout_of, plan_values
+from cosmotable.bots.planet_routes import (
+    FACE_DOWN_COST, FAR, SHIP, _rival_reach, layout_of, plan_values, table_of,
+)
 from cosmotable.games.planet.board import parse_cell
 
 CORRIDOR = """
@@ -125,6 +127,24 @@ def test_a_locked_container_is_worth_more_with_a_second_astronaut_beside_it():
     near, far = plan_values(_lock("d3").public_view()), plan_values(_lock("ship").public_view())
     assert near[0] > far[0]
     assert near[1] == far[1]
+
+
+def test_one_rival_astronaut_alone_does_not_race_us_to_a_locked_container():
+    # rulebook (locked container): it takes two astronauts of one team. The rival's ship is walled in
+    # by a crocodile, so only rival astronauts already out can come.
+    s = table(LOCK.replace("__ ..\n.. .. .. .. S1", "CR ..\n.. .. .. .. S1"))
+    lock = parse_cell("c3")
+    s.locks[lock] = 3
+    s.supply -= 3
+    put(s, 1, 1, "b4")
+
+    def rival_turns(lock_opened: bool) -> int:
+        return _rival_reach(table_of(s.public_view()), 0)(lock, lock_opened)
+
+    assert rival_turns(False) == 1  # a coin lying open: one step away
+    assert rival_turns(True) == FAR  # one astronaut alone cannot open the lock
+    put(s, 1, 2, "d2")
+    assert rival_turns(True) == 2  # two astronauts: one turn each
 
 
 def test_hard_opens_a_locked_container_with_a_second_astronaut():

@@ -329,11 +329,10 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
                         best, pick = cost, ("coin", a, place, reach)
         for place in locks:
             # rulebook (locked container): two astronauts of one team on it open it.
-            reach = sorted(extra[a] + walk.get(place, FAR) for a, walk in enumerate(walks))
-            if len(reach) >= 2:
-                cost = reach[0] + reach[1] + carry.get(place, FAR)
-                if cost < best:
-                    best, pick = cost, ("lock", None, place, reach[0] + reach[1])
+            reach = _pair_arrival(extra[a] + walk.get(place, FAR) for a, walk in enumerate(walks))
+            cost = reach + carry.get(place, FAR)
+            if cost < best:
+                best, pick = cost, ("lock", None, place, reach)
         if pick is None or best >= FAR:
             break
         kind, who, place, reach = pick
@@ -345,6 +344,13 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
         else:
             coins[place] = coins.get(place, 0) + locks.pop(place) - 1
     return value + _face_down_value(table, seat, list(zip(nodes, extra)))
+
+
+def _pair_arrival(times) -> int:
+    """Turns until two astronauts stand on a locked container, given each one's arrival time (the
+    two fastest, one after the other); FAR when fewer than two can come - one alone cannot open it."""
+    first, second = (sorted(times) + [FAR, FAR])[:2]
+    return FAR if second >= FAR else first + second
 
 
 def _share(ours: int, theirs: int) -> float:
@@ -364,8 +370,8 @@ def _rival_reach(table: Table, seat: int):
     def reach(place: tuple, lock: bool) -> int:
         key = (place, lock)
         if key not in known:
-            times = sorted(extra + walk.get(place, FAR) for extra, walk in walks)
-            known[key] = FAR if not times else (times[0] + times[1] if lock and len(times) > 1 else times[0])
+            times = [extra + walk.get(place, FAR) for extra, walk in walks]
+            known[key] = _pair_arrival(times) if lock else min(times, default=FAR)
         return known[key]
 
     return reach
