@@ -56,6 +56,21 @@ def test_an_arrow_towards_the_ship_carries_the_coin_aboard_in_one_move():
     assert _carry(s, "b3") == 1
 
 
+def test_a_dragonfly_carries_an_astronaut_to_any_tile_of_the_place_in_one_move():
+    # rulebook (dragonfly): to any tile of the planet; (energy) after a flight, another flight.
+    s = table("""
+    .. S0 .. .. ..
+    .. DF __ __ ..
+    .. ?? ?? __ ..
+    .. ?? ?? EN ..
+    .. .. .. .. S1
+    """)
+    walk = layout_of(s.public_view()).walk_from(0, SHIP)
+    # Off the ship onto the dragonfly, then anywhere - face down (c3) or far (d3) - in one move.
+    assert walk[parse_cell("c3")] == walk[parse_cell("d3")] == 1
+    assert parse_cell("b2") not in walk and parse_cell("d4") not in walk  # nobody rests on them: they fly on
+
+
 def test_a_knight_leaps_a_carrier_over_face_down_tiles_onto_the_ship():
     s = table("""
     .. S0 .. ..

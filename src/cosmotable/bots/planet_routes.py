@@ -42,6 +42,7 @@ class Layout:
     team: list[int]
     edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {end: turns}, filled on demand
     dist: dict = field(default_factory=dict)  # distance maps and face-down values, filled on demand
+    flights: dict = field(default_factory=dict)  # (seat, carrier, area) -> where a flight ends
 
     # ------------------------------------------------------------------ one move
     def moves_from(self, node, seat: int, carrier: bool) -> dict:
@@ -127,15 +128,29 @@ class Layout:
             # rulebook (energy): the move that brought the astronaut here, again.
             self._arrive(seat, carrier, (area, r + vec[1], c + vec[2]), vec, seen, out, depth=chain)
         elif kind in ("dragonfly", "energy"):  # (energy after a flight: another flight)
-            for other in self.tiles:
-                if other[0] == area and other != place:
-                    self._arrive(seat, carrier, other, ("fly", 0, 0), seen, out, depth=chain)
+            for end, cost in self._flight_ends(seat, carrier, area).items():
+                self._add(out, end, cost)
         elif kind == "portal":
             self._add(out, HOME if carrier else SHIP, 1)  # rulebook (portal): straight to its own ship
         elif kind == "crocodile":
             return  # rulebook (crocodile): back where it came from - no way on
         else:
             self._add(out, place, 1 + EXTRA_TURNS.get(kind, 0))
+
+    def _flight_ends(self, seat: int, carrier: bool, area: str) -> dict:
+        """rulebook (dragonfly): a flight lands on any tile of the place. Where it can end does not
+        depend on where it took off, so it is worked out once per layout - walking every chain anew
+        from each dragonfly multiplied the work by the tiles of the place at every flight."""
+        key = (seat, carrier, area)
+        ends = self.flights.get(key)
+        if ends is None:
+            self.flights[key] = {}  # a flight within this flight ends nowhere new
+            ends = {}
+            for other in self.tiles:
+                if other[0] == area:
+                    self._arrive(seat, carrier, other, ("fly", 0, 0), set(), ends, depth=1)
+            self.flights[key] = ends
+        return ends
 
     # ------------------------------------------------------------------ distances
     def step_ends(self, seat: int, carrier: bool, node) -> dict:
