@@ -185,3 +185,26 @@ def test_a_carrier_within_a_rivals_reach_is_worth_less_when_the_rival_moves_next
     assert plan_values(s.public_view())[0] < safe
     s.seat = 0  # our move: nothing to fear yet
     assert plan_values(s.public_view())[0] == pytest.approx(safe)
+
+
+@pytest.mark.parametrize("card, rival_at", [("tame_knight", "d4"), ("boots", "b5")])
+def test_a_rival_holding_a_leaping_card_reaches_further_than_a_step(card, rival_at):
+    # rulebook (cards): Tame knight - one knight move; Jet boots - two cells in a straight line; an
+    # ability is used besides the move, so the rival can knock our carrier home from there.
+    s = table("""
+    .. S0 .. .. ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. .. .. .. S1
+    """)
+    put(s, 0, 1, "b3")
+    coins(s, "b3", 1)
+    put(s, 1, 1, rival_at)  # not one step from b3
+    s.seat = 1  # the rival moves next
+    without = plan_values(s.public_view())[0]
+    s.hand[1].append({"id": card, "ready": False, "spent": False})  # reusable: ready again on its turn
+    assert plan_values(s.public_view())[0] < without
+    s.hand[1][-1]["spent"] = True
+    assert plan_values(s.public_view())[0] == pytest.approx(without)

@@ -25,6 +25,8 @@ FACE_DOWN_COST = 3
 #: rulebook (tree): a tree holds the astronaut one turn; (canyon): crossing takes a second move.
 EXTRA_TURNS = {"tree": 1, "canyon": 1}
 TRAMPOLINE = tuple((2 * dr, 2 * dc) for dr, dc in DIRS.values())
+#: Ability cards that leap an astronaut: Tame knight (a knight move), Jet boots (two cells straight).
+LEAPS = {"tame_knight": tuple(KNIGHT_DELTAS), "boots": TRAMPOLINE}
 #: Tiles that move an astronaut on at once: nobody comes to rest on them.
 MOVING_ON = frozenset({"knight", "trampoline", "energy", "dragonfly", "portal", "crocodile"})
 MAX_CHAIN = 12
@@ -43,6 +45,7 @@ class Layout:
     edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {end: turns}, filled on demand
     dist: dict = field(default_factory=dict)  # distance maps and face-down values, filled on demand
     flights: dict = field(default_factory=dict)  # (seat, carrier, area) -> where a flight ends
+    leaps: dict = field(default_factory=dict)  # (seat, card, node) -> where an ability's leap ends
 
     # ------------------------------------------------------------------ one move
     def moves_from(self, node, seat: int, carrier: bool) -> dict:
@@ -152,6 +155,20 @@ class Layout:
             self.flights[key] = ends
         return ends
 
+    def leap_ends(self, seat: int, card: str, node) -> dict:
+        """Where a Tame knight or Jet boots leap of an astronaut at `node` (a cell, or SHIP for the
+        knight) can end - a rival's reach beyond its step (rulebook: ability cards)."""
+        key = (seat, card, node)
+        ends = self.leaps.get(key)
+        if ends is None:
+            ends = {}
+            if node[0] != "space" and (card == "tame_knight" or node != SHIP):
+                area, r, c = self._ship_place(seat) if node == SHIP else node
+                for dr, dc in LEAPS[card]:
+                    self._arrive(seat, False, (area, r + dr, c + dc), ("jump", dr, dc), set(), ends)
+            self.leaps[key] = ends
+        return ends
+
     # ------------------------------------------------------------------ distances
     def step_ends(self, seat: int, carrier: bool, node) -> dict:
         """`moves_from`, remembered for this layout."""
@@ -246,6 +263,7 @@ class Table:
     face_down: dict[tuple, float]  # face-down cell -> coins expected under it
     per_tile: tuple  # (colour, coins expected under a face-down tile of that colour)
     astronauts: list[list[tuple]]  # per seat: (node, extra turns, place or None)
+    leaps: list[tuple[str, ...]]  # per seat: its leaping cards not spent (ready again on its turn)
     turn: int
     teams: list[int]
 
@@ -277,7 +295,8 @@ def table_of(view: dict) -> Table:
             else:
                 row.append((SHIP, extra, None))  # aboard (on a rival's ship it goes back to its own)
         astronauts.append(row)
-    return Table(layout, coins, locks, face_down, tuple(sorted(per_tile.items())), astronauts, view["turn"],
+    leaps = [tuple(c["id"] for c in p["cards"] if c["id"] in LEAPS and not c["spent"]) for p in view["players"]]
+    return Table(layout, coins, locks, face_down, tuple(sorted(per_tile.items())), astronauts, leaps, view["turn"],
                  [p["team"] for p in view["players"]])
 
 
@@ -315,8 +334,12 @@ def _in_reach(table: Table, seat: int, place: tuple) -> bool:
         if table.teams[other] == table.teams[seat]:
             continue
         for node, extra, _ in row:
-            if extra == 0 and place in table.layout.step_ends(other, False, node):
+            if extra:
+                continue  # stunned, or down in a canyon: no step and no leap reaches us this turn
+            if place in table.layout.step_ends(other, False, node):
                 return True
+            if any(place in table.layout.leap_ends(other, card, node) for card in table.leaps[other]):
+                return True  # rulebook (cards): an ability is used besides the turn's move
     return False
 
 
