@@ -29,6 +29,7 @@ def main() -> None:
     parser.add_argument("--processes", "-p", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--level", default="hard", help="bot under test (default hard)")
     parser.add_argument("--seed", type=int, default=7, help="arena seed (default 7)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no line per finished game")
     parser.add_argument("--against", default=",".join(GOALS),
                         help=f"opponents, comma-separated (default {','.join(GOALS)})")
     args = parser.parse_args()
@@ -40,8 +41,24 @@ def main() -> None:
             with Progress(TextColumn(f"{game_id}: {args.level} vs {opponent}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), console=console, transient=True) as progress:
                 task = progress.add_task("games", total=args.count)
+                tally = {"games": 0, "wins": 0.0}
+
+                def finished(result, task=task, progress=progress, tally=tally):
+                    # One line per game, so that a long run (minutes a game) can be followed in a log.
+                    progress.advance(task)
+                    tally["games"] += 1
+                    ours = [seat for seat in result.winners if result.table.seats[seat] == args.level]
+                    tally["wins"] += len(ours) / len(result.winners)
+                    if args.quiet:
+                        return
+                    seats = " vs ".join(f"{bot} {score}" for bot, score in zip(result.table.seats, result.scores))
+                    winners = ", ".join(result.table.seats[w] for w in result.winners)
+                    progress.console.print(f"  {seats}: won by {winners} ({result.steps} steps, table seed "
+                                           f"{result.table.seed}); {args.level} so far {tally['wins']:g} of {tally['games']}",
+                                           highlight=False, soft_wrap=True)
+
                 report = run(game_id, [args.level, opponent], args.count, seed=args.seed, processes=args.processes,
-                             on_result=lambda _result: progress.advance(task))
+                             on_result=finished)
             wins, played = report.head_to_head(args.level, opponent)
             rate = wins / played
             lo, hi = report.standings[args.level].interval()
