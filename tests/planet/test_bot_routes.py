@@ -168,18 +168,28 @@ def test_hard_opens_a_locked_container_with_a_second_astronaut():
     assert str(make_bot("hard", seed=4).act(_lock("d3"))) == "move 2 W"
 
 
-def test_a_carrier_within_a_rivals_reach_is_worth_less_when_the_rival_moves_next():
-    s = table("""
-    .. S0 .. .. ..
-    .. __ __ __ ..
-    .. __ __ __ ..
-    .. __ __ __ ..
-    .. .. .. .. S1
-    """)
+OPEN_FIELD = """
+.. S0 .. .. ..
+.. __ __ __ ..
+.. __ __ __ ..
+.. __ __ __ ..
+.. __ __ __ ..
+.. .. .. .. S1
+"""
+
+
+def _carrier_and_rival(rival_at: str):
+    """Our astronaut on a coin at b3, a rival astronaut at `rival_at`, the rival to move next."""
+    s = table(OPEN_FIELD)
     put(s, 0, 1, "b3")
     coins(s, "b3", 1)
-    put(s, 1, 1, "d4")
-    s.seat = 1  # the rival moves next
+    put(s, 1, 1, rival_at)
+    s.seat = 1
+    return s
+
+
+def test_a_carrier_within_a_rivals_reach_is_worth_less_when_the_rival_moves_next():
+    s = _carrier_and_rival("d4")
     safe = plan_values(s.public_view())[0]
     put(s, 1, 1, "c4")  # now one step from our carrier
     assert plan_values(s.public_view())[0] < safe
@@ -191,18 +201,7 @@ def test_a_carrier_within_a_rivals_reach_is_worth_less_when_the_rival_moves_next
 def test_a_rival_holding_a_leaping_card_reaches_further_than_a_step(card, rival_at):
     # rulebook (cards): Tame knight - one knight move; Jet boots - two cells in a straight line; an
     # ability is used besides the move, so the rival can knock our carrier home from there.
-    s = table("""
-    .. S0 .. .. ..
-    .. __ __ __ ..
-    .. __ __ __ ..
-    .. __ __ __ ..
-    .. __ __ __ ..
-    .. .. .. .. S1
-    """)
-    put(s, 0, 1, "b3")
-    coins(s, "b3", 1)
-    put(s, 1, 1, rival_at)  # not one step from b3
-    s.seat = 1  # the rival moves next
+    s = _carrier_and_rival(rival_at)  # not one step from b3
     without = plan_values(s.public_view())[0]
     s.hand[1].append({"id": card, "ready": False, "spent": False})  # reusable: ready again on its turn
     assert plan_values(s.public_view())[0] < without
