@@ -53,9 +53,9 @@ def main() -> None:
                         return
                     seats = " vs ".join(f"{bot} {score}" for bot, score in zip(result.table.seats, result.scores))
                     winners = ", ".join(result.table.seats[w] for w in result.winners)
+                    so_far = f"{args.level} so far {tally['wins']:g} of {tally['games']}"
                     progress.console.print(f"  {seats}: won by {winners} ({result.steps} steps, table seed "
-                                           f"{result.table.seed}); {args.level} so far {tally['wins']:g} of {tally['games']}",
-                                           highlight=False, soft_wrap=True)
+                                           f"{result.table.seed}); {so_far}", highlight=False, soft_wrap=True)
 
                 report = run(game_id, [args.level, opponent], args.count, seed=args.seed, processes=args.processes,
                              on_result=finished)

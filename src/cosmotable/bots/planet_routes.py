@@ -4,8 +4,9 @@ The heuristic measures straight-line distances; the search's estimate (`plan_val
 a coin behind face-down tiles cannot be carried (a carrier may not reveal tiles), arrows, knights,
 trampolines, energy and dragonflies carry an astronaut on within one move, a crocodile sends it back,
 a star portal takes it (and its coin) home, a locked container needs two astronauts of one team, and
-a rival's Tame knight or Jet boots card reaches our astronauts beyond its step. Everything here is read from a public view, and the route maps of one table layout are cached: the
-layout changes only when a tile is revealed or a ship moves, which is rare inside one search.
+a rival's Tame knight or Jet boots card reaches our astronauts beyond its step. Everything here is
+read from a public view, and the route maps of one table layout are cached: the layout changes only
+when a tile is revealed or a ship moves, which is rare inside one search.
 """
 
 from __future__ import annotations
