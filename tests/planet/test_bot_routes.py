@@ -6,6 +6,7 @@ import pytest
 from planet_helpers import coins, put, table
 
 from cosmotable.bots import make_bot
+from cosmotable.bots.evaluation import evaluate
 from cosmotable.bots.planet_routes import (
     FACE_DOWN_COST, FAR, SHIP, _rival_reach, layout_of, plan_values, table_of,
 )
@@ -207,3 +208,25 @@ def test_a_rival_holding_a_leaping_card_reaches_further_than_a_step(card, rival_
     assert plan_values(s.public_view())[0] < without
     s.hand[1][-1]["spent"] = True
     assert plan_values(s.public_view())[0] == pytest.approx(without)
+
+
+def _home_against_a_coin_to_come(quiet_turns: int):
+    """Seat 0 has a coin home; seat 1 has an astronaut on a coin one step from its ship (more to
+    come, nothing home yet), and nothing has happened for `quiet_turns` turns."""
+    s = table(OPEN_FIELD)
+    s.delivered[0] = 1
+    s.supply -= 1
+    put(s, 1, 1, "d5")
+    coins(s, "d5", 2)
+    s.total_turns = 300
+    s.progress_turn = 300 - quiet_turns
+    return s
+
+
+def test_coins_to_come_count_less_the_longer_the_game_stands_still():
+    # A game where nobody reveals a tile or brings a coin home ends by a claim or at the turn cap
+    # with the coins home as they are: the seat behind must not count on coins it never fetches.
+    fresh = evaluate(_home_against_a_coin_to_come(0))
+    stale = evaluate(_home_against_a_coin_to_come(90))
+    assert fresh[1] > fresh[0]  # two coins a step from home beat one coin home...
+    assert stale[1] < stale[0]  # ...but not after 90 turns in which nobody fetched them

@@ -81,4 +81,16 @@ def _planet(state: State) -> list[float]:
     coins = view["coins"]
     still_out = coins["supply"] + coins["on_board"] + coins["locked"]
     scale = 1.0 + 0.15 * still_out
-    return [value / scale for value in plan_values(view)]
+    # Coins still to come count less the longer nobody has revealed a tile or brought a coin home
+    # (a fight over a cell, a guard, a stand-off): a game that stands still ends by a claim or at
+    # the turn cap with the coins home as they are, so the seat behind must make it move.
+    credence = 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)
+    values = []
+    for player, value in zip(view["players"], plan_values(view)):
+        home = player["delivered"]
+        values.append((home + credence * (value - home)) / scale)
+    return values
+
+
+#: Quiet turns (no tile revealed, no coin home) after which Planet's coins still to come count half.
+QUIET_HALF_LIFE = 30
