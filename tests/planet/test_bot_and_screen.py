@@ -114,6 +114,18 @@ def test_search_bot_never_claims_the_end_while_behind(seed):
     assert str(make_bot("easy", seed=seed).act(s)) != "claim"
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_search_bot_refuses_a_claim_on_the_first_turn(seed):
+    """Rule R21: all agreeing to a claim ends the game, here at 0-0 - a shared win. An even game is
+    worth that much by the estimate, so without contempt for a draw `hard` took it."""
+    s = GAME.new_state(num_players=2, seed=seed)
+    while s.is_chance_node():
+        s.sample_chance()
+    s.apply("claim")
+    assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
+    assert str(make_bot("hard", seed=seed).act(s)) == "refuse"
+
+
 def test_planet_estimate_values_coins_home_and_coins_on_the_way():
     from cosmotable.bots.evaluation import evaluate
 
