@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test install install-dev bench clean
+.PHONY: run test test-deps install install-dev bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,9 +27,13 @@ install-dev: $(STAMP_DEV)
 run: $(STAMP_RUN)
 	$(BIN)/cosmotable play mlem --players 3 --bots 2
 
-## make test: the whole suite, spread over the machine's cores.
-test: $(STAMP_DEV)
+## make test: the whole suite, spread over the machine's cores. First the Debian packages the tests
+## start or drive (PostgreSQL, Redis, Chromium), installed only when missing: see scripts/test-system-deps.sh.
+test: test-deps $(STAMP_DEV)
 	$(BIN)/python -m pytest -n auto -q
+
+test-deps:
+	@bash scripts/test-system-deps.sh
 
 bench: $(STAMP_RUN)
 	$(BIN)/python benchmarks/engine_speed.py

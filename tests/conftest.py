@@ -22,3 +22,42 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# Throw-away PostgreSQL and Redis servers (tests/services.py), started on first use. Under
+# pytest-xdist every worker is its own process, so "session" means one server per worker: workers
+# never share a cluster, and each test still gets a database of its own.
+import pytest  # noqa: E402
+import services  # noqa: E402  (tests/ is on the import path: see the helper loop above)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    server = services.start_postgres()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """SQLAlchemy URL of an empty PostgreSQL database made for this test and dropped after it."""
+    url = postgres_server.new_database()
+    yield url
+    postgres_server.drop_database(url)
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    server = services.start_redis()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server):
+    """URL of the worker's Redis, emptied before the test (pub/sub channels need no clearing)."""
+    import redis
+
+    with redis.Redis.from_url(redis_server.url) as client:
+        client.flushall()
+    return redis_server.url

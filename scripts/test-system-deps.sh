@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# What the test suite needs from Debian besides Python packages, installed only when missing:
+#   postgresql, redis-server  - the throw-away database and pub/sub servers of tests/services.py
+#   chromium, chromium-driver - the browser tests of the web client
+# and, when run as root, the system user `cosmotable-test`: PostgreSQL refuses to run as root, so the
+# test fixtures start it as that user.
+# Called by `make test`; on a machine that has everything it prints nothing and changes nothing.
+set -euo pipefail
+
+packages=(postgresql redis-server chromium chromium-driver)
+test_user=cosmotable-test
+
+is_installed() {
+    if command -v dpkg-query >/dev/null; then
+        dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+    else
+        # not Debian: accept the programs the tests run, wherever they came from
+        case "$1" in
+            postgresql) command -v initdb >/dev/null || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null ;;
+            chromium-driver) command -v chromedriver >/dev/null ;;
+            *) command -v "$1" >/dev/null ;;
+        esac
+    fi
+}
+
+missing=()
+for package in "${packages[@]}"; do
+    is_installed "$package" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+    if ! command -v apt-get >/dev/null; then
+        echo "make test: missing ${missing[*]}; install them with your system's package manager." >&2
+        exit 1
+    fi
+    as_root=()
+    if [[ $(id -u) -ne 0 ]]; then
+        if ! command -v sudo >/dev/null; then
+            echo "make test: missing Debian packages ${missing[*]}; install them as root:" >&2
+            echo "    apt-get install ${missing[*]}" >&2
+            exit 1
+        fi
+        as_root=(sudo)
+    fi
+    echo "make test: installing ${missing[*]} (apt-get, once)"
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ $(id -u) -eq 0 ]] && ! id -u "$test_user" >/dev/null 2>&1; then
+    useradd --system --no-create-home --shell /usr/sbin/nologin "$test_user"
+fi
