@@ -19,7 +19,7 @@ def test_json_differences_name_the_path_of_each_difference():
     a = {"phase": "peek-orient", "seats": [{"hand": 3}, {"hand": 4}], "only_a": 1}
     b = {"phase": "peek-reveal", "seats": [{"hand": 3}, {"hand": 5}]}
     assert json_differences("view(1)", a, b) == [
-        "view(1).only_a: only in the true state",
+        "view(1).only_a: only in the first",
         "view(1).phase: 'peek-orient' != 'peek-reveal'",
         "view(1).seats[1].hand: 4 != 5",
     ]

@@ -82,7 +82,7 @@ def _walk(path: str, a: Any, b: Any, out: list[str], limit: int) -> None:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
             if key not in a or key not in b:
-                side = "only in the sample" if key not in a else "only in the true state"
+                side = "only in the second" if key not in a else "only in the first"
                 out.append(f"{path}.{key}: {side}")
             else:
                 _walk(f"{path}.{key}", a[key], b[key], out, limit)

@@ -359,8 +359,17 @@ class State(ABC):
         """A full state consistent with what `seat` may see (determinization for IS-MCTS):
         hidden parts (other hands, deck order, face-down tiles) redrawn from `rng`."""
         if not self.has_hidden_information:
-            return self.clone()
+            new = self.clone()
+            new.detach_chance(rng)
+            return new
         raise NotImplementedError(f"{self.game.id} must implement resample_for: it hides information")
+
+    def detach_chance(self, rng: random.Random) -> None:
+        """Give a determinization its own future chance, drawn from `rng`: a new seed and no
+        scripted outcomes. Every `resample_for` ends with it, so a determinization's next rolls and
+        draws never follow the true game's (the future is hidden from every seat alike)."""
+        self.seed = rng.getrandbits(62)
+        self._scripted_chance = []
 
     def winners(self) -> list[int]:
         """Seats sharing the best score once the game is over (shared victory on ties)."""

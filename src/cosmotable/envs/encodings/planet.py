@@ -33,11 +33,11 @@ import numpy as np
 from cosmotable import games
 from cosmotable.engine import Action, GameConfig, State
 from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
-from cosmotable.games.planet.actions import KNIGHTS, Orient, Reveal
+from cosmotable.games.planet.actions import KNIGHTS, Reveal
 from cosmotable.games.planet.board import DIRS, STATION, cell_name
 
 MAX_SEATS = 4
-PHASES = ("act", "reveal", "orient", "choose", "peek", "peek-reveal", "peek-orient", "meteor", "turn",
+PHASES = ("act", "reveal", "orient", "choose", "peek", "peek-reveal", "meteor", "turn",
           "beam", "draw", "claim", "post", "over")
 BACKS = ("yellow", "green", "grey", "station")
 DIR_NAMES = tuple(DIRS)
@@ -99,8 +99,10 @@ class PlanetEncoding(Encoding):
         return texts
 
     def _chance(self) -> list[str]:
+        # An obelisk peek draws kind and orientation together (`reveal arrow1 2`, Ruling R3).
+        peeks = [f"reveal {k} {q}" for k in self.kind_ids for q, _ in self.box.kinds[k].orientations()]
         return ([f"reveal {k}" for k in self.kind_ids] + [f"orient {q}" for q in range(4)]
-                + [f"draw {c}" for c in self.card_ids])
+                + [f"draw {c}" for c in self.card_ids] + peeks)
 
     # ------------------------------------------------------------------ layout
     def _declare(self) -> ObservationBuilder:
@@ -124,7 +126,7 @@ class PlanetEncoding(Encoding):
         b.add("pending", N, "one-hot cell being revealed / chosen (per cell, as below)")
         b.add("cells", N * self._cell_width,
               f"per cell ({N}: planet then station, row-major): one-hot back colour (4), revealed, one-hot "
-              "tile kind if this seat may see it (face up, or peeked at by this seat), its directions "
+              "tile kind if this seat may see it (face up, peeked at by this seat, or drawn and being oriented), its directions "
               "(N, NE, E, SE, S, SW, W, NW), no-coin, one-use, coins / 5, lock coins / 5, peeked at by each "
               "relative seat (4), astronauts of each relative seat there / 3 (4), of them in a canyon's "
               "second half / 3 (4), pending (being revealed)")
@@ -136,6 +138,8 @@ class PlanetEncoding(Encoding):
               "ship ring place / 36, ship present, per ability card (" + ", ".join(self.card_ids) + "): held, "
               "ready, spent; per astronaut (1-3): one-hot relative seat of the ship it is aboard (4), "
               "stunned, on a cell, in space, on its own ship")
+        b.add("flowers", N, "per cell: 1 if a circular flower there was stepped on this turn (it turns a quarter "
+              "at the end of the turn)")
         b.add("scores", P, f"per relative seat: score / {COIN_SCALE:g}")
         b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
         return b
@@ -199,6 +203,10 @@ class PlanetEncoding(Encoding):
                         row[5 + K + DIR_NAMES.index(d)] = 1.0
                     row[13 + K] = float(bool(entry["no_coin"]))
                     row[14 + K] = float(bool(entry["one_use"]))
+                elif "drawn" in entry:
+                    one_hot(row[5:5 + K], self._kind_pos.get(entry["drawn"]))
+                if entry.get("flower_used"):
+                    put("flowers")[i] = 1.0
                 row[15 + K] = entry.get("coins", 0) / 5.0
                 row[16 + K] = entry.get("lock", 0) / 5.0
                 for s in entry.get("peeked_by", ()):
@@ -271,24 +279,23 @@ class PlanetEncoding(Encoding):
     # ------------------------------------------------------------------ hidden information
     def redact(self, state: State, action: Action, seat: int) -> str | None:
         """What an obelisk shows is seen only by the seat peeking: the others see that a tile was
-        looked at (`reveal ?`) but not whether it needed an orientation (None: not noticed)."""
-        if isinstance(action, Reveal | Orient) and state.phase in ("peek-reveal", "peek-orient"):  # type: ignore[attr-defined]
+        looked at (`reveal ?`); its kind and orientation are one outcome (Ruling R3)."""
+        if isinstance(action, Reveal) and state.phase == "peek-reveal":  # type: ignore[attr-defined]
             peeker = state.seat  # type: ignore[attr-defined]
             if seat != peeker:
-                return f"reveal ? (peek by seat {peeker})" if isinstance(action, Reveal) else None
+                return f"reveal ? (peek by seat {peeker})"
         return str(action)
 
     def redact_all(self, state: State, action: Action) -> list[str | None]:
         n = state.config.num_players
-        if isinstance(action, Reveal | Orient):
+        if isinstance(action, Reveal):
             return [self.redact(state, action, seat) for seat in range(n)]
         return [str(action)] * n
 
     def resampled_history(self, state: State, resampled: State) -> list[Action]:
         """`resample_for` redraws the tiles fixed by obelisk peeks the seat did not see but keeps the
-        history: rewrite those peeks' `reveal` / `orient` outcomes (adding or dropping the `orient`
-        as the new kind needs) from the resampled tiles, and keep the result if it replays to the
-        same face-down tiles (else keep the true history)."""
+        history: rewrite those peeks' `reveal KIND [QUARTER]` outcomes from the resampled tiles, and
+        keep the result if it replays to the same face-down tiles (else keep the true history)."""
         wanted = {c: t for c, t in resampled.tile.items() if c not in resampled.revealed}  # type: ignore[attr-defined]
         if wanted == {c: t for c, t in state.tile.items() if c not in state.revealed}:  # type: ignore[attr-defined]
             return list(state.history)
@@ -303,13 +310,8 @@ class PlanetEncoding(Encoding):
                 if phase == "peek-reveal" and isinstance(action, Reveal) and new.pending in wanted:  # type: ignore[attr-defined]
                     kid, rot = wanted[new.pending]  # type: ignore[attr-defined]
                     i += 1
-                    if i < len(history) and isinstance(history[i], Orient):
-                        i += 1  # the true kind's orientation
-                    out.append(Reveal(kid))
+                    out.append(Reveal(kid, rot if self.box.kinds[kid].orientations() else None))
                     new.apply(out[-1])
-                    if new.phase == "peek-orient":  # type: ignore[attr-defined]
-                        out.append(Orient(rot))
-                        new.apply(out[-1])
                     continue
                 out.append(action)
                 new.apply(action)

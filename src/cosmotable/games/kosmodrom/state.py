@@ -688,6 +688,6 @@ class KosmodromState(CardEffects, State):
                 pending.append(card)
             new.stolen = pending
         new.events = [e for e in self.events if e.visible(seat)]
-        new.seed = rng.getrandbits(62)
+        new.detach_chance(rng)
         new._legal_cache = None
         return new

@@ -692,10 +692,12 @@ class MlemState(State):
         return seat_view(self, seat)
 
     def resample_for(self, seat: int, rng) -> State:
-        """Determinization: redeal the missions `seat` has not seen. Everything else hidden in
+        """Determinization: redeal the missions `seat` has not seen, with future chance drawn from
+        `rng` (a new seed: never the true next roll). Everything else hidden in
         views (UFO and discovery token values) follows from the public history: both were face
         up or in a known order when taken (Ruling R17)."""
         new = self.clone()
+        new.detach_chance(rng)  # the future rolls are hidden from everyone: draw them from `rng`
         hands = new.missions
         if hands is None or self.is_terminal():
             # At the end every mission is face up (views show them all): nothing to redeal.

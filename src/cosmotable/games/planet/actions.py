@@ -10,7 +10,8 @@ Text forms (cells are named `d5` on the planet, `s:c2` on the station; astronaut
   ability pocket 1 | ability boots 1 N ...      an ability card
   end turn                                      close the turn after its action (ability window)
   claim | agree | refuse | pass
-Chance outcomes: reveal KIND | orient K (quarter turns clockwise) | draw CARD.
+Chance outcomes: reveal KIND | orient K (quarter turns clockwise) | draw CARD; an obelisk peek draws the
+kind and its orientation as one outcome, `reveal KIND K` (Ruling R3), so no one else learns the kind.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class _Simple(Action):
             if isinstance(value, bool):
                 if value:
                     parts.append(f.name)
+            elif value is None:  # an optional number left out
+                continue
             elif f.name == "steps":
                 parts.append(f"{value:+d}")
             elif value != "":
@@ -172,8 +175,18 @@ class EndTurn(_Simple):
 
 @dataclass(frozen=True)
 class Reveal(_Simple):
+    """A face-down tile's kind, drawn; `quarter` is its orientation too, drawn in the same outcome
+    when an obelisk peeks at a tile that has several (Ruling R3), else None."""
+
     kind: ClassVar[str] = "reveal"
     tile: str
+    quarter: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.quarter is None:
+            del data["quarter"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -233,7 +246,7 @@ def parse_action(text: str) -> Action:
         "move": "move <astronaut 1-3> <direction|canyon> [coin]", "drift": "drift <astronaut> <+/-1..3>",
         "sail": "sail <+/-1..3>", "fly": "fly <cell>", "go": "go <direction>", "knight": "knight <e.g. 2N1E>",
         "jump": "jump <direction>", "to": "to <cell>", "peek": "peek <cell>", "meteor": "meteor <cell>",
-        "turn": "turn <cell> <0-3>", "beam": "beam <cell>", "reveal": "reveal <tile kind>",
+        "turn": "turn <cell> <0-3>", "beam": "beam <cell>", "reveal": "reveal <tile kind> [0-3]",
         "orient": "orient <0-3>", "draw": "draw <card>", "ability": "ability <card> [astronaut] [target]",
     }.get(verb, verb)
     try:
@@ -278,7 +291,12 @@ def parse_action(text: str) -> Action:
             if len(args) != 1:
                 raise ValueError(f"use '{usage}'")
             return Orient(_int(args[0], "the quarter turns") % 4)
-        if cls in (Reveal, Draw):
+        if cls is Reveal:
+            if len(args) not in (1, 2):
+                raise ValueError(f"use '{usage}'")
+            quarter = _int(args[1], "the quarter turns") % 4 if len(args) == 2 else None
+            return Reveal(args[0].lower(), quarter)
+        if cls is Draw:
             if len(args) != 1:
                 raise ValueError(f"use '{usage}'")
             return cls(args[0].lower())

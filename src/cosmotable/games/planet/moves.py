@@ -304,7 +304,7 @@ def violate(s: PlanetState, why: str) -> None:
 # ====================================================================== apply
 def apply(s: PlanetState, action: Action) -> None:
     if isinstance(action, Reveal):
-        revealed(s, action.tile)
+        revealed(s, action.tile, action.quarter)
     elif isinstance(action, Orient):
         oriented(s, action.quarter)
     elif isinstance(action, Draw):
@@ -494,13 +494,13 @@ def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:
     finish_walk(s)
 
 
-def revealed(s: PlanetState, kid: str) -> None:
+def revealed(s: PlanetState, kid: str, quarter: int | None) -> None:
     cell = s.pending
     if cell not in s.tile:
-        s.fix_tile(cell, kid, 0)
-        kind = s.box.kinds[kid]
-        if kind.orientations():
-            s.phase = "orient" if s.phase == "reveal" else "peek-orient"
+        s.fix_tile(cell, kid, quarter or 0)
+        # A public reveal draws the orientation next; a peek drew it with the kind (Ruling R3).
+        if s.phase == "reveal" and s.box.kinds[kid].orientations():
+            s.phase = "orient"
             return
     reveal_done(s)
 
@@ -514,7 +514,7 @@ def oriented(s: PlanetState, quarter: int) -> None:
 def reveal_done(s: PlanetState) -> None:
     cell = s.pending
     s.pending = None
-    if s.phase in ("peek-reveal", "peek-orient"):
+    if s.phase == "peek-reveal":
         seat = s.seat
         s.seen.setdefault(cell, set()).add(seat)
         kid, rot = s.tile[cell]
@@ -952,8 +952,10 @@ def game_over(s: PlanetState, reason: str) -> None:
 def explain_illegal(s: PlanetState, action: Action) -> str:
     legal = s.legal_actions()
     phase = s.phase
-    if phase in ("reveal", "orient", "peek-reveal", "peek-orient", "draw"):
-        return "a chance outcome is due now, not a player's action"
+    if phase in ("reveal", "orient", "peek-reveal", "draw"):
+        outcomes = [str(o) for o, _ in s.chance_outcomes()]
+        shown = ", ".join(outcomes[:12]) + (f" (and {len(outcomes) - 12} more)" if len(outcomes) > 12 else "")
+        return f"a chance outcome is due now, not a player's action; the possible outcomes are: {shown}"
     if phase == "claim":
         return f"seat {s.current_player()} must answer the claim that no one can reach the last coins: agree or refuse"
     if phase == "post" and not isinstance(action, (Ability, EndTurn)):

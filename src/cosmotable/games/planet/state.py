@@ -3,7 +3,8 @@
 A turn is one action (an astronaut's step, the ship sailing, or the ship flying with fuel), plus at
 most one ability card, used before the action or in the window after it (phase "post": the ability
 plays and `end turn`, offered only when an ability is usable - Ruling R20). A step can chain through
-tile effects: each face-down tile is drawn by chance when revealed (its kind from the unplaced tiles of its back colour, then its orientation),
+tile effects: each face-down tile is drawn by chance when revealed (its kind from the unplaced tiles of its back colour, then its orientation;
+both in one outcome when an obelisk peeks, so the others cannot tell whether the tile needed one),
 and tile choices (arrows with several directions, knights, trampolines, dragonflies...) are decisions
 of the moving seat. Comments cite the rulebook section each rule comes from (Russian edition 1.0).
 """
@@ -19,10 +20,9 @@ from cosmotable.games.planet.actions import Draw, Orient, Reveal
 from cosmotable.games.planet.board import PLANET, STATION, Area, Box, Card, Layout, TileKind, cell_name, parse_cell
 
 Cell = tuple[str, int, int]
-ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL, PEEK_ORIENT = (
-    "act", "reveal", "orient", "choose", "peek", "peek-reveal", "peek-orient")
+ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL = "act", "reveal", "orient", "choose", "peek", "peek-reveal"
 METEOR, TURN, BEAM, DRAW, CLAIM, OVER, POST = "meteor", "turn", "beam", "draw", "claim", "over", "post"
-CHANCE_PHASES = (REVEAL, ORIENT, PEEK_REVEAL, PEEK_ORIENT, DRAW)
+CHANCE_PHASES = (REVEAL, ORIENT, PEEK_REVEAL, DRAW)
 DEFAULT_MAX_TURNS = 600
 MAX_CHAIN = 60
 
@@ -128,12 +128,19 @@ class PlanetState(State):
         return self.seat
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase in (REVEAL, PEEK_REVEAL):
+        if self.phase == REVEAL:
             assert self.pending is not None
             if self.pending in self.tile:  # fixed earlier by an obelisk: no new randomness
                 return [(Reveal(self.tile[self.pending][0]), 1.0)]
             return [(Reveal(k), p) for k, p in self.draw_distribution(self.back[self.pending])]
-        if self.phase in (ORIENT, PEEK_ORIENT):
+        if self.phase == PEEK_REVEAL:
+            # Ruling R3: kind and orientation in one outcome, so the seats not peeking see the same
+            # nodes whatever the tile is (a separate orientation node would tell them it is an arrow).
+            assert self.pending is not None
+            return [(Reveal(k, q), p * pq) if q is not None else (Reveal(k), p)
+                    for k, p in self.draw_distribution(self.back[self.pending])
+                    for q, pq in (self.box.kinds[k].orientations() or [(None, 1.0)])]
+        if self.phase == ORIENT:
             assert self.pending is not None
             kind = self.box.kinds[self.tile[self.pending][0]]
             return [(Orient(k), p) for k, p in kind.orientations()]
@@ -264,10 +271,14 @@ class PlanetState(State):
 
     def resample_for(self, seat: int, rng: random.Random) -> State:
         """Redraw every tile fixed by an obelisk that `seat` has not seen (all else is public or
-        not yet drawn: face-down tiles are drawn only when revealed)."""
+        not yet drawn: face-down tiles are drawn only when revealed). The tile being oriented after
+        a public reveal keeps its kind: everyone saw it drawn. Future chance (tile draws, card draws)
+        comes from a seed drawn from `rng`, never the true one."""
         new = self.clone()
         assert isinstance(new, PlanetState)
-        hidden = sorted(c for c in new.tile if c not in new.revealed and seat not in new.seen.get(c, ()))
+        drawn_in_public = self.pending if self.phase == ORIENT else None
+        hidden = sorted(c for c in new.tile if c not in new.revealed and c != drawn_in_public
+                        and seat not in new.seen.get(c, ()))
         for cell in hidden:
             kid, _ = new.tile.pop(cell)
             colour = new.back[cell]
@@ -278,6 +289,7 @@ class PlanetState(State):
             orient = new.box.kinds[kid].orientations()
             rot = rng.choices([k for k, _ in orient], [p for _, p in orient])[0] if orient else 0
             new.fix_tile(cell, kid, rot)
+        new.detach_chance(rng)
         return new
 
     def fix_tile(self, cell: Cell, kid: str, rot: int = 0) -> None:

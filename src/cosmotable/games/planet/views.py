@@ -1,7 +1,8 @@
 """The one place that decides what a seat sees.
 
 Face-down tiles show only their back colour; a tile fixed by an obelisk shows its identity only to
-the seats that looked at it. Everything else in Planet lies open on the table (cards are face up).
+the seats that looked at it; a tile whose kind was just drawn in public shows it (`drawn`) while its
+orientation is drawn. Circular flowers stepped on this turn are marked (`flower_used`). Everything else in Planet lies open on the table (cards are face up).
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
                 kind = s.box.kinds[kid]
                 entry.update(tile=kid, name=kind.name, rot=rot, dirs=list(kind.directions(rot)),
                              no_coin=kind.no_coin, one_use=kind.one_use)
+            elif cell == s.pending and s.phase == "orient":
+                entry["drawn"] = s.tile[cell][0]  # drawn in public; its orientation is drawn next
             if cell in s.seen:
                 entry["peeked_by"] = sorted(s.seen[cell])
+            if cell in s.flowers:
+                entry["flower_used"] = True  # rulebook (flower): it turns a quarter at the end of this turn
             if s.coins.get(cell):
                 entry["coins"] = s.coins[cell]
             if cell in s.locks:
@@ -66,5 +71,5 @@ def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
         "walking": None if walk is None else {"seat": walk["seat"], "astronaut": walk["a"] + 1, "coin": walk["coin"]},
         "peeks_left": s.peeks_left, "claim_queue": list(s.claim_queue), "ability_used": s.ability_used,
         "in_boost": s.in_boost, "end_reason": s.end_reason, "scores": s.scores(),
-        "pending": None if s.pending is None or s.phase in ("peek-reveal", "peek-orient") else cell_name(*s.pending),
+        "pending": None if s.pending is None or s.phase == "peek-reveal" else cell_name(*s.pending),
     }
