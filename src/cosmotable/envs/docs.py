@@ -102,7 +102,7 @@ PLANET_ACTION_GROUPS = [
     ("end", "`end turn` (the window after the action)"),
 ]
 PLANET_CHANCE_GROUPS = [
-    ("reveal", "`reveal <kind>`: the kind of a face-down tile turned over or peeked at"),
+    ("reveal", "`reveal <kind>`: the kind of a face-down tile turned over; `reveal <kind> <0-3>`: the kind and orientation of a tile an obelisk peeks at (one outcome, Ruling R3)"),
     ("orient", "`orient <0-3>`: its orientation (quarter turns)"),
     ("draw", "`draw <card>`: the ability card an artifact gives"),
 ]
