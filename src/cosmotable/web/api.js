@@ -1,0 +1,148 @@
+// REST and websocket client for docs/server-api.md. Seat tokens travel as the X-Seat-Token header (REST)
+// or the ?token= query parameter (websocket), never in a path.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code; // the server's error code (bad_request, forbidden, conflict, ...) or "network"
+  }
+}
+
+async function request(method, path, { body, token, hostToken, query } = {}) {
+  const url = new URL(`/api${path}`, location.origin);
+  for (const [name, value] of Object.entries(query || {})) {
+    if (value !== undefined && value !== null && value !== "") url.searchParams.set(name, value);
+  }
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  if (hostToken) headers["X-Host-Token"] = hostToken;
+  let response;
+  try {
+    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, "network", String(error));
+  }
+  let payload = null;
+  try {
+    payload = await response.json();
+  } catch (_) {
+    payload = null;
+  }
+  if (!response.ok) {
+    const code = (payload && payload.error) || "http_" + response.status;
+    throw new ApiError(response.status, code, payload && payload.message);
+  }
+  return payload;
+}
+
+export const api = {
+  games: () => request("GET", "/games"),
+  rules: (game) => request("GET", `/games/${encodeURIComponent(game)}/rules`),
+  createTable: (spec) => request("POST", "/tables", { body: spec }),
+  listTables: ({ status, game, page = 1, pageSize = 10 } = {}) =>
+    request("GET", "/tables", { query: { status, game, page, page_size: pageSize } }),
+  table: (id) => request("GET", `/tables/${encodeURIComponent(id)}`),
+  join: (id, { seat, name } = {}) => {
+    const body = {};
+    if (seat !== undefined && seat !== null) body.seat = seat;
+    if (name) body.name = name;
+    return request("POST", `/tables/${encodeURIComponent(id)}/join`, { body });
+  },
+  leave: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/leave`, { token }),
+  takeback: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/takeback`, { token }),
+  start: (id, hostToken) => request("POST", `/tables/${encodeURIComponent(id)}/start`, { hostToken }),
+  fillSeat: (id, seat, bot, hostToken) =>
+    request("PUT", `/tables/${encodeURIComponent(id)}/seats/${seat}`, { hostToken, body: { kind: "bot", bot } }),
+  state: (id, token) => request("GET", `/tables/${encodeURIComponent(id)}/state`, { token }),
+  act: (id, token, action, clientActionId) =>
+    request("POST", `/tables/${encodeURIComponent(id)}/actions`, {
+      token,
+      body: { action, client_action_id: clientActionId },
+    }),
+  undo: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/undo`, { token }),
+  replay: (id, step, seat) =>
+    request("GET", `/tables/${encodeURIComponent(id)}/replay`, { query: { step, seat } }),
+  coach: (id, token) => request("GET", `/tables/${encodeURIComponent(id)}/coach`, { token }),
+};
+
+export function newActionId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A table's live feed: reconnects with a growing pause (1 s doubling to 15 s) after a drop, and reports
+// its status ("connecting", "open", "reconnecting", "closed") so the page can show it.
+export class TableSocket {
+  constructor(tableId, token, { onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.retryDelay = 1000;
+    this.closedByUs = false;
+    this.timer = null;
+    this.socket = null;
+  }
+
+  url() {
+    const url = new URL(`/api/tables/${encodeURIComponent(this.tableId)}/ws`, location.origin);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    if (this.token) url.searchParams.set("token", this.token);
+    return url.toString();
+  }
+
+  open() {
+    this.closedByUs = false;
+    clearTimeout(this.timer);
+    this.onStatus(this.socket ? "reconnecting" : "connecting");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      this.retryDelay = 1000;
+      this.onStatus("open");
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (_) {
+        return; // not JSON: nothing the page can use
+      }
+      this.onMessage(message);
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket || this.closedByUs) return;
+      // 4403/1008: the token was refused; retrying cannot help
+      if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
+        this.onStatus("refused");
+        return;
+      }
+      this.onStatus("reconnecting");
+      this.timer = setTimeout(() => this.open(), this.retryDelay);
+      this.retryDelay = Math.min(this.retryDelay * 2, 15000);
+    });
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  reconnectNow() {
+    if (this.socket) this.socket.close();
+    this.retryDelay = 1000;
+    this.open();
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+    this.onStatus("closed");
+  }
+}

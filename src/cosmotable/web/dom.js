@@ -1,0 +1,53 @@
+// Building the page from data without ever parsing server or user text as HTML: strings become text nodes,
+// attributes are set one by one. Nothing in the shell uses innerHTML.
+
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+export function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function replace(node, ...children) {
+  clear(node);
+  return append(node, children);
+}
+
+// Activate a non-button element with Enter or Space too (WAI-ARIA button pattern).
+export function onActivate(node, handler) {
+  node.addEventListener("click", handler);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      handler(event);
+    }
+  });
+  return node;
+}
+
+// Eight seat colours that stay apart for the common kinds of colour blindness (Okabe-Ito based).
+const SEAT_COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#999999"];
+
+export function seatColor(seat) {
+  return SEAT_COLORS[((seat % SEAT_COLORS.length) + SEAT_COLORS.length) % SEAT_COLORS.length];
+}

@@ -1,0 +1,62 @@
+// A game's rules (GET /api/games/{game}/rules), its Markdown rendered without HTML, and the notice of
+// which component data is reconstructed and how an owner loads the printed values.
+import { api } from "./api.js";
+import { el, replace } from "./dom.js";
+import { gameName } from "./games.js";
+import { loadGameCatalog, t, has } from "./i18n.js";
+import { errorBox, loadGames } from "./common.js";
+import { renderMarkdown } from "./markdown.js";
+
+export class RulesPage {
+  constructor(root, { parts }) {
+    this.root = root;
+    this.gameId = parts[1];
+    this.rules = null;
+    this.info = null;
+    this.error = null;
+  }
+
+  async mount() {
+    replace(this.root, el("p", { role: "status", class: "muted" }, t("common.loading")));
+    try {
+      const [rules, games] = await Promise.all([api.rules(this.gameId), loadGames().catch(() => [])]);
+      await loadGameCatalog(this.gameId);
+      this.rules = rules;
+      this.info = games.find((g) => g.id === this.gameId) || null;
+    } catch (error) {
+      this.error = error;
+    }
+    this.render();
+  }
+
+  render() {
+    const name = gameName(this.info, this.gameId);
+    const reconstructed = (this.rules && this.rules.reconstructed) || [];
+    const howKey = has(`rules.load.${this.gameId}`) ? `rules.load.${this.gameId}` : "rules.load.generic";
+    replace(
+      this.root,
+      el("h1", { tabindex: "-1" }, t("rules.title", { game: name })),
+      this.error ? errorBox(this.error) : null,
+      this.rules
+        ? el(
+            "aside",
+            { class: "data-notice", "aria-labelledby": "notice-title" },
+            el("h2", { id: "notice-title" }, t("rules.notice_title")),
+            reconstructed.length
+              ? [
+                  el("p", {}, t("rules.notice_intro")),
+                  el(
+                    "ul",
+                    { class: "reconstructed" },
+                    reconstructed.map((entry) => el("li", {}, el("code", {}, entry.file), el("p", { class: "muted" }, entry.source))),
+                  ),
+                  el("p", {}, t(howKey)),
+                ]
+              : el("p", {}, t("rules.notice_none")),
+          )
+        : null,
+      this.rules ? el("p", { class: "muted" }, t("rules.language_note")) : null,
+      this.rules ? el("article", { class: "rules-text", lang: "en" }, renderMarkdown(this.rules.text)) : null,
+    );
+  }
+}

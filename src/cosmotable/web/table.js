@@ -1,0 +1,635 @@
+// The table page: one seat (?token=), several seats on one device (?tokens=, hot-seat) or a spectator
+// (no token). Header with players, whose turn and the timer; the game module's drawing; the event log as
+// a narrative; the end screen; undo; the coach panel; connection status.
+//
+// Hot-seat privacy: only the seat now shown has a view on this page. When the turn passes to another of
+// this device's seats, the board, log and coach are removed from the DOM (not hidden) and the page shows
+// "pass the device to X"; the next seat's view is fetched only after that player confirms.
+import { api, newActionId, TableSocket } from "./api.js";
+import { el, replace, seatColor } from "./dom.js";
+import { fallbackModule } from "./fallback.js";
+import { gameModule, gameName, seatName, botLevelName } from "./games.js";
+import { formatPercent, gameTranslator, language, t } from "./i18n.js";
+import { errorBox, hostToken, loadGames } from "./common.js";
+
+function remaining(deadline) {
+  if (!deadline) return null;
+  const ms = new Date(deadline).getTime() - Date.now();
+  return Number.isNaN(ms) ? null : Math.max(0, Math.round(ms / 1000));
+}
+
+function clock(seconds) {
+  const m = Math.floor(seconds / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return `${m}:${s}`;
+}
+
+export class TablePage {
+  constructor(root, { parts, query }) {
+    this.root = root;
+    this.tableId = parts[1];
+    const tokens = query.get("tokens") ? query.get("tokens").split(",") : query.get("token") ? [query.get("token")] : [];
+    this.tokens = tokens.map((token) => token.trim()).filter(Boolean);
+    this.hotseat = this.tokens.length > 1;
+    this.seatTokens = new Map(); // seat -> token (hot-seat: every seat of this device)
+    this.shownSeat = null; // the seat whose view is on the page (null: spectator)
+    this.passTo = null; // hot-seat: the seat the device is being passed to
+    this.table = null;
+    this.state = null; // the shown seat's SeatState (view, legal_actions, can_undo)
+    this.events = [];
+    this.newEvents = [];
+    this.module = fallbackModule;
+    this.gameInfo = null;
+    this.socket = null;
+    this.connection = "connecting";
+    this.error = null;
+    this.fatal = null;
+    this.coachOn = false;
+    this.coach = null;
+    this.coachError = null;
+    this.endDismissed = false;
+    this.busy = false;
+    this.tick = setInterval(() => this.renderTimer(), 1000);
+    this.poll = null;
+  }
+
+  async mount() {
+    replace(this.root, el("p", { role: "status", class: "muted" }, t("common.loading")));
+    try {
+      this.table = await api.table(this.tableId);
+      const [module, games] = await Promise.all([gameModule(this.table.game), loadGames().catch(() => [])]);
+      this.module = module;
+      this.gameInfo = games.find((g) => g.id === this.table.game) || null;
+      if (this.tokens.length) await this.identifySeats();
+    } catch (error) {
+      this.fatal = error;
+      this.render();
+      return;
+    }
+    if (this.hotseat) {
+      const toAct = this.table.to_act;
+      this.askToPass(this.seatTokens.has(toAct) ? toAct : [...this.seatTokens.keys()][0]);
+    } else {
+      this.show(this.tokens.length ? [...this.seatTokens.keys()][0] : null);
+    }
+  }
+
+  // Which seat each token plays. Only `seat` is kept from these answers; the views are dropped at once.
+  async identifySeats() {
+    for (const token of this.tokens) {
+      const answer = await api.state(this.tableId, token);
+      this.seatTokens.set(answer.seat, token);
+    }
+  }
+
+  destroy() {
+    clearInterval(this.tick);
+    clearInterval(this.poll);
+    if (this.socket) this.socket.close();
+  }
+
+  // Drop everything the shown seat could see: view, log, legal moves, coach advice.
+  forgetSeat() {
+    if (this.socket) this.socket.close();
+    this.socket = null;
+    this.state = null;
+    this.events = [];
+    this.newEvents = [];
+    this.coach = null;
+    this.error = null;
+  }
+
+  askToPass(seat) {
+    this.forgetSeat();
+    this.shownSeat = null;
+    this.passTo = seat;
+    this.render();
+    const button = this.root.querySelector("#pass-ready");
+    if (button) button.focus();
+  }
+
+  show(seat) {
+    this.forgetSeat();
+    this.passTo = null;
+    this.shownSeat = seat;
+    const token = seat === null ? null : this.seatTokens.get(seat);
+    this.socket = new TableSocket(this.tableId, token, {
+      onMessage: (message) => this.onMessage(message),
+      onStatus: (status) => this.onConnection(status),
+    });
+    this.socket.open();
+    this.render();
+    // the first state also comes over REST, so the page works while the socket is (re)connecting
+    this.refresh();
+  }
+
+  token() {
+    return this.shownSeat === null ? null : this.seatTokens.get(this.shownSeat);
+  }
+
+  async refresh() {
+    const seat = this.shownSeat;
+    try {
+      const state = await api.state(this.tableId, this.token());
+      if (seat !== this.shownSeat || this.passTo !== null) return; // the device changed hands meanwhile
+      this.applyState(state, true);
+    } catch (error) {
+      this.error = error;
+      this.render();
+    }
+  }
+
+  onConnection(status) {
+    this.connection = status;
+    clearInterval(this.poll);
+    // without a live socket, ask for the state every few seconds so the game goes on
+    if (status !== "open" && status !== "closed") this.poll = setInterval(() => this.refresh(), 4000);
+    this.renderStatus();
+  }
+
+  onMessage(message) {
+    if (message.type === "state") this.applyState(message, false);
+    else if (message.type === "error") {
+      this.error = { code: message.error, message: message.message };
+      this.render();
+    }
+  }
+
+  applyState(state, full) {
+    if (this.passTo !== null) return;
+    const previousStep = this.state ? this.state.step : null;
+    const incoming = state.events || [];
+    if (full || !this.state || (incoming.length && incoming[0].index === 0)) {
+      // a complete log: events new since what this page already showed are the last move
+      const known = this.events.length ? this.events[this.events.length - 1].index : -1;
+      this.newEvents = this.state ? incoming.filter((e) => e.index > known) : [];
+      this.events = incoming;
+    } else {
+      const known = this.events.length ? this.events[this.events.length - 1].index : -1;
+      this.newEvents = incoming.filter((e) => e.index > known);
+      this.events = this.events.concat(this.newEvents);
+    }
+    if (previousStep !== null && state.step === previousStep && !this.newEvents.length && full) {
+      // a poll that found nothing new keeps the highlight of the last move
+      this.newEvents = [];
+    }
+    this.state = state;
+    this.table = state.table;
+    if (this.table.status !== "finished") this.endDismissed = false;
+    this.busy = false;
+    // hot-seat: the turn went to another seat of this device
+    const toAct = this.table.to_act;
+    if (this.hotseat && this.table.status === "running" && this.seatTokens.has(toAct) && toAct !== this.shownSeat) {
+      this.askToPass(toAct);
+      return;
+    }
+    this.render();
+    if (this.coachOn) this.loadCoach();
+  }
+
+  async act(action) {
+    if (this.busy) return Promise.resolve(false);
+    this.busy = true;
+    this.error = null;
+    try {
+      await api.act(this.tableId, this.token(), action, newActionId());
+      if (this.connection !== "open") await this.refresh();
+      return true;
+    } catch (error) {
+      this.busy = false;
+      this.error = error;
+      this.render();
+      return false;
+    }
+  }
+
+  async undo() {
+    this.error = null;
+    try {
+      await api.undo(this.tableId, this.token());
+      if (this.connection !== "open") await this.refresh();
+    } catch (error) {
+      this.error = error;
+      this.render();
+    }
+  }
+
+  async start() {
+    this.error = null;
+    try {
+      this.table = await api.start(this.tableId, hostToken(this.tableId));
+      await this.refresh();
+    } catch (error) {
+      this.error = error;
+      this.render();
+    }
+  }
+
+  async takeback() {
+    try {
+      await api.takeback(this.tableId, this.token());
+      await this.refresh();
+    } catch (error) {
+      this.error = error;
+      this.render();
+    }
+  }
+
+  toggleCoach() {
+    this.coachOn = !this.coachOn;
+    this.coach = null;
+    this.coachError = null;
+    this.render();
+    if (this.coachOn) this.loadCoach();
+  }
+
+  async loadCoach() {
+    const seat = this.shownSeat;
+    if (!this.state || !this.state.legal_actions.length) {
+      this.coach = null;
+      this.renderCoach();
+      return;
+    }
+    const step = this.state.step;
+    this.coachError = null;
+    this.renderCoach(true);
+    try {
+      const advice = await api.coach(this.tableId, this.token());
+      if (seat !== this.shownSeat || !this.state || this.state.step !== step) return;
+      this.coach = advice;
+    } catch (error) {
+      this.coachError = error;
+    }
+    this.renderCoach();
+  }
+
+  playerName(seat) {
+    return seatName(this.table, seat);
+  }
+
+  ctx() {
+    const interactive = this.shownSeat !== null && this.table.status === "running";
+    return {
+      view: this.state.view,
+      seat: this.shownSeat,
+      legal: interactive ? this.state.legal_actions : [],
+      newEvents: this.newEvents,
+      t: gameTranslator(this.table.game),
+      lang: language(),
+      act: (json) => this.act(json),
+      playerName: (seat) => this.playerName(seat),
+      seatColor,
+      interactive,
+    };
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------
+
+  render() {
+    if (this.fatal) {
+      replace(
+        this.root,
+        el("h1", { tabindex: "-1" }, t("table.title_unknown")),
+        errorBox(this.fatal),
+        el("p", {}, el("a", { href: "#/" }, t("nav.lobby"))),
+      );
+      return;
+    }
+    if (!this.table) return;
+    if (this.passTo !== null) {
+      this.renderPass();
+      return;
+    }
+    const title = gameName(this.gameInfo, this.table.game);
+    replace(
+      this.root,
+      el(
+        "div",
+        { class: "table-page", "data-table": this.tableId, "data-seat": this.shownSeat ?? "spectator" },
+        el(
+          "header",
+          { class: "table-header" },
+          el("h1", { tabindex: "-1" }, title),
+          el("p", { class: "role muted" }, this.roleText()),
+          el("div", { class: "status-line" }, this.renderTurn(), this.renderTimerNode(), this.renderConnection()),
+          this.renderPlayers(),
+          this.renderControls(),
+        ),
+        this.error ? errorBox(this.error) : null,
+        this.renderEnd(),
+        el("div", { class: "table-body" }, this.renderBoard(), this.renderSide()),
+      ),
+    );
+  }
+
+  roleText() {
+    if (this.shownSeat === null) return t("table.spectating");
+    if (this.hotseat) return t("table.hotseat_role", { name: this.playerName(this.shownSeat) });
+    return t("table.playing_as", { name: this.playerName(this.shownSeat) });
+  }
+
+  renderTurn() {
+    const table = this.table;
+    let text;
+    if (table.status === "open") text = t("table.waiting_start");
+    else if (table.status === "finished") text = t("table.finished");
+    else if (table.to_act === null || table.to_act === undefined) text = t("table.resolving");
+    else if (table.to_act === this.shownSeat) text = t("table.your_turn");
+    else text = t("table.turn_of", { name: this.playerName(table.to_act) });
+    return el("span", { class: "turn", role: "status", "aria-live": "polite" }, text);
+  }
+
+  renderTimerNode() {
+    const seconds = this.table.status === "running" ? remaining(this.table.deadline) : null;
+    return el(
+      "span",
+      { class: ["timer", seconds !== null && seconds <= 10 && "urgent"], id: "table-timer", hidden: seconds === null },
+      seconds === null ? "" : t("table.timer", { time: clock(seconds) }),
+    );
+  }
+
+  renderTimer() {
+    const node = this.root.querySelector("#table-timer");
+    if (node && this.table) node.replaceWith(this.renderTimerNode());
+  }
+
+  renderConnection() {
+    const status = this.connection;
+    const node = el(
+      "span",
+      { class: ["connection", `connection-${status}`], id: "connection" },
+      el("span", { class: "dot", "aria-hidden": "true" }),
+      t(`connection.${status}`),
+    );
+    if (status === "reconnecting" || status === "refused") {
+      node.append(
+        " ",
+        el("button", { type: "button", class: "small", onclick: () => this.socket && this.socket.reconnectNow() }, t("connection.retry")),
+      );
+    }
+    return node;
+  }
+
+  renderStatus() {
+    const node = this.root.querySelector("#connection");
+    if (node) node.replaceWith(this.renderConnection());
+  }
+
+  renderPlayers() {
+    const table = this.table;
+    return el(
+      "ol",
+      { class: "players", "aria-label": t("table.players") },
+      table.seats.map((seat) =>
+        el(
+          "li",
+          {
+            class: ["player", table.to_act === seat.seat && table.status === "running" && "to-act", seat.seat === this.shownSeat && "me"],
+            "data-seat": seat.seat,
+            "aria-current": table.to_act === seat.seat && table.status === "running" ? "step" : undefined,
+          },
+          el("span", { class: "dot", style: `background:${seatColor(seat.seat)}`, "aria-hidden": "true" }),
+          el("span", { class: "name" }, this.playerName(seat.seat)),
+          seat.kind === "bot" && seat.name ? el("span", { class: "muted" }, ` (${botLevelName(seat.bot)})`) : null,
+          seat.seat === this.shownSeat ? el("span", { class: "badge" }, t("table.you")) : null,
+          seat.bot_playing ? el("span", { class: "badge muted" }, t("table.bot_playing")) : null,
+          seat.kind === "human" && table.status !== "finished"
+            ? el("span", { class: "muted presence" }, seat.connected ? t("table.online") : seat.claimed ? t("table.offline") : t("table.free_seat"))
+            : null,
+          table.scores ? el("span", { class: "score" }, t("lobby.points", { count: table.scores[seat.seat] })) : null,
+        ),
+      ),
+    );
+  }
+
+  renderControls() {
+    const controls = [];
+    const table = this.table;
+    if (this.state && this.state.can_undo) {
+      controls.push(el("button", { type: "button", id: "undo", onclick: () => this.undo() }, t("table.undo")));
+    }
+    if (table.coach && this.shownSeat !== null && table.status === "running") {
+      controls.push(
+        el("button", { type: "button", id: "coach-toggle", "aria-pressed": String(this.coachOn), onclick: () => this.toggleCoach() }, t("coach.toggle")),
+      );
+    }
+    const mine = table.seats.find((s) => s.seat === this.shownSeat);
+    if (mine && mine.bot_playing) {
+      controls.push(el("button", { type: "button", onclick: () => this.takeback() }, t("table.takeback")));
+    }
+    if (table.status === "open" && hostToken(this.tableId)) {
+      controls.push(el("button", { type: "button", class: "primary", id: "start-table", onclick: () => this.start() }, t("create.start")));
+    }
+    if (table.status === "finished") {
+      controls.push(el("a", { class: "button", href: `#/replay/${this.tableId}` }, t("lobby.replay")));
+    }
+    return controls.length ? el("div", { class: "controls" }, controls) : null;
+  }
+
+  renderBoard() {
+    const board = el("section", { class: "board", id: "board", "aria-label": t("table.board"), "data-seat": this.shownSeat ?? "spectator" });
+    if (!this.state) {
+      board.append(el("p", { class: "muted", role: "status" }, t("common.loading")));
+      return board;
+    }
+    if (this.table.status === "open" && !this.state.view) {
+      board.append(el("p", {}, t("table.waiting_start")));
+      return board;
+    }
+    try {
+      this.module.render(board, this.ctx());
+    } catch (error) {
+      // a drawing bug must not stop the game: show the plain view with its moves instead
+      console.error(error);
+      fallbackModule.render(board, this.ctx());
+    }
+    return board;
+  }
+
+  describe(event) {
+    try {
+      const text = this.module.describeEvent ? this.module.describeEvent(event, this.ctx()) : null;
+      return text || event.text;
+    } catch (error) {
+      console.error(error);
+      return event.text;
+    }
+  }
+
+  renderSide() {
+    const fresh = new Set(this.newEvents.map((e) => e.index));
+    const log = el(
+      "ol",
+      { class: "log", "aria-live": "polite", "aria-relevant": "additions" },
+      this.events.map((event) =>
+        el(
+          "li",
+          { class: ["event", fresh.has(event.index) && "just-changed"], "data-index": event.index, "data-kind": event.kind },
+          event.seat !== null && event.seat !== undefined
+            ? el("span", { class: "dot", style: `background:${seatColor(event.seat)}`, "aria-hidden": "true" })
+            : null,
+          this.describe(event),
+        ),
+      ),
+    );
+    const side = el(
+      "aside",
+      { class: "side" },
+      this.coachOn ? el("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" }) : null,
+      el("section", { class: "log-panel", "aria-labelledby": "log-title" }, el("h2", { id: "log-title" }, t("table.log")), log),
+    );
+    if (this.coachOn) this.fillCoach(side.querySelector("#coach"));
+    // newest at the bottom, in view
+    requestAnimationFrame(() => {
+      log.scrollTop = log.scrollHeight;
+    });
+    return side;
+  }
+
+  renderCoach(loading = false) {
+    const node = this.root.querySelector("#coach");
+    if (node) this.fillCoach(node, loading);
+  }
+
+  fillCoach(node, loading = false) {
+    const parts = [el("h2", { id: "coach-title" }, t("coach.title"))];
+    if (this.coachError) parts.push(errorBox(this.coachError));
+    else if (loading) parts.push(el("p", { class: "muted", role: "status" }, t("coach.thinking")));
+    else if (!this.state || !this.state.legal_actions.length) parts.push(el("p", { class: "muted" }, t("coach.not_your_turn")));
+    else if (this.coach) {
+      const odds = this.coach.odds;
+      if (odds && typeof odds === "object") parts.push(this.renderOdds(odds));
+      const moves = [...(this.coach.moves || [])].sort((a, b) => b.win_chance - a.win_chance);
+      parts.push(
+        el("h3", {}, t("coach.moves")),
+        el(
+          "table",
+          { class: "coach-moves" },
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.move")), el("th", { scope: "col" }, t("coach.win_chance")), el("th", { scope: "col" }, t("coach.visits")))),
+          el(
+            "tbody",
+            {},
+            moves.map((move) =>
+              el(
+                "tr",
+                {},
+                el("td", {}, move.text),
+                el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance)),
+                el("td", {}, String(move.visits)),
+              ),
+            ),
+          ),
+        ),
+      );
+    }
+    replace(node, parts);
+  }
+
+  // MLEM's exact odds of the current choice (games/mlem/odds.py TravelOdds.to_json): crash chance, the
+  // expected advance, and the chance to reach each space.
+  renderOdds(odds) {
+    const rows = [];
+    if (typeof odds.crash === "number") {
+      rows.push(el("dt", {}, t("coach.crash")), el("dd", { class: "crash" }, formatPercent(odds.crash), odds.crash_exact ? el("span", { class: "muted" }, ` (${odds.crash_exact})`) : null));
+    }
+    if (typeof odds.expected_farthest_advance === "number") {
+      rows.push(el("dt", {}, t("coach.expected_advance")), el("dd", {}, t("coach.spaces", { count: Math.round(odds.expected_farthest_advance * 10) / 10 })));
+    }
+    const reach = odds.reachable && typeof odds.reachable === "object" ? Object.entries(odds.reachable) : [];
+    return [
+      el("h3", {}, t("coach.odds")),
+      typeof odds.space === "number" && typeof odds.dice === "number"
+        ? el("p", { class: "muted" }, t("coach.odds_situation", { space: odds.space, count: odds.dice }))
+        : null,
+      el("dl", { class: "odds" }, rows),
+      reach.length
+        ? el(
+            "table",
+            { class: "reach" },
+            el("caption", {}, t("coach.reachable")),
+            el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.space")), el("th", { scope: "col" }, t("coach.chance")))),
+            el("tbody", {}, reach.map(([space, p]) => el("tr", {}, el("td", {}, space === "deep" ? t("coach.deep_space") : space), el("td", {}, formatPercent(p))))),
+          )
+        : null,
+    ];
+  }
+
+  renderEnd() {
+    if (this.table.status !== "finished" || this.endDismissed) return null;
+    const winners = this.table.winners || [];
+    let rows = null;
+    if (this.module.scoreRows && this.state && this.state.view) {
+      try {
+        rows = this.module.scoreRows(this.state.view, this.ctx());
+      } catch (error) {
+        console.error(error);
+        rows = null;
+      }
+    }
+    if (!rows && this.table.scores) {
+      rows = this.table.scores.map((score, seat) => ({ seat, cells: [], total: score }));
+    }
+    const width = rows ? Math.max(0, ...rows.map((row) => (row.cells || []).length)) : 0;
+    return el(
+      "section",
+      { class: "end-screen", id: "end-screen", "aria-labelledby": "end-title" },
+      el("h2", { id: "end-title", tabindex: "-1" }, t("table.game_over")),
+      el(
+        "p",
+        { class: "winners" },
+        winners.length === 1
+          ? t("table.winner", { name: this.playerName(winners[0]) })
+          : t("table.winners", { names: winners.map((seat) => this.playerName(seat)).join(", ") }),
+      ),
+      rows
+        ? el(
+            "div",
+            { class: "table-scroll" },
+            el(
+              "table",
+              { class: "scores" },
+              el("caption", {}, t("table.score_breakdown")),
+              el(
+                "tbody",
+                {},
+                rows.map((row) =>
+                  el(
+                    "tr",
+                    { class: winners.includes(row.seat) && "winner" },
+                    el("th", { scope: "row" }, el("span", { class: "dot", style: `background:${seatColor(row.seat)}`, "aria-hidden": "true" }), this.playerName(row.seat)),
+                    Array.from({ length: width }, (_, i) => el("td", {}, row.cells && row.cells[i] !== undefined ? String(row.cells[i]) : "")),
+                    el("td", { class: "total" }, t("lobby.points", { count: row.total })),
+                  ),
+                ),
+              ),
+            ),
+          )
+        : null,
+      el(
+        "p",
+        { class: "actions" },
+        el("a", { class: "button primary", href: `#/replay/${this.tableId}` }, t("table.watch_replay")),
+        el("button", { type: "button", onclick: () => { this.endDismissed = true; this.render(); } }, t("table.show_board")),
+        el("a", { class: "button", href: "#/" }, t("nav.lobby")),
+      ),
+    );
+  }
+
+  renderPass() {
+    const name = this.playerName(this.passTo);
+    replace(
+      this.root,
+      el(
+        "section",
+        { class: "pass-screen", id: "pass-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "pass-title", "data-seat": this.passTo },
+        el("h1", { id: "pass-title" }, t("hotseat.pass_to", { name })),
+        el("p", {}, t("hotseat.explain", { name })),
+        el(
+          "button",
+          { type: "button", class: "primary big", id: "pass-ready", onclick: () => this.show(this.passTo) },
+          t("hotseat.ready", { name }),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,157 @@
+"""Fixtures for browser tests of the web client: a real server process and a real Chromium.
+
+Fixtures (use them from any `tests/web/test_*.py`; the game modules' whole-game tests do):
+
+- ``server`` (session): starts ``uvicorn cosmotable.server.app:create_app --factory`` in a child process
+  on a free port, with its own temporary data directory (``COSMOTABLE_DATA_DIR``, SQLite in it), and
+  waits until ``GET /api/games`` answers. Yields a :class:`Server` with ``url`` (``http://127.0.0.1:P``),
+  ``api`` (an ``httpx.Client`` on that URL: ``server.api.post("/api/tables", json=...)``) and helpers
+  ``create_table(game, seats, **fields)`` -> the ``POST /api/tables`` answer, ``start(created)``,
+  ``state(table_id, token)`` and ``wait_until(table_id, predicate)`` (polls ``GET /api/tables/{id}``
+  until ``predicate(summary)`` holds; a game stuck for ``timeout`` seconds fails the test with its last
+  summary, it never loops forever). With xdist every worker starts its own server.
+- ``browser`` (session): Debian's Chromium through Playwright
+  (``executable_path="/usr/bin/chromium"``, ``--headless --no-sandbox --disable-gpu
+  --disable-background-networking``).
+- ``page`` (function): a fresh browser context (English, 1280x900, its own storage) and page. Console
+  errors and uncaught page errors are collected in ``page.js_errors`` (a list of strings); the fixture
+  fails the test at teardown if any were seen, so a broken script never passes silently.
+- ``phone_page`` (function): the same at 375x740 (a phone).
+- ``web_helpers.open_client(page, server, route)``: loads ``server.url + "/#" + route`` and waits until the shell
+  has rendered its first page (``body[data-ready]``).
+- ``web_helpers.screenshot(page, name)``: saves ``tests/web/artifacts/<name>.png`` (git-ignored) - the artifacts to
+  look at before resolving a UI issue.
+
+Debian's ``chromium`` is installed by ``make test``; run a single file with
+``.venv/bin/python -m pytest tests/web/test_shell_smoke.py -q``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from web_helpers import Server, free_port
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+STARTUP_SECONDS = 60
+DEFAULT_TIMEOUT_MS = 20_000
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("server-data")
+    port = free_port()
+    env = dict(os.environ, COSMOTABLE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
+    env.pop("COSMOTABLE_DATABASE_URL", None)
+    env.pop("COSMOTABLE_REDIS_URL", None)
+    log_path = data_dir / "server.log"
+    log = log_path.open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "cosmotable.server.app:create_app", "--factory",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=data_dir,
+    )
+    url = f"http://127.0.0.1:{port}"
+    client = httpx.Client(base_url=url, timeout=30)
+    running = Server(url=url, api=client, process=process, log_path=log_path)
+    deadline = time.monotonic() + STARTUP_SECONDS
+    try:
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"the server exited with {process.returncode} at start-up:\n{running.log()}")
+            try:
+                if client.get("/api/games").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not answer within {STARTUP_SECONDS} s:\n{running.log()}")
+            time.sleep(0.2)
+        yield running
+    finally:
+        client.close()
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+    chromium = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+def _new_page(browser, width: int, height: int, locale: str = "en-US"):
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda error: page.js_errors.append(f"page error: {error}"))
+
+    def console(message):
+        # a refused seat token or a 4xx answer is logged by the browser as a failed resource: those are
+        # expected in tests of error paths; script errors are not
+        if message.type == "error" and "Failed to load resource" not in message.text:
+            page.js_errors.append(f"console: {message.text}")
+
+    page.on("console", console)
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, page = _new_page(browser, 1280, 900)
+    yield page
+    errors = list(page.js_errors)
+    context.close()
+    assert not errors, "the page logged errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def phone_page(browser):
+    context, page = _new_page(browser, 375, 740)
+    yield page
+    errors = list(page.js_errors)
+    context.close()
+    assert not errors, "the page logged errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def new_page(browser):
+    """A factory for more pages (other devices, other languages): ``new_page(width, height, locale)``."""
+    contexts = []
+
+    def make(width: int = 1280, height: int = 900, locale: str = "en-US"):
+        context, page = _new_page(browser, width, height, locale)
+        contexts.append((context, page))
+        return page
+
+    yield make
+    errors = [error for _, page in contexts for error in page.js_errors]
+    for context, _ in contexts:
+        context.close()
+    assert not errors, "a page logged errors:\n" + "\n".join(errors)
+
+
