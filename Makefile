@@ -23,9 +23,10 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 install: $(STAMP_RUN)
 install-dev: $(STAMP_DEV)
 
-## make run: an interactive terminal game of MLEM, you against two bots.
+## make run: the game server (tables in the browser, bots, saved under ./data); prints its URL.
+## The terminal game is `cosmotable play`.
 run: $(STAMP_RUN)
-	$(BIN)/cosmotable play mlem --players 3 --bots 2
+	$(BIN)/cosmotable serve
 
 ## make test: the whole suite, spread over the machine's cores. First the Debian packages the tests
 ## start or drive (PostgreSQL, Redis, Chromium), installed only when missing: see scripts/test-system-deps.sh.

@@ -330,6 +330,31 @@ def _variants_line(chosen: list[str], options: dict) -> Text:
                           + "the reconstructed defaults (see 'cosmotable rules mlem')", "dim"))
 
 
+# ------------------------------------------------------------------------------ serve
+@app.command()
+@clean_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None, typer.Option("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+                                 "(default: COSMOTABLE_DATABASE_URL, else SQLite in the data directory).")
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option("--data-dir", help="Where the SQLite file and the server's key live "
+                                  "(default: COSMOTABLE_DATA_DIR, else ./data).")
+    ] = None,
+) -> None:
+    """Run the game server: online tables in the browser, with bots, saved in a database."""
+    from cosmotable.server.run import serve as run_server
+    from cosmotable.server.settings import Settings
+
+    settings = Settings.from_env(database_url=database_url, data_dir=data_dir)
+    code = run_server(settings, host, port)
+    if code:
+        raise typer.Exit(code)
+
+
 # ------------------------------------------------------------------------------ replay
 @app.command()
 @clean_errors

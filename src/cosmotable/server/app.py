@@ -1,0 +1,333 @@
+"""The FastAPI application: `create_app(settings)` (a factory for `uvicorn --factory`).
+
+Routes are thin: each checks who is asking, calls the table service in a worker thread (the
+database and the engine never block the event loop) and, after the commit, announces the change
+through the broadcaster and lets the bots play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from pathlib import Path
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse
+from pydantic import ValidationError
+
+from cosmotable import __version__, games
+from cosmotable.server import models
+from cosmotable.server.bots import BotRunner
+from cosmotable.server.broadcast import Broadcaster, make_broadcaster
+from cosmotable.server.db import make_engine, make_sessionmaker, migrate
+from cosmotable.server.errors import ApiError, BodyLimit, install_error_handlers
+from cosmotable.server.models import ErrorBody
+from cosmotable.server.service import Change, TableService
+from cosmotable.server.settings import Settings
+
+log = logging.getLogger("cosmotable.server")
+
+ERRORS = {
+    400: {"model": ErrorBody, "description": "malformed request"},
+    403: {"model": ErrorBody, "description": "missing or wrong token"},
+    404: {"model": ErrorBody, "description": "no such table"},
+    409: {"model": ErrorBody, "description": "not possible now (illegal action, wrong phase)"},
+    413: {"model": ErrorBody, "description": "body too large"},
+    422: {"model": ErrorBody, "description": "a field is invalid (the message names it)"},
+}
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+LOBBY_PAGE = Path(__file__).resolve().parent / "lobby.html"
+#: the seconds between sweeps for tables whose bots should be playing (after a restart or a failure)
+BOT_SWEEP_SECONDS = 5.0
+
+SeatToken = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+HostToken = Annotated[str | None, Header(alias="X-Host-Token", description="the host token")]
+
+
+class Server:
+    """What the routes share: settings, the table service, fan-out and the bots."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.engine = make_engine(settings.database_url)
+        self.read_engine = (make_engine(settings.database_url, writer=False)
+                            if settings.database_url.startswith("sqlite") else self.engine)
+        self.service = TableService(make_sessionmaker(self.engine), make_sessionmaker(self.read_engine))
+        self.broadcaster: Broadcaster = make_broadcaster(settings)
+        self.bots = BotRunner(self.service, self.announce, settings.bot_workers)
+        self._background: list[asyncio.Task] = []
+
+    async def call(self, fn, *args):
+        """Run a service call in a worker thread."""
+        return await asyncio.to_thread(fn, *args)
+
+    async def announce(self, change: Change | None) -> None:
+        if change is None:
+            return
+        await self.broadcaster.publish(change.table_id, change.message())
+        if change.step >= 0:  # -1: only who sits or is connected changed
+            self.bots.kick(change.table_id)
+
+    async def start(self) -> None:
+        await asyncio.to_thread(migrate, self.settings.database_url)
+        for table_id in await self.call(self.service.waiting_for_bots):
+            self.bots.kick(table_id)
+        self._background.append(asyncio.create_task(self._timers()))
+        self._background.append(asyncio.create_task(self._bot_sweep()))
+
+    async def stop(self) -> None:
+        for task in self._background:
+            task.cancel()
+        for task in self._background:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.bots.close()
+        await self.broadcaster.close()
+        self.engine.dispose()
+        self.read_engine.dispose()
+
+    async def _timers(self) -> None:
+        """Hand a seat whose time ran out to the table's timeout bot."""
+        while True:
+            await asyncio.sleep(self.settings.timer_poll_seconds)
+            try:
+                for change in await self.call(self.service.expire_timers):
+                    await self.announce(change)
+            except Exception as exc:  # keep the timers running whatever one sweep met
+                log.error("turn timer sweep failed: %s", type(exc).__name__, exc_info=exc)
+
+    async def _bot_sweep(self) -> None:
+        while True:
+            await asyncio.sleep(BOT_SWEEP_SECONDS)
+            try:
+                for table_id in await self.call(self.service.waiting_for_bots):
+                    self.bots.kick(table_id)
+            except Exception as exc:
+                log.error("bot sweep failed: %s", type(exc).__name__, exc_info=exc)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    server = Server(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(
+        title="Cosmotable",
+        version=__version__,
+        description="Online tables for MLEM, Kosmodrom and Planet: seats, live play over websockets, "
+                    "bots and persistence. See docs/server-api.md for the overview.",
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.include_router(api_router(server), prefix="/api")
+    install_pages(app)
+    return app
+
+
+def install_pages(app: FastAPI) -> None:
+    """`/`: the browser client when it is installed, else the server's own small lobby page."""
+
+    @app.get("/", include_in_schema=False)
+    async def index():
+        client = WEB_DIR / "index.html"
+        if client.exists():
+            return FileResponse(client)
+        return HTMLResponse(LOBBY_PAGE.read_text(encoding="utf-8"))
+
+    @app.get("/lobby", include_in_schema=False)
+    async def lobby():
+        return HTMLResponse(LOBBY_PAGE.read_text(encoding="utf-8"))
+
+    if WEB_DIR.is_dir():
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
+
+
+def api_router(server: Server) -> APIRouter:
+    router = APIRouter(responses=ERRORS)
+    service = server.service
+    call = server.call
+
+    @router.get("/games", response_model=list[models.GameInfo], summary="The games and their variants")
+    async def list_games():
+        return [game_info(gid) for gid in games.ids()]
+
+    @router.post("/tables", status_code=201, response_model=models.CreatedTable, summary="Create a table")
+    async def create_table(request: models.CreateTable):
+        created = await call(service.create, request)
+        return created
+
+    @router.get("/tables", response_model=models.TablePage, summary="List tables (paginated)")
+    async def list_tables(
+        status: Literal["open", "running", "finished"] | None = None,
+        game: Annotated[str | None, Query(max_length=32)] = None,
+        page: Annotated[int, Query(ge=1, le=100000)] = 1,
+        page_size: Annotated[int, Query(ge=1, le=100)] = 20,
+    ):
+        return await call(service.list, status, game, page, page_size)
+
+    @router.get("/tables/{table_id}", response_model=models.TableSummary, summary="One table")
+    async def get_table(table_id: str):
+        return await call(service.get, table_id)
+
+    @router.post("/tables/{table_id}/join", response_model=models.SeatLink, summary="Claim a free seat")
+    async def join(table_id: str, request: models.JoinRequest | None = None):
+        link = await call(service.join, table_id, request or models.JoinRequest())
+        await server.announce(Change(table_id, -1))
+        return link
+
+    @router.post("/tables/{table_id}/start", response_model=models.TableSummary, summary="Start (host)")
+    async def start(table_id: str, host_token: HostToken = None):
+        summary, change = await call(service.start, table_id, host_token)
+        await server.announce(change)
+        return summary
+
+    @router.put("/tables/{table_id}/seats/{seat}", response_model=models.TableSummary,
+                summary="Give a free seat to a bot (host)")
+    async def set_seat(table_id: str, seat: int, request: models.SeatChange, host_token: HostToken = None):
+        summary, change = await call(service.set_seat, table_id, host_token, seat, request)
+        await server.announce(change)
+        return summary
+
+    @router.post("/tables/{table_id}/leave", response_model=models.TableSummary, summary="Leave your seat")
+    async def leave(table_id: str, seat_token: SeatToken = None):
+        summary, change = await call(service.leave, table_id, seat_token)
+        await server.announce(change)
+        return summary
+
+    @router.post("/tables/{table_id}/takeback", response_model=models.TableSummary,
+                 summary="Take your seat back from the bot")
+    async def takeback(table_id: str, seat_token: SeatToken = None):
+        summary, change = await call(service.takeback, table_id, seat_token)
+        await server.announce(change)
+        return summary
+
+    @router.get("/tables/{table_id}/state", response_model=models.SeatState,
+                summary="What your seat (or a spectator, without a token) sees now")
+    async def get_state(table_id: str, seat_token: SeatToken = None,
+                        since: Annotated[int, Query(ge=0, description="first event index to include")] = 0):
+        seat = await call(service.authenticate, table_id, seat_token)
+        state, _seen = await call(service.seat_state, table_id, seat, since)
+        return state
+
+    @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
+    async def post_action(table_id: str, request: models.ActionRequest, seat_token: SeatToken = None):
+        result, change = await call(service.act, table_id, seat_token, request.action, request.client_action_id)
+        await server.announce(change)
+        return result
+
+    @router.post("/tables/{table_id}/undo", response_model=models.UndoResult,
+                 summary="Take back your last decision")
+    async def undo(table_id: str, seat_token: SeatToken = None):
+        result, change = await call(service.undo, table_id, seat_token)
+        await server.announce(change)
+        return result
+
+    @router.websocket("/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None):
+        await play_socket(server, websocket, table_id, token)
+
+    return router
+
+
+def game_info(game_id: str) -> models.GameInfo:
+    game = games.get(game_id)
+    return models.GameInfo(
+        id=game.id, name=game.name, min_players=game.min_players, max_players=game.max_players,
+        variants=dict(game.variants), options=dict(game.options),
+    )
+
+
+async def play_socket(server: Server, websocket: WebSocket, table_id: str, token: str | None) -> None:
+    """One seat's (or a spectator's) live connection: its own state after every change."""
+    service = server.service
+    try:
+        seat = await server.call(service.authenticate, table_id, token)
+    except ApiError as exc:
+        # refuse before accepting: the close reason says why (1008: policy violation)
+        await websocket.close(code=1008 if exc.status == 403 else 4404, reason=exc.message[:120])
+        return
+    await websocket.accept()
+    key = (table_id, seat)
+    service.connections[key] += 1
+    seen = 0
+    try:
+        async with server.broadcaster.subscribe(table_id) as updates:
+            if seat is not None:
+                await server.announce(Change(table_id, -1))  # others see the seat connected
+            state, seen = await server.call(service.seat_state, table_id, seat, 0)
+            await websocket.send_json({"type": "state", **state.model_dump(mode="json", by_alias=True)})
+
+            async def push_updates():
+                nonlocal seen
+                async for message in updates:
+                    if "undo" in message:
+                        await websocket.send_json({"type": "undo", "seat": message["undo"], "step": message["step"]})
+                        seen = 0  # the log was rebuilt without the taken-back decision: send it whole
+                    state, total = await server.call(service.seat_state, table_id, seat, seen)
+                    seen = total
+                    await websocket.send_json({"type": "state", **state.model_dump(mode="json", by_alias=True)})
+
+            async def receive_actions():
+                while True:
+                    text = await websocket.receive_text()
+                    try:
+                        data = json.loads(text)
+                    except ValueError:
+                        await websocket.send_json({"type": "error", "error": "bad_request",
+                                                   "message": "a message must be JSON text"})
+                        continue
+                    await socket_action(server, websocket, table_id, token, data)
+
+            pusher = asyncio.create_task(push_updates())
+            receiver = asyncio.create_task(receive_actions())
+            done, pending = await asyncio.wait({pusher, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            for task in pending:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            for task in done:
+                exc = task.exception()
+                if exc is not None and not isinstance(exc, (WebSocketDisconnect, RuntimeError)):
+                    raise exc
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.connections[key] -= 1
+        if service.connections[key] <= 0:
+            del service.connections[key]
+        if seat is not None:
+            with contextlib.suppress(Exception):
+                await server.announce(Change(table_id, -1))
+
+
+async def socket_action(server: Server, websocket: WebSocket, table_id: str, token: str | None, data) -> None:
+    """`{type: "action", action, client_action_id}` sent over the socket: applied like the POST."""
+    try:
+        if not isinstance(data, dict) or data.get("type") != "action":
+            raise ApiError(400, "bad_request", 'send {"type": "action", "action": ..., "client_action_id": ...}')
+        try:
+            request = models.ActionRequest(action=data.get("action"), client_action_id=data.get("client_action_id"))
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise ApiError(422, "validation_error", problems) from None
+        _result, change = await server.call(
+            server.service.act, table_id, token, request.action, request.client_action_id
+        )
+        await server.announce(change)
+    except ApiError as exc:
+        await websocket.send_json({"type": "error", "error": exc.error, "message": exc.message})

@@ -1,0 +1,121 @@
+"""Bots thinking for their seats away from the event loop.
+
+`BotRunner` hands each decision to a pool of worker processes (a thread pool when `workers` is 0),
+so a `hard` bot thinking for seconds at one table never delays another table's responses. A
+worker rebuilds the table's state from its record, keeping the last states it built so that the
+next decision at the same table only applies the new actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import secrets
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from cosmotable import games
+from cosmotable.engine import GameConfig, State
+from cosmotable.server.service import BotJob, TableService
+
+log = logging.getLogger("cosmotable.server.bots")
+
+#: states a worker keeps between decisions (one per table it has played lately)
+WORKER_CACHE = 64
+_worker_states: OrderedDict[tuple[str, int], State] = OrderedDict()
+
+
+def _state_for(job: BotJob) -> State:
+    key = (job.table_id, job.epoch)
+    state = _worker_states.pop(key, None)
+    if state is not None:
+        done = [str(a) for a in state.history]
+        if len(done) > len(job.actions) or tuple(done) != job.actions[: len(done)]:
+            state = None
+    if state is None:
+        game = games.get(job.game)
+        state = game.state_from_config(GameConfig.from_json(job.config), job.seed)
+    for text in job.actions[len(state.history):]:
+        state.apply(text)
+    _worker_states[key] = state
+    while len(_worker_states) > WORKER_CACHE:
+        _worker_states.popitem(last=False)
+    return state
+
+
+def decide(job: BotJob) -> str:
+    """The bot's decision for `job` (runs in a worker): the action's text form."""
+    from cosmotable.bots import make_bot
+
+    state = _state_for(job)
+    bot = make_bot(job.level, seed=secrets.randbits(64))
+    # the bot reads the state only through the engine API: search bots see hidden parts through
+    # resample_for(seat), a determinization consistent with that seat's view
+    return str(bot.act(state.clone()))
+
+
+class BotRunner:
+    """Drives the bots of every table this process has touched."""
+
+    def __init__(self, service: TableService, publish, workers: int):
+        self.service = service
+        self.publish = publish  # async (Change) -> None
+        self.workers = workers
+        self._executor: Executor | None = None
+        self._busy: set[str] = set()
+        self._again: set[str] = set()
+        self._tasks: set[asyncio.Task] = set()
+
+    def executor(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                # spawn: a fresh interpreter, never a fork of a process holding locks and sockets
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            else:
+                self._executor = ThreadPoolExecutor(2, thread_name_prefix="bot")
+        return self._executor
+
+    def kick(self, table_id: str) -> None:
+        """Let the table's bots play if one is to act (call after every change)."""
+        if table_id in self._busy:
+            self._again.add(table_id)
+            return
+        self._busy.add(table_id)
+        task = asyncio.get_running_loop().create_task(self._play(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _play(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                self._again.discard(table_id)
+                job = await asyncio.to_thread(self.service.bot_job, table_id)
+                if job is None:
+                    if table_id in self._again:
+                        continue
+                    return
+                action = await loop.run_in_executor(self.executor(), decide, job)
+                change = await asyncio.to_thread(self.service.bot_act, job, action)
+                if change is not None:
+                    await self.publish(change)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bot must never take the server down; the table waits
+            log.error("bot at table %s failed: %s", table_id, type(exc).__name__, exc_info=exc)
+        finally:
+            self._busy.discard(table_id)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

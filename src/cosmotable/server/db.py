@@ -1,0 +1,145 @@
+"""Storage: tables as records (game, config, seed, seats, actions with timestamps), SQLAlchemy 2.
+
+The schema itself is created by the Alembic migrations in `migrations/` (`migrate()` applies them at
+start-up); the classes here map it. Types are portable (SQLite and PostgreSQL): the seed, a number of
+at least 128 bits, is kept as text; JSON documents (config, options) as text too.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table: its game and configuration, secret seed, status and a version for optimistic
+    concurrency (every change bumps it; a change based on an older version is retried)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    config: Mapped[str] = mapped_column(Text)  # GameConfig.to_json() as JSON text
+    seed: Mapped[str] = mapped_column(String(64))  # decimal; never leaves the server before the end
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | running | finished
+    step: Mapped[int] = mapped_column(Integer, default=0)  # number of actions in the record
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    #: bumped when actions are taken back, so a cached state of the same length is known stale
+    epoch: Mapped[int] = mapped_column(Integer, default=0)
+    #: the seat whose decision is due (None: chance never waits, the game is over)
+    to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: {"scores": [...], "winners": [...]} as JSON text once finished
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    timer_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    timeout_bot: Mapped[str] = mapped_column(String(16), default="heuristic")
+    undo: Mapped[bool] = mapped_column(Boolean, default=True)
+    coach: Mapped[bool] = mapped_column(Boolean, default=False)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+    __mapper_args__ = {"version_id_col": version}  # UPDATE ... WHERE version = <read>: stale -> retry
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class SeatRow(Base):
+    """A seat at a table: a human (with the hash of its seat token) or a bot of some level."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: a human seat played by the table's timeout bot (after a time-out or `leave`)
+    bot_playing: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One action of a table's record, in order: a seat's decision or a chance outcome."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        UniqueConstraint("table_id", "client_action_id", name="uq_actions_client_action_id"),
+    )
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a chance outcome
+    source: Mapped[str] = mapped_column(String(8))  # player | bot | chance
+    client_action_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+def make_engine(url: str, writer: bool = True) -> Engine:
+    """A SQLAlchemy engine. On SQLite: WAL (readers never wait for the writer), a busy timeout, and
+    for the writer real BEGIN IMMEDIATE transactions (pysqlite's own transaction handling would take
+    the write lock late, and two writers could deadlock); readers begin deferred."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_connect(dbapi_connection, _record):
+            dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(connection):
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker:
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def migrate(url: str) -> None:
+    """Bring the database at `url` to the newest schema (Alembic `upgrade head`)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["database_url"] = url
+    command.upgrade(config, "head")

@@ -1,0 +1,206 @@
+"""Pydantic models of every request and response: the API's documentation (OpenAPI at /docs)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+BotLevel = Literal["random", "heuristic", "easy", "normal", "hard"]
+BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "easy", "normal", "hard")
+Status = Literal["open", "running", "finished"]
+
+
+class Strict(BaseModel):
+    """Requests refuse unknown fields, so a typo is reported instead of silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(BaseModel):
+    error: str = Field(examples=["not_found"])
+    message: str = Field(examples=["no table 'x1'; list tables with GET /api/tables"])
+
+
+class GameInfo(BaseModel):
+    id: str = Field(examples=["mlem"])
+    name: str = Field(examples=["MLEM: Space Agency"])
+    min_players: int
+    max_players: int
+    variants: dict[str, str]
+    options: dict[str, str]
+    bots: list[str] = Field(default_factory=lambda: list(BOT_LEVELS))
+
+
+class RulesText(BaseModel):
+    game: str
+    text: str
+    reconstructed: list[dict[str, str]]
+
+
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"] = "human"
+    bot: BotLevel | None = Field(None, description="the bot's level when kind is 'bot' (default heuristic)")
+    name: str | None = Field(None, max_length=40)
+
+
+class CreateTable(Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "game": "mlem",
+                    "variants": ["ufo"],
+                    "options": {},
+                    "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "hard"}],
+                    "timer_seconds": 60,
+                    "timeout_bot": "heuristic",
+                    "undo": True,
+                    "coach": False,
+                }
+            ]
+        },
+    )
+
+    game: str = Field(examples=["mlem"], max_length=32)
+    variants: list[str] = Field(default_factory=list, max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    timer_seconds: int | None = Field(None, ge=5, le=86400, description="seconds per decision; null = no timer")
+    timeout_bot: BotLevel = "heuristic"
+    undo: bool = True
+    coach: bool = False
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+    claimed: bool
+    connected: bool
+    bot_playing: bool
+
+
+class TableConfig(BaseModel):
+    num_players: int
+    variants: list[str]
+    options: dict[str, Any]
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    config: TableConfig
+    status: Status
+    seats: list[SeatInfo]
+    step: int
+    to_act: int | None = Field(description="the seat whose decision is due (null: none, e.g. finished)")
+    timer_seconds: int | None
+    deadline: datetime | None
+    undo: bool
+    coach: bool
+    created_at: datetime
+    updated_at: datetime
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+
+
+class SeatLink(BaseModel):
+    seat: int
+    token: str
+    url: str = Field(examples=["/#/table/tb3k2x9a?token=..."])
+
+
+class CreatedTable(BaseModel):
+    table: TableSummary
+    host_token: str
+    seats: list[SeatLink]
+
+
+class TablePage(BaseModel):
+    items: list[TableSummary]
+    page: int
+    page_size: int
+    total: int
+
+
+class JoinRequest(Strict):
+    seat: int | None = Field(None, ge=0, le=7)
+    name: str | None = Field(None, max_length=40)
+
+
+class SeatChange(Strict):
+    kind: Literal["bot"] = "bot"
+    bot: BotLevel = "heuristic"
+
+
+class LegalAction(BaseModel):
+    text: str = Field(examples=["travel 2,A"])
+    json_: dict[str, Any] = Field(alias="json", serialization_alias="json")
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class EventOut(BaseModel):
+    index: int = Field(description="position in this seat's own event log")
+    kind: str
+    text: str
+    seat: int | None
+    data: dict[str, Any]
+
+
+class SeatState(BaseModel):
+    table: TableSummary
+    seat: int | None
+    step: int
+    view: dict[str, Any]
+    events: list[EventOut]
+    legal_actions: list[LegalAction]
+    can_undo: bool
+
+
+class ActionRequest(Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"action": "board helper", "client_action_id": "a1b2c3"}]},
+    )
+
+    action: str | dict[str, Any] = Field(description="the action's text form or its JSON form")
+    client_action_id: str = Field(min_length=1, max_length=128,
+                                  description="chosen by the client; a repeated id is applied once")
+
+
+class ActionResult(BaseModel):
+    applied: bool
+    step: int
+    table: TableSummary
+
+
+class UndoResult(BaseModel):
+    step: int
+    table: TableSummary
+
+
+class ReplayStep(BaseModel):
+    step: int
+    total_steps: int
+    action: str | None
+    view: dict[str, Any]
+    events: list[EventOut]
+
+
+class CoachMove(BaseModel):
+    text: str
+    json_: dict[str, Any] = Field(alias="json", serialization_alias="json")
+    win_chance: float
+    visits: int
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class CoachAdvice(BaseModel):
+    moves: list[CoachMove]
+    odds: dict[str, Any] | None

@@ -1,0 +1,705 @@
+"""The table service: the one place where the server changes a table.
+
+Every change follows the same path: lock the table row (a row lock on PostgreSQL, the write lock on
+SQLite, and the row's version checked at UPDATE on both), rebuild the state from the stored record
+(or a cached state of the same record), apply through the engine, resolve chance at once, store
+the new actions and commit. Only after the commit is the change acknowledged and announced, so a
+crash never loses an acknowledged action nor applies one twice.
+
+Cached states are never changed in place: a change works on a clone and then replaces the cache
+entry, so reading a view needs no lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from cosmotable import games
+from cosmotable.engine import CHANCE, TERMINAL, ConfigError, GameConfig, IllegalAction, State
+from cosmotable.server import models
+from cosmotable.server.db import ActionRow, SeatRow, TableRow, utcnow
+from cosmotable.server.errors import ApiError, bad_request, conflict, forbidden, invalid_config, not_found
+
+#: bits of the seed drawn for each table (the issue: at least 128)
+SEED_BITS = 160
+#: how often a change is retried when another writer changed the table first
+RETRIES = 8
+#: states kept in memory per process
+CACHE_SIZE = 512
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A seat or host token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def tokens_match(token: str | None, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if not token or not stored_hash:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a committed change announces: the table, its new step, and an undo by a seat."""
+
+    table_id: str
+    step: int
+    undo_seat: int | None = None
+
+    def message(self) -> dict:
+        message: dict[str, Any] = {"table": self.table_id, "step": self.step}
+        if self.undo_seat is not None:
+            message["undo"] = self.undo_seat
+        return message
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """A decision a bot must take: everything a worker process needs to rebuild the state."""
+
+    table_id: str
+    epoch: int
+    step: int
+    seat: int
+    level: str
+    game: str
+    config: dict
+    seed: int
+    actions: tuple[str, ...]
+
+
+class _Retry(Exception):
+    """Another writer changed the table between our read and our write."""
+
+
+class StateCache:
+    """The newest known state of recently used tables: (epoch, state), least recently used out."""
+
+    def __init__(self, size: int = CACHE_SIZE):
+        self.size = size
+        self._entries: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: str) -> tuple[int, State] | None:
+        with self._lock:
+            entry = self._entries.get(table_id)
+            if entry is not None:
+                self._entries.move_to_end(table_id)
+            return entry
+
+    def put(self, table_id: str, epoch: int, state: State) -> None:
+        with self._lock:
+            current = self._entries.get(table_id)
+            # never replace a newer state by an older one (two threads finishing out of order)
+            if current is not None and current[0] == epoch and len(current[1].history) > len(state.history):
+                return
+            self._entries[table_id] = (epoch, state)
+            self._entries.move_to_end(table_id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def drop(self, table_id: str) -> None:
+        with self._lock:
+            self._entries.pop(table_id, None)
+
+
+class TableService:
+    """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
+
+    def __init__(self, sessions: sessionmaker, readers: sessionmaker | None = None):
+        self.sessions = sessions  # changes
+        self.readers = readers or sessions  # reads only (on SQLite: no write lock)
+        self.cache = StateCache()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        #: states made inside the running transaction (per thread); cached only after the commit
+        self._staged = threading.local()
+        #: open websockets per (table, seat) in this process (seat None: spectators)
+        self.connections: Counter[tuple[str, int | None]] = Counter()
+
+    # ------------------------------------------------------------------ reading
+    def _lock(self, table_id: str) -> threading.Lock:
+        # in-process: saves the database from conflicts we can see coming; the row lock and the
+        # version check make it safe across processes
+        with self._locks_guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.Lock()
+            return lock
+
+    def _row(self, session: Session, table_id: str, for_update: bool = False) -> TableRow:
+        query = select(TableRow).where(TableRow.id == table_id)
+        if for_update:
+            query = query.with_for_update()
+        row = session.scalars(query).first()
+        if row is None:
+            raise not_found(f"no table {table_id!r}; list the tables with GET /api/tables")
+        return row
+
+    def _state(self, session: Session, row: TableRow) -> State:
+        """The state after the row's record: the cached one, brought forward if needed, else a
+        replay of the stored actions. The returned state is shared: clone it before changing it."""
+        cached = self.cache.get(row.id)
+        if cached is not None and cached[0] == row.epoch and len(cached[1].history) <= row.step:
+            state = cached[1]
+            if len(state.history) == row.step:
+                return state
+            state = state.clone()
+            start = len(state.history)
+        else:
+            game = games.get(row.game)
+            state = game.state_from_config(GameConfig.from_json(json.loads(row.config)), int(row.seed))
+            start = 0
+        texts = session.scalars(
+            select(ActionRow.text)
+            .where(ActionRow.table_id == row.id, ActionRow.index >= start, ActionRow.index < row.step)
+            .order_by(ActionRow.index)
+        ).all()
+        for text in texts:
+            state.apply(text)
+        if len(state.history) != row.step:
+            raise _Retry()  # the actions we read belong to a newer version of the row
+        self._stage(row, state)
+        return state
+
+    def summary(self, row: TableRow) -> models.TableSummary:
+        result = json.loads(row.result) if row.result else {}
+        config = json.loads(row.config)
+        return models.TableSummary(
+            id=row.id,
+            game=row.game,
+            config=models.TableConfig(**config),
+            status=row.status,
+            seats=[self._seat_info(row.id, s) for s in row.seats],
+            step=row.step,
+            to_act=row.to_act if row.status == "running" else None,
+            timer_seconds=row.timer_seconds,
+            deadline=_aware(row.deadline) if row.deadline else None,
+            undo=row.undo,
+            coach=row.coach,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
+            scores=result.get("scores"),
+            winners=result.get("winners"),
+        )
+
+    def _seat_info(self, table_id: str, seat: SeatRow) -> models.SeatInfo:
+        return models.SeatInfo(
+            seat=seat.seat,
+            kind=seat.kind,
+            bot=seat.bot,
+            name=seat.name,
+            claimed=seat.claimed,
+            connected=self.connections[(table_id, seat.seat)] > 0,
+            bot_playing=seat.bot_playing,
+        )
+
+    def get(self, table_id: str) -> models.TableSummary:
+        with self.readers() as session:
+            return self.summary(self._row(session, table_id))
+
+    def list(self, status: str | None, game: str | None, page: int, page_size: int) -> models.TablePage:
+        with self.readers() as session:
+            query = select(TableRow)
+            count = select(func.count()).select_from(TableRow)
+            if status:
+                query = query.where(TableRow.status == status)
+                count = count.where(TableRow.status == status)
+            if game:
+                query = query.where(TableRow.game == game)
+                count = count.where(TableRow.game == game)
+            total = session.scalar(count) or 0
+            rows = session.scalars(
+                query.order_by(TableRow.updated_at.desc(), TableRow.id)
+                .offset((page - 1) * page_size)
+                .limit(page_size)
+            ).all()
+            return models.TablePage(
+                items=[self.summary(r) for r in rows], page=page, page_size=page_size, total=total
+            )
+
+    # ------------------------------------------------------------------ identity
+    def seat_of(self, session: Session, row: TableRow, token: str | None) -> int:
+        """The seat whose token this is; 403 otherwise. Every seat is compared (constant time)."""
+        found = None
+        for seat in row.seats:
+            if tokens_match(token, seat.token_hash) and seat.kind == "human":
+                found = seat.seat
+        if found is None:
+            raise forbidden(
+                "this request needs the seat's token in the X-Seat-Token header (from the seat's link); "
+                "the token given is missing or wrong"
+            )
+        seat_row = row.seats[found]
+        if not seat_row.claimed:
+            seat_row.claimed = True  # the link has been used: the seat is taken
+        return found
+
+    def check_host(self, row: TableRow, host_token: str | None) -> None:
+        if not tokens_match(host_token, row.host_token_hash):
+            raise forbidden(
+                "only the table's host may do this: send the host token you got when creating the "
+                "table in the X-Host-Token header"
+            )
+
+    def authenticate(self, table_id: str, token: str | None) -> int | None:
+        """None for a spectator (no token), the seat for a valid token, 403 for a wrong one."""
+        if not token:
+            with self.readers() as session:
+                self._row(session, table_id)
+            return None
+        with self.sessions.begin() as session:
+            row = self._row(session, table_id)
+            return self.seat_of(session, row, token)
+
+    # ------------------------------------------------------------------ creating tables
+    def create(self, request: models.CreateTable) -> models.CreatedTable:
+        try:
+            game = games.get(request.game)
+        except KeyError:
+            raise invalid_config(
+                f"game: unknown game {request.game!r}; choose one of {', '.join(games.ids())}"
+            ) from None
+        num_players = len(request.seats)
+        try:
+            config = game.make_config(num_players, request.variants, **request.options)
+        except ConfigError as exc:
+            raise invalid_config(f"{_config_field(str(exc))}: {exc}") from None
+        except (TypeError, ValueError, KeyError) as exc:
+            raise invalid_config(f"options: {exc}") from None
+        seed = secrets.randbits(SEED_BITS)
+        try:
+            state = game.state_from_config(config, seed)
+            state.resolve_chance()  # set-up shuffles and deals happen now, on the server
+        except ConfigError as exc:
+            raise invalid_config(f"{_config_field(str(exc))}: {exc}") from None
+        table_id = secrets.token_hex(6)
+        host_token = new_token()
+        now = utcnow()
+        row = TableRow(
+            id=table_id,
+            game=game.id,
+            config=json.dumps(config.to_json()),
+            seed=str(seed),
+            status="open",
+            step=len(state.history),
+            epoch=0,
+            host_token_hash=token_hash(host_token),
+            timer_seconds=request.timer_seconds,
+            timeout_bot=request.timeout_bot,
+            undo=request.undo,
+            coach=request.coach,
+            created_at=now,
+            updated_at=now,
+        )
+        links: list[models.SeatLink] = []
+        for number, spec in enumerate(request.seats):
+            seat = SeatRow(seat=number, kind=spec.kind, name=spec.name, claimed=False, bot_playing=False)
+            if spec.kind == "bot":
+                seat.bot = spec.bot or "heuristic"
+                seat.claimed = True
+            else:
+                if spec.bot is not None:
+                    raise invalid_config(f"seats.{number}.bot: a human seat has no bot level; "
+                                         "use kind 'bot' for a bot seat")
+                token = new_token()
+                seat.token_hash = token_hash(token)
+                links.append(models.SeatLink(seat=number, token=token, url=seat_url(table_id, token)))
+            row.seats.append(seat)
+        self._refresh(row, state)
+        with self.sessions.begin() as session:
+            session.add(row)
+            session.flush()
+            session.add_all(_action_rows(table_id, state, 0, None, "chance", None))
+        self.cache.put(table_id, 0, state)
+        return models.CreatedTable(table=self.summary(row), host_token=host_token, seats=links)
+
+    # ------------------------------------------------------------------ changing tables
+    def _change(self, table_id: str, change):
+        """Run `change(session, row)` in a transaction on the locked row, retrying when another
+        process changed the table first. Returns what `change` returns."""
+        with self._lock(table_id):
+            for _attempt in range(RETRIES):
+                self._staged.states = []
+                try:
+                    with self.sessions.begin() as session:
+                        row = self._row(session, table_id, for_update=True)
+                        result = change(session, row)
+                except (_Retry, StaleDataError, IntegrityError):
+                    self.cache.drop(table_id)
+                    continue
+                finally:
+                    staged, self._staged.states = self._staged.states, None
+                for epoch, state in staged:  # committed: now others may see it
+                    self.cache.put(table_id, epoch, state)
+                return result
+            raise ApiError(503, "unavailable", "the table is busy; try again in a moment")
+
+    def _refresh(self, row: TableRow, state: State) -> None:
+        """Derived columns after a change: whose turn, the turn timer, the result."""
+        player = state.current_player()
+        row.step = len(state.history)
+        row.updated_at = utcnow()
+        if state.is_terminal():
+            row.status = "finished"
+            row.to_act = None
+            row.deadline = None
+            row.result = json.dumps({"scores": state.scores(), "winners": state.winners()})
+            return
+        row.to_act = player if player >= 0 else None
+        row.deadline = None
+        if row.status == "running" and row.timer_seconds and row.to_act is not None:
+            seat = row.seats[row.to_act]
+            if seat.kind == "human" and not seat.bot_playing:
+                row.deadline = row.updated_at + timedelta(seconds=row.timer_seconds)
+
+    def start(self, table_id: str, host_token: str | None) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            self.check_host(row, host_token)
+            if row.status != "open":
+                raise conflict(f"the table is already {row.status}; only an open table can be started")
+            state = self._state(session, row)
+            row.status = "running"
+            self._refresh(row, state)
+            return self.summary(row), Change(row.id, row.step)
+
+        return self._change(table_id, change)
+
+    def join(self, table_id: str, request: models.JoinRequest) -> models.SeatLink:
+        def change(session: Session, row: TableRow):
+            free = [s for s in row.seats if s.kind == "human" and not s.claimed]
+            if request.seat is not None:
+                if request.seat >= len(row.seats):
+                    raise bad_request(f"seat: the table has seats 0-{len(row.seats) - 1}, not {request.seat}")
+                free = [s for s in free if s.seat == request.seat]
+                if not free:
+                    raise conflict(f"seat {request.seat} is not free: it is a bot's or already taken; "
+                                   "join another seat or leave 'seat' out")
+            if not free:
+                raise conflict("the table has no free seat; watch it as a spectator instead")
+            seat = free[0]
+            token = new_token()
+            seat.token_hash = token_hash(token)  # a link shared earlier for this seat stops working
+            seat.claimed = True
+            if request.name is not None:
+                seat.name = request.name
+            row.updated_at = utcnow()
+            return models.SeatLink(seat=seat.seat, token=token, url=seat_url(row.id, token))
+
+        link = self._change(table_id, change)
+        return link
+
+    def set_seat(self, table_id: str, host_token: str | None, seat: int,
+                 request: models.SeatChange) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            self.check_host(row, host_token)
+            if not 0 <= seat < len(row.seats):
+                raise not_found(f"the table has seats 0-{len(row.seats) - 1}, not {seat}")
+            if row.status == "finished":
+                raise conflict("the game is over; seats no longer change")
+            target = row.seats[seat]
+            if target.kind == "bot":
+                target.bot = request.bot
+            elif target.claimed:
+                raise conflict(f"seat {seat} is taken by a player; only a free seat can be given to a bot")
+            else:
+                target.kind, target.bot, target.token_hash, target.claimed = "bot", request.bot, None, True
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return self.summary(row), Change(row.id, row.step)
+
+        return self._change(table_id, change)
+
+    def leave(self, table_id: str, token: str | None) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            seat = row.seats[self.seat_of(session, row, token)]
+            if row.status == "open":
+                # before the start the seat is simply free again (the old link stops working)
+                seat.claimed, seat.token_hash, seat.name = False, None, None
+            elif row.status == "running":
+                seat.bot_playing = True
+            else:
+                raise conflict("the game is over; there is nothing to leave")
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return self.summary(row), Change(row.id, row.step)
+
+        return self._change(table_id, change)
+
+    def takeback(self, table_id: str, token: str | None) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            seat = row.seats[self.seat_of(session, row, token)]
+            if row.status != "running":
+                raise conflict(f"the table is {row.status}; a seat is taken back from a bot only during the game")
+            if not seat.bot_playing:
+                raise conflict("no bot is playing your seat; you have it already")
+            seat.bot_playing = False
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return self.summary(row), Change(row.id, row.step)
+
+        return self._change(table_id, change)
+
+    def act(self, table_id: str, token: str | None, action: str | dict,
+            client_action_id: str) -> tuple[models.ActionResult, Change | None]:
+        """A seat's decision (the seat comes from its token)."""
+
+        def change(session: Session, row: TableRow):
+            seat = self.seat_of(session, row, token)
+            seen = session.scalar(
+                select(ActionRow.index).where(
+                    ActionRow.table_id == row.id, ActionRow.client_action_id == client_action_id
+                )
+            )
+            if seen is not None:  # a retry of an action already applied
+                return models.ActionResult(applied=False, step=row.step, table=self.summary(row)), None
+            if row.status != "running":
+                raise conflict(f"the table is {row.status}: actions are taken only while it runs"
+                               + (" (the host starts it)" if row.status == "open" else ""))
+            if row.seats[seat].bot_playing:
+                raise conflict("a bot plays your seat since you left or ran out of time; "
+                               "POST /takeback to play it again")
+            self._apply(session, row, seat, action, "player", client_action_id)
+            return models.ActionResult(applied=True, step=row.step, table=self.summary(row)), Change(row.id, row.step)
+
+        return self._change(table_id, change)
+
+    def _apply(self, session: Session, row: TableRow, seat: int, action, source: str,
+               client_action_id: str | None) -> State:
+        state = self._state(session, row).clone()
+        before = len(state.history)
+        try:
+            state.apply(action, seat=seat)
+        except IllegalAction as exc:
+            raise conflict(exc.reason) from None
+        state.resolve_chance()  # chance never waits for a client
+        session.add_all(_action_rows(row.id, state, before, seat, source, client_action_id))
+        self._refresh(row, state)
+        session.flush()
+        self._stage(row, state)
+        return state
+
+    def _stage(self, row: TableRow, state: State) -> None:
+        staged = getattr(self._staged, "states", None)
+        if staged is None:
+            self.cache.put(row.id, row.epoch, state)  # read outside a change: committed already
+        else:
+            staged.append((row.epoch, state))
+
+    def undo(self, table_id: str, token: str | None) -> tuple[models.UndoResult, Change]:
+        """Take back the seat's own last decision, if nothing (no chance, no other seat) followed."""
+
+        def change(session: Session, row: TableRow):
+            seat = self.seat_of(session, row, token)
+            last = session.scalars(
+                select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.index.desc()).limit(1)
+            ).first()
+            reason = undo_refusal(row, last, seat)
+            if reason:
+                raise conflict(reason)
+            session.delete(last)
+            row.epoch += 1
+            row.step -= 1
+            self.cache.drop(row.id)
+            session.flush()
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return models.UndoResult(step=row.step, table=self.summary(row)), Change(row.id, row.step, seat)
+
+        return self._change(table_id, change)
+
+    # ------------------------------------------------------------------ bots and timers
+    def bot_job(self, table_id: str) -> BotJob | None:
+        """The decision a bot must take at this table now, if any."""
+        return _reread(lambda: self._bot_job(table_id))
+
+    def _bot_job(self, table_id: str) -> BotJob | None:
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            if row.status != "running" or row.to_act is None:
+                return None
+            seat = row.seats[row.to_act]
+            if seat.kind == "bot":
+                level = seat.bot or "heuristic"
+            elif seat.bot_playing:
+                level = row.timeout_bot
+            else:
+                return None
+            state = self._state(session, row)
+            return BotJob(row.id, row.epoch, row.step, seat.seat, level, row.game, json.loads(row.config),
+                          int(row.seed), tuple(str(a) for a in state.history))
+
+    def bot_act(self, job: BotJob, action: str) -> Change | None:
+        """Apply a bot's decision unless the table moved on while it was thinking."""
+
+        def change(session: Session, row: TableRow):
+            if row.epoch != job.epoch or row.step != job.step or row.status != "running":
+                return None
+            self._apply(session, row, job.seat, action, "bot", None)
+            return Change(row.id, row.step)
+
+        return self._change(job.table_id, change)
+
+    def expire_timers(self) -> list[Change]:
+        """Seats whose time ran out are handed to the table's timeout bot."""
+        now = utcnow()
+        with self.readers() as session:
+            due = session.scalars(
+                select(TableRow.id).where(TableRow.status == "running", TableRow.deadline <= now)
+            ).all()
+        changes = []
+        for table_id in due:
+            def change(session: Session, row: TableRow):
+                if row.deadline is None or _aware(row.deadline) > utcnow() or row.to_act is None:
+                    return None
+                row.seats[row.to_act].bot_playing = True
+                self._refresh(row, self._state(session, row))
+                return Change(row.id, row.step)
+
+            try:
+                result = self._change(table_id, change)
+            except ApiError:
+                continue
+            if result is not None:
+                changes.append(result)
+        return changes
+
+    def waiting_for_bots(self) -> list[str]:
+        """Running tables where a bot (or the timeout bot of a seat) is to act: after a restart,
+        their bots must be set going again."""
+        with self.readers() as session:
+            rows = session.scalars(select(TableRow).where(TableRow.status == "running")).all()
+            return [
+                r.id for r in rows
+                if r.to_act is not None and (r.seats[r.to_act].kind == "bot" or r.seats[r.to_act].bot_playing)
+            ]
+
+    # ------------------------------------------------------------------ what a seat sees
+    def seat_state(self, table_id: str, seat: int | None, since: int = 0) -> tuple[models.SeatState, int]:
+        """The SeatState of `seat` (None: a spectator) with its events from `since` on, and the
+        number of events it has seen in all."""
+        return _reread(lambda: self._seat_state(table_id, seat, since))
+
+    def _seat_state(self, table_id: str, seat: int | None, since: int) -> tuple[models.SeatState, int]:
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            state = self._state(session, row)
+            summary = self.summary(row)
+            last = None
+            if seat is not None and row.undo and row.status == "running":
+                last = session.scalars(
+                    select(ActionRow).where(ActionRow.table_id == row.id)
+                    .order_by(ActionRow.index.desc()).limit(1)
+                ).first()
+            can_undo = seat is not None and last is not None and undo_refusal(row, last, seat) is None
+            acting = (
+                seat is not None and row.status == "running" and state.current_player() == seat
+                and not row.seats[seat].bot_playing
+            )
+        return build_seat_state(state, summary, seat, since, acting, can_undo)
+
+
+def _reread(read):
+    """A read that met a table in the middle of a change (possible on PostgreSQL's read-committed
+    isolation, when an undo replaced the last action) is simply done again."""
+    for _attempt in range(RETRIES):
+        try:
+            return read()
+        except _Retry:
+            continue
+    raise ApiError(503, "unavailable", "the table is changing quickly; try again in a moment")
+
+
+def build_seat_state(state: State, summary: models.TableSummary, seat: int | None, since: int,
+                     acting: bool, can_undo: bool) -> tuple[models.SeatState, int]:
+    """Everything one seat may see, built from its own view and its own events only."""
+    events = state.events_for(seat)
+    since = max(0, min(since, len(events)))
+    view = state.public_view() if seat is None else state.view(seat)
+    legal = [models.LegalAction(text=str(a), json=a.to_json()) for a in state.legal_actions()] if acting else []
+    out = models.SeatState(
+        table=summary,
+        seat=seat,
+        step=len(state.history),
+        view=view,
+        events=[models.EventOut(index=i, **e.to_json()) for i, e in enumerate(events[since:], start=since)],
+        legal_actions=legal,
+        can_undo=can_undo,
+    )
+    return out, len(events)
+
+
+def undo_refusal(row: TableRow, last: ActionRow | None, seat: int) -> str | None:
+    """Why `seat` may not take back the last action now (None: it may)."""
+    if not row.undo:
+        return "undo is turned off at this table"
+    if row.status != "running":
+        return f"the table is {row.status}; undo works only while the game runs"
+    if last is None or last.source == "chance":
+        return "a chance outcome followed your last decision; it cannot be taken back"
+    if last.seat != seat:
+        return "another seat has decided since your last decision; it cannot be taken back"
+    if last.source != "player":
+        return "your last decision was a bot's; only your own decisions can be taken back"
+    return None
+
+
+def _action_rows(table_id: str, state: State, start: int, seat: int | None, source: str,
+                 client_action_id: str | None) -> list[ActionRow]:
+    """Rows for the actions from `start` on: the first is `seat`'s decision, the rest chance."""
+    rows = []
+    now = utcnow()
+    for index in range(start, len(state.history)):
+        first = index == start and source != "chance"
+        rows.append(ActionRow(
+            table_id=table_id,
+            index=index,
+            text=str(state.history[index]),
+            seat=seat if first else None,
+            source=source if first else "chance",
+            client_action_id=client_action_id if first else None,
+            created_at=now,
+        ))
+    return rows
+
+
+def seat_url(table_id: str, token: str) -> str:
+    return f"/#/table/{table_id}?token={token}"
+
+
+def _config_field(message: str) -> str:
+    lowered = message.lower()
+    if "variant" in lowered:
+        return "variants"
+    if "option" in lowered or any(k in lowered for k in ("board", "layout", "token", "max_turns")):
+        return "options"
+    if "player" in lowered:
+        return "seats"
+    return "options"
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+__all__ = ["CHANCE", "TERMINAL", "BotJob", "Change", "TableService", "build_seat_state"]

@@ -1,0 +1,80 @@
+"""Server settings, read from the environment (COSMOTABLE_*) or passed to `create_app`."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The record-signing key is kept in this file under the data directory when not given.
+SECRET_KEY_FILE = "secret_key"
+
+
+@dataclass
+class Settings:
+    """What a server process needs to know.
+
+    * `database_url`: SQLAlchemy URL; SQLite file under the data directory by default, PostgreSQL
+      (`postgresql+psycopg://...`) when several processes share the tables.
+    * `data_dir`: where the default database and the secret key live (created when missing).
+    * `redis_url`: Redis for fanning out table changes to other processes (None: one process).
+    * `secret_key`: the record signing key; generated once and kept in the data directory.
+    * `bot_workers`: worker processes that think for the bots (0: a thread pool, for tests).
+    * `max_body_bytes`: the largest request body accepted (413 beyond it).
+    * `timer_poll_seconds`: how often turn timers are checked.
+    """
+
+    database_url: str | None = None
+    data_dir: Path = field(default_factory=lambda: Path("./data"))
+    redis_url: str | None = None
+    secret_key: str | None = None
+    bot_workers: int = 2
+    max_body_bytes: int = 256 * 1024
+    timer_poll_seconds: float = 0.5
+
+    def __post_init__(self) -> None:
+        self.data_dir = Path(self.data_dir)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        if not self.database_url:
+            self.database_url = f"sqlite:///{(self.data_dir / 'cosmotable.db').resolve()}"
+        if not self.secret_key:
+            self.secret_key = _stored_secret_key(self.data_dir)
+
+    @classmethod
+    def from_env(cls, **overrides) -> Settings:
+        """Settings from COSMOTABLE_DATABASE_URL, COSMOTABLE_DATA_DIR, COSMOTABLE_REDIS_URL,
+        COSMOTABLE_SECRET_KEY and COSMOTABLE_BOT_WORKERS; `overrides` (not None) win."""
+        env = os.environ
+        values: dict = {
+            "database_url": env.get("COSMOTABLE_DATABASE_URL") or None,
+            "data_dir": Path(env.get("COSMOTABLE_DATA_DIR") or "./data"),
+            "redis_url": env.get("COSMOTABLE_REDIS_URL") or None,
+            "secret_key": env.get("COSMOTABLE_SECRET_KEY") or None,
+        }
+        workers = env.get("COSMOTABLE_BOT_WORKERS")
+        if workers:
+            try:
+                values["bot_workers"] = int(workers)
+            except ValueError:
+                raise ValueError(
+                    f"COSMOTABLE_BOT_WORKERS must be a whole number of processes, got {workers!r}"
+                ) from None
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+
+def _stored_secret_key(data_dir: Path) -> str:
+    """The key kept in the data directory, written (readable by the owner only) on first use."""
+    path = data_dir / SECRET_KEY_FILE
+    if path.exists():
+        key = path.read_text(encoding="utf-8").strip()
+        if key:
+            return key
+    key = secrets.token_urlsafe(32)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    tmp.replace(path)
+    return key

@@ -1,0 +1,85 @@
+"""Helpers of the server tests: create tables, act, wait for the bots, read the server's state."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from cosmotable.engine import State
+
+
+def create(client, game="mlem", seats=("human", "human"), start=True, **extra) -> dict:
+    """Create (and start) a table; seats are "human" or a bot level. Returns the 201 body."""
+    specs = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
+    response = client.post("/api/tables", json={"game": game, "seats": specs, **extra})
+    assert response.status_code == 201, response.text
+    made = response.json()
+    if start:
+        started = client.post(f"/api/tables/{made['table']['id']}/start", headers=host(made))
+        assert started.status_code == 200, started.text
+    return made
+
+
+def host(made: dict) -> dict:
+    return {"X-Host-Token": made["host_token"]}
+
+
+def seat_headers(made: dict, seat: int) -> dict:
+    token = next(link["token"] for link in made["seats"] if link["seat"] == seat)
+    return {"X-Seat-Token": token}
+
+
+def token_of(made: dict, seat: int) -> str:
+    return seat_headers(made, seat)["X-Seat-Token"]
+
+
+def act(client, made: dict, seat: int, action, client_action_id: str | None = None):
+    return client.post(
+        f"/api/tables/{made['table']['id']}/actions",
+        json={"action": action, "client_action_id": client_action_id or uuid.uuid4().hex},
+        headers=seat_headers(made, seat),
+    )
+
+
+def state_of(client, made: dict, seat: int | None) -> dict:
+    headers = seat_headers(made, seat) if seat is not None else {}
+    response = client.get(f"/api/tables/{made['table']['id']}/state", headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def server_state(app, table_id: str) -> State:
+    """The table's full state as the server holds it (for checking what each seat is sent)."""
+    service = app.state.server.service
+    with service.sessions() as session:
+        return service._state(session, service._row(session, table_id))
+
+
+def wait_until(predicate, timeout: float = 60.0, what: str = "the condition"):
+    """Poll until `predicate()` is truthy (bots play in the background). The timeout only stops a
+    hung test; it is not a speed requirement."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+def play_humans_randomly(client, made: dict, humans, rng, limit: int = 5000) -> dict:
+    """Play every human seat with random legal actions until the table is finished."""
+    table_id = made["table"]["id"]
+    for _ in range(limit):
+        summary = client.get(f"/api/tables/{table_id}").json()
+        if summary["status"] == "finished":
+            return summary
+        seat = summary["to_act"]
+        if seat in humans:
+            legal = state_of(client, made, seat)["legal_actions"]
+            if legal:
+                response = act(client, made, seat, rng.choice(legal)["json"])
+                assert response.status_code in (200, 409), response.text
+                continue
+        time.sleep(0.01)
+    raise AssertionError("the game did not finish")
