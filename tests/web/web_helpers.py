@@ -79,3 +79,67 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# --- hidden information in the page -------------------------------------------------------------------
+
+# attributes that hold geometry or styling, not words: "s12" in an SVG path is not mission s12
+_GEOMETRY = ["d", "points", "transform", "viewBox", "style", "class", "x", "y", "width", "height", "cx", "cy",
+             "r", "rx", "ry", "x1", "x2", "y1", "y2", "fill", "stroke", "href", "src"]
+
+_PAGE_WORDS = """(geometry) => {
+  const parts = [];
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.currentNode; node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) { parts.push(node.nodeValue); continue; }
+    if (node.tagName === "SCRIPT" || node.tagName === "STYLE") continue;
+    for (const attr of node.attributes) if (!geometry.includes(attr.name)) parts.push(attr.value);
+    if ("value" in node && typeof node.value === "string") parts.push(node.value);
+  }
+  return parts.join("\\n");
+}"""
+
+
+def string_leaves(value) -> set[str]:
+    """Every string in a view (dict keys excluded: they name fields, they hold no secrets)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= string_leaves(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= string_leaves(item)
+    return found
+
+
+def field_names(value) -> set[str]:
+    """Every dict key in a view: the shape every seat shares (a field may be named like a card)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        found |= set(value)
+        for item in value.values():
+            found |= field_names(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= field_names(item)
+    return found
+
+
+def secret_strings(hidden, *other_views: dict) -> set[str]:
+    """The strings of `hidden` (a seat's hand, its missions: part of its own view) that none of the other
+    views hold, as values or as field names (a field may be named like a card, and is shown to all)."""
+    others = set().union(*(string_leaves(view) | field_names(view) for view in other_views))
+    return {text for text in string_leaves(hidden) - others if len(text) >= 2}
+
+
+def page_words(page) -> str:
+    """All text and attribute values of the page's DOM (hidden elements included)."""
+    return page.evaluate(_PAGE_WORDS, _GEOMETRY)
+
+
+def contains_word(haystack: str, word: str) -> bool:
+    import re
+
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", haystack) is not None

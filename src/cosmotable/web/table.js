@@ -436,6 +436,8 @@ export class TablePage {
       board.append(el("p", {}, t("table.waiting_start")));
       return board;
     }
+    // tests and the module's styles can tell a drawn position (and which) from the loading state
+    board.dataset.step = this.state.step;
     try {
       this.module.render(board, this.ctx());
     } catch (error) {
