@@ -54,7 +54,8 @@ export const fallbackModule = {
       root,
       el("p", { class: "notice" }, t("plain.notice")),
       moves,
-      el("section", { class: "plain-view", "aria-label": t("plain.view") }, valueNode(ctx.view, 0)),
+      // the whole view is long: folded, so the moves and the log stay in reach on a phone
+      el("details", { class: "plain-view" }, el("summary", {}, t("plain.view")), valueNode(ctx.view, 0)),
     );
   },
   describeEvent(event) {
