@@ -22,6 +22,7 @@ Fixtures (use them from any `tests/web/test_*.py`; the game modules' whole-game 
 - ``web_helpers.screenshot(page, name)``: saves ``tests/web/artifacts/<name>.png`` (git-ignored) - the artifacts to
   look at before resolving a UI issue.
 
+Every test that uses ``browser`` (through ``page`` and the like) is marked ``browser``.
 Debian's ``chromium`` is installed by ``make test``; run a single file with
 ``.venv/bin/python -m pytest tests/web/test_shell_smoke.py -q``.
 """
@@ -42,6 +43,13 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 STARTUP_SECONDS = 60
 DEFAULT_TIMEOUT_MS = 20_000
+
+
+def pytest_collection_modifyitems(items):
+    # every test that opens a browser is marked `browser` (`pytest -m "not browser"` for a quick run)
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")
