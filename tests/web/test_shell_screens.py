@@ -45,7 +45,3 @@ def test_pages_fit_the_screen_and_name_every_control(server, new_page, size):
     open_client(page, server, f"/table/{table_id}?token={created['seats'][0]['token']}")
     page.locator("#board[data-step]").wait_for()
     check(page, f"shell-table-{size}")
-
-    open_client(page, server, "/rules/mlem")
-    page.locator(".rules-text").wait_for()
-    check(page, f"shell-rules-{size}")
