@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 import uuid
+from pathlib import Path
 
 from cosmotable.engine import State
+
+COSMOTABLE = Path(sys.executable).parent / "cosmotable"
 
 
 def create(client, game="mlem", seats=("human", "human"), start=True, **extra) -> dict:
@@ -83,3 +89,29 @@ def play_humans_randomly(client, made: dict, humans, rng, limit: int = 5000) -> 
                 continue
         time.sleep(0.01)
     raise AssertionError("the game did not finish")
+
+
+def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subprocess.Popen, str]:
+    """Start `cosmotable serve` on a free port; returns the process and the URL it printed. Its
+    output goes to a file beside the data directory (a pipe nobody reads would fill up and stall
+    the server once its access log grows)."""
+    env = dict(os.environ)
+    env.pop("COSMOTABLE_DATABASE_URL", None)
+    env["COSMOTABLE_BOT_WORKERS"] = "1"
+    command = [str(COSMOTABLE), "serve", "--port", "0", "--data-dir", str(data_dir)]
+    if database_url:
+        command += ["--database-url", database_url]
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    log_path = data_dir.parent / f"serve-{uuid.uuid4().hex[:8]}.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env)
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        for line in log_path.read_text().splitlines():
+            if line.startswith("Cosmotable is running at "):
+                return process, line.split(" at ", 1)[1].strip()
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited with {process.returncode}:\n{log_path.read_text()[-2000:]}")
+        time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not print its URL")

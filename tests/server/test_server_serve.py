@@ -2,30 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
-from pathlib import Path
 
 import httpx
-
-COSMOTABLE = Path(sys.executable).parent / "cosmotable"
-
-
-def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subprocess.Popen, str]:
-    """Start `cosmotable serve` on a free port; returns the process and the URL it printed."""
-    env = dict(os.environ)
-    env.pop("COSMOTABLE_DATABASE_URL", None)
-    command = [str(COSMOTABLE), "serve", "--port", "0", "--data-dir", str(data_dir)]
-    if database_url:
-        command += ["--database-url", database_url]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-    for line in process.stdout:
-        if line.startswith("Cosmotable is running at "):
-            return process, line.split(" at ", 1)[1].strip()
-    process.wait(10)
-    raise AssertionError(f"the server exited with {process.returncode} before printing its URL")
+from server_helpers import start_server
 
 
 def test_serve_prints_its_url_and_answers(tmp_path):

@@ -149,6 +149,35 @@ class MCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        root, allowed = self._search(state, legal)
+        seat = self._seat
+        by_text = {str(a): a for a in allowed}
+        # The most visited move; among equally visited ones (wide moves lists, small budgets) the
+        # one with the best mean for this seat.
+        best = max(
+            (text for text in root.children if text in by_text),
+            key=lambda t: (root.children[t].visits, root.children[t].reward[seat] / max(1, root.children[t].visits),
+                           self.rng.random()),
+        )
+        return by_text[best]
+
+    def explain(self, state: State) -> list[dict]:
+        """The search's root statistics: per legal move, this seat's mean reward (its estimated
+        chance to win, a shared win counting its share) and how often the search tried it. Moves
+        left out of the search (`prior_top`) have 0 visits and no estimate."""
+        legal = state.legal_actions()
+        root, _allowed = self._search(state, legal)
+        seat = self._seat
+        moves = []
+        for action in legal:
+            child = root.children.get(str(action))
+            visits = child.visits if child else 0
+            chance = child.reward[seat] / visits if visits else None
+            moves.append({"action": action, "win_chance": chance, "visits": visits})
+        moves.sort(key=lambda m: (m["visits"], m["win_chance"] or 0.0), reverse=True)
+        return moves
+
+    def _search(self, state: State, legal: list[Action]) -> tuple[Node, list[Action]]:
         if self.level_name is not None:
             self.configure(search_for(self.level_name, state.game.id))
         seat = self._seat = state.current_player()
@@ -167,15 +196,7 @@ class MCTSBot(Bot):
             self._iterate(state.resample_for(seat, self.rng), root, players, allowed)
             iterations += 1
         self.last_iterations = iterations
-        by_text = {str(a): a for a in allowed}
-        # The most visited move; among equally visited ones (wide moves lists, small budgets) the
-        # one with the best mean for this seat.
-        best = max(
-            (text for text in root.children if text in by_text),
-            key=lambda t: (root.children[t].visits, root.children[t].reward[seat] / max(1, root.children[t].visits),
-                           self.rng.random()),
-        )
-        return by_text[best]
+        return root, allowed
 
     def _iterate(self, state: State, root: Node, players: int, root_moves: list[Action]) -> None:
         node, path = root, [root]

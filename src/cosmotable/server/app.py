@@ -236,6 +236,39 @@ def api_router(server: Server) -> APIRouter:
         await server.announce(change)
         return result
 
+    @router.get("/games/{game}/rules", response_model=models.RulesText, summary="A game's rules summary")
+    async def rules(game: str):
+        from cosmotable.server.rules import rules_text
+
+        try:
+            return rules_text(game)
+        except KeyError:
+            raise ApiError(404, "not_found", f"no game {game!r}; the games are {', '.join(games.ids())}") from None
+
+    @router.get("/tables/{table_id}/record", summary="The record: your own history while the game runs, "
+                "the full engine record (for `cosmotable replay`) once it is over")
+    async def record(table_id: str, seat_token: SeatToken = None) -> dict:
+        return await call(service.record, table_id, seat_token)
+
+    @router.get("/tables/{table_id}/replay", response_model=models.ReplayStep,
+                summary="A finished game, step by step, as one seat (or a spectator) saw it")
+    async def replay(table_id: str, step: Annotated[int, Query(ge=0)] = 0,
+                     seat: Annotated[int | None, Query(ge=0, le=7)] = None):
+        from cosmotable.server.records import replay_step
+
+        record = await call(service.finished_record, table_id)
+        if step > len(record.actions):
+            raise ApiError(422, "validation_error", f"step: the game has {len(record.actions)} steps, not {step}")
+        if seat is not None and seat >= record.config.num_players:
+            raise ApiError(422, "validation_error", f"seat: the game has seats 0-{record.config.num_players - 1}")
+        return await call(replay_step, record, step, seat)
+
+    @router.get("/tables/{table_id}/coach", response_model=models.CoachAdvice,
+                summary="Each legal move's estimated win chance (and MLEM's crash odds)")
+    async def coach(table_id: str, seat_token: SeatToken = None):
+        job = await call(service.coach_job, table_id, seat_token)
+        return await server.bots.advise(job)
+
     @router.websocket("/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None):
         await play_socket(server, websocket, table_id, token)

@@ -55,6 +55,37 @@ def decide(job: BotJob) -> str:
     return str(bot.act(state.clone()))
 
 
+def advise(job: BotJob) -> dict:
+    """The coach (runs in a worker): each legal move's estimated win chance from a search bot's
+    root statistics, searched on determinizations of the seat's own view only; for MLEM the exact
+    crash odds of the rocket's next roll."""
+    from cosmotable.bots import make_bot
+
+    state = _state_for(job)
+    bot = make_bot(job.level, seed=secrets.randbits(64))
+    moves = [
+        {"text": str(m["action"]), "json": m["action"].to_json(), "win_chance": m["win_chance"],
+         "visits": m["visits"]}
+        for m in bot.explain(state.clone())
+    ]
+    return {"moves": moves, "odds": _crash_odds(state)}
+
+
+def _crash_odds(state: State) -> dict | None:
+    """MLEM: the exact odds of the rocket's next roll from where it stands (crash, reachable
+    spaces), with the helpers still usable aboard. Other games: None."""
+    if state.game.id != "mlem" or state.is_terminal() or not getattr(state, "dice", 0):
+        return None
+    from cosmotable.games.mlem.odds import travel_odds
+
+    try:
+        odds = travel_odds(state.game, space=state.position, dice=state.dice,
+                           helpers=len(state.usable_helpers()), board=state.config.options.get("board"))
+    except ValueError:
+        return None  # a position the odds table does not cover (deep space)
+    return odds.to_json(state.mat.last_space)
+
+
 class BotRunner:
     """Drives the bots of every table this process has touched."""
 
@@ -107,6 +138,9 @@ class BotRunner:
             log.error("bot at table %s failed: %s", table_id, type(exc).__name__, exc_info=exc)
         finally:
             self._busy.discard(table_id)
+
+    async def advise(self, job: BotJob) -> dict:
+        return await asyncio.get_running_loop().run_in_executor(self.executor(), advise, job)
 
     async def close(self) -> None:
         for task in list(self._tasks):

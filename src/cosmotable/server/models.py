@@ -68,7 +68,7 @@ class CreateTable(Strict):
     variants: list[str] = Field(default_factory=list, max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
-    timer_seconds: int | None = Field(None, ge=5, le=86400, description="seconds per decision; null = no timer")
+    timer_seconds: int | None = Field(None, ge=1, le=86400, description="seconds per decision; null = no timer")
     timeout_bot: BotLevel = "heuristic"
     undo: bool = True
     coach: bool = False
@@ -195,7 +195,8 @@ class ReplayStep(BaseModel):
 class CoachMove(BaseModel):
     text: str
     json_: dict[str, Any] = Field(alias="json", serialization_alias="json")
-    win_chance: float
+    win_chance: float | None = Field(description="this seat's estimated chance to win after the move "
+                                                 "(null: the search left the move out)")
     visits: int
 
     model_config = ConfigDict(populate_by_name=True)

@@ -280,18 +280,17 @@ class TableService:
                 f"game: unknown game {request.game!r}; choose one of {', '.join(games.ids())}"
             ) from None
         num_players = len(request.seats)
-        try:
-            config = game.make_config(num_players, request.variants, **request.options)
-        except ConfigError as exc:
-            raise invalid_config(f"{_config_field(str(exc))}: {exc}") from None
-        except (TypeError, ValueError, KeyError) as exc:
-            raise invalid_config(f"options: {exc}") from None
         seed = secrets.randbits(SEED_BITS)
         try:
+            config = game.make_config(num_players, request.variants, **request.options)
             state = game.state_from_config(config, seed)
             state.resolve_chance()  # set-up shuffles and deals happen now, on the server
         except ConfigError as exc:
             raise invalid_config(f"{_config_field(str(exc))}: {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            # a malformed option (a board that is not a mat, a number given as text): the game's
+            # loaders raise their own errors (DataError is a ValueError); say which option
+            raise invalid_config(f"options: {_one_line(exc)}") from None
         table_id = secrets.token_hex(6)
         host_token = new_token()
         now = utcnow()
@@ -593,6 +592,47 @@ class TableService:
                 if r.to_act is not None and (r.seats[r.to_act].kind == "bot" or r.seats[r.to_act].bot_playing)
             ]
 
+    # ------------------------------------------------------------------ records, replays, coach
+    def record(self, table_id: str, token: str | None) -> dict:
+        """The full record once the game is over; before that, the asking seat's own history."""
+        from cosmotable.server.records import full_record, seat_history
+
+        seat = self.authenticate(table_id, token)
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            state = self._state(session, row)
+            players = [{"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}
+                       for s in row.seats]
+            if row.status == "finished":
+                return full_record(state, row.id, players)
+            return seat_history(state, row.id, row.status, seat, players)
+
+    def finished_record(self, table_id: str):
+        """The engine record of a finished table (409 while it runs: replays would show secrets)."""
+        from cosmotable.engine import GameRecord
+
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            if row.status != "finished":
+                raise conflict(f"the table is {row.status}; replays open once the game is over")
+            state = self._state(session, row)
+            return GameRecord.from_state(state)
+
+    def coach_job(self, table_id: str, token: str | None) -> BotJob:
+        """What the coach must think about: the asking seat's decision now."""
+        seat = self.authenticate(table_id, token)
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            if not row.coach:
+                raise conflict("the coach is off at this table (the creator chooses it with 'coach': true)")
+            if seat is None:
+                raise forbidden("the coach advises a seat: send its token in the X-Seat-Token header")
+            if row.status != "running" or row.to_act != seat:
+                raise conflict("the coach advises on your own decision; it is not yours to take now")
+            state = self._state(session, row)
+            return BotJob(row.id, row.epoch, row.step, seat, "normal", row.game, json.loads(row.config),
+                          int(row.seed), tuple(str(a) for a in state.history))
+
     # ------------------------------------------------------------------ what a seat sees
     def seat_state(self, table_id: str, seat: int | None, since: int = 0) -> tuple[models.SeatState, int]:
         """The SeatState of `seat` (None: a spectator) with its events from `since` on, and the
@@ -695,6 +735,11 @@ def _config_field(message: str) -> str:
     if "player" in lowered:
         return "seats"
     return "options"
+
+
+def _one_line(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return text[:400] or type(exc).__name__
 
 
 def _aware(moment: datetime) -> datetime:

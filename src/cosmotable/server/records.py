@@ -1,0 +1,62 @@
+"""What the record and replay endpoints serve, built from a table's state.
+
+While a game runs, a seat gets only its own view's history (the events it saw; no seed, no action
+list, since chance outcomes in it would tell hidden cards and tiles); once the game is over the full
+engine record is public and `cosmotable replay` reads the downloaded file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmotable.engine import GameRecord, State
+from cosmotable.server import models
+
+HISTORY_FORMAT = "cosmotable-seat-history"
+
+
+def full_record(state: State, table_id: str, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engine record (game, config, seed, actions, digest) of a finished game; `players` sits
+    beside it, outside the digest, as `cosmotable play` saves it."""
+    record = GameRecord.from_state(state).to_json()
+    record["players"] = players
+    record["table"] = table_id
+    return record
+
+
+def seat_history(state: State, table_id: str, status: str, seat: int | None,
+                 players: list[dict[str, Any]]) -> dict[str, Any]:
+    """A running game's record as one seat (None: a spectator) may have it: its own events."""
+    return {
+        "format": HISTORY_FORMAT,
+        "version": 1,
+        "table": table_id,
+        "game": state.game.id,
+        "config": state.config.to_json(),
+        "status": status,
+        "seat": seat,
+        "step": len(state.history),
+        "players": players,
+        "events": [dict(index=i, **e.to_json()) for i, e in enumerate(state.events_for(seat))],
+    }
+
+
+def replay_step(record: GameRecord, step: int, seat: int | None) -> models.ReplayStep:
+    """The position after `step` actions as `seat` saw it, and the events that action brought."""
+    total = len(record.actions)
+    before = 0
+    state = None
+    for index, state in enumerate(record.states()):
+        if index == step - 1:
+            before = len(state.events_for(seat))
+        if index == step:
+            break
+    assert state is not None
+    events = state.events_for(seat)
+    return models.ReplayStep(
+        step=step,
+        total_steps=total,
+        action=record.actions[step - 1] if step > 0 else None,
+        view=state.public_view() if seat is None else state.view(seat),
+        events=[models.EventOut(index=i, **e.to_json()) for i, e in enumerate(events[before:], start=before)],
+    )
