@@ -18,7 +18,7 @@ import json
 import secrets
 import threading
 from collections import Counter, OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -83,8 +83,8 @@ class BotJob:
     level: str
     game: str
     config: dict
-    seed: int
-    actions: tuple[str, ...]
+    seed: int = field(repr=False)  # never in a log line, even when a job is printed
+    actions: tuple[str, ...] = ()
 
 
 class _Retry(Exception):
