@@ -5,7 +5,7 @@ import { el, replace } from "./dom.js";
 import { gameName } from "./games.js";
 import { loadGameCatalog, t, has } from "./i18n.js";
 import { errorBox, loadGames } from "./common.js";
-import { renderMarkdown } from "./markdown.js";
+import { inline, renderMarkdown } from "./markdown.js";
 
 export class RulesPage {
   constructor(root, { parts }) {
@@ -50,7 +50,8 @@ export class RulesPage {
                     { class: "reconstructed" },
                     reconstructed.map((entry) => el("li", {}, el("code", {}, entry.file), el("p", { class: "muted" }, entry.source))),
                   ),
-                  el("p", {}, t(howKey)),
+                  // the catalog sentence holds commands in `backticks`: drawn as code, never as HTML
+                  el("p", {}, inline(t(howKey))),
                 ]
               : el("p", {}, t("rules.notice_none")),
           )

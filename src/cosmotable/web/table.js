@@ -537,7 +537,7 @@ export class TablePage {
     if (typeof odds.expected_farthest_advance === "number") {
       rows.push(el("dt", {}, t("coach.expected_advance")), el("dd", {}, t("coach.spaces", { count: Math.round(odds.expected_farthest_advance * 10) / 10 })));
     }
-    const reach = odds.reachable && typeof odds.reachable === "object" ? Object.entries(odds.reachable) : [];
+    const reach = odds.reachable && typeof odds.reachable === "object" ? Object.entries(odds.reachable).filter(([, p]) => p > 0) : [];
     return [
       el("h3", {}, t("coach.odds")),
       typeof odds.space === "number" && typeof odds.dice === "number"
@@ -546,11 +546,15 @@ export class TablePage {
       el("dl", { class: "odds" }, rows),
       reach.length
         ? el(
-            "table",
+            "details",
             { class: "reach" },
-            el("caption", {}, t("coach.reachable")),
-            el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.space")), el("th", { scope: "col" }, t("coach.chance")))),
-            el("tbody", {}, reach.map(([space, p]) => el("tr", {}, el("td", {}, space === "deep" ? t("coach.deep_space") : space), el("td", {}, formatPercent(p))))),
+            el("summary", {}, t("coach.reachable")),
+            el(
+              "table",
+              {},
+              el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.space")), el("th", { scope: "col" }, t("coach.chance")))),
+              el("tbody", {}, reach.map(([space, p]) => el("tr", {}, el("td", {}, space === "deep" ? t("coach.deep_space") : space), el("td", {}, formatPercent(p))))),
+            ),
           )
         : null,
     ];
