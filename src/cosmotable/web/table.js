@@ -393,7 +393,8 @@ export class TablePage {
           seat.kind === "bot" && seat.name ? el("span", { class: "muted" }, ` (${botLevelName(seat.bot)})`) : null,
           seat.seat === this.shownSeat ? el("span", { class: "badge" }, t("table.you")) : null,
           seat.bot_playing ? el("span", { class: "badge muted" }, t("table.bot_playing")) : null,
-          seat.kind === "human" && table.status !== "finished"
+          // hot-seat: this device's seats are all here, whichever one the socket speaks for
+          seat.kind === "human" && table.status !== "finished" && !(this.hotseat && this.seatTokens.has(seat.seat))
             ? el("span", { class: "muted presence" }, seat.connected ? t("table.online") : seat.claimed ? t("table.offline") : t("table.free_seat"))
             : null,
           table.scores ? el("span", { class: "score" }, t("lobby.points", { count: table.scores[seat.seat] })) : null,
