@@ -114,12 +114,12 @@ def test_bad_action_text_is_refused_with_a_reason(text, message):
     [
         ({"kind": "fly"}, "unknown action kind"),
         ({}, "unknown action kind"),
-        ({"kind": "board"}, "bad fields"),
+        ({"kind": "board"}, "needs the field.s. astronaut"),
         ({"kind": "board", "astronaut": "pilot"}, "board <astronaut>"),
-        ({"kind": "roll"}, "bad fields"),
+        ({"kind": "roll"}, "needs the field.s. faces"),
         ({"kind": "roll", "faces": ["9"]}, "unknown die face"),
         ({"kind": "travel", "groups": []}, "travel G,G"),
-        ({"kind": "stay", "extra": 1}, "bad fields"),
+        ({"kind": "stay", "extra": 1}, "unknown field.s. 'extra' for 'stay'"),
         ({"kind": "land", "place": "moon", "shift": 2}, "unexpected"),
     ],
 )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from cosmotable.engine.errors import ConfigError, IllegalAction
+from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_SEED, field_problem, json_problem, quoted
 
 #: `current_player()` while a chance outcome (roll, shuffle, draw) is due.
 CHANCE = -1
@@ -33,6 +34,10 @@ class Action:
     """
 
     kind: ClassVar[str] = "action"
+
+    def field_problem(self) -> str | None:
+        """What is wrong with this action's field values (judged by the annotations), or None."""
+        return field_problem(self)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -90,15 +95,19 @@ class GameConfig:
     def from_json(cls, data: Any) -> GameConfig:
         if not isinstance(data, dict):
             raise ConfigError("config must be an object with num_players, variants and options")
+        unknown = sorted(set(data) - {"num_players", "variants", "options"})
+        if unknown:
+            raise ConfigError(f"config has unknown field(s) {quoted(', '.join(map(str, unknown)), 80)}; "
+                              "its fields are num_players, variants and options")
         num = data.get("num_players")
         if not isinstance(num, int) or isinstance(num, bool):
-            raise ConfigError(f"config.num_players must be an integer, got {num!r}")
+            raise ConfigError(f"config.num_players must be an integer, got {quoted(num)}")
         variants = data.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise ConfigError(f"config.variants must be a list of names, got {variants!r}")
+            raise ConfigError(f"config.variants must be a list of names, got {quoted(variants)}")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise ConfigError(f"config.options must be an object, got {options!r}")
+            raise ConfigError(f"config.options must be an object, got {quoted(options)}")
         return cls(num, frozenset(variants), options)
 
 
@@ -130,36 +139,50 @@ class Game(ABC):
         **options: Any,
     ) -> GameConfig:
         """Validate and build a config. Raises ConfigError saying what to fix."""
-        if not isinstance(num_players, int) or not (
-            self.min_players <= num_players <= self.max_players
-        ):
+        if type(num_players) is not int or not (self.min_players <= num_players <= self.max_players):
             raise ConfigError(
                 f"{self.name} takes {self.min_players}-{self.max_players} players, "
-                f"got {num_players!r}"
+                f"got {quoted(num_players)}"
             )
-        if variants is None:
-            named: set[str] = set()
-            enabled: set[str] = set()
-        elif isinstance(variants, Mapping):
-            named = set(variants)
-            enabled = {name for name, on in variants.items() if on}
-        else:
-            named = enabled = set(variants)
+        named, enabled = self._variant_names(variants)
         unknown = named - set(self.variants)
         if unknown:
             known = ", ".join(sorted(self.variants)) or "none"
             raise ConfigError(
-                f"unknown variant(s) {', '.join(sorted(unknown))} for {self.id}; known: {known}"
+                f"unknown variant(s) {quoted(', '.join(sorted(unknown)), 80)} for {self.id}; known: {known}"
             )
         bad_options = set(options) - set(self.options)
         if bad_options:
             known = ", ".join(sorted(self.options)) or "none"
             raise ConfigError(
-                f"unknown option(s) {', '.join(sorted(bad_options))} for {self.id}; known: {known}"
+                f"unknown option(s) {quoted(', '.join(sorted(bad_options)), 80)} for {self.id}; known: {known}"
             )
+        for name, value in options.items():
+            # Options are saved in records and digested: only JSON data survives that unchanged.
+            problem = json_problem(value)
+            if problem:
+                raise ConfigError(f"option {name!r} must be JSON data (text, numbers, true/false, lists, "
+                                  f"tables): {problem}")
         config = GameConfig(num_players, frozenset(enabled), dict(options))
         self.validate_config(config)
         return config
+
+    @staticmethod
+    def _variant_names(variants: Mapping[str, bool] | Iterable[str] | None) -> tuple[set[str], set[str]]:
+        """(named, enabled) variant names; a name must be text and an on/off value a real bool
+        (the text "false" would otherwise read as on)."""
+        if variants is None:
+            return set(), set()
+        if isinstance(variants, str):
+            raise ConfigError(f"variants must be a list of names such as [{variants!r}], not one text")
+        pairs = list(variants.items()) if isinstance(variants, Mapping) else [(v, True) for v in variants]
+        for name, on in pairs:
+            if not isinstance(name, str):
+                raise ConfigError(f"a variant is named by text, got {quoted(name, 60)}")
+            if not isinstance(on, bool):
+                raise ConfigError(f"variant {quoted(name, 60)} must be switched on or off with true or false, "
+                                  f"got {quoted(on, 60)}")
+        return {name for name, _ in pairs}, {name for name, on in pairs if on}
 
     def validate_config(self, config: GameConfig) -> None:
         """Game-specific checks on options; raise ConfigError. Default: nothing more."""
@@ -178,8 +201,8 @@ class Game(ABC):
     def state_from_config(self, config: GameConfig, seed: int | None = None) -> State:
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ConfigError(f"seed must be a non-negative integer, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ConfigError(f"seed must be an integer from 0 to 2**64 - 1, got {quoted(seed)}")
         return self.initial_state(config, seed)
 
     @abstractmethod
@@ -283,9 +306,21 @@ class State(ABC):
         return action in self.legal_actions()
 
     def to_action(self, action: Action | str | Mapping[str, Any]) -> Action:
-        """Accept an Action, its text form or its JSON form."""
+        """Accept an Action, its text form or its JSON form; anything malformed (a field of the wrong
+        type, an over-long text, JSON nested too deep) is refused with IllegalAction."""
         if isinstance(action, Action):
+            problem = action.field_problem()
+            if problem:
+                raise IllegalAction(action, problem)
             return action
+        if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
+            raise IllegalAction(action, f"an action's text has at most {MAX_ACTION_CHARS} characters, "
+                                        f"this one {len(action)}")
+        if isinstance(action, Mapping):
+            problem = json_problem(dict(action), max_depth=3, max_nodes=2 * MAX_ACTION_CHARS,
+                                   max_chars=MAX_ACTION_CHARS)
+            if problem:
+                raise IllegalAction(action, f"not a {self.game.id} action's JSON form: {problem}")
         try:
             if isinstance(action, str):
                 return self.game.parse_action(action)
@@ -298,21 +333,31 @@ class State(ABC):
     def apply(self, action: Action | str | Mapping[str, Any], seat: int | None = None) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction, changing nothing.
 
-        With `seat`, the action is refused unless that seat is the one to act (what a server
-        passes for a player's request; chance outcomes are never sent by a seat).
+        With `seat` (an int seat number), the action is refused unless that seat is the one to act
+        (what a server passes for a player's request); chance outcomes are applied only with
+        `seat=None`, never on a seat's behalf.
         """
         act = self.normalize(self.to_action(action))
         if self.is_terminal():
             raise IllegalAction(act, "the game is over")
-        if seat is not None and seat != self.current_player():
-            player = self.current_player()
-            turn = "chance's" if player == CHANCE else f"seat {player}'s"
-            raise IllegalAction(act, f"it is {turn} turn, not seat {seat}'s")
+        if seat is not None:
+            self._check_seat(act, seat)
         if not self.is_legal(act):
             raise IllegalAction(act, self.explain_illegal(act))
         self._legal_cache = None
         self._apply(act)
         self.history.append(act)
+
+    def _check_seat(self, act: Action, seat: Any) -> None:
+        players = self.config.num_players
+        # bool is an int in Python, and 1.0 == 1: neither may pass as seat 1.
+        if type(seat) is not int or not 0 <= seat < players:
+            raise IllegalAction(act, f"seat must be a seat number from 0 to {players - 1}, got {quoted(seat, 40)}")
+        player = self.current_player()
+        if player == CHANCE:
+            raise IllegalAction(act, f"a chance outcome is due: it is applied with seat=None, not by seat {seat}")
+        if seat != player:
+            raise IllegalAction(act, f"it is seat {player}'s turn, not seat {seat}'s")
 
     def apply_all(self, actions: Iterable[Action | str]) -> None:
         for action in actions:
@@ -408,19 +453,21 @@ class State(ABC):
         """Digest of the complete state: equal fingerprints mean identical states."""
         return digest(self.snapshot())
 
-    def to_json(self) -> dict[str, Any]:
-        """Save as a record: (game, config, seed, actions) plus a digest against tampering."""
+    def to_json(self, key: bytes | str | None = None) -> dict[str, Any]:
+        """Save as a record: (game, config, seed, actions) plus a digest against accidents, and with
+        `key` an HMAC-SHA256 `signature` against tampering (see `GameRecord.to_json`)."""
         from cosmotable.engine.record import GameRecord
 
-        return GameRecord.from_state(self).to_json()
+        return GameRecord.from_state(self).to_json(key=key)
 
     @staticmethod
-    def from_json(data: Any) -> State:
+    def from_json(data: Any, key: bytes | str | None = None) -> State:
         """The state a save describes (a dict, JSON text or a path), whatever its game; a corrupt
-        or tampered save raises RecordError naming what is wrong."""
+        or tampered save raises RecordError naming what is wrong. With `key`, a record whose
+        signature is missing or was not made with that key is refused too."""
         from cosmotable.engine.record import load_state
 
-        return load_state(data)
+        return load_state(data, key=key)
 
     def __str__(self) -> str:
         return f"<{self.game.id} state after {len(self.history)} actions>"

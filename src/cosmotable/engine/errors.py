@@ -1,8 +1,23 @@
-"""Errors raised by the engine. Each carries a message a person can act on."""
+"""Errors raised by the engine. Each carries a message a person can act on, quoting at most a short
+piece of the input that caused it (`inputs.quoted`)."""
+
+import dataclasses
+
+from cosmotable.engine.inputs import field_problem, quoted
 
 
 class CosmotableError(Exception):
     """Base class for every error the engine raises on purpose."""
+
+
+def _shown(action: object) -> str:
+    """An action as an error message names it: its text form when it is a well-formed Action,
+    else a bounded description of whatever was passed."""
+    if isinstance(action, str):
+        return quoted(action)
+    if dataclasses.is_dataclass(action) and not isinstance(action, type) and field_problem(action) is None:
+        return quoted(str(action))
+    return quoted(action)
 
 
 class IllegalAction(CosmotableError, ValueError):
@@ -11,7 +26,7 @@ class IllegalAction(CosmotableError, ValueError):
     def __init__(self, action: object, reason: str):
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {str(action)!r}: {reason}")
+        super().__init__(f"illegal action {_shown(action)}: {reason}")
 
 
 class ConfigError(CosmotableError, ValueError):
@@ -32,4 +47,5 @@ class DataError(CosmotableError, ValueError):
 
 
 class RecordError(CosmotableError, ValueError):
-    """A game record or save file that is corrupt, tampered with or of an unknown format."""
+    """A game record or save file that is corrupt, tampered with, of an unknown format, or (when a
+    key is given) not signed with that key."""

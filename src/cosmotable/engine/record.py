@@ -2,21 +2,37 @@
 
 A record stores every action including chance outcomes, so replaying it needs no RNG; the seed is
 kept so that chance still to come after a loaded save is the same as in the original game.
-A digest over the record's content catches edits made after saving.
+A digest over the record's content catches accidental edits made after saving; a record saved with
+a key also carries an HMAC-SHA256 `signature` that only the key's holder can make, so a server can
+refuse a record it issued once somebody has changed it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cosmotable.engine.core import GameConfig, State, digest
+from cosmotable.engine.core import GameConfig, State, canonical_json, digest
 from cosmotable.engine.errors import ConfigError, CosmotableError, IllegalAction, RecordError
+from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_SEED, json_problem, parse_json, quoted
 
 FORMAT = "cosmotable-record"
 VERSION = 1
+#: The fields a record may hold.
+FIELDS = ("format", "version", "game", "config", "seed", "actions", "digest", "signature")
+
+
+def signature(content: dict[str, Any], key: bytes | str) -> str:
+    """HMAC-SHA256 of a record's content (hex), made with `key`."""
+    if isinstance(key, str):
+        key = key.encode("utf-8")
+    if not isinstance(key, bytes) or not key:
+        raise RecordError("a signing key must be non-empty bytes or text")
+    return hmac.new(key, canonical_json(content).encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 @dataclass
@@ -40,63 +56,92 @@ class GameRecord:
             "actions": list(self.actions),
         }
 
-    def to_json(self) -> dict[str, Any]:
-        data = self.content()
-        data["digest"] = digest(data)
+    def to_json(self, key: bytes | str | None = None) -> dict[str, Any]:
+        """The record as JSON data with its digest; with `key` also its `signature`, which
+        `from_json(data, key=...)` checks."""
+        content = self.content()
+        data = dict(content, digest=digest(content))
+        if key is not None:
+            data["signature"] = signature(content, key)
         return data
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+    def dumps(self, key: bytes | str | None = None) -> str:
+        return json.dumps(self.to_json(key=key), ensure_ascii=False, indent=1)
 
-    def save(self, path: str | Path) -> Path:
+    def save(self, path: str | Path, key: bytes | str | None = None) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.dumps(), encoding="utf-8")
+        tmp.write_text(self.dumps(key=key), encoding="utf-8")
         tmp.replace(path)  # atomic: a crash mid-write never leaves half a save
         return path
 
     @classmethod
-    def from_json(cls, data: Any) -> GameRecord:
-        """Validate the structure of a record; every error names the field that is wrong."""
+    def from_json(cls, data: Any, key: bytes | str | None = None) -> GameRecord:
+        """Validate the structure of a record; every error names the field that is wrong.
+
+        Without `key` the digest, when present, must match (a hand-edited record may drop it).
+        With `key` the record must carry a `signature` made with that key: a server passes the key
+        it signed its records with and so refuses any record changed since."""
         if not isinstance(data, dict):
             raise RecordError(f"a record must be a JSON object, got {type(data).__name__}")
+        problem = json_problem(data)
+        if problem:
+            raise RecordError(f"a record must be JSON data: {problem}")
+        unknown = sorted(set(data) - set(FIELDS))
+        if unknown:
+            raise RecordError(f"unknown field(s) {quoted(', '.join(unknown), 80)}; a record holds {', '.join(FIELDS)}")
         if data.get("format") != FORMAT:
-            raise RecordError(f"'format' must be {FORMAT!r}, got {data.get('format')!r}: not a Cosmotable record")
-        if data.get("version") != VERSION:
-            raise RecordError(f"'version' {data.get('version')!r} is not supported (this build reads version {VERSION})")
+            raise RecordError(f"'format' must be {FORMAT!r}, got {quoted(data.get('format'))}: not a Cosmotable record")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # `true == 1` in Python: not a version
+            raise RecordError(f"'version' {quoted(version)} is not supported (this build reads version {VERSION})")
         game = data.get("game")
         if not isinstance(game, str):
-            raise RecordError(f"'game' must be a game id such as 'mlem', got {game!r}")
+            raise RecordError(f"'game' must be a game id such as 'mlem', got {quoted(game)}")
         seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise RecordError(f"'seed' must be a non-negative integer, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"'seed' must be an integer from 0 to 2**64 - 1, got {quoted(seed)}")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of action texts")
+        for number, text in enumerate(actions, start=1):
+            if len(text) > MAX_ACTION_CHARS:
+                raise RecordError(f"action #{number} {quoted(text)} is longer than an action's "
+                                  f"{MAX_ACTION_CHARS} characters")
         try:
             config = GameConfig.from_json(data.get("config"))
         except ConfigError as exc:
             raise RecordError(f"'config' is invalid: {exc}") from None
         record = cls(game, config, seed, actions)
-        if "digest" in data:
-            if data["digest"] != digest(record.content()):
-                raise RecordError(
-                    "'digest' does not match the record's content: the file was changed after it "
-                    "was saved (remove the 'digest' field to load a hand-edited record)"
-                )
+        content = record.content()
+        for name in ("digest", "signature"):
+            if name in data and not isinstance(data[name], str):
+                raise RecordError(f"'{name}' must be a hex text, got {quoted(data[name], 80)}")
+        if "digest" in data and data["digest"] != digest(content):
+            raise RecordError(
+                "'digest' does not match the record's content: the file was changed after it "
+                "was saved (remove the 'digest' field to load a hand-edited record)"
+            )
+        if key is not None:
+            if "signature" not in data:
+                raise RecordError("the record is not signed: it has no 'signature' (only records saved "
+                                  "with the key are accepted)")
+            if not hmac.compare_digest(data["signature"], signature(content, key)):
+                raise RecordError("'signature' does not match: the record was changed after it was signed, "
+                                  "or it was signed with another key")
         return record
 
     @classmethod
-    def loads(cls, text: str) -> GameRecord:
+    def loads(cls, text: str, key: bytes | str | None = None) -> GameRecord:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-        return cls.from_json(data)
+            data = parse_json(text)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        return cls.from_json(data, key=key)
 
     @classmethod
-    def load(cls, path: str | Path) -> GameRecord:
+    def load(cls, path: str | Path, key: bytes | str | None = None) -> GameRecord:
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -105,7 +150,7 @@ class GameRecord:
         except (OSError, UnicodeDecodeError) as exc:
             raise RecordError(f"{path}: cannot be read: {exc}") from None
         try:
-            return cls.loads(text)
+            return cls.loads(text, key=key)
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
 
@@ -114,8 +159,8 @@ class GameRecord:
 
         try:
             game = games.get(self.game)
-        except KeyError as exc:
-            raise RecordError(str(exc.args[0])) from None
+        except KeyError:
+            raise RecordError(f"unknown game {quoted(self.game, 40)}; known games: {', '.join(games.ids())}") from None
         try:
             config = game.make_config(
                 self.config.num_players, sorted(self.config.variants), **dict(self.config.options)
@@ -132,7 +177,7 @@ class GameRecord:
             try:
                 state.apply(text)
             except IllegalAction as exc:
-                raise RecordError(f"action #{number} {text!r} cannot be replayed: {exc.reason}") from None
+                raise RecordError(f"action #{number} {quoted(text)} cannot be replayed: {exc.reason}") from None
             yield state
 
     def replay(self, upto: int | None = None) -> State:
@@ -149,10 +194,11 @@ def replay(game: str, config: GameConfig, seed: int, actions: list[str]) -> Stat
     return GameRecord(game, config, seed, list(actions)).replay()
 
 
-def load_state(data: Any) -> State:
-    """Load a save (a dict, JSON text or a path) into the state it records."""
+def load_state(data: Any, key: bytes | str | None = None) -> State:
+    """Load a save (a dict, JSON text or a path) into the state it records; with `key`, only a
+    record signed with that key."""
     if isinstance(data, Path):
-        return GameRecord.load(data).replay()
+        return GameRecord.load(data, key=key).replay()
     if isinstance(data, str):
-        return GameRecord.loads(data).replay()
-    return GameRecord.from_json(data).replay()
+        return GameRecord.loads(data, key=key).replay()
+    return GameRecord.from_json(data, key=key).replay()

@@ -11,6 +11,7 @@ from typing import Any
 
 from cosmotable.engine.core import Action, Game, GameConfig
 from cosmotable.engine.errors import ConfigError
+from cosmotable.engine.inputs import quoted
 from cosmotable.games.kosmodrom import actions
 from cosmotable.games.kosmodrom.cards import default_cards
 from cosmotable.games.kosmodrom.state import DEFAULT_MAX_TURNS, KosmodromState
@@ -37,9 +38,11 @@ class KosmodromGame(Game):
         # lengths of game (Ruling K11).
         if config.has("quick") and config.has("slow"):
             raise ConfigError("the quick and the slow game are alternatives: choose one of 'quick' and 'slow'")
-        cap = config.options.get("max_turns")
-        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
-            raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {cap!r}")
+        if "max_turns" in config.options:
+            cap = config.options["max_turns"]
+            if type(cap) is not int or cap < 1:
+                raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
+                                  f"(leave the option out for the default, {DEFAULT_MAX_TURNS})")
 
     def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
         return KosmodromState(self, config, seed, default_cards())

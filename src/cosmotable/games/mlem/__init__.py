@@ -8,6 +8,7 @@ from typing import Any
 
 from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
 from cosmotable.engine.errors import ConfigError
+from cosmotable.engine.inputs import problem_list
 from cosmotable.games.mlem import actions
 from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
 from cosmotable.games.mlem.state import MlemState
@@ -52,14 +53,14 @@ class MlemGame(Game):
                 raise ConfigError("option 'board' must be the contents of a mat file (a table)")
             problems = mat_problems(board)
             if problems:
-                raise ConfigError("the board has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+                raise ConfigError("the board has problems:\n" + problem_list(problems))
         mat = self.mat(config)
         for option in TOKEN_FILES:
             data = config.options.get(option)
             if data is not None:
                 problems = token_problems(option, data, mat)
                 if problems:
-                    raise ConfigError(f"option {option!r} has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+                    raise ConfigError(f"option {option!r} has problems:\n" + problem_list(problems))
         if config.has("secret_missions"):
             needed = 4 * config.num_players
             available = len(self.tokens(config).missions)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cosmotable.engine.core import Action
+from cosmotable.engine.inputs import action_from_fields
 from cosmotable.games.mlem.board import ABILITIES, DIE_FACES
 from cosmotable.games.mlem.dice import sort_faces
 
@@ -210,20 +211,6 @@ def parse_action(text: str) -> Action:
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    kind = data.get("kind")
-    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
-    if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(ACTION_TYPES)}")
-    fields = {k: v for k, v in data.items() if k != "kind"}
-    try:
-        if cls is Roll:
-            return Roll(sort_faces(_faces(",".join(fields.pop("faces")))))
-        if cls is Travel:
-            text = ",".join([*fields["groups"], *(f"H{h}" for h in fields.get("helpers", []))])
-            flags = [f for f, on in (("+extra", fields.get("extra")), ("+keep", fields.get("keep"))) if on]
-            return parse_action(" ".join(["travel", *([text] if text else []), *flags]))
-        action = cls(**fields)
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"bad fields for {kind!r}: {exc}") from None
-    # Round-trip through the text form so JSON obeys exactly the same checks as text.
-    return parse_action(str(action))
+    """JSON form -> Action: the engine checks the kind, refuses unknown fields and checks every
+    field's type; the round trip through the text form then applies the same checks as text."""
+    return parse_action(str(action_from_fields(ACTION_TYPES, data)))

@@ -10,6 +10,7 @@ from typing import Any
 
 from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
 from cosmotable.engine.errors import ConfigError
+from cosmotable.engine.inputs import problem_list, quoted
 from cosmotable.games.planet import actions
 from cosmotable.games.planet.board import (
     Layout, default_box, default_cards, default_layout, layout_from_data, layout_problems,
@@ -38,9 +39,11 @@ class PlanetGame(Game):
     def validate_config(self, config: GameConfig) -> None:
         if config.has("teams") and config.num_players != 4:
             raise ConfigError(f"the teams variant needs 4 players (2 vs 2), got {config.num_players}")
-        cap = config.options.get("max_turns")
-        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
-            raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {cap!r}")
+        if "max_turns" in config.options:
+            cap = config.options["max_turns"]
+            if type(cap) is not int or cap < 1:
+                raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
+                                  f"(leave the option out for the default, {DEFAULT_MAX_TURNS})")
         layout = config.options.get("layout")
         if layout is not None:
             if not isinstance(layout, dict):
@@ -50,7 +53,7 @@ class PlanetGame(Game):
             if not problems and str(config.num_players) not in {str(k) for k in ships}:
                 problems.append(f"layout: ships has no entry for {config.num_players} players")
             if problems:
-                raise ConfigError("the layout has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+                raise ConfigError("the layout has problems:\n" + problem_list(problems))
         elif config.num_players not in default_layout().ships:
             raise ConfigError(f"the default layout has no ship places for {config.num_players} players")
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from cosmotable.engine.core import Action
+from cosmotable.engine.inputs import action_from_fields
 from cosmotable.games.planet.board import DIRS, parse_cell
 
 
@@ -315,13 +316,6 @@ def parse_action(text: str) -> Action:
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    kind = data.get("kind")
-    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
-    if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(ACTION_TYPES)}")
-    try:
-        action = cls(**{k: v for k, v in data.items() if k != "kind"})
-    except TypeError as exc:
-        raise ValueError(f"bad fields for {kind!r}: {exc}") from None
-    # Round-trip through the text form so JSON obeys exactly the same checks as text.
-    return parse_action(str(action))
+    """JSON form -> Action: the engine checks the kind, refuses unknown fields and checks every
+    field's type; the round trip through the text form then applies the same checks as text."""
+    return parse_action(str(action_from_fields(ACTION_TYPES, data)))

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from cosmotable.engine.errors import DataError
+from cosmotable.engine.inputs import quoted
 
 DIRS: dict[str, tuple[int, int]] = {
     "N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
@@ -267,6 +268,23 @@ def _planet_rules(area: Area, box: Box, where: str, problems: list[str]) -> None
             problems.append(f"{where}: grey {name} touches the edge; grey tiles belong in the centre, ringed by green")
 
 
+#: The largest map text read (a planet of every tile in the box fits in a few hundred characters).
+MAX_MAP_CHARS = 4000
+
+
+def _map_text(data: dict[str, Any], area: str, where: str, problems: list[str]) -> str | None:
+    """The text map of `area` ("planet" or "station"), or None after noting what is wrong."""
+    table = data.get(area)
+    text = table.get("map") if isinstance(table, dict) else None
+    if not isinstance(text, str):
+        problems.append(f"{where}: {area} must be a table whose 'map' is a text map, got {quoted(table, 60)}")
+        return None
+    if len(text) > MAX_MAP_CHARS:
+        problems.append(f"{where}: {area}.map holds {len(text)} characters; a map has at most {MAX_MAP_CHARS}")
+        return None
+    return text
+
+
 def layout_problems(data: Any, box: Box | None = None, where: str = "layout") -> list[str]:
     box = box or default_box()
     problems: list[str] = []
@@ -275,17 +293,13 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
     if not isinstance(data.get("source"), str):
         problems.append(f"{where}: 'source' must say where the layout comes from")
     planet = station = None
-    pmap = (data.get("planet") or {}).get("map")
-    smap = (data.get("station") or {}).get("map")
-    if not isinstance(pmap, str):
-        problems.append(f"{where}: planet.map must be a text map")
-    else:
+    pmap = _map_text(data, "planet", where, problems)
+    smap = _map_text(data, "station", where, problems)
+    if pmap is not None:
         planet = _area(PLANET, pmap, "YGR", f"{where} planet", problems)
         if planet:
             _planet_rules(planet, box, f"{where} planet", problems)
-    if not isinstance(smap, str):
-        problems.append(f"{where}: station.map must be a text map")
-    else:
+    if smap is not None:
         station = _area(STATION, smap, "S", f"{where} station", problems)
         if station and len(station.cells) > sum(box.box.get("station", {}).values()) - box.removed:
             problems.append(f"{where} station: {len(station.cells)} tiles but the box holds "
@@ -295,8 +309,12 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
         problems.append(f"{where}: 'ships' must map player counts (2, 3, 4) to lists of ship markers")
     elif planet is not None:
         for n, markers in ships.items():
-            if not isinstance(markers, list) or len(markers) != int(n):
-                problems.append(f"{where}: ships.{n} must list {n} markers")
+            if n not in ("2", "3", "4"):
+                problems.append(f"{where}: ships has the key {quoted(n, 20)}; the keys are player counts 2, 3, 4")
+                continue
+            if not isinstance(markers, list) or len(markers) != int(n) \
+                    or not all(isinstance(m, str) for m in markers) or len(set(markers)) != len(markers):
+                problems.append(f"{where}: ships.{n} must list {n} different ship markers (text such as \"1\")")
                 continue
             missing = [m for m in markers if m not in planet.markers]
             if missing:

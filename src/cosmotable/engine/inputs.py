@@ -1,0 +1,262 @@
+"""Limits and checks for anything that comes from outside the program: action texts and JSON forms,
+Action objects built by callers, records and option data.
+
+One place for every bound, so a malformed or hostile input is refused with a short message saying
+what was wrong instead of reaching the rules as a TypeError, a RecursionError or a megabyte-long
+error text. Nothing here raises an engine error: the functions return a problem (or raise
+ValueError) and the caller wraps it in the error its API documents.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import reprlib
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+#: At most this many characters of an input are quoted in an error message.
+QUOTE_LIMIT = 200
+#: The longest action text (the longest real one is about 50 characters).
+MAX_ACTION_CHARS = 200
+#: Deepest nesting accepted in JSON data (a record with a custom layout is 5 levels deep).
+MAX_DEPTH = 32
+#: Most values (every list item and table entry counted) in one piece of JSON data.
+MAX_NODES = 1_000_000
+#: Longest JSON text read as a record (a 600-turn Planet game is well under 1 MB).
+MAX_JSON_CHARS = 16_000_000
+#: Integers in JSON data stay within 64 bits (what every JSON reader can hold exactly).
+MAX_INT = 2**63 - 1
+#: Seeds are non-negative integers below 2**64.
+MAX_SEED = 2**64 - 1
+#: Problems listed in one error message; the rest are counted.
+PROBLEM_LIMIT = 12
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = QUOTE_LIMIT
+_REPR.maxother = QUOTE_LIMIT
+_REPR.maxlong = 40
+for _name in ("maxlist", "maxtuple", "maxdict", "maxset", "maxfrozenset", "maxdeque", "maxarray"):
+    setattr(_REPR, _name, 8)
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as it may appear in an error message: repr-like, never longer than about `limit`
+    characters, safe for any nesting depth and for any size of text or number."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = [f"{f.name}={_REPR.repr(getattr(value, f.name))}" for f in dataclasses.fields(value)]
+        text = f"{type(value).__name__}({', '.join(parts)})"
+    else:
+        text = _REPR.repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def problem_list(problems: Iterable[str], limit: int = PROBLEM_LIMIT) -> str:
+    """Problems as indented lines for an error message: the first `limit`, then how many more."""
+    problems = list(problems)
+    lines = [f"  - {p}" for p in problems[:limit]]
+    if len(problems) > limit:
+        lines.append(f"  ... and {len(problems) - limit} more")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ JSON data
+def _path(parts: tuple[Any, ...]) -> str:
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).lstrip(".")
+    return quoted(text, 80)[1:-1] if text else "the top level"
+
+
+def _text_problem(text: str, max_chars: int | None) -> str | None:
+    if max_chars is not None and len(text) > max_chars:
+        return f"holds {len(text)} characters (at most {max_chars})"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return f"holds a lone surrogate {text[exc.start]!r}, which is not Unicode text"
+    return None
+
+
+def json_problem(
+    value: Any,
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_nodes: int = MAX_NODES,
+    max_chars: int | None = None,
+) -> str | None:
+    """What makes `value` unfit as JSON data, or None: a type JSON lacks, a non-text key, nesting
+    deeper than `max_depth`, more than `max_nodes` values, text longer than `max_chars` or with a
+    lone surrogate, an integer beyond 64 bits, a NaN or an infinity. Walks without recursion, so
+    even a structure a million levels deep is judged safely."""
+    stack: list[tuple[Any, int, tuple[Any, ...]]] = [(value, 0, ())]
+    nodes = 0
+    while stack:
+        item, depth, path = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            return f"holds more than {max_nodes} values"
+        if item is None or isinstance(item, bool):
+            continue
+        if isinstance(item, str):
+            problem = _text_problem(item, max_chars)
+            if problem:
+                return f"the text at {_path(path)} {problem}"
+        elif isinstance(item, int):
+            if abs(item) > MAX_INT:
+                return f"the number at {_path(path)} is beyond 64 bits ({quoted(item)})"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return f"the number at {_path(path)} is {item!r}, which JSON cannot hold"
+        elif isinstance(item, (list, tuple, dict)):
+            if depth >= max_depth:
+                return f"nested deeper than {max_depth} levels at {_path(path)}"
+            if isinstance(item, dict):
+                for key, sub in item.items():
+                    if not isinstance(key, str):
+                        return f"the key {quoted(key, 40)} at {_path(path)} is not text"
+                    problem = _text_problem(key, max_chars)
+                    if problem:
+                        return f"a key at {_path(path)} {problem}"
+                    stack.append((sub, depth + 1, (*path, key)))
+            else:
+                stack.extend((sub, depth + 1, (*path, i)) for i, sub in enumerate(item))
+        else:
+            return f"the value at {_path(path)} is a {type(item).__name__}, which JSON cannot hold"
+    return None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _read_int(digits: str) -> int:
+    # Python refuses to convert more than 4300 digits; anything past 64 bits is refused anyway.
+    if len(digits.lstrip("-")) > 40:
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is beyond 64 bits")
+    return int(digits)
+
+
+def parse_json(text: str, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON text -> data, within the limits above. Raises ValueError saying what is wrong (with line
+    and column for a syntax error)."""
+    if len(text) > max_chars:
+        raise ValueError(f"the text holds {len(text)} characters (at most {max_chars})")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, parse_int=_read_int)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError(f"not valid JSON here: nested deeper than {max_depth} levels") from None
+    except ValueError as exc:  # an integer of thousands of digits, NaN, Infinity
+        raise ValueError(f"not valid JSON here: {exc}") from None
+    problem = json_problem(data, max_depth=max_depth)
+    if problem:
+        raise ValueError(f"not valid JSON here: {problem}")
+    return data
+
+
+# ------------------------------------------------------------------------------ action fields
+@cache
+def _field_types(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, type, required) of a dataclass's fields, the types resolved from its annotations."""
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, hints[f.name],
+         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)  # type: ignore[misc]
+        for f in dataclasses.fields(cls)
+    )
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    if kind is str:
+        return type(value) is str and _text_problem(value, MAX_ACTION_CHARS) is None
+    if kind is bool:
+        return type(value) is bool
+    if kind is int:
+        return type(value) is int and abs(value) <= MAX_INT
+    if kind is type(None):
+        return value is None
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(value, option) for option in typing.get_args(kind))
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if type(value) is not tuple or len(value) > MAX_ACTION_CHARS:
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    return isinstance(value, origin or kind)
+
+
+def _describe(kind: Any) -> str:
+    if kind is str:
+        return f"text of at most {MAX_ACTION_CHARS} characters"
+    if kind is bool:
+        return "true or false"
+    if kind is int:
+        return "a whole number"
+    if kind is type(None):
+        return "null"
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        return " or ".join(_describe(option) for option in typing.get_args(kind))
+    if origin is tuple:
+        args = typing.get_args(kind)
+        return f"a list of {_describe(args[0])}" if len(args) == 2 and args[1] is Ellipsis else "a list"
+    return getattr(kind, "__name__", str(kind))
+
+
+def field_problem(action: Any) -> str | None:
+    """What is wrong with the field values of a dataclass action, judged by its annotations
+    (`Roll(faces=1)`, `Land(shift="x")`), or None."""
+    for name, kind, _ in _field_types(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, kind):
+            return f"{type(action).__name__}.{name} must be {_describe(kind)}, got {quoted(value, 60)}"
+    return None
+
+
+def action_from_fields(types_by_kind: Mapping[str, type], data: Mapping[str, Any]) -> Any:
+    """The action a JSON form describes: `kind` picks the class, every other key must be one of its
+    fields with a value of the annotated type (lists stand for tuples). Raises ValueError naming
+    the unknown, missing or mistyped field."""
+    problem = json_problem(dict(data), max_depth=3, max_nodes=2 * MAX_ACTION_CHARS, max_chars=MAX_ACTION_CHARS)
+    if problem:
+        raise ValueError(f"not an action's JSON form: {problem}")
+    kind = data.get("kind")
+    cls = types_by_kind.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action kind {quoted(kind, 40)}; kinds are {', '.join(types_by_kind)}")
+    spec = _field_types(cls)
+    names = [name for name, _, _ in spec]
+    unknown = sorted(set(data) - {"kind", *names})
+    if unknown:
+        raise ValueError(
+            f"unknown field(s) {', '.join(map(repr, unknown))} for {kind!r}; "
+            f"its fields are: {', '.join(names) or 'none besides kind'}"
+        )
+    missing = [name for name, _, required in spec if required and name not in data]
+    if missing:
+        raise ValueError(f"{kind!r} needs the field(s) {', '.join(missing)}")
+    values = {}
+    for name, field_type, _ in spec:
+        if name in data:
+            value = data[name]
+            values[name] = tuple(value) if typing.get_origin(field_type) is tuple and type(value) is list else value
+    action = cls(**values)
+    problem = field_problem(action)
+    if problem:
+        raise ValueError(problem)
+    return action
