@@ -31,12 +31,22 @@ MAX_NODES = 1_000_000
 MAX_JSON_CHARS = 16_000_000
 #: Integers in JSON data stay within 64 bits (what every JSON reader can hold exactly).
 MAX_INT = 2**63 - 1
-#: Seeds are non-negative integers below 2**64.
-MAX_SEED = 2**64 - 1
+#: Seeds are non-negative integers that a record (JSON, 64-bit integers) holds exactly.
+MAX_SEED = MAX_INT
 #: Problems listed in one error message; the rest are counted.
 PROBLEM_LIMIT = 12
 
-_REPR = reprlib.Repr()
+class _BoundedRepr(reprlib.Repr):
+    """reprlib's bounded repr, also for integers too long to print (Python refuses beyond 4300
+    digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) >= 10**40:
+            return f"<an integer of about {int(x.bit_length() * math.log10(2)) + 1} digits>"
+        return repr(x)
+
+
+_REPR = _BoundedRepr()
 _REPR.maxlevel = 3
 _REPR.maxstring = QUOTE_LIMIT
 _REPR.maxother = QUOTE_LIMIT
@@ -52,8 +62,6 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
         if len(value) <= limit:
             return repr(value)
         return f"{value[:limit]!r}... ({len(value)} characters)"
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
-        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         parts = [f"{f.name}={_REPR.repr(getattr(value, f.name))}" for f in dataclasses.fields(value)]
         text = f"{type(value).__name__}({', '.join(parts)})"

@@ -101,7 +101,7 @@ class GameRecord:
             raise RecordError(f"'game' must be a game id such as 'mlem', got {quoted(game)}")
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise RecordError(f"'seed' must be an integer from 0 to 2**64 - 1, got {quoted(seed)}")
+            raise RecordError(f"'seed' must be an integer from 0 to 2**63 - 1, got {quoted(seed)}")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of action texts")
@@ -127,7 +127,8 @@ class GameRecord:
             if "signature" not in data:
                 raise RecordError("the record is not signed: it has no 'signature' (only records saved "
                                   "with the key are accepted)")
-            if not hmac.compare_digest(data["signature"], signature(content, key)):
+            # compare_digest takes text only when it is ASCII: compare the UTF-8 bytes.
+            if not hmac.compare_digest(data["signature"].encode("utf-8"), signature(content, key).encode("ascii")):
                 raise RecordError("'signature' does not match: the record was changed after it was signed, "
                                   "or it was signed with another key")
         return record

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cosmotable.engine.errors import DataError
+from cosmotable.engine.inputs import quoted
 
 AFTERBURNER = "A"
 DIE_FACES = ("1", "2", "3", "4", AFTERBURNER)
@@ -152,12 +153,12 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
     """Every problem in a mat description; an empty list means it is valid."""
     problems: list[str] = []
     if data.get("format") != "mlem-mat":
-        problems.append(f"format: must be \"mlem-mat\", got {data.get('format')!r}")
+        problems.append(f"format: must be \"mlem-mat\", got {quoted(data.get('format'), 60)}")
     if not isinstance(data.get("source"), str) or not data["source"].strip():
         problems.append("source: say where the values come from (e.g. \"printed mat, 2023 edition\")")
     for key in ("last_space", "satellite_space", "first_landing_space", "ufo_start_space", "crash_track_length"):
         if not _int(data.get(key)):
-            problems.append(f"{key}: must be an integer, got {data.get(key)!r}")
+            problems.append(f"{key}: must be an integer, got {quoted(data.get(key), 60)}")
     deep = data.get("deep_space", {})
     for key in ("comet_points", "galaxy_points"):
         if not isinstance(deep, dict) or not _int(deep.get(key)) or deep.get(key) < 0:
@@ -171,7 +172,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
     else:
         for face in faces:
             if not isinstance(face, str) or face not in DIE_FACES:
-                problems.append(f"dice.faces: unknown face {face!r} (known: {', '.join(DIE_FACES)})")
+                problems.append(f"dice.faces: unknown face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})")
 
     last = data.get("last_space") if _int(data.get("last_space")) else None
     spaces = data.get("space", [])
@@ -186,7 +187,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
             continue
         number = space.get("number")
         if not _int(number):
-            problems.append(f"{where}: 'number' must be an integer, got {number!r}")
+            problems.append(f"{where}: 'number' must be an integer, got {quoted(number, 60)}")
             continue
         where = f"space {number}"
         if number in seen:
@@ -198,7 +199,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
             continue
         bad = [face for face in sfaces if not isinstance(face, str) or face not in DIE_FACES]
         for face in bad:
-            problems.append(f"{where}: unknown face {face!r} (known: {', '.join(DIE_FACES)})")
+            problems.append(f"{where}: unknown face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})")
         if bad:
             continue
         if len(set(sfaces)) != len(sfaces):
@@ -237,7 +238,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
             problems.append(f"{where}: 'id' must be a non-empty string")
             return None
         if ident in ids:
-            problems.append(f"{where}: duplicate id {ident!r}")
+            problems.append(f"{where}: duplicate id {quoted(ident, 60)}")
         ids.add(ident)
         return ident
 
@@ -247,7 +248,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
             problems.append(f"{where}: must be a table")
             continue
         ident = check_id(moon, where)
-        where = f"moon {ident!r}" if ident else where
+        where = f"moon {quoted(ident, 60)}" if ident else where
         if not _int(moon.get("points")) or moon["points"] < 0:
             problems.append(f"{where}: 'points' must be a non-negative integer")
         check_links(moon, where)
@@ -260,7 +261,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
             problems.append(f"{where}: must be a table")
             continue
         ident = check_id(planet, where)
-        where = f"planet {ident!r}" if ident else where
+        where = f"planet {quoted(ident, 60)}" if ident else where
         if not isinstance(planet.get("name"), str):
             problems.append(f"{where}: 'name' must be a string")
         pts = planet.get("points")
@@ -345,7 +346,7 @@ def check_mat_file(path: str | Path) -> list[str]:
 def _entries(data: dict[str, Any], table: str, fmt: str, where: str) -> list[dict[str, Any]]:
     problems = []
     if data.get("format") != fmt:
-        problems.append(f"format: must be {fmt!r}")
+        problems.append(f"format: must be {quoted(fmt, 60)}")
     if not isinstance(data.get("source"), str):
         problems.append("source: say where the values come from")
     entries = data.get(table)
@@ -362,7 +363,7 @@ def default_goals() -> tuple[Goal, ...]:
     where = "cosmotable/games/mlem/data/goals.toml"
     entries = _entries(_packaged("goals.toml"), "goal", "mlem-goals", where)
     problems = [
-        f"goal {g.get('id')!r}: kind must be one of {', '.join(GOAL_KINDS)}"
+        f"goal {quoted(g.get('id'), 60)}: kind must be one of {', '.join(GOAL_KINDS)}"
         for g in entries
         if g.get("kind") not in GOAL_KINDS
     ]

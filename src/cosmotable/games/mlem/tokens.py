@@ -15,6 +15,7 @@ from typing import Any
 import tomllib
 
 from cosmotable.engine.errors import DataError
+from cosmotable.engine.inputs import quoted
 from cosmotable.games.mlem.board import DIE_FACES, Mat
 
 ABILITIES = ("extra", "keep", "reroll")
@@ -75,7 +76,7 @@ def _int(value: Any) -> bool:
 
 def _header(data: dict[str, Any], fmt: str, problems: list[str]) -> None:
     if data.get("format") != fmt:
-        problems.append(f"format: must be {fmt!r}, got {data.get('format')!r}")
+        problems.append(f"format: must be {quoted(fmt, 60)}, got {quoted(data.get('format'), 60)}")
     if not isinstance(data.get("source"), str) or not data["source"].strip():
         problems.append("source: say where the values come from")
 
@@ -93,9 +94,9 @@ def _entries(data: dict[str, Any], table: str, problems: list[str]) -> list[tupl
             problems.append(f"{table} #{index + 1}: needs a non-empty string 'id'")
             continue
         if entry["id"] in seen:
-            problems.append(f"{table} {entry['id']!r}: duplicate id")
+            problems.append(f"{table} {quoted(entry['id'], 60)}: duplicate id")
         seen.add(entry["id"])
-        result.append((f"{table} {entry['id']!r}", entry))
+        result.append((f"{table} {quoted(entry['id'], 60)}", entry))
     return result
 
 
@@ -116,7 +117,7 @@ def expedition_problems(data: dict[str, Any], mat: Mat) -> list[str]:
             else:
                 for face in extra:
                     if face not in DIE_FACES:
-                        problems.append(f"{where}: unknown extra die face {face!r} (known: {', '.join(DIE_FACES)})")
+                        problems.append(f"{where}: unknown extra die face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})")
         elif extra:
             problems.append(f"{where}: 'extra_dice' only belongs on an 'extra' token")
     return problems
@@ -146,7 +147,7 @@ def discovery_problems(data: dict[str, Any], mat: Mat) -> list[str]:
             problems.append(f"{where}: 'space' must be a space of the mat, 1..{mat.last_space}")
         elif space in spaces:
             # rulebook (discovery): each token lies on its own space of the mat.
-            problems.append(f"{where}: space {space} already holds {spaces[space]!r}; one token per space")
+            problems.append(f"{where}: space {space} already holds {quoted(spaces[space], 60)}; one token per space")
         else:
             spaces[space] = token["id"]
     return problems
@@ -168,13 +169,13 @@ def mission_problems(data: dict[str, Any], mat: Mat) -> list[str]:
             problems.append(f"{where}: 'kind' must be 'moon' or 'planet'")
             continue
         if not isinstance(target, str) or target not in known:
-            problems.append(f"{where}: names {kind} {target!r}, which is not on the mat")
+            problems.append(f"{where}: names {kind} {quoted(target, 60)}, which is not on the mat")
             continue
         spaces = mission.get("spaces")
         if (not isinstance(spaces, list) or not all(_int(s) for s in spaces)
                 or sorted(spaces) != sorted(known[target].spaces)):
             problems.append(
-                f"{where}: 'spaces' {spaces!r} must be the spaces {kind} {target!r} is reached from: "
+                f"{where}: 'spaces' {quoted(spaces, 60)} must be the spaces {kind} {quoted(target, 60)} is reached from: "
                 f"{list(known[target].spaces)}"
             )
     return problems

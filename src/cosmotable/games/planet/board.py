@@ -313,8 +313,10 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
                 problems.append(f"{where}: ships has the key {quoted(n, 20)}; the keys are player counts 2, 3, 4")
                 continue
             if not isinstance(markers, list) or len(markers) != int(n) \
-                    or not all(isinstance(m, str) for m in markers) or len(set(markers)) != len(markers):
-                problems.append(f"{where}: ships.{n} must list {n} different ship markers (text such as \"1\")")
+                    or not all(isinstance(m, str) and len(m) == 1 and m in SHIP_MARKERS for m in markers) \
+                    or len(set(markers)) != len(markers):
+                problems.append(f"{where}: ships.{n} must list {n} different ship markers, each one of the "
+                                f"characters {SHIP_MARKERS} that mark ships on the planet map")
                 continue
             missing = [m for m in markers if m not in planet.markers]
             if missing:
