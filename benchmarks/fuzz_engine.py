@@ -78,7 +78,8 @@ def json_value(rng: random.Random, depth: int = 0) -> Any:
     if depth < 3 and roll < 0.30:
         return [json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
     if depth < 3 and roll < 0.45:
-        return {rng.choice(["kind", "x", "", "seat", "card"]): json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
+        keys = ["kind", "x", "", "seat", "card"]
+        return {rng.choice(keys): json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
     return rng.choice([None, True, False, 0, 1, -1, 2, 7, 1.5, "", "1", "N", "x", "board", "false", "metal",
                        "d5", "r1", "+1", "helper", " ", "\x00", "é"])
 

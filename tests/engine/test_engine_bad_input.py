@@ -8,16 +8,17 @@ import os
 
 import pytest
 from bad_input_helpers import (
-    DOCUMENTED, GAME_IDS, MESSAGE_LIMIT, data_digest, json_values, mutated, nested, picture, python_values, states,
+    DOCUMENTED, GAME_IDS, MESSAGE_LIMIT, data_digest, json_values, mutated, picture, python_values, states,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cosmotable import games
-from cosmotable.engine import GameRecord, IllegalAction, RecordError, State
+from cosmotable.engine import IllegalAction, RecordError, State
 
 # BAD_INPUT_EXAMPLES=2000 for a longer hunt (benchmarks/fuzz_engine.py runs a time-boxed one).
-SETTINGS = settings(max_examples=int(os.environ.get("BAD_INPUT_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=int(os.environ.get("BAD_INPUT_EXAMPLES", "60")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def refused_or_applied(state, action, seat=None):

@@ -346,7 +346,7 @@ def check_mat_file(path: str | Path) -> list[str]:
 def _entries(data: dict[str, Any], table: str, fmt: str, where: str) -> list[dict[str, Any]]:
     problems = []
     if data.get("format") != fmt:
-        problems.append(f"format: must be {quoted(fmt, 60)}")
+        problems.append(f"format: must be {fmt!r}")
     if not isinstance(data.get("source"), str):
         problems.append("source: say where the values come from")
     entries = data.get(table)

@@ -76,7 +76,7 @@ def _int(value: Any) -> bool:
 
 def _header(data: dict[str, Any], fmt: str, problems: list[str]) -> None:
     if data.get("format") != fmt:
-        problems.append(f"format: must be {quoted(fmt, 60)}, got {quoted(data.get('format'), 60)}")
+        problems.append(f"format: must be {fmt!r}, got {quoted(data.get('format'), 60)}")
     if not isinstance(data.get("source"), str) or not data["source"].strip():
         problems.append("source: say where the values come from")
 
