@@ -22,8 +22,6 @@ from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_SEED, json_problem, p
 
 FORMAT = "cosmotable-record"
 VERSION = 1
-#: The fields a record may hold.
-FIELDS = ("format", "version", "game", "config", "seed", "actions", "digest", "signature")
 
 
 def signature(content: dict[str, Any], key: bytes | str) -> str:
@@ -88,9 +86,6 @@ class GameRecord:
         problem = json_problem(data)
         if problem:
             raise RecordError(f"a record must be JSON data: {problem}")
-        unknown = sorted(set(data) - set(FIELDS))
-        if unknown:
-            raise RecordError(f"unknown field(s) {quoted(', '.join(unknown), 80)}; a record holds {', '.join(FIELDS)}")
         if data.get("format") != FORMAT:
             raise RecordError(f"'format' must be {FORMAT!r}, got {quoted(data.get('format'))}: not a Cosmotable record")
         version = data.get("version")
