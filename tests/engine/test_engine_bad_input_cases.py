@@ -152,10 +152,23 @@ def test_seeds_are_integers_below_2_to_the_63(seed):
 
 
 def test_options_must_be_json_data():
-    with pytest.raises(ConfigError, match="option 'max_turns' must be JSON data"):
+    with pytest.raises(ConfigError, match="options must be JSON data .*: the number at max_turns is beyond 64 bits"):
         PLANET.new_state(2, max_turns=10**30)
     with pytest.raises(ConfigError, match="lone surrogate"):
         PLANET.new_state(2, layout=layout_with(lambda d: d.__setitem__("source", "\udfff")))
+    with pytest.raises(ConfigError, match="nested deeper than 30 levels at layout.source"):
+        # a record holds options 2 levels down (config.options): deeper ones could not be loaded
+        PLANET.new_state(2, layout=layout_with(lambda d: d.__setitem__("source", nested(29))))
+
+
+def test_a_custom_mlem_board_the_default_tokens_do_not_fit_is_a_config_error():
+    from cosmotable.games.mlem.board import default_mat_data
+
+    board = json.loads(json.dumps(default_mat_data()))
+    board["planet"] = [p for p in board["planet"] if p["id"] != "kotan"]  # a valid mat of four planets
+    with pytest.raises(ConfigError) as info:
+        MLEM.new_state(2, board=board)
+    assert "kotan" in str(info.value)
 
 
 # ------------------------------------------------------------------ 8. actions

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from cosmotable.engine.errors import ConfigError, IllegalAction
-from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_SEED, field_problem, json_problem, quoted
+from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_DEPTH, MAX_SEED, field_problem, json_problem, quoted
 
 #: `current_player()` while a chance outcome (roll, shuffle, draw) is due.
 CHANCE = -1
@@ -157,12 +157,11 @@ class Game(ABC):
             raise ConfigError(
                 f"unknown option(s) {quoted(', '.join(sorted(bad_options)), 80)} for {self.id}; known: {known}"
             )
-        for name, value in options.items():
-            # Options are saved in records and digested: only JSON data survives that unchanged.
-            problem = json_problem(value)
-            if problem:
-                raise ConfigError(f"option {name!r} must be JSON data (text, numbers, true/false, lists, "
-                                  f"tables): {problem}")
+        # Options are saved in records (record -> config -> options -> value) and digested: only JSON
+        # data that a record may hold survives that unchanged.
+        problem = json_problem(dict(options), max_depth=MAX_DEPTH - 2)
+        if problem:
+            raise ConfigError(f"options must be JSON data (text, numbers, true/false, lists, tables): {problem}")
         config = GameConfig(num_players, frozenset(enabled), dict(options))
         self.validate_config(config)
         return config

@@ -15,7 +15,7 @@ import math
 import reprlib
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -176,36 +176,53 @@ def parse_json(text: str, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = M
 
 # ------------------------------------------------------------------------------ action fields
 @cache
-def _field_types(cls: type) -> tuple[tuple[str, Any, bool], ...]:
-    """(name, type, required) of a dataclass's fields, the types resolved from its annotations."""
+def _field_types(cls: type) -> tuple[tuple[str, Any, bool, Callable[[Any], bool]], ...]:
+    """(name, type, required, test) of a dataclass's fields, the types resolved from its annotations."""
     hints = typing.get_type_hints(cls)
     return tuple(
         (f.name, hints[f.name],
-         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)  # type: ignore[misc]
+         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,  # type: ignore[misc]
+         _check(hints[f.name]))
         for f in dataclasses.fields(cls)
     )
 
 
-def _fits(value: Any, kind: Any) -> bool:
+def _is_text(value: Any) -> bool:
+    return type(value) is str and (len(value) <= MAX_ACTION_CHARS and value.isascii()
+                                   or _text_problem(value, MAX_ACTION_CHARS) is None)
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int and -MAX_INT <= value <= MAX_INT
+
+
+@cache
+def _check(kind: Any) -> Callable[[Any], bool]:
+    """A test `value -> bool` for values of the annotated type `kind`, built once per type (every
+    applied action is checked, so the test must be cheap)."""
     if kind is str:
-        return type(value) is str and _text_problem(value, MAX_ACTION_CHARS) is None
+        return _is_text
     if kind is bool:
-        return type(value) is bool
+        return lambda value: type(value) is bool
     if kind is int:
-        return type(value) is int and abs(value) <= MAX_INT
+        return _is_int
     if kind is type(None):
-        return value is None
+        return lambda value: value is None
     origin = typing.get_origin(kind)
-    if origin in (types.UnionType, typing.Union):
-        return any(_fits(value, option) for option in typing.get_args(kind))
+    if origin is types.UnionType or origin is typing.Union:
+        options = tuple(_check(option) for option in typing.get_args(kind))
+        return lambda value: any(check(value) for check in options)
     if origin is tuple:
         args = typing.get_args(kind)
-        if type(value) is not tuple or len(value) > MAX_ACTION_CHARS:
-            return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
-    return isinstance(value, origin or kind)
+            item = _check(args[0])
+            return lambda value: (type(value) is tuple and len(value) <= MAX_ACTION_CHARS
+                                  and all(item(v) for v in value))
+        items = tuple(_check(a) for a in args)
+        return lambda value: (type(value) is tuple and len(value) == len(items)
+                              and all(check(v) for check, v in zip(items, value)))
+    cls = origin or kind
+    return lambda value: isinstance(value, cls)
 
 
 def _describe(kind: Any) -> str:
@@ -229,9 +246,9 @@ def _describe(kind: Any) -> str:
 def field_problem(action: Any) -> str | None:
     """What is wrong with the field values of a dataclass action, judged by its annotations
     (`Roll(faces=1)`, `Land(shift="x")`), or None."""
-    for name, kind, _ in _field_types(type(action)):
+    for name, kind, _, fits in _field_types(type(action)):
         value = getattr(action, name)
-        if not _fits(value, kind):
+        if not fits(value):
             return f"{type(action).__name__}.{name} must be {_describe(kind)}, got {quoted(value, 60)}"
     return None
 
@@ -248,18 +265,18 @@ def action_from_fields(types_by_kind: Mapping[str, type], data: Mapping[str, Any
     if cls is None:
         raise ValueError(f"unknown action kind {quoted(kind, 40)}; kinds are {', '.join(types_by_kind)}")
     spec = _field_types(cls)
-    names = [name for name, _, _ in spec]
+    names = [name for name, _, _, _ in spec]
     unknown = sorted(set(data) - {"kind", *names})
     if unknown:
         raise ValueError(
             f"unknown field(s) {', '.join(map(repr, unknown))} for {kind!r}; "
             f"its fields are: {', '.join(names) or 'none besides kind'}"
         )
-    missing = [name for name, _, required in spec if required and name not in data]
+    missing = [name for name, _, required, _ in spec if required and name not in data]
     if missing:
         raise ValueError(f"{kind!r} needs the field(s) {', '.join(missing)}")
     values = {}
-    for name, field_type, _ in spec:
+    for name, field_type, _, _ in spec:
         if name in data:
             value = data[name]
             values[name] = tuple(value) if typing.get_origin(field_type) is tuple and type(value) is list else value

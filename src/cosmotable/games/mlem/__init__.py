@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
-from cosmotable.engine.errors import ConfigError
+from cosmotable.engine.errors import ConfigError, DataError
 from cosmotable.engine.inputs import problem_list
 from cosmotable.games.mlem import actions
 from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
@@ -61,6 +61,11 @@ class MlemGame(Game):
                 problems = token_problems(option, data, mat)
                 if problems:
                     raise ConfigError(f"option {option!r} has problems:\n" + problem_list(problems))
+        try:
+            self.tokens(config)
+        except DataError as exc:  # a custom board without a space or planet the default tokens name
+            raise ConfigError("the token sets do not fit this board (pass token options made for it):\n"
+                              + problem_list(exc.problems)) from None
         if config.has("secret_missions"):
             needed = 4 * config.num_players
             available = len(self.tokens(config).missions)
