@@ -74,7 +74,7 @@ def json_value(rng: random.Random, depth: int = 0) -> Any:
     if roll < 0.08:
         return "x" * rng.choice([201, 10_000, 1_000_000])
     if roll < 0.10:
-        return rng.choice([10**20, -(10**19), 10**5000, float("nan"), float("inf"), "\udfff", "a\ud800"])
+        return rng.choice([2**160, 2**256, -(10**80), 10**5000, float("nan"), float("inf"), "\udfff", "a\ud800"])
     if depth < 3 and roll < 0.30:
         return [json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
     if depth < 3 and roll < 0.45:
@@ -232,7 +232,7 @@ class Checker:
             value = mutate(defaults[name], self.rng) if name in defaults else json_value(self.rng)
             players = self.rng.choice([game.min_players, game.max_players, 0, 9, True, 2.0, None])
             try:
-                game.new_state(players, seed=self.rng.choice([1, -1, 2**64, True, None]), **{name: value})
+                game.new_state(players, seed=self.rng.choice([1, -1, 2**160, 2**256, True, None]), **{name: value})
             except DOCUMENTED as exc:
                 if len(str(exc)) > MESSAGE_LIMIT:
                     self.fail("options", {name: value}, f"message of {len(str(exc))} characters")

@@ -63,7 +63,7 @@ json_values = st.recursive(
     json_leaves,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=16,
-) | st.integers(30, 3000).map(nested) | long_texts | st.integers(10**20, 10**30) | st.just(10**5000)
+) | st.integers(30, 3000).map(nested) | long_texts | st.integers(10**70, 10**90) | st.just(10**5000)
 #: Values no JSON text holds, for fields of Action objects built directly and seats.
 python_values = json_values | st.tuples(json_values) | st.builds(object) | st.just(1.0) | st.just(b"1")
 

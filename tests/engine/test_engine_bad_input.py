@@ -171,7 +171,7 @@ def test_random_options_and_mutated_game_data_are_config_errors(game_id, data):
     else:
         options[name] = data.draw(json_values)
     players = data.draw(st.integers(game.min_players, game.max_players) | python_values)
-    seed = data.draw(st.integers(0, 2**63 - 1) | python_values)
+    seed = data.draw(st.integers(0, 2**256 - 1) | python_values)
     try:
         state = game.new_state(players, seed=seed, **options)
     except DOCUMENTED as exc:

@@ -201,7 +201,7 @@ class Game(ABC):
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ConfigError(f"seed must be an integer from 0 to 2**63 - 1, got {quoted(seed)}")
+            raise ConfigError(f"seed must be an integer from 0 to 2**256 - 1, got {quoted(seed)}")
         return self.initial_state(config, seed)
 
     @abstractmethod

@@ -29,9 +29,10 @@ MAX_DEPTH = 32
 MAX_NODES = 1_000_000
 #: Longest JSON text read as a record (a 600-turn Planet game is well under 1 MB).
 MAX_JSON_CHARS = 16_000_000
-#: Integers in JSON data stay within 64 bits (what every JSON reader can hold exactly).
-MAX_INT = 2**63 - 1
-#: Seeds are non-negative integers that a record (JSON, 64-bit integers) holds exactly.
+#: Integers in JSON data have at most 256 bits (78 digits): room for the server's 160-bit seeds,
+#: while a number of thousands of digits (which Python refuses to print) is refused on reading.
+MAX_INT = 2**256 - 1
+#: Seeds are non-negative integers a record holds: 0 .. 2**256 - 1.
 MAX_SEED = MAX_INT
 #: Problems listed in one error message; the rest are counted.
 PROBLEM_LIMIT = 12
@@ -105,7 +106,7 @@ def json_problem(
 ) -> str | None:
     """What makes `value` unfit as JSON data, or None: a type JSON lacks, a non-text key, nesting
     deeper than `max_depth`, more than `max_nodes` values, text longer than `max_chars` or with a
-    lone surrogate, an integer beyond 64 bits, a NaN or an infinity. Walks without recursion, so
+    lone surrogate, an integer beyond 256 bits, a NaN or an infinity. Walks without recursion, so
     even a structure a million levels deep is judged safely."""
     stack: list[tuple[Any, int, tuple[Any, ...]]] = [(value, 0, ())]
     nodes = 0
@@ -122,7 +123,7 @@ def json_problem(
                 return f"the text at {_path(path)} {problem}"
         elif isinstance(item, int):
             if abs(item) > MAX_INT:
-                return f"the number at {_path(path)} is beyond 64 bits ({quoted(item)})"
+                return f"the number at {_path(path)} is beyond 256 bits ({quoted(item)})"
         elif isinstance(item, float):
             if not math.isfinite(item):
                 return f"the number at {_path(path)} is {item!r}, which JSON cannot hold"
@@ -149,9 +150,9 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _read_int(digits: str) -> int:
-    # Python refuses to convert more than 4300 digits; anything past 64 bits is refused anyway.
-    if len(digits.lstrip("-")) > 40:
-        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is beyond 64 bits")
+    # Python refuses to convert more than 4300 digits; anything past 256 bits is refused anyway.
+    if len(digits.lstrip("-")) > 80:
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is beyond 256 bits")
     return int(digits)
 
 

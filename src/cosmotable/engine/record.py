@@ -96,7 +96,7 @@ class GameRecord:
             raise RecordError(f"'game' must be a game id such as 'mlem', got {quoted(game)}")
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise RecordError(f"'seed' must be an integer from 0 to 2**63 - 1, got {quoted(seed)}")
+            raise RecordError(f"'seed' must be an integer from 0 to 2**256 - 1, got {quoted(seed)}")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("'actions' must be a list of action texts")
