@@ -37,6 +37,7 @@ MAX_SEED = MAX_INT
 #: Problems listed in one error message; the rest are counted.
 PROBLEM_LIMIT = 12
 
+
 class _BoundedRepr(reprlib.Repr):
     """reprlib's bounded repr, also for integers too long to print (Python refuses beyond 4300
     digits)."""
