@@ -1,0 +1,40 @@
+"""The coach panel: off by default, a toggle, then MLEM's crash odds and each legal move's win chance."""
+
+from web_helpers import open_client, screenshot
+
+
+def test_coach_panel_shows_odds_and_every_moves_win_chance(server, page):
+    created = server.create_table("mlem", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+                                  coach=True)
+    server.start(created)
+    table_id = created["table"]["id"]
+    token = created["seats"][0]["token"]
+    # play Ann's boarding choices until she has to pick a travel move (a roll is on the rocket)
+    for i in range(20):
+        state = server.state(table_id, token)
+        if state["legal_actions"] and state["legal_actions"][0]["text"].startswith("travel"):
+            break
+        if state["legal_actions"]:
+            server.act(table_id, token, state["legal_actions"][0]["json"], f"coach-{i}")
+        else:
+            server.wait_until(table_id, lambda s: s["to_act"] == 0, timeout=60)
+    legal = server.state(table_id, token)["legal_actions"]
+    assert legal and legal[0]["text"].startswith("travel")
+
+    open_client(page, server, f"/table/{table_id}?token={token}")
+    page.locator("#board[data-step]").wait_for()
+    toggle = page.get_by_role("button", name="Coach")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("#coach").count() == 0  # off by default
+
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    moves = page.locator("#coach table.coach-moves tbody tr")
+    moves.first.wait_for(timeout=60_000)
+    assert sorted(moves.locator("td:first-child").all_inner_texts()) == sorted(a["text"] for a in legal)
+    crash = page.locator("#coach dd.crash")
+    assert crash.is_visible() and crash.inner_text().split()[0].endswith("%")
+    screenshot(page, "shell-coach-mlem")
+
+    toggle.click()
+    assert page.locator("#coach").count() == 0
