@@ -1,7 +1,7 @@
 // Creating a table: game, variants and options (from GET /api/games), seats human or bot with a level,
 // timer, undo, coach; then each human seat's link with a copy button, hot-seat on this device, and start.
 import { api } from "./api.js";
-import { el, replace } from "./dom.js";
+import { el, replace, keepFocus } from "./dom.js";
 import { botLevelName, gameName, optionName, variantName } from "./games.js";
 import { loadGameCatalog, t } from "./i18n.js";
 import { absoluteUrl, copyText, errorBox, loadGames, saveHostToken, savedName } from "./common.js";
@@ -112,6 +112,10 @@ export class CreatePage {
   }
 
   render() {
+    keepFocus(this.root, () => this.draw());
+  }
+
+  draw() {
     if (this.created) return this.renderCreated();
     const game = this.game;
     replace(

@@ -51,3 +51,42 @@ const SEAT_COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d5
 export function seatColor(seat) {
   return SEAT_COLORS[((seat % SEAT_COLORS.length) + SEAT_COLORS.length) % SEAT_COLORS.length];
 }
+
+// What identifies a focused control well enough to find its successor after a redraw.
+function focusDescriptor(node) {
+  if (!node || node === document.body || !node.tagName) return null;
+  return {
+    tag: node.tagName,
+    id: node.id || null,
+    name: node.getAttribute("name"),
+    label: node.getAttribute("aria-label"),
+    text: (node.textContent || "").trim(),
+    // the nearest region with an id (the board, the log): where focus lands if the control is gone
+    region: node.parentElement && node.parentElement.closest("[id]") ? node.parentElement.closest("[id]").id : null,
+  };
+}
+
+function findSuccessor(root, wanted) {
+  if (wanted.id) return root.querySelector(`#${CSS.escape(wanted.id)}`);
+  const candidates = [...root.querySelectorAll(wanted.tag)];
+  const same = (node) =>
+    (wanted.name ? node.getAttribute("name") === wanted.name : true) &&
+    (wanted.label ? node.getAttribute("aria-label") === wanted.label : true) &&
+    (wanted.name || wanted.label ? true : (node.textContent || "").trim() === wanted.text);
+  return candidates.find(same) || null;
+}
+
+// Redraw `root` with `draw()` and give focus back to the same control (same id, name, label or text), so
+// a keyboard player does not lose their place each time the table changes.
+export function keepFocus(root, draw) {
+  const active = document.activeElement;
+  const wanted = active && root.contains(active) ? focusDescriptor(active) : null;
+  draw();
+  if (!wanted) return;
+  let again = findSuccessor(root, wanted);
+  if (!again && wanted.region) {
+    again = root.querySelector(`#${CSS.escape(wanted.region)}`);
+    if (again && !again.hasAttribute("tabindex") && again.tabIndex < 0) again.setAttribute("tabindex", "-1");
+  }
+  if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
+}

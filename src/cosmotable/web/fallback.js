@@ -40,10 +40,7 @@ export const fallbackModule = {
               ctx.legal.map((action) =>
                 el(
                   "button",
-                  { type: "button", class: "move", onclick: (event) => {
-                    event.currentTarget.disabled = true;
-                    ctx.act(action.json);
-                  } },
+                  { type: "button", class: "move", onclick: () => ctx.act(action.json) },
                   action.text,
                 ),
               ),

@@ -1,7 +1,7 @@
 // The lobby: tables by status (open / running / finished, paginated), joining a free seat, watching,
 // replays; and the games with links to create a table or read the rules.
 import { api } from "./api.js";
-import { el, replace, seatColor } from "./dom.js";
+import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { gameName, seatName, variantName } from "./games.js";
 import { formatDateTime, loadGameCatalog, t } from "./i18n.js";
 import { errorBox, loadGames, saveName, savedName } from "./common.js";
@@ -45,7 +45,7 @@ export class LobbyPage {
     } catch (error) {
       this.error = error;
     }
-    this.render();
+    this.renderListingOnly();
   }
 
   select(status) {
@@ -78,6 +78,10 @@ export class LobbyPage {
   }
 
   render() {
+    keepFocus(this.root, () => this.draw());
+  }
+
+  draw() {
     const nameInput = this.root.querySelector("#player-name");
     const name = nameInput ? nameInput.value : savedName();
     replace(
@@ -112,11 +116,20 @@ export class LobbyPage {
             ),
           ),
         ),
-        this.message,
-        this.error ? errorBox(this.error) : null,
-        this.renderListing(),
+        el("div", { id: "table-listing" }, this.listingBlock()),
       ),
     );
+  }
+
+  listingBlock() {
+    return [this.message, this.error ? errorBox(this.error) : null, this.renderListing()];
+  }
+
+  // The periodic refresh redraws the list only: the name field and the tabs keep focus and caret.
+  renderListingOnly() {
+    const node = this.root.querySelector("#table-listing");
+    if (!node) return this.render();
+    keepFocus(node, () => replace(node, this.listingBlock()));
   }
 
   renderGames() {

@@ -1,7 +1,7 @@
 // Stepping through a finished game, move by move: buttons and the keyboard (← → Home End), seen by a
 // spectator or, since the game is over, as any seat saw it.
 import { api } from "./api.js";
-import { el, replace, seatColor } from "./dom.js";
+import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName } from "./games.js";
 import { gameTranslator, language, t } from "./i18n.js";
@@ -96,6 +96,10 @@ export class ReplayPage {
   }
 
   render() {
+    keepFocus(this.root, () => this.draw());
+  }
+
+  draw() {
     if (!this.table) {
       replace(this.root, el("h1", { tabindex: "-1" }, t("replay.title")), this.error ? errorBox(this.error) : null);
       return;

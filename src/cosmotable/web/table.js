@@ -6,7 +6,7 @@
 // this device's seats, the board, log and coach are removed from the DOM (not hidden) and the page shows
 // "pass the device to X"; the next seat's view is fetched only after that player confirms.
 import { api, newActionId, TableSocket } from "./api.js";
-import { el, replace, seatColor } from "./dom.js";
+import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName, botLevelName } from "./games.js";
 import { formatPercent, gameTranslator, language, t } from "./i18n.js";
@@ -286,6 +286,10 @@ export class TablePage {
   // --- drawing -------------------------------------------------------------------------------------
 
   render() {
+    keepFocus(this.root, () => this.draw());
+  }
+
+  draw() {
     if (this.fatal) {
       replace(
         this.root,
