@@ -233,7 +233,7 @@ class MlemState(State):
             assert self.missions is not None
             seat = self.current_player()
             self.missions.returned[seat] = action.mission
-            self.emit("choose", f"seat {seat} keeps 3 secret missions", seat)
+            self.emit("choose", f"seat {seat} keeps 3 secret missions", seat, kept=MISSIONS_DEALT - 1)
             self._next_setup_step()
         elif isinstance(action, RevealDiscovery):
             assert self.discovery is not None
@@ -305,7 +305,7 @@ class MlemState(State):
         # rulebook (satellite): with one or more satellite engineers aboard, start on space 3.
         if any(a == "satellite" for _, a in self.rocket):
             self.position = self.mat.satellite_space
-            self.emit("satellite", f"satellite aboard: the rocket starts on space {self.position}")
+            self.emit("satellite", f"satellite aboard: the rocket starts on space {self.position}", space=self.position)
         self.phase = ROLL
 
     # ------------------------------------------------------------------ travel
@@ -440,7 +440,8 @@ class MlemState(State):
             # rulebook (discovery, points): the commander keeps it face down; it counts at the end.
             self.discovery.taken[seat].append(token_id)
             self.points[seat]["discoveries"] += token.points
-            self.emit("discovery", f"seat {seat} takes the discovery token on space {token.space} (face down)", seat)
+            self.emit("discovery", f"seat {seat} takes the discovery token on space {token.space} (face down)", seat,
+                      effect="points", space=token.space)
             self.emit("discovery-points", f"your discovery token is worth {token.points}", seat,
                       visible_to=[seat], points=token.points)
         elif token.kind == "die_return":
@@ -448,13 +449,15 @@ class MlemState(State):
             # dice in hand the token is discarded without effect.
             before, self.dice = self.dice, min(self.dice + 1, self.mat.dice_count)
             effect = "takes back a set-aside die" if self.dice > before else "already holds every die: no effect"
-            self.emit("discovery", f"die return on space {token.space}: the commander {effect} ({self.dice} dice)", seat)
+            self.emit("discovery", f"die return on space {token.space}: the commander {effect} ({self.dice} dice)", seat,
+                      effect="die_return", space=token.space, returned=self.dice > before, dice=self.dice)
         else:
             # rulebook (discovery, wormhole): move 4 spaces at once, then the travel phase ends
             # (and a token there is activated too).
             start = self.position
             self.position = min(self.position + WORMHOLE_STEPS, self.mat.deep_space)
-            self.emit("discovery", f"wormhole! the rocket jumps from space {start} to {self.place_name(self.position)}", seat)
+            self.emit("discovery", f"wormhole! the rocket jumps from space {start} to {self.place_name(self.position)}", seat,
+                      effect="wormhole", space=start, start=start, end=self.position)
 
     def place_name(self, position: int) -> str:
         return "deep space" if position >= self.mat.deep_space else f"space {position}"
@@ -561,7 +564,9 @@ class MlemState(State):
                 points *= 2
             # rulebook (moons): the points are scored at once.
             self.points[seat]["moons"] += points
-            self._placed(seat, f"lands the {astronaut} on a {self.mat.moons[moon_id].points}-point moon at space {number} (+{points})")
+            self._placed(seat, f"lands the {astronaut} on a {self.mat.moons[moon_id].points}-point moon at space {number} (+{points})",
+                         astronaut=astronaut, place="moon", space=number, moon=moon_id, points=points,
+                         shift=action.shift, parachute=self.phase == PARACHUTE)
         else:
             planet_id = action.planet or self.mat.space(number).planets[0]
             rows = self.planets[planet_id]
@@ -573,20 +578,23 @@ class MlemState(State):
                 # rulebook (planets): a colour's first astronaut starts a new row at the bottom.
                 rows.append((seat, [astronaut]))
             name = self.mat.planets[planet_id].name
-            self._placed(seat, f"lands the {astronaut} on planet {name} (scored at the end)")
+            self._placed(seat, f"lands the {astronaut} on planet {name} (scored at the end)",
+                         astronaut=astronaut, place="planet", space=number, planet=planet_id,
+                         shift=action.shift, parachute=self.phase == PARACHUTE)
         self._after_leaving(slot, astronaut)
 
     def _after_leaving(self, slot: int, astronaut: str) -> None:
         if astronaut == "die_discarder":
             # rulebook (die discarder): the current commander sets one die aside; the last stays.
             self.dice = max(self.dice - 1, 1)
-            self.emit("discard", f"the commander sets a die aside ({self.dice} left)")
+            self.emit("discard", f"the commander sets a die aside ({self.dice} left)", dice=self.dice)
         if slot == self.commander:
             # rulebook (change of commander): the next astronaut on the rocket board takes over
             # the unused dice; the rocket board itself stays with the starter.
             self.commander = next((s for s in range(len(self.rocket)) if self.aboard[s]), None)
             if self.commander is not None:
-                self.emit("commander", f"seat {self.rocket[self.commander][0]} is the new commander")
+                self.emit("commander", f"seat {self.rocket[self.commander][0]} is the new commander",
+                          commander=self.rocket[self.commander][0])
 
     def _arrive_in_deep_space(self) -> None:
         # rulebook (deep space): everyone must leave the rocket; the commander goes to the comet,
@@ -607,17 +615,20 @@ class MlemState(State):
     def _place_in_deep_space(self, seat: int, astronaut: str, where: str, points: int) -> None:
         self.deep_space.append((seat, astronaut, where, points))
         self.points[seat]["deep_space"] += points
-        self._placed(seat, f"sends the {astronaut} to the {where} in deep space (+{points})")
+        self._placed(seat, f"sends the {astronaut} to the {where} in deep space (+{points})",
+                     astronaut=astronaut, place="deep", where=where, points=points)
 
-    def _placed(self, seat: int, text: str) -> None:
+    def _placed(self, seat: int, text: str, **data: Any) -> None:
         self.placed[seat] += 1
-        self.emit("land", f"seat {seat} {text}", seat)
+        # The structured data lets a UI tell the landing in its own words.
+        self.emit("land", f"seat {seat} {text}", seat, **data)
         self._check_goals(seat)
         # rulebook (end of game): a player with all 8 astronauts on the mat ends the game once
         # the current expedition is over.
         if self.placed[seat] == len(ABILITIES) and not self.end_triggered:
             self.end_triggered = True
-            self.emit("end-triggered", f"seat {seat} has all astronauts on the mat: last expedition", seat)
+            self.emit("end-triggered", f"seat {seat} has all astronauts on the mat: last expedition", seat,
+                      placed=self.placed[seat])
 
     def _check_goals(self, seat: int) -> None:
         # rulebook (goals): the first player to meet a tile's condition takes it; no one else can.
@@ -630,7 +641,8 @@ class MlemState(State):
             if meets_goal(goal, seat, self.planets, moon_owners, deep_owners):
                 self.goal_owner[goal.id] = seat
                 self.points[seat]["goals"] += goal.points
-                self.emit("goal", f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)", seat, goal=goal.id)
+                self.emit("goal", f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)", seat,
+                          goal=goal.id, points=goal.points)
 
     # ------------------------------------------------------------------ end of expedition / game
     def _end_expedition(self) -> None:
@@ -643,7 +655,8 @@ class MlemState(State):
         # rulebook (expedition): the starter passes the rocket board to the player on the left.
         self.starter = (self.starter + 1) % self.num_players
         self.expedition += 1
-        self.emit("expedition", f"expedition {self.expedition} begins; seat {self.starter} starts")
+        self.emit("expedition", f"expedition {self.expedition} begins; seat {self.starter} starts",
+                  expedition=self.expedition, starter=self.starter)
         self._begin_expedition()
 
     def _end_game(self) -> None:
@@ -656,7 +669,8 @@ class MlemState(State):
             for seat in range(self.num_players):
                 done = len(self.completed_missions(seat))
                 self.points[seat]["missions"] = self.tokens.mission_points[min(done, 3)]
-        self.emit("game-over", "game over: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores())))
+        self.emit("game-over", "game over: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores())),
+                  scores=self.scores(), winners=self.winners())
 
     def completed_missions(self, seat: int) -> list[str]:
         """Kept missions whose moon or planet holds an astronaut of `seat` (rulebook: a mission
