@@ -1,5 +1,6 @@
 """Fixtures for the MLEM game module's browser tests: the module served from a temporary directory
-with a small test page standing in for the shell, and a headless Chromium."""
+with a small test page standing in for the shell, on the shared headless Chromium (`browser` of
+tests/web/conftest.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-from mlem_web_helpers import CHROMIUM_ARGS, HARNESS, WEB, Harness, QuietHandler  # noqa: E402
+from mlem_web_helpers import HARNESS, WEB, Harness, QuietHandler  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -34,20 +35,9 @@ def mlem_site(tmp_path_factory):
     server.server_close()
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    chromium_path = shutil.which("chromium") or "/usr/bin/chromium"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def harness(chromium, mlem_site):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+def harness(browser, mlem_site):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     h = Harness(page, mlem_site)
     yield h
@@ -55,8 +45,8 @@ def harness(chromium, mlem_site):
 
 
 @pytest.fixture
-def phone(chromium, mlem_site):
-    context = chromium.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2)
+def phone(browser, mlem_site):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2)
     page = context.new_page()
     h = Harness(page, mlem_site)
     yield h

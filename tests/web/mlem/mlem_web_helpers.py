@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "src" / "cosmotable" / "web"
 HARNESS = Path(__file__).with_name("harness.html")
 ARTIFACTS = ROOT / "tests" / "web" / "artifacts"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -1,7 +1,7 @@
 // The panels beside the mat: the rocket board with the dice, the expedition token, the players'
 // boards, the goal tiles and the crash track, and the viewing seat's own crew and secret missions.
 
-import { svg, die, astronautToken, asButton, crown, ufoGlyph } from "./draw.js";
+import { svg, die, astronautToken, asButton, crown, ufoGlyph, hexagon } from "./draw.js";
 import { multiline } from "./mat.js";
 import { expeditionTokenText, goalText, missionText, astronautName } from "./narrative.js";
 
@@ -236,14 +236,27 @@ export function drawPlayers(view, ctx, cols, changed) {
     g.append(multiline(parts, 16, 42, Math.floor(cardW / 6.2), 13, { class: "mlem-small-label-dark" }));
     ABILITIES.forEach((a, k) => {
       const available = p.available.includes(a);
-      g.append(astronautToken(a, ctx.seatColor(p.seat), 24 + k * 21, 84, 8.5, { faded: !available }));
+      g.append(astronautToken(a, ctx.seatColor(p.seat), 24 + k * 21, 86, 8.5, { faded: !available }));
     });
+    // Face-down tokens and secret missions: only how many (their values stay hidden until the end).
     const tokens = [];
-    if (view.variant_state && view.variant_state.ufo) tokens.push(t("face_down.ufo", { n: p.face_down_tokens.ufo }));
-    if (view.variant_state && view.variant_state.discovery) tokens.push(t("face_down.discoveries", { n: p.face_down_tokens.discoveries }));
-    if (view.variant_state && view.variant_state.missions) tokens.push(t("face_down.missions", { n: view.variant_state.missions.dealt[p.seat] - (view.variant_state.missions.chosen[p.seat] ? 1 : 0) }));
-    g.append(svg("text", { x: 16, y: 104, class: "mlem-small-label-dark" }, t("placed_n", { n: p.placed })));
-    if (tokens.length) g.append(svg("text", { x: 16, y: 118, class: "mlem-small-label-dark" }, tokens.join(" · ")));
+    const vs = view.variant_state || {};
+    if (vs.ufo) tokens.push(["ufo", p.face_down_tokens.ufo, t("face_down.ufo", { n: p.face_down_tokens.ufo })]);
+    if (vs.discovery) tokens.push(["discovery", p.face_down_tokens.discoveries, t("face_down.discoveries", { n: p.face_down_tokens.discoveries })]);
+    if (vs.missions) {
+      const n = vs.missions.dealt[p.seat] - (vs.missions.chosen[p.seat] ? 1 : 0);
+      tokens.push(["mission", n, t("face_down.missions", { n })]);
+    }
+    g.append(svg("text", { x: 16, y: 112, class: "mlem-small-label-dark" }, t("placed_n", { n: p.placed })));
+    tokens.forEach(([kind, n, label], k) => {
+      const tx = cardW - 36 * (tokens.length - k) - 4;
+      const tg = svg("g", { class: "mlem-face-down", "aria-label": label }, svg("title", {}, label));
+      if (kind === "ufo") tg.append(ufoGlyph(tx + 8, 108, 16));
+      else if (kind === "discovery") tg.append(hexagon(tx + 8, 108, 7, { class: "mlem-discovery-hex mlem-discovery-points" }));
+      else tg.append(svg("path", { d: `M ${tx + 4} 116 L ${tx + 4} 100 L ${tx + 14} 104 L ${tx + 4} 108`, class: "mlem-mission-flag" }));
+      tg.append(svg("text", { x: tx + 18, y: 112, class: "mlem-small-label-dark" }, String(n)));
+      g.append(tg);
+    });
     const label = t("player_label", { player: ctx.playerName(p.seat), score: view.scores[p.seat], placed: p.placed }) + ". " + parts;
     g.setAttribute("aria-label", label);
     g.append(svg("title", {}, label));
