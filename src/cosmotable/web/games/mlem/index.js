@@ -12,7 +12,11 @@ import {
 import { describeEvent, astronautName, placeName } from "./narrative.js";
 
 const NARROW = 640; // px: below this the mat is laid out 4 spaces wide (phones)
-const memory = new WeakMap(); // root -> {selected, signature, ctx, narrow, observer, busy}
+// The travel choice being built survives a redraw of the same decision (the shell may draw the
+// table again, into a new element, for reasons of its own); a new decision starts afresh.
+const choice = { signature: "", selected: new Set(), busy: false };
+let lastDrawn = null; // {root, ctx}: redrawn when the window crosses the phone / desktop width
+let drawnNarrow = null;
 
 function ensureStyles() {
   if (document.querySelector("link[data-mlem-style]")) return;
@@ -21,15 +25,11 @@ function ensureStyles() {
   link.href = new URL("./mlem.css", import.meta.url).href;
   link.setAttribute("data-mlem-style", "1");
   document.head.append(link);
-}
-
-function stateOf(root) {
-  let state = memory.get(root);
-  if (!state) {
-    state = { selected: new Set(), signature: "", ctx: null, narrow: null, observer: null, busy: false };
-    memory.set(root, state);
-  }
-  return state;
+  window.addEventListener("resize", () => {
+    if (lastDrawn && lastDrawn.root.isConnected && (window.innerWidth < NARROW) !== drawnNarrow) {
+      render(lastDrawn.root, lastDrawn.ctx);
+    }
+  });
 }
 
 /** What the newest events changed, as keys the drawing code marks with `just-changed`. */
@@ -80,28 +80,20 @@ function promptText(view, ctx) {
 
 function render(root, ctx) {
   ensureStyles();
-  const state = stateOf(root);
-  state.ctx = ctx;
+  lastDrawn = { root, ctx };
   const width = root.clientWidth || window.innerWidth || 1000;
   const narrow = width < NARROW;
-  state.narrow = narrow;
-  if (!state.observer && typeof ResizeObserver !== "undefined") {
-    // Re-lay the mat out when the page crosses the phone / desktop width.
-    state.observer = new ResizeObserver(() => {
-      const w = root.clientWidth || window.innerWidth;
-      if (state.ctx && (w < NARROW) !== state.narrow && root.isConnected) render(root, state.ctx);
-    });
-    state.observer.observe(root);
-  }
+  drawnNarrow = narrow;
   const view = ctx.view;
   const legal = ctx.interactive ? ctx.legal || [] : [];
   const signature = actionKey(legal.map((e) => e.json)) + "|" + actionKey(view.rocket);
-  if (signature !== state.signature) {
-    // A new decision: start the travel choice afresh.
-    state.signature = signature;
-    state.selected = new Set();
-    state.busy = false;
+  if (signature !== choice.signature) {
+    choice.signature = signature;
+    choice.selected = new Set();
+    choice.busy = false;
   }
+  const state = choice;
+  root.classList.toggle("mlem-busy", state.busy);
   const kinds = byKind(legal);
   const act = (entry) => {
     if (state.busy) return;
@@ -110,6 +102,7 @@ function render(root, ctx) {
     Promise.resolve(ctx.act(entry.json)).catch(() => {}).finally(() => {
       state.busy = false;
       root.classList.remove("mlem-busy");
+      if (lastDrawn) lastDrawn.root.classList.remove("mlem-busy");
     });
   };
   const rerender = () => render(root, ctx);

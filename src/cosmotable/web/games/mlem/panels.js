@@ -101,8 +101,9 @@ function drawDice(view, ctx, travel, x, y, w, changed) {
       for (const item of [...travel.offered].filter((i) => i.startsWith("h:"))) {
         const seat = Number(item.slice(2));
         const node = svg("g", { class: "mlem-die-group mlem-helper-die", "data-helper": seat });
-        node.append(svg("rect", { x: gx, y: 12, width: 38, height: 40, rx: 8, class: "mlem-group-bg", stroke: ctx.seatColor(seat), "stroke-width": 3 }));
+        node.append(svg("rect", { x: gx, y: 12, width: 38, height: 40, rx: 8, class: "mlem-group-bg" }));
         node.append(die("1", gx + 19, 32, 26, { fill: "#fff7d6" }));
+        node.append(astronautToken("helper", ctx.seatColor(seat), gx + 34, 16, 8));
         toggleControl(node, ctx, travel, item, t("helper_label", { player: ctx.playerName(seat) }));
         g.append(node);
         gx += 46;
@@ -282,12 +283,13 @@ export function drawGoalsAndCrashes(view, ctx, cols, changed) {
     const y = 6 + Math.floor(i / perRow) * (tileH + gap);
     const owner = goal.claimed_by;
     const g = svg("g", { class: "mlem-goal" + (owner !== null && owner !== undefined ? " mlem-claimed" : "") + (changed.has("goal:" + goal.id) ? " just-changed" : ""), transform: `translate(${x},${y})`, "data-goal": goal.id });
-    g.append(svg("rect", { width: tileW, height: tileH, rx: 10, class: "mlem-goal-bg", stroke: owner !== null && owner !== undefined ? ctx.seatColor(owner) : null }));
+    const claimed = owner !== null && owner !== undefined;
+    g.append(svg("rect", { width: tileW, height: tileH, rx: 10, class: "mlem-goal-bg", style: claimed ? `stroke: ${ctx.seatColor(owner)}` : null }));
     g.append(svg("circle", { cx: tileW - 18, cy: 18, r: 12, class: "mlem-points-badge" }));
     g.append(svg("text", { x: tileW - 18, y: 22.5, "text-anchor": "middle", class: "mlem-points-text" }, String(goal.points)));
     g.append(multiline(goalText(ctx, goal), 10, 20, Math.floor((tileW - 34) / 6.3), 13, { class: "mlem-goal-text" }));
     const who = owner !== null && owner !== undefined ? t("goal_taken_by", { player: ctx.playerName(owner) }) : t("goal_open");
-    g.append(svg("text", { x: 10, y: tileH - 8, class: "mlem-small-label-dark", fill: owner !== null && owner !== undefined ? ctx.seatColor(owner) : null }, who));
+    g.append(svg("text", { x: 10, y: tileH - 8, class: "mlem-small-label-dark mlem-goal-owner", style: claimed ? `fill: ${ctx.seatColor(owner)}` : null }, who));
     g.setAttribute("aria-label", goalText(ctx, goal) + " — " + who);
     root.append(g);
   });
