@@ -213,7 +213,7 @@ export function drawHand(view, ctx, launch, choose, changed) {
 /** One board per player: name, score with its parts, astronauts left, face-down tokens. */
 export function drawPlayers(view, ctx, cols, changed) {
   const t = ctx.t;
-  const perRow = cols >= 7 ? 3 : 2;
+  const perRow = Math.min(view.num_players, cols >= 7 ? 3 : 2);
   const width = cols >= 7 ? 720 : 414;
   const gap = 8;
   const cardW = (width - 12 - (perRow - 1) * gap) / perRow;
