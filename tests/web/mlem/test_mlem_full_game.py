@@ -4,8 +4,10 @@ shell, to the end screen: any JavaScript error or a stall fails it. Screenshots 
 
 from __future__ import annotations
 
+import json
 import random
 
+from mlem_web_helpers import WEB
 from web_helpers import open_client, screenshot
 
 # What the player may click when it is their turn: a one-click move or a part of a travel choice.
@@ -61,6 +63,12 @@ def test_a_whole_two_player_game_against_a_bot_through_clicks(server, page, new_
             phone.wait_for_selector(".mlem-table")
             screenshot(phone, "mlem-midgame-phone")
             phone.close()
+            # A spectator sees the table but has no controls and no crew or missions of a seat.
+            spectator = new_page(1280, 900)
+            open_client(spectator, server, f"/table/{created['table']['id']}")
+            spectator.wait_for_selector(".mlem-table")
+            assert spectator.locator("[data-move], [data-travel-item], .mlem-hand").count() == 0
+            spectator.close()
             shots.add("mid")
         singles = page.locator("[data-move]:not([data-confirm])")
         travel_items = page.locator("[data-travel-item]").count()
@@ -81,3 +89,11 @@ def test_a_whole_two_player_game_against_a_bot_through_clicks(server, page, new_
     for score in summary["scores"]:
         assert str(score) in end_text
     assert moves > 10
+    # Switching the language redraws the table in the chosen language's own words.
+    uk = json.loads((WEB / "games" / "mlem" / "i18n" / "uk.json").read_text(encoding="utf-8"))
+    page.select_option("#language", "uk")
+    page.wait_for_function("text => document.querySelector('.mlem-status').textContent.startsWith(text)",
+                           arg=uk["prompt.over"].split(":")[0])
+    table_text = page.evaluate("() => document.querySelector('.mlem-table').textContent")
+    assert "Moons" not in table_text and uk["part.moons"] in table_text
+    screenshot(page, "mlem-end-uk")
