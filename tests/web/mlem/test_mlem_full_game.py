@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from mlem_web_helpers import WEB
 from web_helpers import open_client, screenshot
+
+pytestmark = pytest.mark.browser
 
 # What the player may click when it is their turn: a one-click move or a part of a travel choice.
 CONTROLS = "[data-move]:not([data-confirm]), [data-travel-item]"

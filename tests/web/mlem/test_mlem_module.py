@@ -14,6 +14,8 @@ from cosmotable.engine import CHANCE
 
 from mlem_web_helpers import ARTIFACTS, WEB, legal_entries, positions
 
+pytestmark = pytest.mark.browser
+
 LANGS = ("en", "uk", "ru", "nl", "pl")
 CATALOGS = WEB / "games" / "mlem" / "i18n"
 
