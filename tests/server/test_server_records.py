@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
 
-from server_helpers import act, create, play_humans_randomly, seat_headers, server_state, state_of
+from server_helpers import COSMOTABLE, act, create, play_humans_randomly, seat_headers, server_state, state_of
 
 from cosmotable.engine import GameRecord
 
@@ -38,6 +40,11 @@ def test_finished_record_is_the_full_engine_record_that_replays(client, app, tmp
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     assert GameRecord.load(path).replay().scores() == final.scores()
+    # `cosmotable replay` reads the downloaded file
+    shown = subprocess.run([str(COSMOTABLE), "replay", str(path), "--all"], capture_output=True, text=True,
+                           timeout=300, env={**os.environ, "COLUMNS": "120"})
+    assert shown.returncode == 0, shown.stderr
+    assert record["actions"][-1] in shown.stdout
 
 
 def test_replay_steps_through_a_finished_game_as_each_seat_saw_it(client, app):
