@@ -57,10 +57,15 @@ def test_each_kosmodrom_seat_gets_its_own_hand_and_nobody_elses(client, app):
         else:
             client.post(f"/api/tables/{table_id}/actions", json={"action": action, "client_action_id": "ws-1"},
                         headers={"X-Seat-Token": token_of(made, to_act)})
+        after = server_state(app, table_id)
         for seat, ws in sockets.items():
             message = _next_state(ws, step + 1)
             _check_own_view(app, table_id, message, seat)
-            assert message["events"] and message["events"][0]["index"] > 0  # only the new events
+            # only the events new since the first message, numbered on from there
+            seen = len(first[seat]["events"])
+            own = after.events_for(seat)
+            assert [e["text"] for e in message["events"]] == [e.text for e in own[seen:]]
+            assert [e["index"] for e in message["events"]] == list(range(seen, len(own)))
 
 
 def test_events_sent_to_a_seat_are_its_own_events(client, app):

@@ -239,6 +239,14 @@ class TableService:
 
     # ------------------------------------------------------------------ identity
     def seat_of(self, session: Session, row: TableRow, token: str | None) -> int:
+        """The seat whose token this is (claiming it at its first use); 403 otherwise."""
+        found = self._seat_for(row, token)
+        seat_row = row.seats[found]
+        if not seat_row.claimed:
+            seat_row.claimed = True  # the link has been used: the seat is taken
+        return found
+
+    def _seat_for(self, row: TableRow, token: str | None) -> int:
         """The seat whose token this is; 403 otherwise. Every seat is compared (constant time)."""
         found = None
         for seat in row.seats:
@@ -249,9 +257,6 @@ class TableService:
                 "this request needs the seat's token in the X-Seat-Token header (from the seat's link); "
                 "the token given is missing or wrong"
             )
-        seat_row = row.seats[found]
-        if not seat_row.claimed:
-            seat_row.claimed = True  # the link has been used: the seat is taken
         return found
 
     def check_host(self, row: TableRow, host_token: str | None) -> None:
@@ -263,13 +268,15 @@ class TableService:
 
     def authenticate(self, table_id: str, token: str | None) -> int | None:
         """None for a spectator (no token), the seat for a valid token, 403 for a wrong one."""
-        if not token:
-            with self.readers() as session:
-                self._row(session, table_id)
-            return None
-        with self.sessions.begin() as session:
+        with self.readers() as session:
             row = self._row(session, table_id)
-            return self.seat_of(session, row, token)
+            if not token:
+                return None
+            seat = self._seat_for(row, token)
+            if row.seats[seat].claimed:
+                return seat
+        # the first use of a seat's link claims the seat: only then is anything written
+        return self._change(table_id, lambda session, row: self.seat_of(session, row, token))
 
     # ------------------------------------------------------------------ creating tables
     def create(self, request: models.CreateTable) -> models.CreatedTable:
