@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from concurrent.futures import ThreadPoolExecutor
 import logging
 from pathlib import Path
 from typing import Annotated, Literal
@@ -40,6 +41,8 @@ ERRORS = {
 }
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 LOBBY_PAGE = Path(__file__).resolve().parent / "lobby.html"
+#: threads for the table service's calls
+THREADS = 16
 #: the seconds between sweeps for tables whose bots should be playing (after a restart or a failure)
 BOT_SWEEP_SECONDS = 5.0
 
@@ -55,7 +58,9 @@ class Server:
         self.engine = make_engine(settings.database_url)
         self.read_engine = (make_engine(settings.database_url, writer=False)
                             if settings.database_url.startswith("sqlite") else self.engine)
-        self.service = TableService(make_sessionmaker(self.engine), make_sessionmaker(self.read_engine))
+        sqlite = settings.database_url.startswith("sqlite")
+        self.service = TableService(make_sessionmaker(self.engine), make_sessionmaker(self.read_engine),
+                                    one_writer=sqlite)
         self.broadcaster: Broadcaster = make_broadcaster(settings)
         self.bots = BotRunner(self.service, self.announce, settings.bot_workers)
         self._background: list[asyncio.Task] = []
@@ -72,6 +77,10 @@ class Server:
             self.bots.kick(change.table_id)
 
     async def start(self) -> None:
+        # the service's calls (database, engine) run in threads: enough of them that every seat's
+        # update can be built while others wait on the database
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(THREADS, thread_name_prefix="cosmotable"))
         await asyncio.to_thread(migrate, self.settings.database_url)
         for table_id in await self.call(self.service.waiting_for_bots):
             self.bots.kick(table_id)

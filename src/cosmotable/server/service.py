@@ -12,6 +12,7 @@ entry, so reading a view needs no lock.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -125,9 +126,13 @@ class StateCache:
 class TableService:
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
-    def __init__(self, sessions: sessionmaker, readers: sessionmaker | None = None):
+    def __init__(self, sessions: sessionmaker, readers: sessionmaker | None = None,
+                 one_writer: bool = False):
         self.sessions = sessions  # changes
         self.readers = readers or sessions  # reads only (on SQLite: no write lock)
+        #: SQLite has one write lock per file: threads of this process take turns here rather than
+        #: in SQLite's busy handler, which sleeps up to 100 ms between tries
+        self._writer = threading.Lock() if one_writer else contextlib.nullcontext()
         self.cache = StateCache()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -343,7 +348,7 @@ class TableService:
     def _change(self, table_id: str, change):
         """Run `change(session, row)` in a transaction on the locked row, retrying when another
         process changed the table first. Returns what `change` returns."""
-        with self._lock(table_id):
+        with self._lock(table_id), self._writer:
             for _attempt in range(RETRIES):
                 self._staged.states = []
                 try:
