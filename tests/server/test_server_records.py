@@ -7,9 +7,10 @@ import os
 import random
 import subprocess
 
+import pytest
 from server_helpers import COSMOTABLE, act, create, play_humans_randomly, seat_headers, server_state, state_of
 
-from cosmotable.engine import GameRecord
+from cosmotable.engine import GameRecord, RecordError
 
 
 def test_running_record_is_the_seats_own_history_without_seed_or_actions(client, app):
@@ -28,12 +29,18 @@ def test_running_record_is_the_seats_own_history_without_seed_or_actions(client,
     assert wrong.status_code == 403
 
 
-def test_finished_record_is_the_full_engine_record_that_replays(client, app, tmp_path):
+def test_finished_record_is_the_signed_engine_record_that_replays(client, app, settings, tmp_path):
     made = create(client, "mlem", ["human", "random"])
     play_humans_randomly(client, made, {0}, random.Random(8))
     table_id = made["table"]["id"]
     record = client.get(f"/api/tables/{table_id}/record").json()
-    loaded = GameRecord.from_json(record)  # the digest checks out
+    loaded = GameRecord.from_json(record, key=settings.secret_key)  # signed with the server's key
+    forged = {**record, "actions": record["actions"][:-1]}
+    forged["digest"] = GameRecord.from_json({k: v for k, v in forged.items() if k != "digest"}).to_json()["digest"]
+    with pytest.raises(RecordError):
+        GameRecord.from_json(forged, key=settings.secret_key)  # a re-digested edit is still refused
+    with pytest.raises(RecordError):
+        GameRecord.from_json(record, key="another key")
     final = loaded.replay()
     assert final.is_terminal() and final.fingerprint() == server_state(app, table_id).fingerprint()
     assert record["players"][1]["kind"] == "random"

@@ -60,7 +60,7 @@ class Server:
                             if settings.database_url.startswith("sqlite") else self.engine)
         sqlite = settings.database_url.startswith("sqlite")
         self.service = TableService(make_sessionmaker(self.engine), make_sessionmaker(self.read_engine),
-                                    one_writer=sqlite)
+                                    one_writer=sqlite, secret_key=settings.secret_key)
         self.broadcaster: Broadcaster = make_broadcaster(settings)
         self.bots = BotRunner(self.service, self.announce, settings.bot_workers)
         self._background: list[asyncio.Task] = []

@@ -15,10 +15,11 @@ from cosmotable.server import models
 HISTORY_FORMAT = "cosmotable-seat-history"
 
 
-def full_record(state: State, table_id: str, players: list[dict[str, Any]]) -> dict[str, Any]:
-    """The engine record (game, config, seed, actions, digest) of a finished game; `players` sits
-    beside it, outside the digest, as `cosmotable play` saves it."""
-    record = GameRecord.from_state(state).to_json()
+def full_record(state: State, table_id: str, players: list[dict[str, Any]], key: str) -> dict[str, Any]:
+    """The engine record (game, config, seed, actions, digest) of a finished game, signed with the
+    server's key (so the server can tell its own records from edited ones); `players` sits beside
+    it, outside the digest and the signature, as `cosmotable play` saves it."""
+    record = GameRecord.from_state(state).to_json(key=key)
     record["players"] = players
     record["table"] = table_id
     return record

@@ -127,8 +127,10 @@ class TableService:
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
     def __init__(self, sessions: sessionmaker, readers: sessionmaker | None = None,
-                 one_writer: bool = False):
+                 one_writer: bool = False, secret_key: str = ""):
         self.sessions = sessions  # changes
+        #: signs the records handed out (never sent anywhere itself)
+        self.secret_key = secret_key or secrets.token_urlsafe(32)
         self.readers = readers or sessions  # reads only (on SQLite: no write lock)
         #: SQLite has one write lock per file: threads of this process take turns here rather than
         #: in SQLite's busy handler, which sleeps up to 100 ms between tries
@@ -616,7 +618,7 @@ class TableService:
             players = [{"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}
                        for s in row.seats]
             if row.status == "finished":
-                return full_record(state, row.id, players)
+                return full_record(state, row.id, players, self.secret_key)
             return seat_history(state, row.id, row.status, seat, players)
 
     def finished_record(self, table_id: str):
