@@ -57,9 +57,9 @@ def test_each_kosmodrom_seat_gets_its_own_hand_and_nobody_elses(client, app):
         else:
             client.post(f"/api/tables/{table_id}/actions", json={"action": action, "client_action_id": "ws-1"},
                         headers={"X-Seat-Token": token_of(made, to_act)})
-        after = server_state(app, table_id)
         for seat, ws in sockets.items():
             message = _next_state(ws, step + 1)
+            after = server_state(app, table_id)  # read once the action is surely applied
             _check_own_view(app, table_id, message, seat)
             # only the events new since the first message, numbered on from there
             seen = len(first[seat]["events"])

@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from concurrent.futures import ThreadPoolExecutor
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Header, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import ValidationError
 

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from cosmotable import games
-from cosmotable.engine import CHANCE, TERMINAL, ConfigError, GameConfig, IllegalAction, State
+from cosmotable.engine import ConfigError, GameConfig, IllegalAction, State
 from cosmotable.server import models
 from cosmotable.server.db import ActionRow, SeatRow, TableRow, utcnow
 from cosmotable.server.errors import ApiError, bad_request, conflict, forbidden, invalid_config, not_found
@@ -761,4 +761,4 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-__all__ = ["CHANCE", "TERMINAL", "BotJob", "Change", "TableService", "build_seat_state"]
+__all__ = ["BotJob", "Change", "TableService", "build_seat_state"]
