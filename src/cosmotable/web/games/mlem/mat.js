@@ -29,7 +29,7 @@ export function planetColor(view, planetId) {
   return PLANET_COLORS[(index < 0 ? 0 : index) % PLANET_COLORS.length];
 }
 
-function wrapText(text, maxChars) {
+export function wrapText(text, maxChars) {
   const words = String(text).split(/\s+/);
   const lines = [];
   let line = "";

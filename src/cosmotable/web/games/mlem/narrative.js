@@ -81,7 +81,8 @@ function discoveryLine(event, ctx) {
     return ctx.t(d.returned ? "ev.discovery_die_return" : "ev.discovery_die_return_none", { player: who, space: d.space, dice: d.dice });
   }
   if (d.effect === "wormhole") {
-    return ctx.t("ev.discovery_wormhole", { space: d.start, place: placeName(ctx, ctx.view, d.end) });
+    const deep = ctx.view && d.end >= ctx.view.mat.deep_space;
+    return ctx.t(deep ? "ev.discovery_wormhole_deep" : "ev.discovery_wormhole", { space: d.start, end: d.end });
   }
   if (d.token) {
     const onMat = ctx.view && ctx.view.variant_state && ctx.view.variant_state.discovery
@@ -125,9 +126,11 @@ export function describeEvent(event, ctx) {
     case "board": line = ctx.t("ev.board", { player: who, astronaut: astronautName(ctx, d.astronaut) }); break;
     case "satellite": if (d.space !== undefined) line = ctx.t("ev.satellite", { space: d.space }); break;
     case "roll": line = ctx.t("ev.roll", { player: who, faces: (d.faces || []).map((f) => faceName(ctx, f)).join(", ") }); break;
-    case "travel":
-      line = ctx.t("ev.travel", { player: who, steps: d.steps, start: d.start, place: placeName(ctx, ctx.view, d.end) });
+    case "travel": {
+      const deep = ctx.view && d.end >= ctx.view.mat.deep_space;
+      line = ctx.t(deep ? "ev.travel_deep" : "ev.travel", { player: who, steps: d.steps, start: d.start, end: d.end });
       break;
+    }
     case "ufo-contact": line = ctx.t("ev.ufo_contact", { player: who }); break;
     case "ufo-token": line = ctx.t("ev.ufo_token", { points: d.points }); break;
     case "crash": line = ctx.t("ev.crash", { space: d.position, n: d.crashes, max: (ctx.view && ctx.view.crash_track_length) || 11 }); break;

@@ -2,7 +2,7 @@
 // boards, the goal tiles and the crash track, and the viewing seat's own crew and secret missions.
 
 import { svg, die, astronautToken, asButton, crown, ufoGlyph, hexagon } from "./draw.js";
-import { multiline } from "./mat.js";
+import { multiline, wrapText } from "./mat.js";
 import { expeditionTokenText, goalText, missionText, astronautName } from "./narrative.js";
 
 const ABILITIES = ["satellite", "navigator", "parachutist", "moon_expert", "planet_expert", "deep_space_expert", "die_discarder", "helper"];
@@ -273,7 +273,10 @@ export function drawGoalsAndCrashes(view, ctx, cols, changed) {
   const perRow = 2;
   const gap = 8;
   const tileW = (width - 12 - (perRow - 1) * gap) / perRow;
-  const tileH = 70;
+  // Tall enough for the longest condition in this language (SVG text does not wrap by itself).
+  const chars = Math.floor((tileW - 34) / 6.3);
+  const lines = Math.max(2, ...view.goals.map((goal) => wrapText(goalText(ctx, goal), chars).length));
+  const tileH = 36 + lines * 13;
   const goalRows = Math.ceil(view.goals.length / perRow);
   const crashTop = 6 + goalRows * (tileH + gap) + 8;
   const height = crashTop + 60;
@@ -287,7 +290,7 @@ export function drawGoalsAndCrashes(view, ctx, cols, changed) {
     g.append(svg("rect", { width: tileW, height: tileH, rx: 10, class: "mlem-goal-bg", style: claimed ? `stroke: ${ctx.seatColor(owner)}` : null }));
     g.append(svg("circle", { cx: tileW - 18, cy: 18, r: 12, class: "mlem-points-badge" }));
     g.append(svg("text", { x: tileW - 18, y: 22.5, "text-anchor": "middle", class: "mlem-points-text" }, String(goal.points)));
-    g.append(multiline(goalText(ctx, goal), 10, 20, Math.floor((tileW - 34) / 6.3), 13, { class: "mlem-goal-text" }));
+    g.append(multiline(goalText(ctx, goal), 10, 20, chars, 13, { class: "mlem-goal-text" }));
     const who = owner !== null && owner !== undefined ? t("goal_taken_by", { player: ctx.playerName(owner) }) : t("goal_open");
     g.append(svg("text", { x: 10, y: tileH - 8, class: "mlem-small-label-dark mlem-goal-owner", style: claimed ? `fill: ${ctx.seatColor(owner)}` : null }, who));
     g.setAttribute("aria-label", goalText(ctx, goal) + " — " + who);
