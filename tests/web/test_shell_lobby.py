@@ -25,8 +25,12 @@ def test_create_table_gives_each_human_seat_a_link_that_opens_that_seat(server, 
         parsed = urlparse(url)
         assert parsed.netloc == urlparse(server.url).netloc
         assert parsed.fragment.startswith("/table/") and "?token=" in parsed.fragment
-    assert page.get_by_role("button", name="Copy the link of Anna").is_visible()
-    assert page.get_by_role("button", name="Copy the link of Player 2").is_visible()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page.get_by_role("button", name="Copy the link of Anna").click()
+    links.nth(0).get_by_text("Copied.").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == urls[0]
+    page.get_by_role("button", name="Copy the link of Player 2").click()
+    assert page.evaluate("navigator.clipboard.readText()") == urls[1]
     screenshot(page, "shell-create-links-desktop")
 
     table_id = urlparse(urls[0]).fragment.split("/")[2].split("?")[0]
