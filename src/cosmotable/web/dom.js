@@ -90,3 +90,27 @@ export function keepFocus(root, draw) {
   }
   if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
 }
+
+// Small SVG icons for controls (font glyphs such as ⏮ are missing on many systems). Decorative only:
+// the control itself carries the accessible name.
+const ICONS = {
+  start: "M5 4h2v16H5zM20 4v16L8 12z",
+  back: "M18 4v16L6 12z",
+  forward: "M6 4v16l12-8z",
+  end: "M17 4h2v16h-2zM4 4v16l12-8z",
+};
+
+export function icon(name) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "20");
+  svg.setAttribute("height", "20");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}

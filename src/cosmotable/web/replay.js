@@ -1,7 +1,7 @@
 // Stepping through a finished game, move by move: buttons and the keyboard (← → Home End), seen by a
 // spectator or, since the game is over, as any seat saw it.
 import { api } from "./api.js";
-import { el, replace, seatColor, keepFocus } from "./dom.js";
+import { el, icon, replace, seatColor, keepFocus } from "./dom.js";
 import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName } from "./games.js";
 import { gameTranslator, language, t } from "./i18n.js";
@@ -15,7 +15,6 @@ export class ReplayPage {
     this.seat = query.get("seat") !== null && query.get("seat") !== "" ? Number(query.get("seat")) : null;
     this.table = null;
     this.frame = null; // {step, total_steps, action, view, events}
-    this.previousEvents = [];
     this.module = fallbackModule;
     this.gameInfo = null;
     this.error = null;
@@ -67,8 +66,6 @@ export class ReplayPage {
     try {
       const frame = await api.replay(this.tableId, step, this.seat ?? undefined);
       frame.seat = this.seat;
-      // stepping one move forward highlights what that move changed
-      this.previousEvents = this.frame && frame.step === this.frame.step + 1 ? this.frame.events : null;
       this.frame = frame;
       this.step = frame.step;
       this.error = null;
@@ -105,8 +102,8 @@ export class ReplayPage {
       return;
     }
     const frame = this.frame;
-    const known = new Set((this.previousEvents || []).map((e) => e.index));
-    const newEvents = frame && this.previousEvents ? frame.events.filter((e) => !known.has(e.index)) : [];
+    // the server sends the events the shown step's action brought: they are what changed
+    const newEvents = frame ? frame.events : [];
     const ctx = frame ? this.ctx(newEvents) : null;
     const board = el("section", { class: "board", id: "board", "aria-label": t("table.board") });
     if (frame) {
@@ -117,7 +114,6 @@ export class ReplayPage {
         fallbackModule.render(board, ctx);
       }
     }
-    const fresh = new Set(newEvents.map((e) => e.index));
     const button = (id, label, icon, target, disabled) =>
       el("button", { type: "button", id, "aria-label": label, title: label, disabled, onclick: () => this.go(target) }, icon);
     const total = frame ? frame.total_steps : 0;
@@ -133,11 +129,11 @@ export class ReplayPage {
           el(
             "div",
             { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
-            button("replay-start", t("replay.start"), "⏮", 0, !frame || this.step === 0),
-            button("replay-back", t("replay.back"), "◀", this.step - 1, !frame || this.step === 0),
+            button("replay-start", t("replay.start"), icon("start"), 0, !frame || this.step === 0),
+            button("replay-back", t("replay.back"), icon("back"), this.step - 1, !frame || this.step === 0),
             el("span", { class: "replay-step", id: "replay-step", role: "status", "aria-live": "polite" }, frame ? t("replay.step", { step: this.step, total }) : ""),
-            button("replay-forward", t("replay.forward"), "▶", this.step + 1, !frame || this.step >= total),
-            button("replay-end", t("replay.end"), "⏭", total, !frame || this.step >= total),
+            button("replay-forward", t("replay.forward"), icon("forward"), this.step + 1, !frame || this.step >= total),
+            button("replay-end", t("replay.end"), icon("end"), total, !frame || this.step >= total),
           ),
           el("p", { class: "muted" }, t("replay.keys")),
           el(
@@ -172,14 +168,14 @@ export class ReplayPage {
             el(
               "section",
               { class: "log-panel", "aria-labelledby": "log-title" },
-              el("h2", { id: "log-title" }, t("table.log")),
+              el("h2", { id: "log-title" }, t("replay.move_events")),
               el(
                 "ol",
                 { class: "log" },
                 (frame ? frame.events : []).map((event) =>
                   el(
                     "li",
-                    { class: ["event", fresh.has(event.index) && "just-changed"], "data-index": event.index },
+                    { class: "event just-changed", "data-index": event.index },
                     event.seat !== null && event.seat !== undefined
                       ? el("span", { class: "dot", style: `background:${seatColor(event.seat)}`, "aria-hidden": "true" })
                       : null,
