@@ -1,0 +1,344 @@
+"""Server load: many concurrent tables played over real websockets against a real Uvicorn process.
+
+    python benchmarks/server_load.py [--tables 200] [--game mlem] [--players 2] [--minutes 1]
+                                     [--moves N] [--think-ms 0] [--database-url URL] [--server-url URL]
+
+Starts `cosmotable serve` on a free loopback port (an SQLite file in a temporary directory unless
+`--database-url` is given; `--server-url` measures a server that is already running instead), creates
+`--tables` tables whose seats are all human, and plays every seat from this client: each seat has its own
+websocket, and when a `state` message gives it legal actions it sends a random one over that socket
+(`{"type": "action", ...}`), after `--think-ms` of thinking (0: at once, which saturates the server).
+A finished game is replaced by a new table, so the load stays the same until `--minutes` or `--moves`.
+
+Latency is measured per move: from sending the action to receiving the `state` message that shows a
+later step on the same socket. Printed every few seconds and at the end: moves/s, p50/p90/p99/max
+latency, errors (refused actions, lost sockets, HTTP errors), and the server process's resident memory
+and CPU time. The client runs on the same machine and takes CPU too: the figures are for both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+REPORT_EVERY = 5.0
+
+
+@dataclass
+class Tally:
+    """Everything measured so far; `window` holds the latencies since the last progress line."""
+
+    moves: int = 0
+    games: int = 0
+    latencies: list[float] = field(default_factory=list)
+    window: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    first_error: dict[str, str] = field(default_factory=dict)
+
+    def move(self, latency: float) -> None:
+        self.moves += 1
+        self.latencies.append(latency)
+        self.window.append(latency)
+
+    def error(self, kind: str, detail: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+        self.first_error.setdefault(kind, detail[:300])
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def latency_line(values: list[float]) -> str:
+    ms = [1000 * value for value in values]
+    return (
+        f"p50 {percentile(ms, 0.50):.1f} ms, p90 {percentile(ms, 0.90):.1f} ms, "
+        f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms"
+    )
+
+
+# --- the server process ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(database_url: str | None, workdir: Path) -> tuple[subprocess.Popen, str]:
+    """`cosmotable serve` on a free loopback port; its output goes to workdir/server.log."""
+    port = free_port()
+    database_url = database_url or f"sqlite:///{workdir / 'bench.sqlite3'}"
+    cli = shutil.which("cosmotable", path=str(Path(sys.executable).parent)) or shutil.which("cosmotable")
+    if cli is None:
+        sys.exit("server_load: the `cosmotable` command was not found; run `make install` first")
+    environment = dict(os.environ, COSMOTABLE_DATABASE_URL=database_url, COSMOTABLE_DATA_DIR=str(workdir))
+    log = open(workdir / "server.log", "wb")  # noqa: SIM115 (lives as long as the process)
+    process = subprocess.Popen(
+        [cli, "serve", "--host", "127.0.0.1", "--port", str(port), "--database-url", database_url],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=environment,
+        start_new_session=True,
+    )
+    return process, f"http://127.0.0.1:{port}"
+
+
+async def wait_until_up(base_url: str, process: subprocess.Popen | None, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(base_url=base_url) as client:
+        while time.monotonic() < deadline:
+            if process is not None and process.poll() is not None:
+                sys.exit(f"server_load: the server exited with {process.returncode} (see its log)")
+            try:
+                if (await client.get("/api/games")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.2)
+    sys.exit(f"server_load: no answer from {base_url}/api/games within {timeout:.0f} s")
+
+
+def process_tree(pid: int) -> list[int]:
+    """pid and its descendants (bot worker processes count towards the server's memory)."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        try:
+            tasks = Path(f"/proc/{current}/task").iterdir()
+            for task in tasks:
+                pending.extend(int(child) for child in (task / "children").read_text().split())
+        except OSError:
+            continue
+    return found
+
+
+def server_usage(pid: int) -> tuple[float, float]:
+    """(resident memory in MiB, CPU seconds) of the server process and its children (Linux /proc)."""
+    rss_kib, ticks = 0, 0
+    for member in process_tree(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+            stat = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        rss_kib += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        ticks += int(stat[11]) + int(stat[12])  # utime, stime (fields 14 and 15 of /proc/pid/stat)
+    return rss_kib / 1024, ticks / os.sysconf("SC_CLK_TCK")
+
+
+# --- the players ------------------------------------------------------------------------------------
+
+
+class Run:
+    def __init__(self, args: argparse.Namespace, base_url: str):
+        self.args = args
+        self.base_url = base_url
+        self.ws_url = "ws" + base_url.removeprefix("http")
+        self.tally = Tally()
+        self.deadline = float("inf")  # set when play begins, after the tables are created
+        self.rng = random.Random(args.seed)
+
+    def done(self) -> bool:
+        return time.monotonic() >= self.deadline or (self.args.moves and self.tally.moves >= self.args.moves)
+
+    async def create_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+        body = {
+            "game": self.args.game,
+            "variants": self.args.variant,
+            "options": {},
+            "seats": [{"kind": "human"} for _ in range(self.args.players)],
+            "timer_seconds": None,
+            "undo": False,
+        }
+        created = await http.post("/api/tables", json=body)
+        if created.status_code != 201:
+            raise RuntimeError(f"POST /api/tables: {created.status_code} {created.text[:300]}")
+        answer = created.json()
+        table_id = answer["table"]["id"]
+        tokens = [link["token"] for link in sorted(answer["seats"], key=lambda link: link["seat"])]
+        started = await http.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": answer["host_token"]})
+        if started.status_code != 200:
+            raise RuntimeError(f"POST /api/tables/{table_id}/start: {started.status_code} {started.text[:300]}")
+        return table_id, tokens
+
+    async def play_seat(self, table_id: str, token: str, finished: asyncio.Event) -> None:
+        """Answer every state that gives this seat legal actions with a random one, timing each answer."""
+        url = f"{self.ws_url}/api/tables/{table_id}/ws?token={token}"
+        async with connect(url, max_size=None, open_timeout=30) as socket_:
+            sent_at: float | None = None
+            sent_step = -1
+            while not finished.is_set():
+                try:
+                    message = json.loads(await socket_.recv())
+                except ConnectionClosed as closed:
+                    if not finished.is_set():
+                        self.tally.error("socket closed", f"{table_id}: {closed}")
+                        finished.set()
+                    return
+                kind = message.get("type")
+                if kind == "error":
+                    self.tally.error(f"refused ({message.get('error')})", message.get("message", ""))
+                    sent_at = None
+                    continue
+                if kind != "state":
+                    continue
+                step = message["step"]
+                if sent_at is not None and step > sent_step:
+                    self.tally.move(time.perf_counter() - sent_at)
+                    sent_at = None
+                if message["table"]["status"] == "finished":
+                    finished.set()
+                    return
+                legal = message.get("legal_actions") or []
+                if not legal or sent_at is not None or self.done():
+                    continue
+                if self.args.think_ms:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think_ms / 1000)
+                choice = self.rng.choice(legal)
+                sent_at, sent_step = time.perf_counter(), step
+                await socket_.send(
+                    json.dumps({"type": "action", "action": choice["json"], "client_action_id": uuid.uuid4().hex})
+                )
+
+    async def table_loop(self, http: httpx.AsyncClient, number: int, ready: asyncio.Barrier) -> None:
+        """One table slot: play a game, then open a new table, until the run ends."""
+        first = True
+        while not self.done():
+            try:
+                table_id, tokens = await self.create_table(http)
+            except (RuntimeError, httpx.HTTPError) as problem:
+                self.tally.error("create table", f"{type(problem).__name__}: {problem}")
+                await asyncio.sleep(1)
+                continue
+            finally:
+                if first:
+                    first = False
+                    await ready.wait()
+            finished = asyncio.Event()
+            seats = [asyncio.create_task(self.play_seat(table_id, token, finished)) for token in tokens]
+            while not finished.is_set() and not self.done():
+                await asyncio.sleep(0.2)
+            finished.set()
+            results = await asyncio.gather(*seats, return_exceptions=True)
+            for result in results:
+                if isinstance(result, Exception) and not isinstance(result, asyncio.CancelledError):
+                    self.tally.error("seat", f"{type(result).__name__}: {result}")
+            if not self.done():
+                self.tally.games += 1
+
+    async def progress(self, pid: int | None) -> None:
+        start, last_moves = time.monotonic(), 0
+        while not self.done():
+            await asyncio.sleep(REPORT_EVERY)
+            window, self.tally.window = self.tally.window, []
+            usage = ""
+            if pid:
+                rss, cpu = server_usage(pid)
+                usage = f", server {rss:.0f} MiB, {cpu:.0f} CPU s"
+            errors = sum(self.tally.errors.values())
+            print(
+                f"[{time.monotonic() - start:5.0f} s] {self.tally.moves} moves "
+                f"({(self.tally.moves - last_moves) / REPORT_EVERY:.0f}/s), {self.tally.games} games, "
+                f"{latency_line(window)}, {errors} errors{usage}",
+                flush=True,
+            )
+            last_moves = self.tally.moves
+
+
+async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen | None) -> Tally:
+    await wait_until_up(base_url, process)
+    benchmark = Run(args, base_url)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=60) as http:
+        print(f"server_load: {args.tables} tables of {args.game} for {args.players} on {base_url}", flush=True)
+        ready = asyncio.Barrier(args.tables + 1)
+        slots = [asyncio.create_task(benchmark.table_loop(http, n, ready)) for n in range(args.tables)]
+        set_up = time.monotonic()
+        await ready.wait()
+        print(f"server_load: tables created in {time.monotonic() - set_up:.1f} s; playing", flush=True)
+        # measure from here: the set-up's table creation is not a move
+        benchmark.deadline = time.monotonic() + 60 * args.minutes
+        begin, cpu_before = time.monotonic(), server_usage(process.pid)[1] if process else 0.0
+        reporter = asyncio.create_task(benchmark.progress(process.pid if process else None))
+        await asyncio.gather(*slots)
+        elapsed = time.monotonic() - begin
+        reporter.cancel()
+    tally = benchmark.tally
+    print("\n=== server_load result ===")
+    print(f"tables: {args.tables} x {args.game} ({args.players} seats, think {args.think_ms} ms), "
+          f"{elapsed:.0f} s, {tally.games} games finished")
+    print(f"moves: {tally.moves} ({tally.moves / elapsed:.0f} moves/s)")
+    print(f"latency (action sent -> update pushed): {latency_line(tally.latencies)}")
+    print(f"errors: {sum(tally.errors.values())} {tally.errors or ''}")
+    for kind, detail in tally.first_error.items():
+        print(f"  first {kind}: {detail}")
+    if process:
+        rss, cpu = server_usage(process.pid)
+        print(f"server: {rss:.0f} MiB resident, {cpu - cpu_before:.0f} CPU s during the run "
+              f"({(cpu - cpu_before) / elapsed:.2f} cores)")
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--game", default="mlem", help="game id (default mlem)")
+    parser.add_argument("--players", type=int, default=2, help="seats per table, all played by this client")
+    parser.add_argument("--variant", action="append", default=[], help="a variant to switch on (repeatable)")
+    parser.add_argument("--minutes", type=float, default=1.0, help="how long to play (default 1)")
+    parser.add_argument("--moves", type=int, default=0, help="stop after this many moves (default: no limit)")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="mean pause before each move, 0.5x-1.5x at random (default 0: at once)")
+    parser.add_argument("--database-url", help="server database (default: SQLite in a temporary directory)")
+    parser.add_argument("--server-url", help="measure this running server instead of starting one")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the client's random moves")
+    args = parser.parse_args()
+    if args.tables < 1 or args.minutes <= 0:
+        parser.error("--tables must be at least 1 and --minutes above 0")
+
+    if args.server_url:
+        asyncio.run(run(args, args.server_url.rstrip("/"), None))
+        return
+    workdir = Path(tempfile.mkdtemp(prefix="cosmotable-load-"))
+    process, base_url = start_server(args.database_url, workdir)
+    try:
+        tally = asyncio.run(run(args, base_url, process))
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+        log = (workdir / "server.log").read_text(errors="replace")
+        if "Traceback" in log:
+            print(f"server log has tracebacks: {workdir / 'server.log'}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    sys.exit(1 if sum(tally.errors.values()) else 0)
+
+
+if __name__ == "__main__":
+    main()
