@@ -1,0 +1,87 @@
+"""Fan-out through Redis (`RedisBroadcaster`): a change published by one server process reaches the
+websockets of every process watching that table, in order, and nothing else (issue: "Several server
+processes ... fan out updates through Redis pub/sub")."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis
+
+import services
+from cosmotable.server.broadcast import LocalBroadcaster, RedisBroadcaster, make_broadcaster
+from cosmotable.server.settings import Settings
+
+WAIT = 30.0  # stops a hung test only
+
+
+async def next_message(updates) -> dict:
+    return await asyncio.wait_for(anext(updates), WAIT)
+
+
+def test_a_change_published_by_one_process_reaches_the_watchers_on_every_process(redis_url):
+    async def scenario():
+        process_a, process_b = RedisBroadcaster(redis_url), RedisBroadcaster(redis_url)
+        try:
+            async with process_a.subscribe("t1") as on_a, process_b.subscribe("t1") as on_b, \
+                    process_b.subscribe("t2") as other_table_on_b:
+                for step in (1, 2, 3):
+                    await process_a.publish("t1", {"table": "t1", "step": step})
+                await process_b.publish("t2", {"table": "t2", "step": 9, "undo": 1})
+                got_a = [await next_message(on_a) for _ in range(3)]
+                got_b = [await next_message(on_b) for _ in range(3)]
+                other = await next_message(other_table_on_b)
+                assert process_a.subscribers("t1") == 1 and process_b.subscribers("t2") == 1
+            assert process_b.subscribers("t1") == 0
+        finally:
+            await process_a.close()
+            await process_b.close()
+        return got_a, got_b, other
+
+    got_a, got_b, other = asyncio.run(scenario())
+    expected = [{"table": "t1", "step": step} for step in (1, 2, 3)]
+    assert got_a == expected and got_b == expected
+    assert other == {"table": "t2", "step": 9, "undo": 1}
+
+
+def test_a_process_that_loses_redis_reconnects_and_tells_its_watchers_to_refresh(redis_url):
+    async def scenario():
+        watcher, publisher = RedisBroadcaster(redis_url), RedisBroadcaster(redis_url)
+        try:
+            async with watcher.subscribe("t1") as updates:
+                await publisher.publish("t1", {"table": "t1", "step": 1})
+                first = await next_message(updates)
+                # cut every pub/sub connection, as a Redis restart or a network fault would
+                with redis.Redis.from_url(redis_url) as admin:
+                    assert admin.client_kill_filter(_type="pubsub") >= 1
+                refresh = await next_message(updates)
+                await publisher.publish("t1", {"table": "t1", "step": 2})
+                after = await next_message(updates)
+        finally:
+            await watcher.close()
+            await publisher.close()
+        return first, refresh, after
+
+    first, refresh, after = asyncio.run(scenario())
+    assert first == {"table": "t1", "step": 1}
+    assert refresh == {"table": "t1", "step": -1}
+    assert after == {"table": "t1", "step": 2}
+
+
+def test_an_unreachable_redis_is_reported_when_a_table_is_watched():
+    async def scenario():
+        broadcaster = RedisBroadcaster(f"redis://127.0.0.1:{services.free_port()}/0")
+        try:
+            async with broadcaster.subscribe("t1"):
+                pass
+        finally:
+            await broadcaster.close()
+
+    with pytest.raises(redis.exceptions.ConnectionError):
+        asyncio.run(scenario())
+
+
+def test_the_redis_url_setting_chooses_redis_fan_out(tmp_path, redis_url):
+    assert isinstance(make_broadcaster(Settings(data_dir=tmp_path, redis_url=redis_url)), RedisBroadcaster)
+    assert isinstance(make_broadcaster(Settings(data_dir=tmp_path)), LocalBroadcaster)
