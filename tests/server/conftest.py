@@ -1,5 +1,5 @@
-"""Fixtures of the server tests: one database URL (SQLite in a temporary directory; the same suite
-runs against PostgreSQL when `database_url` is parametrised), the app and a client for it."""
+"""Fixtures of the server tests: one database URL (every test runs twice: on SQLite in a temporary
+directory and on the throw-away PostgreSQL of tests/services.py), the app and a client for it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from cosmotable.server.app import create_app
 from cosmotable.server.settings import Settings
 
 
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    """The database every server test uses. Override this one fixture to run on another database."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    """The database every server test uses: each test runs twice, on an SQLite file in a temporary
+    directory and on an empty database of the worker's throw-away PostgreSQL (tests/services.py)."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("postgres_url")
     return f"sqlite:///{tmp_path / 'tables.db'}"
 
 
