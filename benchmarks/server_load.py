@@ -223,7 +223,7 @@ class Run:
                     json.dumps({"type": "action", "action": choice["json"], "client_action_id": uuid.uuid4().hex})
                 )
 
-    async def table_loop(self, http: httpx.AsyncClient, number: int, ready: asyncio.Barrier) -> None:
+    async def table_loop(self, http: httpx.AsyncClient, ready: asyncio.Barrier) -> None:
         """One table slot: play a game, then open a new table, until the run ends."""
         first = True
         while not self.done():
@@ -275,7 +275,7 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=60) as http:
         print(f"server_load: {args.tables} tables of {args.game} for {args.players} on {base_url}", flush=True)
         ready = asyncio.Barrier(args.tables + 1)
-        slots = [asyncio.create_task(benchmark.table_loop(http, n, ready)) for n in range(args.tables)]
+        slots = [asyncio.create_task(benchmark.table_loop(http, ready)) for _ in range(args.tables)]
         set_up = time.monotonic()
         await ready.wait()
         print(f"server_load: tables created in {time.monotonic() - set_up:.1f} s; playing", flush=True)
@@ -293,6 +293,8 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
     print(f"moves: {tally.moves} ({tally.moves / elapsed:.0f} moves/s)")
     print(f"latency (action sent -> update pushed): {latency_line(tally.latencies)}")
     print(f"errors: {sum(tally.errors.values())} {tally.errors or ''}")
+    # the machine's other work competes for the same cores: say how busy it was
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (1 min) at the end")
     for kind, detail in tally.first_error.items():
         print(f"  first {kind}: {detail}")
     if process:
