@@ -242,6 +242,8 @@ class Run:
             while not finished.is_set() and not self.done():
                 await asyncio.sleep(0.2)
             finished.set()
+            for seat in seats:  # a seat may be waiting for a message that will not come: stop it
+                seat.cancel()
             results = await asyncio.gather(*seats, return_exceptions=True)
             for result in results:
                 if isinstance(result, Exception) and not isinstance(result, asyncio.CancelledError):
@@ -326,6 +328,8 @@ def main() -> None:
         return
     workdir = Path(tempfile.mkdtemp(prefix="cosmotable-load-"))
     process, base_url = start_server(args.database_url, workdir)
+    # stopped from outside (timeout, kill): still stop the server below rather than orphan it
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         tally = asyncio.run(run(args, base_url, process))
     finally:
