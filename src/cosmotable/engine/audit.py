@@ -67,13 +67,12 @@ def compare_for(state: State, other: State, seat: int) -> list[str]:
 def json_differences(label: str, a: Any, b: Any, limit: int = MAX_DIFFERENCES) -> list[str]:
     """Where two JSON-ready values differ, as `label.path: a != b` lines (at most `limit`).
     Values are compared by their canonical JSON text, so tuples equal lists as they would once sent."""
+    text_a, text_b = canonical_json(a), canonical_json(b)
+    if text_a == text_b:  # the usual case, and the cheap one
+        return []
     out: list[str] = []
-    _walk(label, _as_json(a), _as_json(b), out, limit)
+    _walk(label, json.loads(text_a), json.loads(text_b), out, limit)
     return out
-
-
-def _as_json(value: Any) -> Any:
-    return json.loads(canonical_json(value))
 
 
 def _walk(path: str, a: Any, b: Any, out: list[str], limit: int) -> None:

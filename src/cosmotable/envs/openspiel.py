@@ -21,7 +21,7 @@ game the integer options of `GAME_OPTIONS` (planet: `max_turns`, 0 = the game's 
 * `resample_from_infostate(player, sampler)` uses the engine's `resample_for(player, rng)` and
   rebuilds an equivalent action history (`Encoding.resampled_history`), so the returned state is a
   normal state of this game; a rewritten history that does not replay, or that changes what
-  `player` knows, is refused and the true state's clone returned instead.
+  `player` knows, is refused and drawn again (never replaced by the true state).
 * Serialization: OpenSpiel's default for Python games (history + pickled Python attributes); the
   engine state pickles as its JSON record and is replayed on load.
 """
@@ -40,6 +40,8 @@ from cosmotable.envs.common import REWARDS, final_rewards
 from cosmotable.envs.encodings import Encoding, encoding_for, has_encoding
 
 SHORT_NAME = "python_cosmotable_{}"
+#: `resample_from_infostate` draws again when a determinization is refused, at most this often.
+MAX_RESAMPLES = 50
 #: Extra integer game parameters per game, passed to `make_config` as options when non-zero
 #: (0 = the game's default), e.g. `python_cosmotable_planet(players=2,max_turns=30)`.
 GAME_OPTIONS: dict[str, dict[str, int]] = {"planet": {"max_turns": 0}}
@@ -245,25 +247,43 @@ class CosmotableState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> CosmotableState:
         """A state with the same information state for `player_id`, hidden parts redrawn by the
-        engine's `resample_for` (seeded from `probability_sampler`)."""
+        engine's `resample_for` (seeded from `probability_sampler`). A draw whose rewritten history
+        the rules refuse, or that would look different to `player_id`, is drawn again: the true
+        state is never handed out in place of a sample (RuntimeError after `MAX_RESAMPLES` draws)."""
         try:
             seed = int(float(probability_sampler()) * 2**31)
         except TypeError:
             seed = random.randrange(2**31)
-        state = self._box.state
-        if not state.has_hidden_information:
+        if not self._box.state.has_hidden_information:
             return self.clone()
-        resampled = state.resample_for(player_id, random.Random(seed))
-        history = self.encoding.resampled_history(state, resampled)
+        rng = random.Random(seed)
+        refusals: list[str] = []
+        for _ in range(MAX_RESAMPLES):
+            sample = self.determinization(player_id, random.Random(rng.getrandbits(62)))
+            if isinstance(sample, CosmotableState):
+                return sample
+            refusals.append(sample)
+        raise RuntimeError(f"no determinization for seat {player_id} replays consistently in {MAX_RESAMPLES} "
+                           f"draws; the last was refused because {refusals[-1]}")
+
+    def determinization(self, player_id: int, rng: random.Random) -> CosmotableState | str:
+        """One determinization drawn with `rng` (`resample_for`, then `Encoding.resampled_history`
+        replayed), or the reason it is refused: its rewritten history does not replay, or it
+        changes what `player_id` knows. (When the rewrite draws the true hidden outcomes, or there
+        is nothing hidden to redraw, the sample is a copy of this state: a sample like any other.)"""
+        state = self._box.state
+        resampled = state.resample_for(player_id, rng)
+        history = self.encoding.resampled_history(state, resampled, seat=player_id)
         if history == state.history:
-            return self.clone()  # nothing to redraw (or no consistent redraw found): same state
+            return self.clone()
         try:
             sample = replay(self.get_game(), history)
-        except (ValueError, KeyError, pyspiel.SpielError):  # IllegalAction is a ValueError
-            return self.clone()  # a rewrite the rules refuse: keep the true state (always consistent)
-        if (sample.information_state_string(player_id) != self.information_state_string(player_id)
-                or sample.observation_tensor(player_id) != self.observation_tensor(player_id)):
-            return self.clone()  # safety net: a sample must look the same to `player_id`
+        except (ValueError, KeyError, pyspiel.SpielError) as exc:  # IllegalAction is a ValueError
+            return f"the rewritten history does not replay: {exc}"
+        if sample.information_state_string(player_id) != self.information_state_string(player_id):
+            return "the rewritten history changes the information state"
+        if sample.observation_tensor(player_id) != self.observation_tensor(player_id):
+            return "the rewritten history changes the observation"
         return sample
 
 

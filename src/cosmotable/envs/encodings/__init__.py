@@ -186,8 +186,9 @@ class Encoding:
         """`redact` for every seat at once (games override it to share work between seats)."""
         return [self.redact(state, action, seat) for seat in range(state.config.num_players)]
 
-    def resampled_history(self, state: State, resampled: State) -> list[Action]:
-        """An action history that leads to `resampled` (a `state.resample_for(...)` result).
+    def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
+        """An action history that leads to `resampled` (a `state.resample_for(seat, ...)` result;
+        `seat` when the caller knows it).
 
         Default: the resampled state's own history (right for games whose `resample_for` keeps it
         consistent). Games whose resampling redraws hidden outcomes already in the history override

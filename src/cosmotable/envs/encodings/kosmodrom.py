@@ -138,7 +138,7 @@ class KosmodromEncoding(Encoding):
         self._builder = self._declare()
         self._slices = self._builder.slices()
         # (seat, seed, history length, last actions) -> _free_draws: IS-MCTS resamples one state often
-        self._free_cache: dict[tuple, tuple[list[int], np.ndarray]] = {}
+        self._free_cache: dict[tuple, tuple[list[int], np.ndarray, np.ndarray]] = {}
         super().__init__(game, config, decision_actions(self.cards, self.max_rockets),
                          chance_outcomes(self.cards), self._builder.segments)
 
@@ -376,7 +376,7 @@ class KosmodromEncoding(Encoding):
             return [self.redact(state, action, seat) for seat in range(n)]
         return [str(action)] * n
 
-    def resampled_history(self, state: State, resampled: State) -> list[Action]:
+    def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
         """A history consistent with everything the resampled seat knows, with the other seats'
         unseen cards redrawn. (The engine's `resample_for` keeps the true history, which would
         replay to the true state, so its redrawn hands cannot be replayed as they are; the seat it
@@ -389,7 +389,8 @@ class KosmodromEncoding(Encoding):
         from that draw to now (so every later draw stays possible: the swapped-out card simply
         remains in the deck). Seeded from `resampled`'s new seed. (The OpenSpiel adapter replays the
         result and keeps the true state should it not replay or look different to the seat.)"""
-        seat = self._resampled_seat(state, resampled)
+        if seat is None:
+            seat = self._resampled_seat(state, resampled)
         history = list(state.history)
         if seat is None:
             return history
@@ -400,15 +401,19 @@ class KosmodromEncoding(Encoding):
             if len(self._free_cache) > 8:
                 self._free_cache.clear()
             self._free_cache[key] = cached
-        free, decks = cached
+        free, decks, through = cached
         if not free:
             return history
         rng = random.Random(getattr(resampled, "seed", 0))
         candidate = list(history)
-        counts = decks.copy()  # counts[u, k]: cards of kind k in the deck after action u
+        counts = decks.copy()  # counts[u + 1, k]: cards of kind k in the deck after action u (row 0: at the start)
+        kept = through.copy()  # kept[u + 1, k]: copies of kind k that stay in the deck all through action u
         for i in free:
             old = history[i].card  # type: ignore[attr-defined]
-            room = counts[i:].min(axis=0)  # copies that stay in the deck from draw i on
+            # The new card must be in the deck before draw i and stay there to this day (so every
+            # later draw stays possible); a reshuffle empties the deck, so no swap reaches across one
+            # (the swapped-out card would keep the deck from running out).
+            room = np.minimum(counts[i], kept[i + 1:].min(axis=0))
             room[self._card_pos[old]] = 1
             for pad in PADS:
                 room[self._card_pos[pad]] = 0
@@ -416,8 +421,10 @@ class KosmodromEncoding(Encoding):
             k = int(rng.choices(range(len(self.card_ids)), weights=weights.tolist())[0])
             card = self.card_ids[k]
             if card != old:
-                counts[i:, k] -= 1
-                counts[i:, self._card_pos[old]] += 1
+                counts[i + 1:, k] -= 1
+                counts[i + 1:, self._card_pos[old]] += 1
+                kept[i + 1:, k] -= 1
+                kept[i + 1:, self._card_pos[old]] += 1
                 candidate[i] = DeckCard(card)
         return candidate
 
@@ -431,16 +438,24 @@ class KosmodromEncoding(Encoding):
                 return s
         return None
 
-    def _free_draws(self, state: State, seat: int) -> tuple[list[int], np.ndarray]:
+    def _free_draws(self, state: State, seat: int) -> tuple[list[int], np.ndarray, np.ndarray]:
         """History positions of the deck draws `seat` did not see whose cards stay unseen, and the
-        deck's card counts after every action of the history (rows) per card kind (columns)."""
+        deck's card counts at the start and after every action of the history (rows) per card kind
+        (columns), and the
+        same counts of the cards that stay in the deck all through each action (none through an
+        action that reshuffles the discard pile into a new deck)."""
         new = self.game.state_from_config(state.config, state.seed)
         n = state.config.num_players
-        decks = np.zeros((len(state.history), len(self.card_ids)), dtype=np.int32)
+        decks = np.zeros((len(state.history) + 1, len(self.card_ids)), dtype=np.int32)
+        for card, k in new.deck.items():  # type: ignore[attr-defined]
+            if k > 0:
+                decks[0, self._card_pos[card]] = k
+        through = np.zeros_like(decks)
         # per holder, per card kind: origins of the copies held (history index, or None = fixed)
         held: list[dict[str, list[int | None]]] = [{} for _ in range(n)]
         pinned: set[int] = set()
         hidden_draws: list[int] = []
+        reshuffles = new.reshuffles  # type: ignore[attr-defined]
         for index, action in enumerate(state.history):
             if isinstance(action, DeckCard):
                 receiver, seen = self._hidden_receiver(new, action)
@@ -469,10 +484,30 @@ class KosmodromEncoding(Encoding):
                                 pinned.add(origin)
                     for card, k in (after[h] - before[h]).items():
                         held[h].setdefault(card, []).extend([None] * k)
+            self._pin_known(new, seat, held, pinned)
             for card, k in new.deck.items():  # type: ignore[attr-defined]
                 if k > 0:
-                    decks[index, self._card_pos[card]] = k
-        return [i for i in hidden_draws if i not in pinned], decks
+                    decks[index + 1, self._card_pos[card]] = k
+            if new.reshuffles == reshuffles:  # type: ignore[attr-defined]
+                through[index + 1] = decks[index + 1]
+            reshuffles = new.reshuffles  # type: ignore[attr-defined]
+        return [i for i in hidden_draws if i not in pinned], decks, through
+
+    @staticmethod
+    def _pin_known(state: State, seat: int, held: list[dict[str, list[int | None]]], pinned: set[int]) -> None:
+        """Ruling K24: a card `seat` knows to be in another hand (an offer shows it, a gift or a
+        trade puts it there) must stay there in every rewrite: pin free draws of that kind until
+        as many copies are fixed as `seat` knows of (the oldest first, as for cards played)."""
+        for holder, counts in enumerate(state.known[seat]):  # type: ignore[attr-defined]
+            for card, k in counts.items():
+                origins = held[holder].get(card, [])
+                fixed = sum(1 for o in origins if o is None or o in pinned)
+                for origin in origins:
+                    if fixed >= k:
+                        break
+                    if origin is not None and origin not in pinned:
+                        pinned.add(origin)
+                        fixed += 1
 
     # ------------------------------------------------------------------ bounds
     def max_game_length(self) -> int:

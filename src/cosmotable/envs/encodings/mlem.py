@@ -376,7 +376,7 @@ class MlemEncoding(Encoding):
             return [self.redact(state, action, seat) for seat in range(n)]
         return [str(action)] * n
 
-    def resampled_history(self, state: State, resampled: State) -> list[Action]:
+    def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
         """`resample_for` redraws the other seats' missions without touching the history: rewrite
         each `deal-mission` / `return-mission` from the resampled hands (deals go seat by seat,
         four each; returns in seat order), read from the resampled state's views."""

@@ -292,7 +292,7 @@ class PlanetEncoding(Encoding):
             return [self.redact(state, action, seat) for seat in range(n)]
         return [str(action)] * n
 
-    def resampled_history(self, state: State, resampled: State) -> list[Action]:
+    def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
         """`resample_for` redraws the tiles fixed by obelisk peeks the seat did not see but keeps the
         history: rewrite those peeks' `reveal KIND [QUARTER]` outcomes from the resampled tiles, and
         keep the result if it replays to the same face-down tiles (else keep the true history)."""
