@@ -2,6 +2,7 @@
 wrong, quotes at most a short piece of the input, and changes nothing."""
 
 import json
+import random
 
 import pytest
 from bad_input_helpers import nested, picture
@@ -185,6 +186,21 @@ def test_a_custom_mlem_board_the_default_tokens_do_not_fit_is_a_config_error():
 ])
 def test_action_objects_with_fields_of_the_wrong_type_are_refused(make_state, action, match):
     assert len(refusal(make_state(), action, match=match)) < 400
+
+
+@pytest.mark.parametrize("action, match", [
+    (Move(2, "d5", True), "not a well-formed planet action: 'd5' is not a direction"),
+    (Move(2, "", True), "not a well-formed planet action"),
+    (Move(2, "n", True), "its text reads as 'move 2 N coin'"),
+])
+def test_action_objects_with_values_the_parser_never_makes_are_refused(action, match):
+    # explain_illegal tries a coin move out on a copy; a way that is no direction raised KeyError
+    # there. The state is the one benchmarks/fuzz_engine.py found it in: astronaut 2 on a coin.
+    state = PLANET.new_state(4, seed=1023, variants=["teams"], max_turns=60)
+    choices = random.Random(1023)
+    while len(state.history) < 28:
+        state.sample_chance() if state.is_chance_node() else state.apply(choices.choice(state.legal_actions()))
+    refusal(state, action, match=match)
 
 
 def test_a_json_action_nested_a_thousand_levels_deep_is_refused():

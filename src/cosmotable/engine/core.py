@@ -342,10 +342,27 @@ class State(ABC):
         if seat is not None:
             self._check_seat(act, seat)
         if not self.is_legal(act):
-            raise IllegalAction(act, self.explain_illegal(act))
+            raise IllegalAction(act, self._refusal(act))
         self._legal_cache = None
         self._apply(act)
         self.history.append(act)
+
+    def _refusal(self, act: Action) -> str:
+        """Why an illegal `act` is refused: the game's `explain_illegal`. An Action built by hand may
+        hold values its parser never makes (`Move(1, "d5")`: no direction); a game's explanation
+        may assume well-formed values and fail on those, so for an action that does not read back
+        from its own text, a failing explanation gives way to what is malformed about it."""
+        try:
+            again = self.game.parse_action(str(act))
+            malformed = None if again == act else f"its text reads as {quoted(str(again))}"
+        except (ValueError, KeyError, TypeError) as exc:
+            malformed = str(exc)
+        if malformed is None:
+            return self.explain_illegal(act)
+        try:
+            return self.explain_illegal(act)
+        except Exception:  # only for a malformed action, which is refused whatever the reason
+            return f"not a well-formed {self.game.id} action: {malformed}"
 
     def _check_seat(self, act: Action, seat: Any) -> None:
         players = self.config.num_players
