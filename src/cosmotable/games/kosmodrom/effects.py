@@ -33,8 +33,10 @@ class CardEffects:
         if kind == "component":
             rocket = self.rockets[target]
             setattr(rocket, card, getattr(rocket, card) + 1)
-            done = " - it is complete" if rocket.complete(self.spec(rocket.card)) else ""
-            self.emit("play", f"seat {seat} adds {spec.name_en} to {target}{done}", seat, card=card, rocket=target)
+            complete = rocket.complete(self.spec(rocket.card))
+            done = " - it is complete" if complete else ""
+            self.emit("play", f"seat {seat} adds {spec.name_en} to {target}{done}", seat, card=card, rocket=target,
+                      complete=complete)
             return
         if kind == "advantage":
             self.rockets[target].advantages.append(card)
@@ -73,13 +75,13 @@ class CardEffects:
         rocket = self.rockets.pop(target)
         # card overview (Свернуть проект): the rocket goes to the discard pile with everything on it.
         self.discard.extend(rocket.cards())
-        self.emit("scrub", f"seat {seat} plays Scrub on seat {rocket.owner}'s {target} ({self.spec(rocket.card).name_en}): it is discarded with its components and advantages", seat, rocket=target)
+        self.emit("scrub", f"seat {seat} plays Scrub on seat {rocket.owner}'s {target} ({self.spec(rocket.card).name_en}): it is discarded with its components and advantages", seat, rocket=target, owner=rocket.owner, card=rocket.card)
 
     def _act_key_to_start(self, seat: int, target: str) -> None:
         owner, zone = target.split(":")
         card = self.tableaux[int(owner)].pads[zone].pop(0)
         self.centre.append(card)
-        self.emit("key", f"seat {seat} plays Key to Start: seat {owner}'s {self.spec(card).name_en} goes to the launch-pad area ({len(self.centre)}/4)", seat, card=card)
+        self.emit("key", f"seat {seat} plays Key to Start: seat {owner}'s {self.spec(card).name_en} goes to the launch-pad area ({len(self.centre)}/4)", seat, card=card, owner=int(owner), zone=zone, placed=len(self.centre))
         self._check_pad_complete(seat)
 
     def _act_budget_cut(self, seat: int, target: str) -> None:
@@ -93,13 +95,13 @@ class CardEffects:
             self._learn(seat, card)  # Ruling K24: taken in the open
             self.stolen.append(card)
         names = ", ".join(self.spec(c).name_en for c in taken)
-        self.emit("budget-cut", f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand", seat, cards=taken)
+        self.emit("budget-cut", f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand", seat, cards=taken, victim=victim)
 
     def _act_top_priority(self, seat: int, target: str) -> None:
         rocket = self.rockets[target]
         start = rocket.zone
         rocket.zone = "launch"
-        self.emit("top-priority", f"seat {seat} plays Top Priority: {target} moves from the {ZONE_NAMES[start]} to the launch table", seat, rocket=target)
+        self.emit("top-priority", f"seat {seat} plays Top Priority: {target} moves from the {ZONE_NAMES[start]} to the launch table", seat, rocket=target, from_zone=start, owner=rocket.owner)
 
     def _act_research(self, seat: int, target: str) -> None:
         # card overview (НПП): three more cards from the deck, whatever the hand size.
@@ -115,10 +117,11 @@ class CardEffects:
     def _act_retest(self, seat: int, target: str) -> None:
         rocket = self.rockets[target]
         rocket.zone = "test"
+        lost_cards = list(rocket.advantages)
         lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
         self._strip_advantages(rocket)
         loses = f" and loses {lost}" if lost else ""
-        self.emit("retest", f"seat {seat} plays Retest: seat {rocket.owner}'s {target} goes back to the test stand{loses}", seat, rocket=target)
+        self.emit("retest", f"seat {seat} plays Retest: seat {rocket.owner}'s {target} goes back to the test stand{loses}", seat, rocket=target, owner=rocket.owner, lost=lost_cards)
 
     def _act_headhunting(self, seat: int, target: str) -> None:
         owner, zone = target.split(":")
@@ -129,7 +132,7 @@ class CardEffects:
         self.hands[seat][card] += 1
         self._learn(seat, card)  # Ruling K24: taken in the open
         self.stolen.append(card)
-        self.emit("headhunting", f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}", seat, card=card)
+        self.emit("headhunting", f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}", seat, card=card, owner=int(owner), zone=zone)
 
     def _act_brainstorm(self, seat: int, target: str) -> None:
         # card overview (Мозговой штурм): the top 10 discards (all, if fewer) are shuffled into the
@@ -150,11 +153,12 @@ class CardEffects:
         self._learn(seat, part)  # Ruling K24: taken in the open
         start = rocket.zone
         rocket.zone = "assembly"
+        lost_cards = list(rocket.advantages)
         lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
         self._strip_advantages(rocket)
         back = f", and it goes back from the {ZONE_NAMES[start]} to the assembly shop" if start != "assembly" else ""
         back += f", losing {lost}" if lost else ""
-        self.emit("sabotage", f"seat {seat} plays Sabotage on seat {rocket.owner}'s {rid}: steals a {part}{back}", seat, rocket=rid)
+        self.emit("sabotage", f"seat {seat} plays Sabotage on seat {rocket.owner}'s {rid}: steals a {part}{back}", seat, rocket=rid, owner=rocket.owner, part=part, from_zone=start, lost=lost_cards)
 
     def _act_soldering_iron(self, seat: int, target: str) -> None:
         index = len(self.discard) - 1 - self.discard[::-1].index(target)
@@ -176,7 +180,7 @@ class CardEffects:
         victims = [int(v) for v in target.split(",")]
         self.steal_from = victims * 2 if len(victims) == 1 else victims
         self.phase = STEAL
-        self.emit("espionage", f"seat {seat} plays Industrial Espionage against seat(s) {target}", seat)
+        self.emit("espionage", f"seat {seat} plays Industrial Espionage against seat(s) {target}", seat, victims=victims)
 
     def _picked(self, card: str) -> None:
         victim = self.steal_from.pop(0)
@@ -189,8 +193,8 @@ class CardEffects:
         self._learn(thief, card, observers=[victim])
         self._forget_unseen(victim, [o for o in range(self.num_players) if o not in (thief, victim)], public=True)
         self.emit("stolen", f"seat {thief} steals {self.spec(card).name_en} from seat {victim}", thief,
-                  visible_to=[thief, victim], card=card)
-        self.emit("stolen-public", f"seat {thief} steals a random card from seat {victim}", thief)
+                  visible_to=[thief, victim], card=card, victim=victim)
+        self.emit("stolen-public", f"seat {thief} steals a random card from seat {victim}", thief, victim=victim)
 
     def _act_vacuum(self, seat: int, target: str) -> None:
         rocket = self.rockets[target]
@@ -198,7 +202,7 @@ class CardEffects:
         self.hands[seat]["oxygen"] += 1
         self.stolen.append("oxygen")
         self._learn(seat, "oxygen")  # Ruling K24: taken in the open
-        self.emit("vacuum", f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}", seat, rocket=target)
+        self.emit("vacuum", f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}", seat, rocket=target, owner=rocket.owner)
 
 
     def _order(self, card: str) -> None:

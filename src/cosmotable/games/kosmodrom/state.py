@@ -394,25 +394,26 @@ class KosmodromState(CardEffects, State):
         self.deck_top = 0
         self.reshuffles += 1
         text = "the deck has run out: the discard pile is shuffled into a new deck"
-        if self.slow and self.set_aside:
+        with_pads = self.slow and bool(self.set_aside)
+        if with_pads:
             # rulebook (различная длительность, медленный вариант): the launch-pad cards are shuffled
             # in only once the first deck is used up and rebuilt from the discard pile.
             self.deck.update(self.set_aside)
             self.set_aside.clear()
             text += ", with the 4 launch-pad cards"
-        self.emit("reshuffle", text, deck=self.deck_count())
+        self.emit("reshuffle", text, deck=self.deck_count(), with_pads=with_pads)
 
     def _after_deal(self) -> None:
         remaining = self.deck_count()
         if self.slow:
             self.deck_top = 0
-            self.emit("setup", f"6 cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})")
+            self.emit("setup", f"6 cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})", slow=True, deck=remaining)
         else:
             # rulebook (подготовка 6): the launch-pad cards go into the bottom half of the rest.
             self.deck_top = remaining - remaining // 2
             self.deck.update(self.set_aside)
             self.set_aside.clear()
-            self.emit("setup", f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck")
+            self.emit("setup", f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck", slow=False, bottom=remaining // 2)
         self._start_turn(0)
 
     def _deck_card(self, card: str) -> None:
@@ -447,12 +448,12 @@ class KosmodromState(CardEffects, State):
         if self.quick:
             # rulebook (быстрый вариант): a drawn launch-pad card goes straight to the launch-pad area.
             self.centre.append(card)
-            self.emit("pad", f"seat {seat} draws {name}: it goes straight to the launch-pad area ({len(self.centre)}/4)", seat, card=card)
+            self.emit("pad", f"seat {seat} draws {name}: it goes straight to the launch-pad area ({len(self.centre)}/4)", seat, card=card, to="centre", drawn=True, placed=len(self.centre))
             self._check_pad_complete(seat)
         else:
             # rulebook (стартовая площадка): placed at once in the drawer's assembly shop and replaced.
             self.tableaux[seat].pads["assembly"].append(card)
-            self.emit("pad", f"seat {seat} draws {name}: placed in their assembly shop, and draws again", seat, card=card)
+            self.emit("pad", f"seat {seat} draws {name}: placed in their assembly shop, and draws again", seat, card=card, to="assembly", drawn=True)
 
     def _take(self) -> None:
         seat = self.turn_seat
@@ -475,13 +476,13 @@ class KosmodromState(CardEffects, State):
         if tab.pads["launch"]:
             card = tab.pads["launch"].pop(0)
             self.centre.append(card)
-            self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area ({len(self.centre)}/4)", seat, card=card)
+            self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area ({len(self.centre)}/4)", seat, card=card, to="centre", drawn=False, placed=len(self.centre))
             self._check_pad_complete(seat)
         for zone in ("test", "assembly"):
             if tab.pads[zone]:
                 card = tab.pads[zone].pop(0)
                 tab.pads[NEXT_ZONE[zone]].append(card)
-                self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} advances to the {ZONE_NAMES[NEXT_ZONE[zone]]}", seat, card=card)
+                self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} advances to the {ZONE_NAMES[NEXT_ZONE[zone]]}", seat, card=card, to=NEXT_ZONE[zone], drawn=False)
         # rulebook (продвижение ракет): at the very start of the turn the rocket must be complete and
         # the zone's expert in place; the launch table is the last zone.
         for rid, rocket in self.rockets.items():
@@ -503,7 +504,7 @@ class KosmodromState(CardEffects, State):
         start = rocket.zone
         self.advanced[start] += 1
         rocket.zone = NEXT_ZONE[start]
-        self.emit("advance", f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}", rocket.owner, rocket=rid, zone=rocket.zone)
+        self.emit("advance", f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}", rocket.owner, rocket=rid, zone=rocket.zone, from_zone=start, card=rocket.card)
 
     def _done(self) -> None:
         seat = self.turn_seat
@@ -537,7 +538,7 @@ class KosmodromState(CardEffects, State):
         self.phase = OVER
         self.end_reason = reason
         self.emit("game-over", reason + ": " + ", ".join(f"seat {s} {p}" for s, p in enumerate(self.scores())),
-                  scores=self.scores())
+                  scores=self.scores(), reason="countdown" if self.countdown == 0 else "max_turns", max_turns=self.max_turns)
 
     def _discard_from_hand(self, card: str) -> None:
         seat = self.current_player()
@@ -565,7 +566,7 @@ class KosmodromState(CardEffects, State):
                     f"for {self.spec(action.want).name_en}")
         # Ruling K12: offers are public; one can offer only a card one holds (K24: it becomes known).
         self._reveal(seat, self.offer[3])
-        self.emit("offer", text, seat)
+        self.emit("offer", text, seat, offer=self.offer[0], to=self.offer[2], give=self.offer[3], want=self.offer[4] or None)
         self.phase = ANSWER
 
     def _answer(self, accepted: bool) -> None:
@@ -575,12 +576,12 @@ class KosmodromState(CardEffects, State):
         self.phase = PLAY
         if not accepted:
             # rulebook (переговоры): a refused gift stays with the player who offered it.
-            self.emit("refuse", f"seat {to} refuses the {kind}", to)
+            self.emit("refuse", f"seat {to} refuses the {kind}", to, offer=kind, offered_by=giver)
             return
         self._move_card(giver, to, give)
         if kind == "trade":
             self._move_card(to, giver, want)
-        self.emit("accept", f"seat {to} accepts the {kind}", to)
+        self.emit("accept", f"seat {to} accepts the {kind}", to, offer=kind, offered_by=giver, give=give, want=want or None)
 
     def _move_card(self, src: int, dst: int, card: str, public: bool = True) -> None:
         self.hands[src][card] -= 1
