@@ -23,7 +23,6 @@ from cosmotable import games
 WEB = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web"
 LANGS = ("en", "uk", "ru", "nl", "pl")
 SEAT_COLOURS = ["#c0392b", "#2471a3", "#239b56", "#b9770e"]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

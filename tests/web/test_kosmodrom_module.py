@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 from kosmodrom_web_helpers import (
-    CHROMIUM_ARGS, LANGS, WEB, finished_game, move_family, positions, positions_for_every_move_family, serve_page,
+    LANGS, WEB, finished_game, move_family, positions, positions_for_every_move_family, serve_page,
 )
 
 from cosmotable.games.kosmodrom.cards import default_cards
 
-sync_api = pytest.importorskip("playwright.sync_api")
 
 CATALOGS = WEB / "games" / "kosmodrom" / "i18n"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -27,19 +26,20 @@ POSITIONS = {(4, 3): 8, (6, 4): 5}
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory):
+def kosmo(browser, tmp_path_factory):
+    """One page for the whole file (Chromium from tests/web/conftest.py) with the module's test page;
+    JavaScript errors are collected in `kosmo.js_errors`."""
     server, url = serve_page(tmp_path_factory.mktemp("kosmodrom-page"))
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        pg = browser.new_page(viewport={"width": 1200, "height": 900})
-        errors = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        pg.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        pg.goto(url)
-        pg.wait_for_function("window.kdReady === true")
-        pg.js_errors = errors
-        yield pg
-        browser.close()
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    pg.goto(url)
+    pg.wait_for_function("window.kdReady === true")
+    pg.js_errors = errors
+    yield pg
+    context.close()
     server.shutdown()
 
 
@@ -106,12 +106,12 @@ def drawn_board(dom):
 
 
 @pytest.mark.parametrize("seed,players,variants", GAMES, ids=lambda v: str(v))
-def test_board_shows_the_view_and_offers_exactly_the_legal_moves(page, seed, players, variants):
+def test_board_shows_the_view_and_offers_exactly_the_legal_moves(kosmo, seed, players, variants):
     checked = offered = 0
     for position in positions(seed, players, variants, every=9, limit=POSITIONS.get((seed, players), 14)):
-        show(page, position)
-        assert drawn_board(board_state(page)) == expected_board(position["view"])
-        found = page.evaluate("() => kd.explore()")
+        show(kosmo, position)
+        assert drawn_board(board_state(kosmo)) == expected_board(position["view"])
+        found = kosmo.evaluate("() => kd.explore()")
         sent = sorted(json.dumps(f["json"], sort_keys=True) for f in found)
         legal = sorted(json.dumps(e["json"], sort_keys=True) for e in position["legal"])
         # every legal action can be clicked, once, and nothing else can
@@ -119,8 +119,8 @@ def test_board_shows_the_view_and_offers_exactly_the_legal_moves(page, seed, pla
         checked += 1
         offered += len(found)
     assert checked >= 5 and offered > checked
-    assert page.js_errors == []
-    assert page.evaluate("() => kd.missing") == []
+    assert kosmo.js_errors == []
+    assert kosmo.evaluate("() => kd.missing") == []
 
 
 FAMILIES = {
@@ -132,50 +132,50 @@ FAMILIES = {
 }
 
 
-def test_every_kind_of_move_can_be_made_by_clicks_and_only_legal_ones(page):
+def test_every_kind_of_move_can_be_made_by_clicks_and_only_legal_ones(kosmo):
     found = positions_for_every_move_family(FAMILIES, range(1, 400))
     assert set(found) == FAMILIES, FAMILIES - set(found)
     for family, position in sorted(found.items()):
-        show(page, position)
-        clicked = page.evaluate("() => kd.explore()")
+        show(kosmo, position)
+        clicked = kosmo.evaluate("() => kd.explore()")
         sent = sorted(json.dumps(f["json"], sort_keys=True) for f in clicked)
         legal = sorted(json.dumps(e["json"], sort_keys=True) for e in position["legal"])
         assert sent == legal, (family, set(sent) ^ set(legal))
         assert family in {move_family(f["json"]) for f in clicked}
-    assert page.js_errors == []
+    assert kosmo.js_errors == []
 
 
-def test_a_spectator_sees_no_hand_and_no_controls(page):
+def test_a_spectator_sees_no_hand_and_no_controls(kosmo):
     state = finished_game(11, 3, ["negotiation"])
     view = state.public_view()
-    show(page, {"view": view, "legal": [], "seat": None, "events": []})
-    dom = board_state(page)
+    show(kosmo, {"view": view, "legal": [], "seat": None, "events": []})
+    dom = board_state(kosmo)
     assert dom["hand"] == []
-    assert page.evaluate("() => document.querySelectorAll('#root [data-pick], #root .kd-hand').length") == 0
+    assert kosmo.evaluate("() => document.querySelectorAll('#root [data-pick], #root .kd-hand').length") == 0
     assert drawn_board(dom) == expected_board(view)
 
 
-def test_the_dom_holds_no_card_of_another_hand_that_the_view_hides(page):
+def test_the_dom_holds_no_card_of_another_hand_that_the_view_hides(kosmo):
     for position in positions(21, 3, ["negotiation"], every=5, limit=30):
         if position["seat"] is None:
             continue
-        show(page, position)
-        dom = board_state(page)
+        show(kosmo, position)
+        dom = board_state(kosmo)
         view = position["view"]
         # the seat's own hand face up; of other hands only counts (card backs) and the known cards
         assert dom["hand"] == view["hand"]
         assert sorted(tuple(k) for k in dom["known"]) == sorted(
             (p["seat"], c) for p in view["players"] for c in p["known_hand"])
-        others = page.evaluate("""() => [...document.querySelectorAll('#root .kd-board')]
+        others = kosmo.evaluate("""() => [...document.querySelectorAll('#root .kd-board')]
             .filter((b) => b.dataset.seat !== String(kd.ctx.seat))
             .flatMap((b) => [...b.querySelectorAll('[data-card]')].map((e) => e.closest('.kd-known, .kd-upgrade') ? null : e.dataset.card))
             .filter(Boolean)""")
         assert others == []
         if isinstance(view["step"]["stolen_pending"], int):
-            assert "stolen_pending" not in page.content()
+            assert "stolen_pending" not in kosmo.content()
 
 
-def test_every_event_of_every_kind_reads_as_a_sentence_in_every_language(page):
+def test_every_event_of_every_kind_reads_as_a_sentence_in_every_language(kosmo):
     states = [finished_game(seed, n, v) for seed, n, v in GAMES]
     events = {}
     for state in states:
@@ -186,29 +186,29 @@ def test_every_event_of_every_kind_reads_as_a_sentence_in_every_language(page):
     assert {"turn", "advance", "draw", "play", "discard", "pad", "game-over", "offer"} <= kinds
     view = states[0].view(0)
     for lang in LANGS:
-        lines = page.evaluate("""([events, view, lang]) => {
+        lines = kosmo.evaluate("""([events, view, lang]) => {
             kd.show({view, legal: [], seat: 0, events: []}, lang);
             return events.map((e) => kd.module.describeEvent(e, kd.ctx));
         }""", [list(events.values()), view, lang])
         for event, line in zip(events.values(), lines):
             assert line and line != event["text"] or lang == "en" and line, (lang, event)
             assert "{" not in line and "undefined" not in line, (lang, event, line)
-    assert page.evaluate("() => kd.missing") == []
+    assert kosmo.evaluate("() => kd.missing") == []
 
 
-def test_score_rows_add_up_to_the_totals(page):
+def test_score_rows_add_up_to_the_totals(kosmo):
     state = finished_game(31, 3, [])
     view = state.view(0)
-    show(page, {"view": view, "legal": [], "seat": 0, "events": []})
-    rows = page.evaluate("() => kd.module.scoreRows(kd.ctx.view, kd.ctx)")
+    show(kosmo, {"view": view, "legal": [], "seat": 0, "events": []})
+    rows = kosmo.evaluate("() => kd.module.scoreRows(kd.ctx.view, kd.ctx)")
     assert [r["total"] for r in rows] == state.scores()
     for row, player in zip(rows, view["players"]):
         numbers = [int(re.search(r"-?\d+", c).group()) for c in row["cells"][:4]]
         assert sum(numbers) == row["total"] == player["score"]["total"]
 
 
-def test_the_card_table_of_the_module_matches_the_engine_data(page):
-    cards = page.evaluate("async () => (await import('./web/games/kosmodrom/cards.js')).CARDS")
+def test_the_card_table_of_the_module_matches_the_engine_data(kosmo):
+    cards = kosmo.evaluate("async () => (await import('./web/games/kosmodrom/cards.js')).CARDS")
     engine = default_cards().cards
     assert set(cards) == set(engine)
     for cid, spec in engine.items():
@@ -232,33 +232,33 @@ def test_catalogs_have_the_same_keys_and_placeholders_in_all_five_languages():
             assert len(same) < 5, (lang, same)
 
 
-def test_russian_card_names_are_the_rulebooks(page):
+def test_russian_card_names_are_the_rulebooks(kosmo):
     russian = json.loads((CATALOGS / "ru.json").read_text(encoding="utf-8"))
     for cid, spec in default_cards().cards.items():
         assert russian[f"card.{cid}"] == spec.name_ru
 
 
 @pytest.mark.parametrize("width", [375, 1280])
-def test_the_table_fits_the_screen_and_is_saved_as_a_screenshot(page, width):
+def test_the_table_fits_the_screen_and_is_saved_as_a_screenshot(kosmo, width):
     # the busiest table of a random game: most rockets, advantages and launch-pad cards
     position = max((p for p in positions(4, 3, ["negotiation"], every=5, limit=80) if p["legal"]),
                    key=lambda p: sum(2 + len(r["advantages"]) for r in p["view"]["rockets"]))
-    page.set_viewport_size({"width": width, "height": 900})
-    show(page, position)
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    kosmo.set_viewport_size({"width": width, "height": 900})
+    show(kosmo, position)
+    overflow = kosmo.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"kosmodrom-module-{width}.png"), full_page=True)
-    page.set_viewport_size({"width": 1200, "height": 900})
+    kosmo.screenshot(path=str(ARTIFACTS / f"kosmodrom-module-{width}.png"), full_page=True)
+    kosmo.set_viewport_size({"width": 1200, "height": 900})
 
 
-def test_keyboard_enter_on_a_focused_control_makes_the_move(page):
+def test_keyboard_enter_on_a_focused_control_makes_the_move(kosmo):
     position = next(p for p in positions(1, 2, [], every=3, limit=60) if p["view"]["phase"] == "draw")
-    show(page, position)
-    before = page.evaluate("() => kd.acted.length")
-    page.focus('#root [data-pick="deck"]')
-    page.keyboard.press("Enter")
-    acted = page.evaluate("() => kd.acted")
+    show(kosmo, position)
+    before = kosmo.evaluate("() => kd.acted.length")
+    kosmo.focus('#root [data-pick="deck"]')
+    kosmo.keyboard.press("Enter")
+    acted = kosmo.evaluate("() => kd.acted")
     assert len(acted) == before + 1 and acted[-1] == {"kind": "draw"}
-    labels = page.evaluate("() => [...document.querySelectorAll('#root [data-pick]')].map((e) => e.getAttribute('aria-label'))")
+    labels = kosmo.evaluate("() => [...document.querySelectorAll('#root [data-pick]')].map((e) => e.getAttribute('aria-label'))")
     assert labels and all(labels)
