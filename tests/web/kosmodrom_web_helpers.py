@@ -3,7 +3,7 @@ that renders any view with a stub ctx, and positions taken from real engine game
 
 The page (written by `module_page`) exposes `window.kd`:
   `kd.show(position, lang)`  render a position (view, legal, seat, new events) on a fresh root
-  `kd.explore()`             click through every move the board offers (depth first) and return the
+  `kd.explore()`             (async) click through every move the board offers (depth first) and return the
                              json of each action sent, with the clicks that led to it
   `kd.acted`                 the json of every action the stub `ctx.act` received
   `kd.missing`               catalog keys the module asked for that the catalog lacks
@@ -58,6 +58,9 @@ kd.show = (position, lang = "en") => {
   document.getElementById("root").replaceWith(root);
   kd.ctx = context(position, lang);
   module.render(root, kd.ctx);
+  // the module keeps a half-built move across renders of the same position: start from none
+  const cancel = root.querySelector('[data-pick="cancel"]');
+  if (cancel) cancel.click();
   kd.position = position;
   kd.lang = lang;
   return root.querySelectorAll("[data-pick]").length;
@@ -75,10 +78,11 @@ function replay(path) {
 // Depth first through every control the board offers. A one-click move is clicked (the stub records
 // what it sends); a move that ends with a confirm is read from the confirm button, and every
 // `sample`-th of those is clicked through as well, checking that the json sent is the one shown.
-kd.explore = (sample = 7) => {
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+kd.explore = async (sample = 7) => {
   const found = [];
   let confirms = 0;
-  function visit(path) {
+  async function visit(path) {
     for (const pick of picksNow().filter((p) => !path.includes(p) && p !== "cancel")) {
       if (pick === "confirm") {
         const shown = document.querySelector('#root [data-pick="confirm"]').dataset.action;
@@ -88,6 +92,7 @@ kd.explore = (sample = 7) => {
           if (kd.acted.length !== before + 1) throw new Error(`confirm after ${path} sent nothing`);
           const sent = JSON.stringify(kd.acted[kd.acted.length - 1]);
           if (sent !== shown) throw new Error(`confirm showed ${shown}, sent ${sent}`);
+          await settle(); // the module waits for the stub's answer before it takes clicks again
           replay(path);
         }
         confirms += 1;
@@ -98,17 +103,18 @@ kd.explore = (sample = 7) => {
       click(pick);
       if (kd.acted.length > before) {
         found.push({ json: kd.acted[kd.acted.length - 1], path: [...path, pick] });
+        await settle();
         replay(path);
         continue;
       }
-      visit([...path, pick]);
+      await visit([...path, pick]);
       // take the pick back (a second click), or start again when its control is gone
       if (document.querySelector(`#root [data-pick="${CSS.escape(pick)}"]`)) click(pick);
       else replay(path);
     }
   }
   replay([]);
-  visit([]);
+  await visit([]);
   return found;
 };
 window.kd = kd;

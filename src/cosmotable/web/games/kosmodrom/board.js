@@ -31,7 +31,7 @@ export function drawCentre(view, ui, t, changed) {
   const pads = view.deck.launch_pads_in_deck;
   const padNote = view.deck.launch_pads_set_aside
     ? t("padsSetAside", { n: view.deck.launch_pads_set_aside }) : pads ? t("padsInDeck", { n: pads }) : "";
-  if (padNote) root.append(lines(46, 132, wrap(padNote, 16, 2), 10, { class: "kd-tiny", "text-anchor": "middle" }));
+  if (padNote) root.append(lines(350, 122, wrap(padNote, 22, 2), 11, { class: "kd-tiny", "text-anchor": "middle" }));
 
   // The discard pile: its top card face up, its size.
   const top = view.discard_top;
@@ -39,7 +39,7 @@ export function drawCentre(view, ui, t, changed) {
   if (top) {
     pile.append(svg("rect", { x: 100, y: 12, width: 64, height: 90, rx: 6, class: "kd-card-bg", stroke: cardColour(top), "stroke-width": 3 }));
     pile.append(svg("rect", { x: 100, y: 12, width: 64, height: 14, rx: 6, fill: cardColour(top) }));
-    pile.append(lines(132, 42, wrap(t(`card.${top}`), 10, 4), 12, { class: "kd-mini-name", "text-anchor": "middle" }));
+    pile.append(lines(132, 42, wrap(t(`card.${top}`), 10, 4), 12, { class: "kd-mini-name", "text-anchor": "middle", "font-size": 10.5 }));
   } else {
     pile.append(svg("rect", { x: 100, y: 12, width: 64, height: 90, rx: 6, class: "kd-empty-slot" }));
   }
@@ -65,10 +65,10 @@ export function drawCentre(view, ui, t, changed) {
   if (view.countdown) {
     info.append(svg("circle", { cx: 350, cy: 56, r: 36, class: "kd-countdown" }));
     info.append(label(350, 68, String(view.countdown.turns_left), { class: "kd-countdown-n", "text-anchor": "middle" }));
-    info.append(lines(350, 108, wrap(t("countdown"), 16, 2), 11, { class: "kd-small", "text-anchor": "middle" }));
+    info.append(lines(350, 106, wrap(t("countdown"), 20, 3), 11, { class: "kd-tiny", "text-anchor": "middle" }));
   } else {
     info.append(label(350, 40, t("turnN", { n: view.turn }), { class: "kd-turn-n", "text-anchor": "middle" }));
-    info.append(lines(350, 62, wrap(t("noCountdown"), 18, 3), 11, { class: "kd-tiny", "text-anchor": "middle" }));
+    info.append(lines(350, 60, wrap(t("noCountdown"), 20, 4), 11, { class: "kd-tiny", "text-anchor": "middle" }));
   }
   root.append(control(info, ui, "turninfo", view.countdown
     ? t("aria.countdown", { n: view.countdown.turns_left }) : t("aria.turn", { n: view.turn })));
@@ -150,7 +150,7 @@ function infoRow(player, t, mine) {
   let x = 8;
   let row = 0;
   for (const item of items) {
-    const w = item.title ? 56 : item.w;
+    const w = item.title ? 12 + item.title.length * 6 : item.w;
     if (x + w > BOARD_W - 6) {
       row += 1;
       x = 8;
@@ -221,10 +221,10 @@ function drawRocket(rocket, x, y, view, ui, t, changed) {
   });
   g.append(svg("rect", { x, y, width: ROCKET_W, height: h, rx: 7, class: "kd-rocket-bg" }));
   g.append(rocketGlyph(x + 5, y + 6, 36, TYPE_COLOURS.rocket));
-  g.append(label(x + 26, y + 16, wrap(t(`card.${rocket.card}`), 14, 1)[0], { class: "kd-rocket-name" }));
-  g.append(label(x + ROCKET_W - 5, y + 16, rocket.id, { class: "kd-tiny", "text-anchor": "end" }));
+  g.append(label(x + 26, y + 16, wrap(t(`card.${rocket.card}`), 12, 1)[0], { class: "kd-rocket-name" }));
   g.append(label(x + 26, y + 30, t("pointsShort", { n: rocket.points }), { class: "kd-rocket-points" }));
-  if (rocket.complete) g.append(label(x + ROCKET_W - 5, y + 30, t("complete"), { class: "kd-complete", "text-anchor": "end" }));
+  g.append(label(x + ROCKET_W - 5, y + 30, rocket.id, { class: "kd-tiny", "text-anchor": "end" }));
+  if (rocket.complete) g.append(label(x + ROCKET_W - 5, y + 45, t("complete"), { class: "kd-complete", "text-anchor": "end" }));
   const needs = needsRow(x + 26, y + 45, rocket.metal, rocket.fuel, rocket.needs_metal, rocket.needs_fuel, 9);
   g.append(needs);
   rocket.advantages.forEach((card, k) => {

@@ -26,7 +26,7 @@ export function cardFace(id, t) {
   const spec = CARDS[id] || {};
   const colour = cardColour(id);
   const name = wrap(t(`card.${id}`), 13, 3);
-  const shortText = wrap(t(`cardshort.${id}`), 17, 6);
+  const shortText = wrap(t(`cardshort.${id}`), 15, 6);
   const parts = [
     svg("rect", { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 8, class: "kd-card-bg", stroke: colour }),
     svg("rect", { x: 1, y: 1, width: CARD_W - 2, height: 20, rx: 8, fill: colour }),

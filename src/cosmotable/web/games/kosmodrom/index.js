@@ -9,8 +9,9 @@ import { afterPick, entriesOf, narrow, pickKind } from "./moves.js";
 import { describeEvent, describeMove } from "./narrative.js";
 import { control, html, svg } from "./svg.js";
 
-// Per table root: the picks made so far, and what they were made against.
-const tables = new WeakMap();
+// Per seat shown (the shell may hand a new root element on every render, so the root cannot be the
+// key): the picks made so far, and the position they were made in.
+const tables = new Map();
 
 function ensureStyle() {
   if (document.querySelector("link[data-kosmodrom-style]")) return;
@@ -23,17 +24,19 @@ function render(root, ctx) {
   ensureStyle();
   const view = ctx.view;
   const key = JSON.stringify([ctx.seat, view.turn, view.phase, view.step, (ctx.legal || []).map((e) => e.text)]);
-  let table = tables.get(root);
+  const slot = String(ctx.seat);
+  let table = tables.get(slot);
   if (!table || table.key !== key) {
-    table = { key, path: [], busy: false };
-    tables.set(root, table);
+    table = { key, slot, path: [], busy: false };
+    tables.set(slot, table);
   }
   table.ctx = ctx;
-  draw(root, table);
+  table.root = root;
+  draw(table);
 }
 
-function draw(root, table) {
-  const ctx = table.ctx;
+function draw(table) {
+  const { ctx, root } = table;
   const view = ctx.view;
   const interactive = ctx.interactive !== false && ctx.seat !== null && ctx.seat !== undefined && !table.busy;
   const entries = interactive ? entriesOf(ctx.legal, view.phase, ctx.seat) : [];
@@ -41,7 +44,7 @@ function draw(root, table) {
   const ui = {
     offers: (pick) => next.has(pick) || table.path.includes(pick),
     isPicked: (pick) => table.path.includes(pick),
-    pick: (pick) => onPick(root, table, entries, pick),
+    pick: (pick) => onPick(table, entries, pick),
   };
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset.pick : null;
   const changed = changes(ctx);
@@ -70,28 +73,28 @@ function draw(root, table) {
   }
 }
 
-function onPick(root, table, entries, pick) {
-  if (table.busy || tables.get(root) !== table) return;
+function onPick(table, entries, pick) {
+  if (table.busy || tables.get(table.slot) !== table) return undefined;
   if (pick === "cancel") {
     table.path = [];
   } else if (pick === "confirm") {
     const { complete } = narrow(entries, table.path);
-    if (complete) return submit(root, table, complete);
+    if (complete) return submit(table, complete);
   } else if (table.path.includes(pick)) {
     table.path = table.path.slice(0, table.path.indexOf(pick)); // a second click takes the pick back
   } else {
     table.path = [...table.path, pick];
     const step = afterPick(entries, table.path);
-    if (step.act) return submit(root, table, step.act);
+    if (step.act) return submit(table, step.act);
   }
-  draw(root, table);
+  draw(table);
   return undefined;
 }
 
-function submit(root, table, entry) {
+function submit(table, entry) {
   table.busy = true;
   table.path = [];
-  draw(root, table);
+  draw(table);
   // The shell re-renders with the new state; if the action is refused the board becomes usable again.
   let sent;
   try {
@@ -102,9 +105,9 @@ function submit(root, table, entry) {
   Promise.resolve(sent)
     .catch(() => {})
     .finally(() => {
-      if (tables.get(root) !== table) return;
+      if (tables.get(table.slot) !== table) return;
       table.busy = false;
-      draw(root, table);
+      draw(table);
     });
 }
 
