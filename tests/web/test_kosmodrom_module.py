@@ -262,3 +262,14 @@ def test_keyboard_enter_on_a_focused_control_makes_the_move(kosmo):
     assert len(acted) == before + 1 and acted[-1] == {"kind": "draw"}
     labels = kosmo.evaluate("() => [...document.querySelectorAll('#root [data-pick]')].map((e) => e.getAttribute('aria-label'))")
     assert labels and all(labels)
+
+
+def test_english_texts_write_card_terms_as_names_never_as_card_ids():
+    # A card id in the page (`fuel`, `oxygen`) then always comes from the view (data attributes), so a
+    # search of the DOM for another seat's card ids - the hot-seat privacy test - finds only real leaks.
+    english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
+    ids = [key.removeprefix("card.") for key in english if key.startswith("card.")]
+    for key, text in english.items():
+        words = re.sub(r"\{\w+\}", "", text)  # placeholders are not shown
+        for card in ids:
+            assert not re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", words), (key, card)

@@ -50,7 +50,9 @@ export function describeEvent(event, ctx) {
       if (d.from_zone) line = t("ev.advance", { ...base, rocket: rocketRef(ctx, d.rocket, d.card), from: t(`zoneFrom.${d.from_zone}`), to: t(`zoneTo.${d.zone}`) });
       break;
     case "draw": line = t("ev.draw", base); break;
-    case "draw-public": line = t("ev.drawPublic", { ...base, n: d.deck }); break;
+    case "draw-public": // the drawer also saw which card it was (event "draw"): only the deck's size is news
+      line = t(event.seat === ctx.seat ? "ev.drawPublicOwn" : "ev.drawPublic", { ...base, n: d.deck });
+      break;
     case "take": line = t("ev.take", base); break;
     case "play": line = describePlay(event, ctx, base); break;
     case "upgrade-discarded": line = t("ev.upgradeDiscarded", base); break;
