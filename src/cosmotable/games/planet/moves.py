@@ -317,7 +317,8 @@ def apply(s: PlanetState, action: Action) -> None:
         idx = drift_end(s, seat, p[1], p[2], action.steps)
         owner = s.ship_at(p[1], idx)
         s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
-        s.emit("drift", f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge", seat)
+        s.emit("drift", f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge", seat,
+               a=action.astronaut, steps=action.steps)
         action_done(s)
     elif isinstance(action, Sail):
         sail(s, action.steps)
@@ -335,7 +336,8 @@ def apply(s: PlanetState, action: Action) -> None:
         cell = parse_cell(action.cell)
         kid, rot = s.tile[cell]
         s.tile[cell] = (kid, (rot + action.quarter) % 4)
-        s.emit("turn", f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)", s.seat)
+        s.emit("turn", f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)", s.seat,
+               cell=cell_name(*cell), quarter=action.quarter)
         next_turn_choice(s)
     elif isinstance(action, Beam):
         src = parse_cell(action.cell)
@@ -344,7 +346,8 @@ def apply(s: PlanetState, action: Action) -> None:
         if not s.coins[src]:
             del s.coins[src]
         s.coins[dest] = s.coins.get(dest, 0) + 1
-        s.emit("beam", f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}", s.seat)
+        s.emit("beam", f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}", s.seat,
+               src=cell_name(*src), dest=cell_name(*dest))
         s.options = []
         finish_walk(s)
     elif isinstance(action, Ability):
@@ -358,7 +361,7 @@ def apply(s: PlanetState, action: Action) -> None:
         seat = s.claim_queue.pop(0)
         s.emit("agree", f"seat {seat} agrees", seat)
         if not s.claim_queue:
-            game_over(s, "every player agreed that no one can get the last coins")
+            game_over(s, "every player agreed that no one can get the last coins", "agreed")
     elif isinstance(action, Refuse):
         seat = s.claim_queue.pop(0)
         s.claim_queue = []
@@ -388,7 +391,8 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         cell = p[1]
         s.pos[seat][i] = ("cell", cell, 2)
         walk["cell"] = cell
-        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}", seat)
+        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}", seat,
+               a=i + 1, cell=cell_name(*cell), how="far")
         attack(s, seat, cell, 2)
         if walk["coin"]:
             s.coins[cell] = s.coins.get(cell, 0) + 1
@@ -399,14 +403,16 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         area, r, c = place_of(s, p)
         origin = "its ship" if p == ("ship", seat) else cell_name(area, r, c)
         s.emit("move", f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
-               + (" with a coin" if action.coin else ""), seat)
+               + (" with a coin" if action.coin else ""), seat,
+               a=i + 1, way=action.way, origin="ship" if p == ("ship", seat) else cell_name(area, r, c), coin=action.coin)
     if p[0] == "ship" and p[1] != seat:
         area, r, c = place_of(s, p)
         dr, dc = DIRS[action.way]
         if not step_ok(s, seat, area, r + dr, c + dc):
             s.pos[seat][i] = ("ship", seat)
             walk["prev"] = ("ship", seat)
-            s.emit("home", f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own", seat)
+            s.emit("home", f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own", seat,
+                   a=i + 1, owner=p[1])
     step(s, ("step",) + DIRS[action.way])
 
 
@@ -422,7 +428,8 @@ def step(s: PlanetState, vec: tuple) -> None:
     t = target(s, area, r + dr, c + dc)
     if t is None:
         # Ruling R9: a forced move pointing beyond the space around the planet stops where it is.
-        s.emit("stop", f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}", walk["seat"])
+        s.emit("stop", f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}", walk["seat"],
+               cell=cell_name(area, r, c))
         finish_walk(s)
         return
     arrive(s, t, vec)
@@ -439,7 +446,7 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
         if walk["coin"]:
             violate(s, "the coin would go round in a loop")
         walk["visited"].clear()
-        s.emit("loop", f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship", seat)
+        s.emit("loop", f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship", seat, a=i + 1)
         to_ship(s, seat, i, seat)
         return
     walk["visited"].add(key)
@@ -457,11 +464,12 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
         # rulebook (in space): the astronaut floats beside the planet; a coin taken there is lost.
         s.pos[seat][i] = ("space", area, idx)
         r, c = s.areas[area].ring[idx]
-        s.emit("space", f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}", seat)
+        s.emit("space", f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}", seat,
+               a=i + 1, cell=cell_name(area, r, c))
         if walk["coin"]:
             s.lost += 1
             walk["coin"] = False
-            s.emit("coin-lost", "the coin is lost in space", seat)
+            s.emit("coin-lost", "the coin is lost in space", seat, where="space")
         finish_walk(s)
         return
     cell = t[1]
@@ -485,12 +493,12 @@ def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:
             # rulebook (coins): a coin brought aboard your (or, in teams, an ally's) ship is yours for good.
             s.delivered[owner] += 1
             s.progress_turn = s.total_turns
-            s.emit("deliver", f"seat {seat} brings a coin aboard seat {owner}'s ship", seat, owner=owner)
+            s.emit("deliver", f"seat {seat} brings a coin aboard seat {owner}'s ship", seat, owner=owner, a=i + 1)
         else:
             s.lost += 1  # Ruling R10: a coin carried onto a rival's ship (forced) goes to the box.
-            s.emit("coin-lost", "the coin falls into space beside a rival ship", seat)
+            s.emit("coin-lost", "the coin falls into space beside a rival ship", seat, where="rival", owner=owner)
     elif s.walk is not None:
-        s.emit("aboard", f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship", seat)
+        s.emit("aboard", f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship", seat, a=i + 1, owner=owner)
     finish_walk(s)
 
 
@@ -550,7 +558,7 @@ def land(s: PlanetState, cell: Cell) -> None:
         violate(s, f"{cell_name(*cell)} ({kind.name}) may not be entered with a coin")
     if kind.id == "pyramid" and s.enemies_at(seat, cell):
         # Ruling R11: forced into a pyramid held by another team, the astronaut goes back to its ship.
-        s.emit("blocked", f"the pyramid at {cell_name(*cell)} is held by another team", seat)
+        s.emit("blocked", f"the pyramid at {cell_name(*cell)} is held by another team", seat, a=i + 1, cell=cell_name(*cell))
         to_ship(s, seat, i, seat)
         return
     if kind.id == "canyon" and walk.get("boots") and walk["steps"] == 1:
@@ -558,7 +566,7 @@ def land(s: PlanetState, cell: Cell) -> None:
         # the astronaut stands on the far half and attacks the rivals standing there.
         s.pos[seat][i] = ("cell", cell, 2)
         s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses the canyon at {cell_name(*cell)} "
-               "in one leap of the jet boots (far half)", seat)
+               "in one leap of the jet boots (far half)", seat, a=i + 1, cell=cell_name(*cell), how="leap")
         attack(s, seat, cell, 2)
         finish_walk(s)
         return
@@ -578,7 +586,7 @@ def attack(s: PlanetState, seat: int, cell: Cell, half: int | None) -> None:
         s.pos[es][ei] = ("ship", es)
         s.stun[es][ei] = -1
         s.emit("attack", f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
-               seat, victim=es)
+               seat, victim=es, victim_a=ei + 1, cell=cell_name(*cell), a=s.walk["a"] + 1 if s.walk else None)
 
 
 def set_choices(s: PlanetState, options: list[Action]) -> None:
@@ -607,14 +615,14 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
     if k == "tree":
         # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
         s.stun[seat][i] = s.turns[seat] + 1
-        s.emit("tree", f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn", seat)
+        s.emit("tree", f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn", seat, a=i + 1, cell=cell_name(*cell))
     elif kind.coins and not kind.locked:
         # rulebook (container): put that many coins on the tile; it is then an empty tile.
         put = min(kind.coins, s.supply)
         s.supply -= put
         s.coins[cell] = s.coins.get(cell, 0) + put
         s.tile[cell] = ("empty", 0)
-        s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat)
+        s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat, n=put, cell=cell_name(*cell))
     elif k == "knight":
         set_choices(s, [Knight(code) for code, (dr, dc) in KNIGHTS.items() if leap_ok(s, area, r + dr, c + dc)])
         return
@@ -642,12 +650,12 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         back = ("ship", prev[1]) if prev[0] == "ship" else ("ring", prev[1], prev[2]) if prev[0] == "space" else ("cell", prev[1])
         vec = walk["vec"]
         rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
-        s.emit("crocodile", f"the crocodile at {cell_name(*cell)} chases the astronaut back", seat)
+        s.emit("crocodile", f"the crocodile at {cell_name(*cell)} chases the astronaut back", seat, a=i + 1, cell=cell_name(*cell))
         arrive(s, back, rev)
         return
     elif k == "portal":
         # rulebook (portal): straight to your own ship - never an ally's.
-        s.emit("portal", f"the star portal at {cell_name(*cell)} sends the astronaut to its ship", seat)
+        s.emit("portal", f"the star portal at {cell_name(*cell)} sends the astronaut to its ship", seat, a=i + 1, cell=cell_name(*cell))
         arrive(s, ("ship", seat), None)
         return
     elif k == "fuel":
@@ -659,7 +667,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         if s.deck:
             s.phase = "draw"
             return
-        s.emit("artifact", "an artifact, but the ability deck is empty", seat)
+        s.emit("artifact", "an artifact, but the ability deck is empty", seat, card=None)
     elif k == "obelisk":
         s.tile[cell] = ("empty", 0)
         # rulebook (obelisk): look at 4 face-down tiles of the planet, keeping them secret.
@@ -681,7 +689,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             s.phase = "beam"
             return
     elif k == "canyon":
-        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}", seat)
+        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}", seat, a=i + 1, cell=cell_name(*cell), how="enter")
     finish_walk(s)
 
 
@@ -720,7 +728,8 @@ def finish_walk(s: PlanetState) -> None:
                 # rulebook (locked container): two astronauts of one team open it.
                 s.coins[cell] = s.coins.get(cell, 0) + s.locks.pop(cell)
                 s.tile[cell] = ("empty", 0)
-                s.emit("unlock", f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)", seat)
+                s.emit("unlock", f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)", seat,
+                       cell=cell_name(*cell), n=s.coins[cell])
     after = walk["after"]
     s.walk = None
     s.options = []
@@ -788,7 +797,8 @@ def meteor(s: PlanetState, cell: Cell) -> None:
         s.revealed.add(a)
     if ra:
         s.revealed.add(b)
-    s.emit("meteorite", f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}", s.seat)
+    s.emit("meteorite", f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}", s.seat,
+           first=cell_name(*a), second=cell_name(*b))
     # rulebook (meteorite): the arrows may be turned too.
     s.turn_queue = [x for x in (a, b) if x in s.revealed and s.box.kinds[s.tile[x][0]].orientations()]
     next_turn_choice(s)
@@ -823,7 +833,8 @@ def sail(s: PlanetState, steps: int) -> None:
     idx = sail_end(s, seat, steps)
     s.ship[seat] = (area, idx)
     r, c = s.areas[area].ring[idx]
-    s.emit("sail", f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}", seat)
+    s.emit("sail", f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}", seat,
+           steps=steps, cell=cell_name(area, r, c))
     hit_space(s, seat, area, idx)
     action_done(s)
 
@@ -838,7 +849,8 @@ def hit_space(s: PlanetState, seat: int, area: str, idx: int) -> None:
                     s.pos[es][ei] = ("ship", seat)
                 else:
                     s.pos[es][ei] = ("ship", es)
-                    s.emit("attack", f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home", seat, victim=es)
+                    s.emit("attack", f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home", seat, victim=es,
+                           victim_a=ei + 1, by="ship")
 
 
 def fly(s: PlanetState, cell: Cell) -> None:
@@ -847,7 +859,8 @@ def fly(s: PlanetState, cell: Cell) -> None:
     idx = s.areas[area].ring_index((cell[1], cell[2]))
     s.ship[seat] = (area, idx)
     where = "the station" if area == STATION else "the planet"
-    s.emit("fly", f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})", seat)
+    s.emit("fly", f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})", seat,
+           cell=cell_name(*cell), area=area)
     hit_space(s, seat, area, idx)
     action_done(s)
 
@@ -863,7 +876,8 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     card["ready"] = False
     card["spent"] = s.cards_data[action.card].once
     s.ability_used = True
-    s.emit("ability", f"seat {seat} uses {s.cards_data[action.card].name}", seat, card=action.card)
+    s.emit("ability", f"seat {seat} uses {s.cards_data[action.card].name}", seat, card=action.card,
+           a=action.astronaut or None, target=action.target or None)
     if action.card == "boost":
         s.boost_pending = True
         if after == "end":
@@ -923,10 +937,10 @@ def end_turn(s: PlanetState) -> None:
     s.phase = "act"
     # rulebook (end): every tile revealed and no coin left on the planet and station.
     if game_should_end(s):
-        game_over(s, "every tile is revealed and no coins are left on the planet and station")
+        game_over(s, "every tile is revealed and no coins are left on the planet and station", "cleared")
         return
     if s.total_turns >= s.max_turns:
-        game_over(s, f"the safety cap of {s.max_turns} turns was reached")
+        game_over(s, f"the safety cap of {s.max_turns} turns was reached", "cap")
         return
     if s.boost_pending:
         s.boost_pending = False
@@ -942,10 +956,12 @@ def end_turn(s: PlanetState) -> None:
             card["ready"] = True
 
 
-def game_over(s: PlanetState, reason: str) -> None:
+def game_over(s: PlanetState, reason: str, code: str) -> None:
+    """End the game; `code` (agreed / cleared / cap) names the reason for screens in any language."""
     s.phase = "over"
     s.end_reason = reason
-    s.emit("game-over", f"game over: {reason}; scores {s.scores()}", None, reason=reason)
+    s.emit("game-over", f"game over: {reason}; scores {s.scores()}", None, reason=reason, code=code,
+           scores=s.scores(), max_turns=s.max_turns)
 
 
 # ------------------------------------------------------------------ refusals
