@@ -68,6 +68,14 @@ def play_positions(num_players: int, seed: int, every: int, limit: int = 400, va
     yield state
 
 
+def no_claims(state, rng):
+    """A random legal move, never proposing or accepting the end by claim (games then run long)."""
+    legal = state.legal_actions()
+    if any(a.kind == "refuse" for a in legal):
+        return next(a for a in legal if a.kind == "refuse")
+    return rng.choice([a for a in legal if a.kind != "claim"] or legal)
+
+
 def case_for(state, seat, lang="en", new_events=0):
     """What the shell would hand the module for `seat` (None: a spectator) at this position."""
     to_act = state.current_player() == seat and seat is not None
