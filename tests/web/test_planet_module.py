@@ -15,7 +15,7 @@ import json
 import random
 
 import pytest
-from planet_helpers import act, put, table
+from planet_helpers import act, coins, put, table
 from planet_page_helpers import (
     ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WEB, case_for, no_claims, play_positions, serve_harness,
 )
@@ -117,32 +117,32 @@ def check_offers(page, case):
     return found
 
 
-CONFIGS = [(2, [], 11), (3, [], 12), (4, [], 13), (4, ["teams"], 14), (2, [], 15)]
+CONFIGS = [(2, [], 11), (3, [], 12), (4, [], 13), (4, ["teams"], 14)]
 
 
 @pytest.mark.parametrize("players,variants,seed", CONFIGS, ids=[f"{p}p{'-teams' if v else ''}-seed{s}" for p, v, s in CONFIGS])
 def test_positions_of_random_games_are_drawn_as_the_view_says_and_offer_exactly_the_legal_moves(page, players, variants, seed):
     checked = 0
-    for state in play_positions(players, seed, every=9, limit=700, variants=variants, pick=no_claims):
+    for n, state in enumerate(play_positions(players, seed, every=11, limit=700, variants=variants, pick=no_claims)):
         seat = state.current_player()
         if seat < 0:
             seat = 0
         case = case_for(state, seat, new_events=4)
         check_drawing(show(page, case), case["view"])
-        if case["legal"]:
+        if case["legal"] and n % 4 == 0:  # following every click path is the slow part: one position in 4
             check_offers(page, case)
             checked += 1
         spectator = case_for(state, None)
         summary = show(page, spectator)
         check_drawing(summary, spectator["view"])
         assert 'role="button"' not in summary["html"] and "<button" not in summary["html"]
-    assert checked >= 10
+    assert checked >= 6
 
 
 def test_real_clicks_build_a_move_and_send_exactly_its_json(page):
     rng = random.Random(5)
     sent = 0
-    for state in play_positions(2, 21, every=7, limit=300):
+    for state in play_positions(2, 21, every=15, limit=300, pick=no_claims):
         if state.current_player() < 0:
             continue
         case = case_for(state, state.current_player())
@@ -246,8 +246,10 @@ def test_the_five_catalogs_hold_the_same_keys_and_fill_the_same_placeholders():
             for form in forms:
                 assert set(re.findall(r"\{(\w+)\}", form)) <= wanted | {"count"}, (lang, key)
                 assert form.strip(), (lang, key)
-            if lang != "en" and key not in ("ui.cell_tile", "ui.astronaut", "tile.obelisk", "score.team"):
-                assert value != catalogs["en"][key] or key.startswith("tile.") or key.startswith("card."), (lang, key)
+    # translated, not copied: the narrative and the prompts differ from English in every language
+    for lang in LANGS[1:]:
+        same = [k for k in keys if (k.startswith("ev.") or k.startswith("ui.prompt")) and catalogs[lang][k] == catalogs["en"][k]]
+        assert same == [], (lang, same)
 
 
 def test_the_end_screen_rows_give_coins_and_artifacts_per_seat(page):
@@ -273,7 +275,7 @@ def test_screenshots_of_a_game_in_progress(harness, width, height, name):
     page.goto(url)
     page.wait_for_selector("body[data-ready]", state="attached")
     state = None
-    for n, state in enumerate(play_positions(2, 11, every=1, limit=260)):
+    for n, state in enumerate(play_positions(2, 11, every=1, limit=260, pick=no_claims)):
         if n >= 120 and state.current_player() == 0:
             break
     case = case_for(state, 0, new_events=3)
@@ -283,3 +285,75 @@ def test_screenshots_of_a_game_in_progress(harness, width, height, name):
     page.click("[data-select]")
     page.screenshot(path=str(ARTIFACTS / f"planet-harness-{name}-selected.png"), full_page=True)
     context.close()
+
+
+SITUATIONS_BOARD = """
+.. S0 .. .. .. ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. .. .. S1 .. ..
+"""
+
+
+def _situation(name):
+    """Small scripted tables, one per kind of choice the board must offer (the rule tests' toolkit)."""
+    if name == "arrow-choice":
+        s = table(".. S0 .. .. ..\n.. __ ⤢  __ ..\n.. __ __ __ ..\n.. __ __ __ ..\n.. .. .. S1 ..")
+        put(s, 0, 1, "b2")
+        return act(s, "move 1 E")
+    if name == "knight":
+        s = table(".. S0 .. .. .. ..\n.. __ KN __ __ ..\n.. __ __ __ __ ..\n.. __ __ __ __ ..\n.. .. .. S1 .. ..")
+        put(s, 0, 1, "b2")
+        return act(s, "move 1 E")
+    if name == "dragonfly":
+        s = table(".. S0 .. .. ..\n.. __ DF ?? ..\n.. ?? __ __ ..\n.. .. .. S1 ..")
+        put(s, 0, 1, "b2")
+        return act(s, "move 1 E")
+    if name == "meteorite-turn":
+        s = table(".. S0 .. .. ..\n.. __ ME ↑  ..\n.. ?? __ __ ..\n.. .. .. S1 ..")
+        put(s, 0, 1, "b2")
+        return act(s, "move 1 E", "meteor d2", "meteor b3")
+    if name == "beam":
+        s = table(".. S0 .. .. ..\n.. __ BE __ ..\n.. __ __ __ ..\n.. .. .. S1 ..")
+        put(s, 0, 1, "b2")
+        coins(s, "d3", 2)
+        coins(s, "b3", 1)
+        return act(s, "move 1 E")
+    if name == "coin-and-canyon":
+        s = table(".. S0 .. .. ..\n.. __ CA __ ..\n.. __ __ __ ..\n.. .. .. S1 ..")
+        put(s, 0, 1, "b2")
+        put(s, 0, 2, "c2")
+        s.pos[0][1] = ("cell", ("p", 1, 2), 1)
+        coins(s, "b2", 1)
+        coins(s, "c2", 1)
+        return s
+    if name.startswith("card-"):
+        s = table(SITUATIONS_BOARD)
+        for card in ("pocket", "boots", "gravity", "tame_knight", "teleport", "boost"):
+            s.hand[0].append({"id": card, "ready": True, "spent": False})
+        put(s, 0, 1, "c3")
+        put(s, 0, 2, "b2")
+        put(s, 1, 1, "e4")
+        s._legal_cache = None
+        return s
+    raise AssertionError(name)
+
+
+@pytest.mark.parametrize("name", ["arrow-choice", "knight", "dragonfly", "meteorite-turn", "beam", "coin-and-canyon", "card-all"])
+def test_each_kind_of_choice_is_offered_on_the_board_exactly_as_the_rules_allow(page, name):
+    s = _situation(name)
+    seat = s.current_player()
+    case = case_for(s, seat)
+    assert case["legal"], name
+    check_drawing(show(page, case), case["view"])
+    found = check_offers(page, case)
+    kinds = {f["json"]["kind"] for f in found}
+    wanted = {"arrow-choice": {"go"}, "knight": {"knight"}, "dragonfly": {"to"}, "meteorite-turn": {"turn"},
+              "beam": {"beam"}, "coin-and-canyon": {"move"}, "card-all": {"ability", "move", "sail", "claim"}}[name]
+    assert wanted <= kinds
+    if name == "coin-and-canyon":
+        assert any(f["json"].get("coin") for f in found) and any(f["json"].get("way") == "canyon" for f in found)
+    if name == "card-all":
+        cards = {f["json"]["card"] for f in found if f["json"]["kind"] == "ability"}
+        assert cards == {"pocket", "boots", "gravity", "tame_knight", "teleport", "boost"}

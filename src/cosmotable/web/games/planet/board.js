@@ -127,42 +127,57 @@ function spots(index) {
   return out;
 }
 
+// Centres and radius of the astronaut tokens on one spot: big when alone, smaller when crowded; in a
+// canyon each half holds its own column; aboard a ship they sit in a row on the deck.
 function tokenPlaces(spot, count) {
   const [x, y] = xy(spot.cell);
-  let left = x;
-  let width = CELL;
-  if (spot.half === 1) width = CELL / 2;
-  if (spot.half === 2) {
-    left = x + CELL / 2;
-    width = CELL / 2;
+  const cx = x + CELL / 2;
+  const cy = y + CELL / 2;
+  if (spot.aboard) {
+    const r = count > 3 ? 5 : 6.5;
+    const step = Math.min(2 * r + 1, (CELL - 4) / Math.max(count, 1));
+    return Array.from({ length: count }, (_, k) => [cx + (k - (count - 1) / 2) * step, y + 12, r]);
   }
-  const perRow = width < CELL ? 1 : Math.min(3, count);
+  if (spot.half) {
+    const hx = x + (spot.half === 1 ? CELL / 4 : (3 * CELL) / 4);
+    const r = count > 2 ? 5 : 7.5;
+    const step = Math.min(2 * r + 1, (CELL - 4) / Math.max(count, 1));
+    return Array.from({ length: count }, (_, k) => [hx, cy + (k - (count - 1) / 2) * step, r]);
+  }
+  const layouts = {
+    1: [[0, 0, 11]],
+    2: [[-9.5, 0, 9], [9.5, 0, 9]],
+    3: [[-9.5, -8, 8.5], [9.5, -8, 8.5], [0, 9, 8.5]],
+    4: [[-9.5, -9.5, 8.5], [9.5, -9.5, 8.5], [-9.5, 9.5, 8.5], [9.5, 9.5, 8.5]],
+  };
+  if (layouts[count]) return layouts[count].map(([dx, dy, r]) => [cx + dx, cy + dy, r]);
+  const perRow = 3;
   const rows = Math.ceil(count / perRow);
-  const top = spot.aboard ? y + 4 : y + (CELL - rows * 13) / 2;
-  const out = [];
-  for (let k = 0; k < count; k += 1) {
+  const r = rows > 2 ? 4.8 : 6.2;
+  return Array.from({ length: count }, (_, k) => {
     const row = Math.floor(k / perRow);
     const inRow = Math.min(perRow, count - row * perRow);
-    const col = k % perRow;
-    out.push([left + (width - inRow * 13) / 2 + 6.5 + col * 13, top + 6.5 + row * 13]);
-  }
-  return out;
+    return [cx + ((k % perRow) - (inRow - 1) / 2) * (2 * r + 1), cy + (row - (rows - 1) / 2) * (2 * r + 1), r];
+  });
 }
 
-function drawAstronaut(ctx, astro, [cx, cy], opts) {
+function drawAstronaut(ctx, astro, [cx, cy, r], opts) {
   const colour = ctx.seatColor(astro.seat);
   const mine = astro.seat === ctx.seat;
   const label = ctx.t(astro.stunned ? "ui.astronaut_stunned" : "ui.astronaut", { who: ctx.playerName(astro.seat), a: astro.n });
   const g = svg("g", { class: ["pl-astronaut", astro.stunned && "pl-stunned", opts.changed && "just-changed", opts.selected && "pl-selected",
     opts.selectable && "pl-selectable"], "data-seat": astro.seat, "data-astronaut": astro.n });
-  if (opts.selected) g.append(svg("circle", { cx, cy, r: 9.5, fill: "none", stroke: "#ffeb3b", "stroke-width": 3 }));
+  if (opts.selected) g.append(svg("circle", { cx, cy, r: r + 3, fill: "none", stroke: "#ffeb3b", "stroke-width": 3 }));
   const ring = opts.teams ? TEAM_RING[astro.team % 2] : "#ffffff";
   if (astro.stunned) {
-    g.append(svg("ellipse", { cx, cy, rx: 7, ry: 4.5, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2 : 1.5, "stroke-dasharray": "2 1.5" }));
+    // caught by a tree: the figure lies on its side (rulebook: lay the astronaut down)
+    g.append(svg("ellipse", { cx, cy, rx: r * 1.15, ry: r * 0.7, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.4 : 1.6, "stroke-dasharray": "3 2" }));
   } else {
-    g.append(svg("circle", { cx, cy, r: 6.5, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.2 : 1.5 }));
+    g.append(svg("circle", { cx, cy: cy + r * 0.12, r, fill: "rgba(0,0,0,0.35)" }));
+    g.append(svg("circle", { cx, cy, r, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.6 : 1.8 }));
+    g.append(svg("circle", { cx: cx - r * 0.35, cy: cy - r * 0.35, r: r * 0.28, fill: "#ffffff", opacity: 0.35 }));
   }
-  g.append(svg("text", { x: cx, y: cy + 3, "text-anchor": "middle", class: "pl-num pl-astro-num", "font-size": 8 }, String(astro.n)));
+  g.append(svg("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", class: "pl-num pl-astro-num", "font-size": Math.max(7, r * 1.15) }, String(astro.n)));
   if (mine && opts.selectable) {
     control(g, ctx.t(opts.forCard ? "ui.select_astronaut_card" : "ui.select_astronaut", { a: astro.n, card: opts.forCard || "" }), opts.onSelect);
     g.setAttribute("data-select", `astronaut:${astro.n}`);

@@ -16,12 +16,20 @@ function ensureStyles() {
   document.head.append(link);
 }
 
-// The selection being built lives beside its root and is dropped whenever the position changes.
-const tables = new WeakMap();
+// The move being built survives the shell drawing the page again (a new root each time) and is
+// dropped as soon as the position changes. One Planet table is shown at a time (hot-seat shows one seat).
+let table = null;
 
 function positionKey(ctx) {
   const v = ctx.view;
-  return `${ctx.seat}/${v.total_turns}/${v.phase}/${v.current}/${legalKey(ctx.legal || [])}`;
+  const events = ctx.newEvents || [];
+  const last = events.length ? events[events.length - 1].index : "";
+  return `${ctx.seat}/${v.total_turns}/${v.phase}/${v.current}/${last}/${legalKey(ctx.legal || [])}`;
+}
+
+// Start over with nothing selected (a page that shows the same position afresh, e.g. a test page).
+export function forgetSelection() {
+  table = null;
 }
 
 function freshUi() {
@@ -89,12 +97,13 @@ function draw(table) {
   const send = (entry) => {
     table.busy = true;
     rerender();
-    Promise.resolve(ctx.act(entry.json)).catch(() => {
+    const unlock = () => {
       // The server refused (e.g. the position moved on): unlock the table so the player can try again.
       table.busy = false;
       table.ui = freshUi();
       draw(table);
-    });
+    };
+    Promise.resolve(ctx.act(entry.json)).then((ok) => (ok === false ? unlock() : null), unlock);
   };
   const choose = (entry, cell) => {
     if (stg.direct) {
@@ -216,12 +225,9 @@ export default {
   id: "planet",
   render(root, ctx) {
     ensureStyles();
-    let table = tables.get(root);
     const key = positionKey(ctx);
-    if (!table || table.key !== key) {
-      table = { root, key, ui: freshUi(), busy: false };
-      tables.set(root, table);
-    }
+    if (!table || table.key !== key) table = { key, ui: freshUi(), busy: false };
+    table.root = root;
     table.ctx = ctx;
     draw(table);
   },

@@ -9,7 +9,7 @@ export const BACKS = {
   yellow: { back: "#e9b949", ground: "#f6e7bf", edge: "#b8892a" },
   green: { back: "#5fa55a", ground: "#dcebd0", edge: "#3d7a39" },
   grey: { back: "#8a8fa3", ground: "#e3e4ea", edge: "#5f6477" },
-  station: { back: "#5b8fb9", ground: "#dbe8f3", edge: "#3a6a91" },
+  station: { back: "#2bb3a3", ground: "#d5f2ee", edge: "#17786d" },
 };
 
 const INK = "#3b2f2a";
