@@ -129,20 +129,20 @@ def test_positions_of_random_games_are_drawn_as_the_view_says_and_offer_exactly_
             seat = 0
         case = case_for(state, seat, new_events=4)
         check_drawing(show(page, case), case["view"])
-        if case["legal"] and n % 4 == 0:  # following every click path is the slow part: one position in 4
+        if case["legal"] and n % 6 == 0:  # following every click path is the slow part: one position in 6
             check_offers(page, case)
             checked += 1
         spectator = case_for(state, None)
         summary = show(page, spectator)
         check_drawing(summary, spectator["view"])
         assert 'role="button"' not in summary["html"] and "<button" not in summary["html"]
-    assert checked >= 6
+    assert checked >= 5
 
 
 def test_real_clicks_build_a_move_and_send_exactly_its_json(page):
     rng = random.Random(5)
     sent = 0
-    for state in play_positions(2, 21, every=15, limit=300, pick=no_claims):
+    for state in play_positions(2, 21, every=25, limit=300, pick=no_claims):
         if state.current_player() < 0:
             continue
         case = case_for(state, state.current_player())
@@ -157,7 +157,7 @@ def test_real_clicks_build_a_move_and_send_exactly_its_json(page):
         assert [canonical(a) for a in acted] == [canonical(target["json"])]
         assert canonical(target["json"]) in {canonical(e["json"]) for e in case["legal"]}
         sent += 1
-    assert sent >= 10
+    assert sent >= 8
 
 
 def test_the_keyboard_alone_can_play_a_move(page):
