@@ -18,8 +18,6 @@ from cosmotable.engine import CHANCE
 
 HERE = Path(__file__).resolve().parent
 WEB = HERE.parents[1] / "src" / "cosmotable" / "web"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 ARTIFACTS = HERE / "artifacts"
 
 

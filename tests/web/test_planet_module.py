@@ -17,7 +17,7 @@ import random
 import pytest
 from planet_helpers import act, coins, put, table
 from planet_page_helpers import (
-    ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WEB, case_for, no_claims, play_positions, serve_harness,
+    ARTIFACTS, WEB, case_for, no_claims, play_positions, serve_harness,
 )
 
 from cosmotable import games
@@ -44,17 +44,13 @@ SUMMARY_JS = """() => {
 
 
 @pytest.fixture(scope="module")
-def harness(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
+def harness(tmp_path_factory, browser):
+    """The test page on a static server; `browser` is the suite's Chromium (tests/web/conftest.py)."""
     url, stop = serve_harness(tmp_path_factory.mktemp("planet-harness"))
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser, url
-        finally:
-            browser.close()
-            stop()
+    try:
+        yield browser, url
+    finally:
+        stop()
 
 
 @pytest.fixture
@@ -267,8 +263,8 @@ def test_the_end_screen_rows_give_coins_and_artifacts_per_seat(page):
             assert any(c.startswith("Drużyna") for c in row["cells"]) is bool(variants)
 
 
-@pytest.mark.parametrize("width,height,name", [(375, 900, "phone"), (1280, 900, "desktop")])
-def test_screenshots_of_a_game_in_progress(harness, width, height, name):
+@pytest.mark.parametrize("width,height,name,lang", [(375, 900, "phone", "en"), (1280, 900, "desktop", "en"), (375, 900, "phone-ru", "ru")])
+def test_screenshots_of_a_game_in_progress(harness, width, height, name, lang):
     browser, url = harness
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
@@ -278,8 +274,9 @@ def test_screenshots_of_a_game_in_progress(harness, width, height, name):
     for n, state in enumerate(play_positions(2, 11, every=1, limit=260, pick=no_claims)):
         if n >= 120 and state.current_player() == 0:
             break
-    case = case_for(state, 0, new_events=3)
-    show(page, case)
+    case = case_for(state, 0, lang=lang, new_events=3)
+    summary = show(page, case)
+    check_drawing(summary, case["view"])
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"planet-harness-{name}.png"), full_page=True)
     page.click("[data-select]")

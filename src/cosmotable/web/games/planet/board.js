@@ -32,6 +32,7 @@ function cellLabel(ctx, cell, viewSeat) {
   if (!cell.revealed && cell.tile) parts.push(ctx.t("ui.you_saw", { tile: tileName(ctx, cell.tile) }));
   if (cell.coins) parts.push(ctx.t("ui.coins_here", { count: cell.coins }));
   if (cell.lock) parts.push(ctx.t("ui.lock_here", { count: cell.lock }));
+  if (cell.flower_used) parts.push(ctx.t("ui.flower_used"));
   if (cell.peeked_by && cell.peeked_by.length) {
     parts.push(ctx.t("ui.peeked_by", { who: cell.peeked_by.map((s) => (s === viewSeat ? ctx.t("ui.you") : ctx.playerName(s))).join(", ") }));
   }
@@ -59,6 +60,11 @@ function drawCell(ctx, cell, changed) {
       if (face) g.append(svg("g", { opacity: 0.55 }, face));
       g.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 3, fill: "none", stroke: "#ffffff", "stroke-dasharray": "3 2", "stroke-width": 1.2 }));
     }
+  }
+  if (cell.flower_used) {
+    // rulebook (flower): it turns a quarter clockwise at the end of this turn
+    g.append(svg("path", { class: "pl-flower-used", d: `M${x + CELL - 14},${y + CELL - 5} a7,7 0 1 1 8,-6`, fill: "none", stroke: "#880e4f", "stroke-width": 2.2 }));
+    g.append(svg("path", { d: `M${x + CELL - 9},${y + CELL - 14} l4,4 l-5,2 z`, fill: "#880e4f" }));
   }
   if (cell.peeked_by && cell.peeked_by.length) {
     cell.peeked_by.forEach((s, k) => {
@@ -145,7 +151,7 @@ function tokenPlaces(spot, count) {
     return Array.from({ length: count }, (_, k) => [hx, cy + (k - (count - 1) / 2) * step, r]);
   }
   const layouts = {
-    1: [[0, 0, 11]],
+    1: [[4, 5, 10.5]], // a little aside, so the tile's face stays readable
     2: [[-9.5, 0, 9], [9.5, 0, 9]],
     3: [[-9.5, -8, 8.5], [9.5, -8, 8.5], [0, 9, 8.5]],
     4: [[-9.5, -9.5, 8.5], [9.5, -9.5, 8.5], [-9.5, 9.5, 8.5], [9.5, 9.5, 8.5]],

@@ -165,7 +165,9 @@ function draw(table) {
       row.append(toggle);
     }
     for (const entry of stg.loose) if (stg.direct) row.append(entryButton(ctx, entry, null, view, () => send(entry)));
-    for (const entry of stg.bar) row.append(entryButton(ctx, entry, null, view, () => choose(entry)));
+    // the claim last: it is rarely wanted and must not sit where the usual move is
+    const barEntries = [...stg.bar].sort((a, b) => (a.json.kind === "claim") - (b.json.kind === "claim"));
+    for (const entry of barEntries) row.append(entryButton(ctx, entry, null, view, () => choose(entry)));
     if (ui.subject) row.append(button(ctx.t("ui.cancel"), "pl-btn pl-cancel", () => on.select(null), { "data-cancel": "1" }));
   }
 
