@@ -13,7 +13,11 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from web_helpers import open_client, screenshot
+
+pytestmark = pytest.mark.browser
+
 
 TURN_CAP = 40
 STALL_SECONDS = 90

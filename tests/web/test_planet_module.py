@@ -22,6 +22,9 @@ from planet_page_helpers import (
 
 from cosmotable import games
 
+pytestmark = pytest.mark.browser
+
+
 LANGS = ["en", "uk", "ru", "nl", "pl"]
 CATALOGS = WEB / "games" / "planet" / "i18n"
 

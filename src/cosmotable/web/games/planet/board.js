@@ -78,9 +78,13 @@ function drawCell(ctx, cell, changed) {
       svg("text", { x: x + 9, y: y + 18.5, "text-anchor": "middle", class: "pl-num", fill: "#fff", "font-size": 8 }, String(cell.lock))));
   }
   if (cell.coins) {
+    const cx = x + CELL - 10;
+    const cy = y + 10;
     g.append(svg("g", { class: "pl-coins", "data-coins": cell.coins },
-      svg("circle", { cx: x + CELL - 10, cy: y + 10, r: 8, fill: "#fbc02d", stroke: "#8d6e00", "stroke-width": 1.5 }),
-      svg("text", { x: x + CELL - 10, y: y + 13.5, "text-anchor": "middle", class: "pl-num", fill: "#3e2723", "font-size": 10 }, String(cell.coins))));
+      svg("ellipse", { cx, cy: cy + 2.5, rx: 8, ry: 7.5, fill: "#8d6e00" }),
+      svg("circle", { cx, cy, r: 8, fill: "#ffd54f", stroke: "#8d6e00", "stroke-width": 1.3 }),
+      svg("circle", { cx, cy, r: 5.6, fill: "none", stroke: "#c79a00", "stroke-width": 1 }),
+      svg("text", { x: cx, y: cy + 3.4, "text-anchor": "middle", class: "pl-num", fill: "#4e342e", "font-size": 9.5 }, String(cell.coins))));
   }
   return g;
 }
@@ -151,7 +155,7 @@ function tokenPlaces(spot, count) {
     return Array.from({ length: count }, (_, k) => [hx, cy + (k - (count - 1) / 2) * step, r]);
   }
   const layouts = {
-    1: [[4, 5, 10.5]], // a little aside, so the tile's face stays readable
+    1: [[-3, 4, 11]], // a little aside, so the tile's face and a coin stay readable
     2: [[-9.5, 0, 9], [9.5, 0, 9]],
     3: [[-9.5, -8, 8.5], [9.5, -8, 8.5], [0, 9, 8.5]],
     4: [[-9.5, -9.5, 8.5], [9.5, -9.5, 8.5], [-9.5, 9.5, 8.5], [9.5, 9.5, 8.5]],
@@ -173,17 +177,24 @@ function drawAstronaut(ctx, astro, [cx, cy, r], opts) {
   const label = ctx.t(astro.stunned ? "ui.astronaut_stunned" : "ui.astronaut", { who: ctx.playerName(astro.seat), a: astro.n });
   const g = svg("g", { class: ["pl-astronaut", astro.stunned && "pl-stunned", opts.changed && "just-changed", opts.selected && "pl-selected",
     opts.selectable && "pl-selectable"], "data-seat": astro.seat, "data-astronaut": astro.n });
-  if (opts.selected) g.append(svg("circle", { cx, cy, r: r + 3, fill: "none", stroke: "#ffeb3b", "stroke-width": 3 }));
-  const ring = opts.teams ? TEAM_RING[astro.team % 2] : "#ffffff";
-  if (astro.stunned) {
-    // caught by a tree: the figure lies on its side (rulebook: lay the astronaut down)
-    g.append(svg("ellipse", { cx, cy, rx: r * 1.15, ry: r * 0.7, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.4 : 1.6, "stroke-dasharray": "3 2" }));
-  } else {
-    g.append(svg("circle", { cx, cy: cy + r * 0.12, r, fill: "rgba(0,0,0,0.35)" }));
-    g.append(svg("circle", { cx, cy, r, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.6 : 1.8 }));
-    g.append(svg("circle", { cx: cx - r * 0.35, cy: cy - r * 0.35, r: r * 0.28, fill: "#ffffff", opacity: 0.35 }));
+  if (opts.selected) {
+    g.append(svg("circle", { cx, cy, r: r + 3.5, fill: "rgba(255,255,255,0.35)", stroke: "#ffffff", "stroke-width": 4.5 }));
+    g.append(svg("circle", { cx, cy, r: r + 3.5, fill: "none", stroke: "#d81b60", "stroke-width": 2.2 }));
   }
-  g.append(svg("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", class: "pl-num pl-astro-num", "font-size": Math.max(7, r * 1.15) }, String(astro.n)));
+  const ring = opts.teams ? TEAM_RING[astro.team % 2] : "#ffffff";
+  // An astronaut figure (helmet and suit), not a disc, so it never looks like a coin; caught by a tree
+  // it lies on its side (rulebook: lay the figure down until its turn is skipped).
+  const figure = svg("g", { transform: astro.stunned ? `rotate(90 ${cx} ${cy})` : null },
+    svg("ellipse", { cx, cy: cy + r * 1.02, rx: r * 0.95, ry: r * 0.28, fill: "rgba(0,0,0,0.35)" }),
+    svg("path", {
+      d: `M${cx - r * 0.9},${cy + r} L${cx - r * 0.78},${cy + r * 0.05} Q${cx},${cy - r * 0.5} ${cx + r * 0.78},${cy + r * 0.05} L${cx + r * 0.9},${cy + r} Z`,
+      fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.2 : 1.4, "stroke-linejoin": "round" }),
+    svg("circle", { cx, cy: cy - r * 0.42, r: r * 0.52, fill: colour, stroke: ring, "stroke-width": opts.teams ? 2.2 : 1.4 }),
+    svg("ellipse", { cx: cx + r * 0.1, cy: cy - r * 0.45, rx: r * 0.3, ry: r * 0.2, fill: "#cfe8ff", stroke: "#263238", "stroke-width": 0.6 }));
+  if (astro.stunned) figure.append(svg("circle", { cx, cy, r: r * 1.05, fill: "none", stroke: "#2e7d32", "stroke-width": 1.6, "stroke-dasharray": "2 2" }));
+  g.append(figure);
+  g.append(svg("text", { x: astro.stunned ? cx - r * 0.45 : cx, y: astro.stunned ? cy + r * 0.3 : cy + r * 0.82, "text-anchor": "middle",
+    class: "pl-num pl-astro-num", "font-size": Math.max(6.5, r * 0.9) }, String(astro.n)));
   if (mine && opts.selectable) {
     control(g, ctx.t(opts.forCard ? "ui.select_astronaut_card" : "ui.select_astronaut", { a: astro.n, card: opts.forCard || "" }), opts.onSelect);
     g.setAttribute("data-select", `astronaut:${astro.n}`);
