@@ -69,6 +69,13 @@ class Server:
         """Run a service call in a worker thread."""
         return await asyncio.to_thread(fn, *args)
 
+    async def change(self, fn, *args):
+        """Run a service call that changes a table (it returns (result, change)), announce the
+        change once committed, and return the result."""
+        result, change = await self.call(fn, *args)
+        await self.announce(change)
+        return result
+
     async def announce(self, change: Change | None) -> None:
         if change is None:
             return
@@ -200,29 +207,21 @@ def api_router(server: Server) -> APIRouter:
 
     @router.post("/tables/{table_id}/start", response_model=models.TableSummary, summary="Start (host)")
     async def start(table_id: str, host_token: HostToken = None):
-        summary, change = await call(service.start, table_id, host_token)
-        await server.announce(change)
-        return summary
+        return await server.change(service.start, table_id, host_token)
 
     @router.put("/tables/{table_id}/seats/{seat}", response_model=models.TableSummary,
                 summary="Give a free seat to a bot (host)")
     async def set_seat(table_id: str, seat: int, request: models.SeatChange, host_token: HostToken = None):
-        summary, change = await call(service.set_seat, table_id, host_token, seat, request)
-        await server.announce(change)
-        return summary
+        return await server.change(service.set_seat, table_id, host_token, seat, request)
 
     @router.post("/tables/{table_id}/leave", response_model=models.TableSummary, summary="Leave your seat")
     async def leave(table_id: str, seat_token: SeatToken = None):
-        summary, change = await call(service.leave, table_id, seat_token)
-        await server.announce(change)
-        return summary
+        return await server.change(service.leave, table_id, seat_token)
 
     @router.post("/tables/{table_id}/takeback", response_model=models.TableSummary,
                  summary="Take your seat back from the bot")
     async def takeback(table_id: str, seat_token: SeatToken = None):
-        summary, change = await call(service.takeback, table_id, seat_token)
-        await server.announce(change)
-        return summary
+        return await server.change(service.takeback, table_id, seat_token)
 
     @router.get("/tables/{table_id}/state", response_model=models.SeatState,
                 summary="What your seat (or a spectator, without a token) sees now")
@@ -234,16 +233,12 @@ def api_router(server: Server) -> APIRouter:
 
     @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
     async def post_action(table_id: str, request: models.ActionRequest, seat_token: SeatToken = None):
-        result, change = await call(service.act, table_id, seat_token, request.action, request.client_action_id)
-        await server.announce(change)
-        return result
+        return await server.change(service.act, table_id, seat_token, request.action, request.client_action_id)
 
     @router.post("/tables/{table_id}/undo", response_model=models.UndoResult,
                  summary="Take back your last decision")
     async def undo(table_id: str, seat_token: SeatToken = None):
-        result, change = await call(service.undo, table_id, seat_token)
-        await server.announce(change)
-        return result
+        return await server.change(service.undo, table_id, seat_token)
 
     @router.get("/games/{game}/rules", response_model=models.RulesText, summary="A game's rules summary")
     async def rules(game: str):
@@ -367,9 +362,6 @@ async def socket_action(server: Server, websocket: WebSocket, table_id: str, tok
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             raise ApiError(422, "validation_error", problems) from None
-        _result, change = await server.call(
-            server.service.act, table_id, token, request.action, request.client_action_id
-        )
-        await server.announce(change)
+        await server.change(server.service.act, table_id, token, request.action, request.client_action_id)
     except ApiError as exc:
         await websocket.send_json({"type": "error", "error": exc.error, "message": exc.message})
