@@ -2,8 +2,8 @@
 // router (docs/server-api.md, "Browser client routes").
 import { el, replace } from "./dom.js";
 import { gameName } from "./games.js";
-import { LANGUAGES, loadGameCatalog, onLanguageChange, preferredLanguage, setLanguage, t, language } from "./i18n.js";
-import { loadGames, parseHash } from "./common.js";
+import { LANGUAGES, onLanguageChange, preferredLanguage, setLanguage, t, language } from "./i18n.js";
+import { loadGamesWithCatalogs, parseHash } from "./common.js";
 import { LobbyPage } from "./lobby.js";
 import { CreatePage } from "./create.js";
 import { TablePage } from "./table.js";
@@ -74,8 +74,7 @@ async function route() {
 async function start() {
   await setLanguage(preferredLanguage(), { save: false });
   try {
-    games = await loadGames();
-    await Promise.all(games.map((game) => loadGameCatalog(game.id)));
+    games = await loadGamesWithCatalogs();
   } catch (_) {
     games = []; // the lobby shows the error; the frame works without the games' names
   }

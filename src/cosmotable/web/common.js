@@ -1,7 +1,7 @@
 // Pieces several pages share: error messages in the player's language, the games list, copy-to-clipboard.
 import { api } from "./api.js";
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, loadGameCatalog, t } from "./i18n.js";
 
 let gamesPromise = null;
 
@@ -14,6 +14,13 @@ export function loadGames() {
     });
   }
   return gamesPromise;
+}
+
+// The games list with each game's catalog loaded, for pages that print game names and variants.
+export async function loadGamesWithCatalogs() {
+  const games = await loadGames();
+  await Promise.all(games.map((game) => loadGameCatalog(game.id)));
+  return games;
 }
 
 // The player sees the error code's sentence in their language; the server's own message (English, often

@@ -3,8 +3,8 @@
 import { api } from "./api.js";
 import { el, replace, keepFocus } from "./dom.js";
 import { botLevelName, gameName, optionName, variantName } from "./games.js";
-import { loadGameCatalog, t } from "./i18n.js";
-import { absoluteUrl, copyText, errorBox, loadGames, saveHostToken, savedName } from "./common.js";
+import { t } from "./i18n.js";
+import { absoluteUrl, copyText, errorBox, loadGamesWithCatalogs, saveHostToken, savedName } from "./common.js";
 
 const TIMERS = [null, 30, 60, 120, 300, 600];
 
@@ -31,8 +31,7 @@ export class CreatePage {
 
   async mount() {
     try {
-      this.games = await loadGames();
-      await Promise.all(this.games.map((game) => loadGameCatalog(game.id)));
+      this.games = await loadGamesWithCatalogs();
     } catch (error) {
       this.error = error;
     }

@@ -3,8 +3,8 @@
 import { api } from "./api.js";
 import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { gameName, seatName, variantName } from "./games.js";
-import { formatDateTime, loadGameCatalog, t } from "./i18n.js";
-import { errorBox, loadGames, saveName, savedName } from "./common.js";
+import { formatDateTime, t } from "./i18n.js";
+import { errorBox, loadGamesWithCatalogs, saveName, savedName } from "./common.js";
 
 const STATUSES = ["open", "running", "finished"];
 const PAGE_SIZE = 10;
@@ -23,8 +23,7 @@ export class LobbyPage {
 
   async mount() {
     try {
-      this.games = await loadGames();
-      await Promise.all(this.games.map((game) => loadGameCatalog(game.id)));
+      this.games = await loadGamesWithCatalogs();
     } catch (error) {
       this.error = error;
     }
