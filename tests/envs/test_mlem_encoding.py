@@ -80,6 +80,24 @@ def test_observation_has_fixed_length_and_finite_bounded_values(num_players, var
             assert obs.min() >= 0.0 and obs.max() <= OBS_HIGH
 
 
+@pytest.mark.parametrize("num_players,variants", [(2, ()), (3, ALL_VARIANTS), (5, ("secret_missions",)),
+                                                  (4, ("ufo", "discovery"))])
+def test_fast_observation_equals_the_one_built_from_the_view(num_players, variants):
+    """`observe_state` reads the state directly (the environments' fast path); it must equal the
+    vector built from `state.view(seat)` on every state and for every seat, so it shows nothing
+    the view hides (other seats' face-down tokens and missions) and misses nothing it shows."""
+    enc = enc_for(num_players, variants)
+    compared = 0
+    for seed in range(3):
+        for state in random_states(GAME, num_players, variants, seed):
+            for seat in range(num_players):
+                fast = enc.observe_state(state, seat)
+                assert fast.dtype == np.float32
+                assert np.array_equal(fast, enc.observe(state.view(seat), seat)), (seed, seat, state.history[-3:])
+                compared += 1
+    assert compared > 300
+
+
 def test_observation_is_seat_relative():
     """Own seat first: in a 2-player launch, the seat to act always sees 'to_act = relative 0'."""
     enc = enc_for(2)

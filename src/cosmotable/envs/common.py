@@ -49,18 +49,34 @@ def check_reward(reward: str) -> str:
 
 
 class Session:
-    """One game of `game_id` with chance resolved internally from a seeded RNG."""
+    """One game of `game_id` with chance resolved internally from a seeded RNG.
+
+    Observations and the mask are built lazily, once per state: `observe(seat)` and `mask()` are
+    cached until the next action (`version` counts the changes), so an adapter may ask for them as
+    often as its API does (PettingZoo's `last()`, `observe()`, the step's legality check) at the
+    cost of one build. Each call hands out its own copy (users keep what they are given: Gymnasium's
+    checker requires that no two calls share an array), which costs a microsecond.
+
+    `excluded` (action indices) are kept out of the mask, e.g. Planet's claim (see
+    `game_options`); they stay legal for the rules, so an excluded action that is the only legal
+    one is offered anyway rather than leaving a seat without a move.
+    """
 
     def __init__(self, game_id: str, num_players: int, variants: Iterable[str] = (),
-                 options: Mapping[str, Any] | None = None):
+                 options: Mapping[str, Any] | None = None, excluded: Iterable[int] = ()):
         self.game = games.get(game_id)
         self.num_players = num_players
         self.variants = tuple(sorted(variants))
         self.options = dict(options or {})
         self.config = self.game.make_config(num_players, self.variants, **self.options)
         self.encoding: Encoding = encoding_for(game_id, self.config)
+        self.excluded = np.array(sorted(set(int(i) for i in excluded)), dtype=np.int64)
         self.rng = random.Random()
         self.state: State = self.game.state_from_config(self.config, 0)
+        self.version = 0
+        self._observations: dict[int, np.ndarray] = {}
+        self._mask: np.ndarray | None = None
+        self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
 
     def seed(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
@@ -68,6 +84,12 @@ class Session:
     def new_game(self) -> None:
         self.state = self.game.state_from_config(self.config, self.rng.randrange(2**31))
         self.resolve_chance()
+        self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._observations = {}
+        self._mask = None
 
     def resolve_chance(self) -> None:
         while self.state.is_chance_node():
@@ -81,25 +103,42 @@ class Session:
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """Legal decisions of the seat to act (all zeros for any other seat and at the end)."""
-        if seat is not None and seat != self.state.current_player():
-            return np.zeros(self.encoding.num_actions, dtype=np.int8)
-        return self.encoding.action_mask(self.state)
+        state = self.state
+        if state.is_terminal() or (seat is not None and seat != state.current_player()):
+            return self._no_moves.copy()
+        if self._mask is None:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            enc = self.encoding
+            mask[[enc.action_to_index(a, state) for a in state.legal_actions()]] = 1
+            if len(self.excluded):
+                kept = mask.copy()
+                kept[self.excluded] = 0
+                if kept.any():
+                    mask = kept
+            self._mask = mask
+        return self._mask.copy()
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.encoding.observe(self.state.view(seat), seat)
+        obs = self._observations.get(seat)
+        if obs is None:
+            obs = self._observations[seat] = self.encoding.observe_state(self.state, seat)
+        return obs.copy()
 
     def is_legal_index(self, index: int) -> bool:
         if self.state.is_terminal() or not 0 <= int(index) < self.encoding.num_actions:
             return False
-        return bool(self.encoding.action_mask(self.state)[int(index)])
+        self.mask()
+        return bool(self._mask[int(index)])
 
     def apply_index(self, index: int) -> None:
         self.state.apply(self.encoding.index_to_action(int(index), self.state))
         self.resolve_chance()
+        self._changed()
 
     def apply(self, action) -> None:
         self.state.apply(action)
         self.resolve_chance()
+        self._changed()
 
     def render(self, seat: int | None = None) -> str:
         view = self.state.public_view() if seat is None else self.state.view(seat)

@@ -31,10 +31,11 @@ from typing import Any
 import numpy as np
 
 from cosmotable import games
-from cosmotable.engine import Action, GameConfig, State
+from cosmotable.engine import CHANCE, Action, GameConfig, State
 from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
 from cosmotable.games.mlem.actions import DealMission, ReturnMission
 from cosmotable.games.mlem.board import ABILITIES, DIE_FACES, default_goals
+from cosmotable.games.mlem.state import HIDDEN_PARTS
 from cosmotable.games.mlem.variants import MISSIONS_DEALT
 
 MAX_SEATS = 5
@@ -113,6 +114,17 @@ class MlemEncoding(Encoding):
         self._goal_pos = {g.id: i for i, g in enumerate(self.goals)}
         self._builder = self._declare()
         self._slices = self._builder.slices()
+        # Constants of the fast path (`observe_state`): segment starts, positions of names, and
+        # each printed space's accepted faces and afterburner value.
+        self._offsets = {name: sl.start for name, sl in self._slices.items()}
+        self._phase_pos = {p: i for i, p in enumerate(PHASES)}
+        self._face_pos = {f: i for i, f in enumerate(DIE_FACES)}
+        self._ability_pos = {a: i for i, a in enumerate(ABILITIES)}
+        self._space_rows = [
+            (np.array([float(f in sp.faces) for f in DIE_FACES], dtype=np.float32),
+             (sp.afterburner or 0) / 3.0 if "A" in sp.faces else 0.0)
+            for sp in mat.spaces
+        ]
         super().__init__(
             game, config,
             decision_actions(self.planet_ids, self.mission_ids),
@@ -355,6 +367,208 @@ class MlemEncoding(Encoding):
             put("scores")[rel(s)] = total / SCORE_SCALE
         for s in view["winners"]:
             put("winners")[rel(s)] = 1.0
+        return vec
+
+    # ------------------------------------------------------------------ fast observation
+    def observe_state(self, state: State, seat: int) -> np.ndarray:
+        """The same vector as `observe(state.view(seat), seat)`, written straight from the state.
+
+        Building the JSON view (mat included) costs more than the rules' own step, so the
+        environments use this. It reads only what `views.build_view` shows `seat`: other seats'
+        face-down tokens and secret missions are read only when `sees(owner)` (the owner, or
+        anyone once the game is over), exactly as the view hides them; a property test
+        (tests/envs/test_mlem_encoding.py) checks the two are equal on every state of random games.
+        """
+        o = self._offsets
+        vec = np.zeros(self._builder.size, dtype=np.float32)
+        n = state.num_players
+        P, A = MAX_SEATS, len(ABILITIES)
+        terminal = state.is_terminal()
+        variants = state.config.variants
+        mat = self.mat
+
+        def sees(owner: int) -> bool:
+            return terminal or owner == seat
+
+        vec[o["num_players"] + n - 2] = 1.0
+        for i, name in enumerate(VARIANT_NAMES):
+            if name in variants:
+                vec[o["variants"] + i] = 1.0
+        phase = self._phase_pos.get(state.phase)
+        if phase is not None:
+            vec[o["phase"] + phase] = 1.0
+        cp = state.current_player()
+        vec[o["to_act"] + ((cp - seat) % n if cp >= 0 else (P if cp == CHANCE else P + 1))] = 1.0
+        vec[o["expedition"]] = state.expedition / EXPEDITION_SCALE
+        vec[o["starter"] + (state.starter - seat) % n] = 1.0
+        vec[o["crashes"]] = state.crashes / max(1, mat.crash_track_length)
+        if 0 <= state.crashes <= mat.crash_track_length:
+            vec[o["crashes_onehot"] + state.crashes] = 1.0
+        if state.end_triggered:
+            vec[o["end_triggered"]] = 1.0
+
+        position = state.position
+        vec[o["position"] + min(position, self.num_positions - 1)] = 1.0
+        if 0 <= state.dice <= self.max_dice:
+            vec[o["dice"] + state.dice] = 1.0
+        if state.roll is not None:
+            vec[o["roll_present"]] = 1.0
+            counts = vec[self._slices["roll_counts"]]
+            for face in state.roll:
+                counts[self._face_pos[face]] += 1.0 / 6.0
+        if position < len(self._space_rows):
+            faces, afterburner = self._space_rows[position]
+            vec[self._slices["space_faces"]] = faces
+            vec[o["space_afterburner"]] = afterburner
+        commander = state.current_commander_seat()
+        vec[o["commander"] + (P if commander is None else (commander - seat) % n)] = 1.0
+        record = 3 + P + A
+        for slot, (s, astronaut) in enumerate(state.rocket[:P]):
+            base = o["rocket_board"] + slot * record
+            vec[base] = 1.0
+            if state.aboard[slot]:
+                vec[base + 1] = 1.0
+            if astronaut == "helper" and s in state.helpers_used:
+                vec[base + 2] = 1.0
+            vec[base + 3 + (s - seat) % n] = 1.0
+            vec[base + 3 + P + self._ability_pos[astronaut]] = 1.0
+        vec[o["deciding"] + (state.queue[0] if state.queue else P)] = 1.0
+
+        # Hidden score parts of the other seats are left out until the end, as in the view.
+        hidden_in_play = any(_variant_of(part) in variants for part in HIDDEN_PARTS)
+        visible_totals = []
+        record = 2 + A + len(SCORE_PARTS) + 4
+        for s in range(n):
+            base = o["players"] + ((s - seat) % n) * record
+            vec[base] = 1.0
+            for astronaut in state.available[s]:
+                vec[base + 1 + self._ability_pos[astronaut]] = 1.0
+            vec[base + 1 + A] = state.placed[s] / 8.0
+            points = state.points[s]
+            shown = sees(s)
+            total = 0
+            for i, part in enumerate(SCORE_PARTS):
+                value = points.get(part, 0)
+                if part in HIDDEN_PARTS and not shown:
+                    continue
+                vec[base + 2 + A + i] = value / PART_SCALE
+            for part, value in points.items():
+                if shown or part not in HIDDEN_PARTS:
+                    total += value
+            visible_totals.append(total)
+            tail = base + 2 + A + len(SCORE_PARTS)
+            if shown or not hidden_in_play:
+                vec[tail] = 1.0
+            vec[tail + 1] = (len(state.ufo.taken[s]) if state.ufo else 0) / 5.0
+            vec[tail + 2] = (len(state.discovery.taken[s]) if state.discovery else 0) / 5.0
+            vec[tail + 3] = total / SCORE_SCALE
+
+        record = 2 + P
+        for moon_id, (s, astronaut) in state.moons.items():
+            pos = self._moon_pos.get(moon_id)
+            if pos is None:
+                continue
+            base = o["moons"] + pos * record
+            vec[base] = 1.0
+            vec[base + 1 + (s - seat) % n] = 1.0
+            if astronaut == "moon_expert":
+                vec[base + 1 + P] = 1.0
+        for planet_id, rows in state.planets.items():
+            pos = self._planet_pos.get(planet_id)
+            if pos is None:
+                continue
+            for order, (s, astronauts) in enumerate(rows):
+                base = o["planets"] + (pos * P + (s - seat) % n) * (2 + P)
+                vec[base] = len(astronauts) / 8.0
+                vec[base + 1] = float("planet_expert" in astronauts)
+                if order < P:
+                    vec[base + 2 + order] = 1.0
+        for s, _astronaut, where, points in state.deep_space:
+            base = o["deep_space"] + ((s - seat) % n) * 3
+            if where == "comet":
+                vec[base] += 0.5
+            else:
+                vec[base + 1] += 1 / 8.0
+            vec[base + 2] += points / PART_SCALE
+        for g in state.goals:
+            pos = self._goal_pos.get(g.id)
+            if pos is None:
+                continue
+            owner = state.goal_owner.get(g.id)
+            base = o["goals"] + pos * (1 + P)
+            vec[base if owner is None else base + 1 + (owner - seat) % n] = 1.0
+
+        tokens = self.tokens
+        ufo = state.ufo
+        if ufo is not None:
+            if 0 <= ufo.position < self.num_spaces:
+                vec[o["ufo_position"] + ufo.position] = 1.0
+            base = o["ufo_token"]
+            vec[base + 3] = len(ufo.pool) / max(1, len(self.expedition_ids))
+            if ufo.token:
+                token = tokens.expedition[ufo.token]
+                vec[base] = 1.0
+                vec[base + 1] = float(bool(ufo.spent))
+                vec[base + 2] = token.ufo_move / self.max_token_move
+                if 0 <= token.dice <= self.max_dice:
+                    vec[base + 4 + token.dice] = 1.0
+                k = base + 4 + self.max_dice + 1
+                vec[k + TOKEN_ABILITIES.index(token.ability)] = 1.0
+                k += len(TOKEN_ABILITIES)
+                for face in token.extra_dice:
+                    vec[k + self._face_pos[face]] += 1.0
+            stack, total = ufo.stack, tokens.ufo_points
+            base = o["ufo_stack"]
+            vec[base] = len(stack) / max(1, len(total))
+            vec[base + 1] = (stack[0] if stack else 0) / self.max_ufo_points
+            vec[base + 2] = sum(stack) / max(1, sum(total))
+            for s, taken in enumerate(ufo.taken):
+                if sees(s):
+                    base = o["ufo_taken"] + ((s - seat) % n) * 2
+                    vec[base], vec[base + 1] = 1.0, sum(taken) / 10.0
+        table = state.discovery
+        if table is not None:
+            record = len(DISCOVERY_KINDS) + 1
+            for space, tid in table.on_mat.items():
+                if 0 <= space < self.num_spaces:
+                    token = tokens.discoveries[tid]
+                    base = o["discovery_on_mat"] + space * record
+                    vec[base + DISCOVERY_KINDS.index(token.kind)] = 1.0
+                    vec[base + record - 1] = token.points / self.max_discovery_points
+            vec[o["discovery_misc"]] = len(table.pool) / max(1, len(self.discovery_ids))
+            for s, taken in enumerate(table.taken):
+                if sees(s):
+                    base = o["discovery_taken"] + ((s - seat) % n) * 2
+                    vec[base] = 1.0
+                    vec[base + 1] = sum(tokens.discoveries[t].points for t in taken) / 10.0
+        hands = state.missions
+        if hands is not None:
+            M = len(self.mission_ids)
+            for s in range(n):
+                base = o["missions_public"] + ((s - seat) % n) * 2
+                vec[base] = len(hands.dealt[s]) / 4.0
+                vec[base + 1] = float(hands.returned[s] is not None)
+                if not sees(s):
+                    continue
+                base = o["missions_hands"] + ((s - seat) % n) * (2 + 3 * M)
+                completed = state.completed_missions(s)
+                vec[base] = 1.0
+                vec[base + 1] = tokens.mission_points[min(len(completed), 3)] / 10.0
+                for m in hands.dealt[s]:
+                    i = self._mission_pos.get(m)
+                    if i is not None:
+                        vec[base + 2 + 3 * i] = 1.0
+                if hands.returned[s] in self._mission_pos:
+                    vec[base + 2 + 3 * self._mission_pos[hands.returned[s]] + 1] = 1.0
+                for m in completed:
+                    if m in self._mission_pos:
+                        vec[base + 2 + 3 * self._mission_pos[m] + 2] = 1.0
+
+        for s, total in enumerate(visible_totals):
+            vec[o["scores"] + (s - seat) % n] = total / SCORE_SCALE
+        if terminal:
+            for s in state.winners():
+                vec[o["winners"] + (s - seat) % n] = 1.0
         return vec
 
     # ------------------------------------------------------------------ hidden information
