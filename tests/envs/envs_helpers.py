@@ -87,4 +87,7 @@ def check_gym_env_and_episode(game_id, options=None):
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if terminated or truncated:
             break
-    assert terminated and reward == info["scores"][0] - info["scores"][1]
+    # The rules end the game (terminated), or its turn cap does (truncated, the reason in info);
+    # either way the rules score the table and the reward is seat 0's lead.
+    assert terminated != truncated and reward == info["scores"][0] - info["scores"][1]
+    assert ("safety cap" in info["truncated"]) if truncated else "truncated" not in info

@@ -131,10 +131,10 @@ def test_pettingzoo_api_and_seed():
     from cosmotable.envs.pettingzoo import kosmodrom_v0
 
     with pytest.warns(UserWarning):  # the Dict observation space of PettingZoo's classic envs
-        api_test(kosmodrom_v0(num_players=2), num_cycles=300)
+        api_test(kosmodrom_v0.env(num_players=2), num_cycles=300)
     with pytest.warns(UserWarning):
-        api_test(kosmodrom_v0(num_players=4, variants=("negotiation",), render_mode="ansi"), num_cycles=150)
-    seed_test(lambda: kosmodrom_v0(num_players=3, variants=("quick",)), num_cycles=150)
+        api_test(kosmodrom_v0.env(num_players=4, variants=("negotiation",), render_mode="ansi"), num_cycles=150)
+    seed_test(lambda: kosmodrom_v0.env(num_players=3, variants=("quick",)), num_cycles=150)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

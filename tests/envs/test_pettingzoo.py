@@ -26,11 +26,11 @@ pytestmark = [
     ids=["2p", "3p-all-variants", "5p-missions-win"],
 )
 def test_api_test(kwargs):
-    api_test(mlem_v0(**kwargs), num_cycles=400)
+    api_test(mlem_v0.env(**kwargs), num_cycles=400)
 
 
 def test_seed_test():
-    seed_test(lambda: mlem_v0(num_players=3, variants=("ufo", "discovery")), num_cycles=200)
+    seed_test(lambda: mlem_v0.env(num_players=3, variants=("ufo", "discovery")), num_cycles=200)
 
 
 def play_out(env, seed):
@@ -52,7 +52,7 @@ def play_out(env, seed):
 
 @pytest.mark.parametrize("reward", ["score_difference", "win", "score"])
 def test_rewards_only_at_the_end(reward):
-    env = mlem_v0(num_players=3, reward=reward)
+    env = mlem_v0.env(num_players=3, reward=reward)
     final = play_out(env, seed=4)
     scores = next(iter(final.values()))[1]["scores"]
     for seat, agent in enumerate(env.possible_agents):
@@ -68,10 +68,10 @@ def test_rewards_only_at_the_end(reward):
 
 
 def test_same_seed_same_game_and_mask_only_for_agent_to_act():
-    a, b = mlem_v0(num_players=2), mlem_v0(num_players=2)
+    a, b = mlem_v0.env(num_players=2), mlem_v0.env(num_players=2)
     assert play_out(a, 9) == play_out(b, 9)
-    assert a.state.history == b.state.history
-    env = mlem_v0(num_players=2)
+    assert a.unwrapped.engine_state.history == b.unwrapped.engine_state.history
+    env = mlem_v0.env(num_players=2)
     env.reset(seed=1)
     others = [ag for ag in env.agents if ag != env.agent_selection]
     assert not env.observe(others[0])["action_mask"].any()
@@ -79,7 +79,7 @@ def test_same_seed_same_game_and_mask_only_for_agent_to_act():
 
 
 def test_illegal_action_is_refused_and_render_is_text():
-    env = mlem_v0(num_players=2, render_mode="ansi")
+    env = mlem_v0.env(num_players=2, render_mode="ansi")
     env.reset(seed=0)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])

@@ -146,10 +146,10 @@ def test_pettingzoo_api_and_seed():
     from cosmotable.envs.pettingzoo import planet_v0
 
     with pytest.warns(UserWarning):  # the Dict observation space of PettingZoo's classic envs
-        api_test(planet_v0(num_players=2), num_cycles=300)
+        api_test(planet_v0.env(num_players=2), num_cycles=300)
     with pytest.warns(UserWarning):
-        api_test(planet_v0(num_players=4, variants=("teams",), render_mode="ansi"), num_cycles=300)
-    seed_test(lambda: planet_v0(num_players=3, max_turns=40), num_cycles=200)
+        api_test(planet_v0.env(num_players=4, variants=("teams",), render_mode="ansi"), num_cycles=300)
+    seed_test(lambda: planet_v0.env(num_players=3, max_turns=40), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -1,15 +1,44 @@
-"""Research environments: PettingZoo (AEC), Gymnasium (single agent) and OpenSpiel adapters.
+"""Research environments: PettingZoo (AEC and Parallel), Gymnasium (single agent, vector) and OpenSpiel.
 
 Every adapter speaks only the engine API plus a per-game encoding (`cosmotable.envs.encodings`):
 a fixed enumeration of decision actions and chance outcomes and a fixed-length observation vector
-built from `state.view(seat)` alone. Submodules are imported on demand so that the optional
+built from what a seat may see. Submodules are imported on demand so that the optional
 dependencies (numpy, gymnasium, pettingzoo, open_spiel: `pip install cosmotable[rl]`) are needed only
 by the adapter in use:
 
-* `cosmotable.envs.pettingzoo.mlem_v0(...)`, `kosmodrom_v0(...)`, `planet_v0(...)`
-* `cosmotable.envs.gym.SingleAgentEnv("mlem", seat=0, opponents=["heuristic"])`
+* `from cosmotable.envs.pettingzoo import mlem_v0` then `mlem_v0.env(...)`, `mlem_v0.parallel_env(...)`,
+  `mlem_v0.raw_env(...)` (also `kosmodrom_v0`, `planet_v0`)
+* `cosmotable.envs.gym.SingleAgentEnv("mlem", seat=0, opponents=["heuristic"])`, or
+  `gymnasium.make("cosmotable/Mlem-v0")` (also `cosmotable/Kosmodrom-v0`, `cosmotable/Planet-v0`;
+  registered when this package is imported), `gymnasium.make_vec(..., vectorization_mode="vector_entry_point")`
 * `cosmotable.envs.openspiel.register()` then `pyspiel.load_game("python_cosmotable_mlem(players=3)")`
-  (also `python_cosmotable_kosmodrom`, `python_cosmotable_planet(players=2,max_turns=30)`)
+  (also `python_cosmotable_kosmodrom(players=2,max_turns=200)`, `python_cosmotable_planet(players=2,max_turns=30)`)
 
 The observation layouts are documented in docs/observations.md.
 """
+
+from __future__ import annotations
+
+#: Gymnasium ids of the encoded games (registered on import when gymnasium is installed).
+GYM_IDS = {"mlem": "cosmotable/Mlem-v0", "kosmodrom": "cosmotable/Kosmodrom-v0", "planet": "cosmotable/Planet-v0"}
+
+
+def register_gymnasium() -> list[str]:
+    """Register the Gymnasium ids (idempotent). The entry points are names, so nothing of the
+    adapter is imported until `gymnasium.make` is called."""
+    from gymnasium.envs.registration import register, registry
+
+    for game_id, env_id in GYM_IDS.items():
+        if env_id not in registry:
+            register(id=env_id, entry_point="cosmotable.envs.gym:SingleAgentEnv",
+                     vector_entry_point="cosmotable.envs.gym:CosmotableVectorEnv",
+                     kwargs={"game_id": game_id})
+    return list(GYM_IDS.values())
+
+
+try:
+    import gymnasium  # noqa: F401  (only to know whether the rl extra is installed)
+except ModuleNotFoundError:  # the rl extra is not installed: nothing to register
+    pass
+else:
+    register_gymnasium()

@@ -57,26 +57,38 @@ class Session:
     cost of one build. Each call hands out its own copy (users keep what they are given: Gymnasium's
     checker requires that no two calls share an array), which costs a microsecond.
 
-    `excluded` (action indices) are kept out of the mask, e.g. Planet's claim (see
-    `game_options`); they stay legal for the rules, so an excluded action that is the only legal
-    one is offered anyway rather than leaving a seat without a move.
+    `exclude(texts)` keeps actions out of the mask, e.g. Planet's claim (docs/observations.md);
+    they stay legal for the rules, so an excluded action that is the only legal one is offered
+    anyway rather than leaving a seat without a move.
     """
 
     def __init__(self, game_id: str, num_players: int, variants: Iterable[str] = (),
-                 options: Mapping[str, Any] | None = None, excluded: Iterable[int] = ()):
+                 options: Mapping[str, Any] | None = None):
         self.game = games.get(game_id)
         self.num_players = num_players
         self.variants = tuple(sorted(variants))
         self.options = dict(options or {})
         self.config = self.game.make_config(num_players, self.variants, **self.options)
         self.encoding: Encoding = encoding_for(game_id, self.config)
-        self.excluded = np.array(sorted(set(int(i) for i in excluded)), dtype=np.int64)
+        self.excluded = np.zeros(0, dtype=np.int64)
         self.rng = random.Random()
         self.state: State = self.game.state_from_config(self.config, 0)
         self.version = 0
         self._observations: dict[int, np.ndarray] = {}
         self._mask: np.ndarray | None = None
         self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
+
+    def exclude(self, texts: Iterable[str]) -> None:
+        """Keep these actions (text forms of the encoding, e.g. "claim") out of the mask."""
+        indices = []
+        for text in texts:
+            try:
+                indices.append(self.encoding.action_to_index(text))
+            except (KeyError, ValueError) as exc:
+                raise ValueError(f"cannot exclude {text!r}: it is not an action of {self.game.id}'s encoding "
+                                 f"({exc})") from None
+        self.excluded = np.array(sorted(set(indices)), dtype=np.int64)
+        self._mask = None
 
     def seed(self, seed: int | None) -> None:
         self.rng = random.Random(seed)

@@ -14,6 +14,17 @@ docs/observations.md); actions are indices of the game's encoding. Opponents are
 An action outside the mask is handled by `illegal_action`: "penalize" (default: reward
 `illegal_penalty`, the state does not change, `info["illegal_action"]` is True), "random" (a random
 legal action is played instead) or "raise".
+
+Ends: the rules end the game -> `terminated`; a game's length cap (`max_turns` of Kosmodrom and
+Planet: the rules then score the table as it stands, and that is the reward) or `max_steps` of the
+learner -> `truncated`, with the reason in `info["truncated"]`. `exclude_actions` (text forms, e.g.
+`("claim",)` for Planet) keeps actions out of the mask. Render modes: `ansi` (text), `rgb_array`
+(that text drawn into an image) and `human` (printed).
+
+Ids registered with `gymnasium.make` on import of `cosmotable.envs` (when gymnasium is installed):
+`cosmotable/Mlem-v0`, `cosmotable/Kosmodrom-v0`, `cosmotable/Planet-v0` (keyword arguments as
+`SingleAgentEnv`); `gymnasium.make_vec(id, num_envs=8, vectorization_mode="vector_entry_point")`
+gives a `CosmotableVectorEnv`.
 """
 
 from __future__ import annotations
@@ -21,9 +32,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import sys
+
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import SyncVectorEnv
 
 from cosmotable.bots import Bot, make_bot
 from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
@@ -34,14 +48,14 @@ ILLEGAL_MODES = ("penalize", "random", "raise")
 class SingleAgentEnv(gymnasium.Env):
     """`game_id` with one learning seat; `len(opponents)` bots fill the other seats."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(self, game_id: str = "mlem", seat: int = 0,
                  opponents: Sequence[str | Bot] = ("heuristic",), num_players: int | None = None,
                  variants: Iterable[str] = (), reward: str = "score_difference",
                  render_mode: str | None = None, illegal_action: str = "penalize",
                  illegal_penalty: float = -1.0, max_steps: int | None = None,
-                 options: Mapping[str, Any] | None = None):
+                 options: Mapping[str, Any] | None = None, exclude_actions: Iterable[str] = ()):
         super().__init__()
         opponents = list(opponents)
         num_players = num_players if num_players is not None else len(opponents) + 1
@@ -63,6 +77,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.illegal_penalty = float(illegal_penalty)
         self._opponent_specs = opponents
         self.session = Session(game_id, num_players, variants, options)
+        self.session.exclude(exclude_actions)
         self.encoding = self.session.encoding
         self.max_steps = max_steps if max_steps is not None else self.encoding.max_game_length()
         self.action_space = spaces.Discrete(self.encoding.num_actions)
@@ -94,20 +109,40 @@ class SingleAgentEnv(gymnasium.Env):
                 raise ValueError(f"illegal action {action!r}; use info['action_mask']")
             if self.illegal_action == "penalize":
                 truncated = self._steps >= self.max_steps
-                return self._obs(), self.illegal_penalty, False, truncated, self._info(illegal_action=True)
+                info = self._info(illegal_action=True)
+                if truncated:
+                    info["truncated"] = f"max_steps: {self.max_steps} steps of the learning seat"
+                return self._obs(), self.illegal_penalty, False, truncated, info
             action = int(self.session.rng.choice(np.flatnonzero(self.session.mask()).tolist()))
         self.session.apply_index(int(action))
         self._play_opponents()
-        terminated = self.session.is_over()
-        reward = final_rewards(self.session.state, self.reward_kind)[self.seat] if terminated else 0.0
-        truncated = not terminated and self._steps >= self.max_steps
-        return self._obs(), float(reward), terminated, truncated, self._info(illegal_action=illegal)
+        over = self.session.is_over()
+        reward = final_rewards(self.session.state, self.reward_kind)[self.seat] if over else 0.0
+        info = self._info(illegal_action=illegal)
+        cap = self.encoding.cap_reason(self.session.state) if over else None
+        truncated = cap is not None or (not over and self._steps >= self.max_steps)
+        if cap is not None:
+            info["truncated"] = cap
+        elif truncated:
+            info["truncated"] = f"max_steps: {self.max_steps} steps of the learning seat"
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), float(reward), over and cap is None, truncated, info
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
+                                  "'rgb_array' or 'human'")
             return None
-        return self.session.render(self.seat)
+        text = self.session.render(self.seat)
+        if self.render_mode == "ansi":
+            return text
+        if self.render_mode == "rgb_array":
+            from cosmotable.envs.render import text_picture
+
+            return text_picture(text, title=f"{self.session.game.name}: seat {self.seat}'s view")
+        print(text, end="\n\n", file=sys.stdout)  # human: the terminal is the player's screen
+        return None
 
     def close(self) -> None:
         pass
@@ -118,7 +153,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self.session.mask(self.seat).astype(bool)
 
     @property
-    def state(self):
+    def engine_state(self):
+        """The engine state (tools and tests; the learner sees only the observation)."""
         return self.session.state
 
     def _make_opponents(self) -> None:
@@ -146,16 +182,24 @@ class SingleAgentEnv(gymnasium.Env):
         return info
 
 
-def register_envs() -> None:
-    """Register `cosmotable/Mlem-v0` (and the other encoded games) with gymnasium.make."""
-    from gymnasium.envs.registration import register, registry
+class CosmotableVectorEnv(SyncVectorEnv):
+    """`num_envs` copies of `SingleAgentEnv` stepped in this process, for `gymnasium.vector` users
+    (next-step autoreset, observations batched into one (num_envs, size) array that is reused
+    between steps: copy it to keep it). `action_masks()` batches the masks (sb3-contrib's name)."""
 
-    from cosmotable.envs.encodings import has_encoding
+    def __init__(self, game_id: str = "mlem", num_envs: int = 4, **kwargs: Any):
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
+        super().__init__([lambda: SingleAgentEnv(game_id, **kwargs) for _ in range(num_envs)], copy=False)
 
-    for game_id, name in (("mlem", "Mlem"), ("kosmodrom", "Kosmodrom"), ("planet", "Planet")):
-        if not has_encoding(game_id):
-            continue
-        env_id = f"cosmotable/{name}-v0"
-        if env_id not in registry:
-            register(id=env_id, entry_point="cosmotable.envs.gym:SingleAgentEnv",
-                     kwargs={"game_id": game_id})
+    def action_masks(self) -> np.ndarray:
+        """(num_envs, num_actions) bool: each copy's legal actions now (all False for a copy that
+        resets on the next step)."""
+        return np.stack([env.unwrapped.action_masks() for env in self.envs])
+
+
+def register_envs() -> list[str]:
+    """Register the Gymnasium ids (see `cosmotable.envs.register_gymnasium`; already done on import)."""
+    from cosmotable.envs import register_gymnasium
+
+    return register_gymnasium()

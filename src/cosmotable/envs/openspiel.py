@@ -6,7 +6,10 @@
 
 Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant names, "" for none),
 `reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`), and per
-game the integer options of `GAME_OPTIONS` (planet: `max_turns`, 0 = the game's default).
+game the integer options of `GAME_OPTIONS` (kosmodrom, planet: `max_turns`, 0 = the game's default).
+
+* Game type per configuration (`configured_type`): ZERO_SUM for two seats with `score_difference`
+  or `win` rewards, PERFECT_INFORMATION where nothing is hidden (MLEM without variants).
 
 * Decision actions are the indices of the game's encoding (`cosmotable.envs.encodings`).
 * Chance is explicit: chance outcomes are the engine's outcomes at that node, each identified by its
@@ -44,7 +47,7 @@ SHORT_NAME = "python_cosmotable_{}"
 MAX_RESAMPLES = 50
 #: Extra integer game parameters per game, passed to `make_config` as options when non-zero
 #: (0 = the game's default), e.g. `python_cosmotable_planet(players=2,max_turns=30)`.
-GAME_OPTIONS: dict[str, dict[str, int]] = {"planet": {"max_turns": 0}}
+GAME_OPTIONS: dict[str, dict[str, int]] = {"kosmodrom": {"max_turns": 0}, "planet": {"max_turns": 0}}
 
 
 class _EngineBox:
@@ -103,15 +106,18 @@ def _encoding_ref(game_id: str, config: dict[str, Any]) -> _EncodingRef:
     return _EncodingRef(encoding_for(game_id, GameConfig.from_json(config)))
 
 
-def _game_type(game_id: str) -> pyspiel.GameType:
+def _game_type(game_id: str, utility=pyspiel.GameType.Utility.GENERAL_SUM,
+               information=pyspiel.GameType.Information.IMPERFECT_INFORMATION) -> pyspiel.GameType:
+    """The game's type; the registered one is the most general (imperfect information, general
+    sum), a loaded game reports what its configuration makes it (`configured_type`)."""
     game = games.get(game_id)
     return pyspiel.GameType(
         short_name=SHORT_NAME.format(game_id),
         long_name=f"Python Cosmotable {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        information=information,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -122,6 +128,25 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         parameter_specification={"players": game.min_players, "variants": "", "reward": "score_difference",
                                  **GAME_OPTIONS.get(game_id, {})},
     )
+
+
+def configured_type(game_id: str, config: GameConfig, reward: str) -> tuple[pyspiel.GameType, float | None]:
+    """The game type of one configuration, and its utility sum (None unless constant).
+
+    * Two seats with `score_difference` (s0 - s1 against s1 - s0) or `win` (+1 / -1, a shared
+      victory 0 / 0) rewards: ZERO_SUM. Three or more seats, or `score`: GENERAL_SUM.
+    * PERFECT_INFORMATION when the configuration hides nothing from any seat (the engine's
+      `has_hidden_information`: MLEM without variants); else IMPERFECT_INFORMATION.
+    """
+    zero_sum = config.num_players == 2 and reward in ("score_difference", "win")
+    hidden = games.get(game_id).state_from_config(config, 0).has_hidden_information
+    Type = pyspiel.GameType
+    game_type = _game_type(
+        game_id,
+        utility=Type.Utility.ZERO_SUM if zero_sum else Type.Utility.GENERAL_SUM,
+        information=Type.Information.IMPERFECT_INFORMATION if hidden else Type.Information.PERFECT_INFORMATION,
+    )
+    return game_type, (0.0 if zero_sum else None)
 
 
 def parse_variants(text: str) -> tuple[str, ...]:
@@ -146,16 +171,17 @@ class CosmotableGame(pyspiel.Game):
         enc = encoding_for(self.game_id, config)
         bound = enc.utility_bound()
         lo, hi = {"score_difference": (-bound, bound), "win": (-1.0, 1.0), "score": (0.0, bound)}[reward]
+        game_type, utility_sum = configured_type(self.game_id, config, reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.num_actions,
             max_chance_outcomes=enc.num_chance_outcomes,
             num_players=players,
             min_utility=lo,
             max_utility=hi,
-            utility_sum=None,
+            utility_sum=utility_sum,
             max_game_length=enc.max_game_length(),
         )
-        super().__init__(_TYPES[self.game_id], info, {"players": players, "variants": "+".join(variants),
+        super().__init__(game_type, info, {"players": players, "variants": "+".join(variants),
                                                       "reward": reward, **extra})
         self.engine_game = engine_game
         self.config = config

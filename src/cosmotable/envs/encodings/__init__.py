@@ -200,6 +200,12 @@ class Encoding:
         """A short text picture of a view (games override it)."""
         return str(view)
 
+    def cap_reason(self, state: State) -> str | None:
+        """Why a finished game was cut short by a length cap (`max_turns`) rather than ended by
+        its rules; None when it ended by the rules or is not over. The adapters report such an end
+        as a truncation. Default: the game has no cap."""
+        return None
+
     def max_game_length(self) -> int:
         raise NotImplementedError
 
@@ -244,6 +250,14 @@ def encoding_for(game_id: str, config: GameConfig) -> Encoding:
         module = importlib.import_module(_MODULES[game_id])
         enc = _CACHE[key] = module.encoding_for(config)
     return enc
+
+
+def last_game_over(state: State):
+    """The last `game-over` event of a state (None before the end): games log why they ended there."""
+    for event in reversed(state.events):
+        if event.kind == "game-over":
+            return event
+    return None
 
 
 def one_hot(vec: np.ndarray, index: int | None) -> None:

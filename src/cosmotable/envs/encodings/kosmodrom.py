@@ -40,7 +40,7 @@ import numpy as np
 
 from cosmotable import games
 from cosmotable.engine import Action, GameConfig, State
-from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
+from cosmotable.envs.encodings import Encoding, ObservationBuilder, last_game_over, one_hot
 from cosmotable.games.kosmodrom.actions import Advance, DeckCard, Pick, Play
 
 try:  # `keep <card>` (a stolen card kept in hand): newer rules versions
@@ -520,6 +520,13 @@ class KosmodromEncoding(Encoding):
         return float(rockets + 4 * 5 + 3 * 4 + 10)
 
     # ------------------------------------------------------------------ text
+    def cap_reason(self, state: State) -> str | None:
+        """The safety cap on turns (`max_turns`, Ruling K26) ends the game with reason "max_turns"."""
+        event = last_game_over(state) if state.is_terminal() else None
+        if event is not None and event.data.get("reason") == "max_turns":
+            return event.text.split(":")[0]
+        return None
+
     def render_view(self, view: Mapping[str, Any]) -> str:
         lines = [
             f"Kosmodrom  {view['num_players']} players  variants: {', '.join(view['variants']) or 'none'}",

@@ -32,7 +32,7 @@ import numpy as np
 
 from cosmotable import games
 from cosmotable.engine import Action, GameConfig, State
-from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
+from cosmotable.envs.encodings import Encoding, ObservationBuilder, last_game_over, one_hot
 from cosmotable.games.planet.actions import KNIGHTS, Reveal
 from cosmotable.games.planet.board import DIRS, STATION, cell_name
 
@@ -332,6 +332,13 @@ class PlanetEncoding(Encoding):
         return float(self.box.coins)
 
     # ------------------------------------------------------------------ text
+    def cap_reason(self, state: State) -> str | None:
+        """The safety cap on turns (`max_turns`) ends the game with code "cap" (moves.game_over)."""
+        event = last_game_over(state) if state.is_terminal() else None
+        if event is not None and event.data.get("code") == "cap":
+            return event.data.get("reason") or event.text
+        return None
+
     def render_view(self, view: Mapping[str, Any]) -> str:
         lines = [f"Planet  {len(view['players'])} players{'  teams' if view['teams'] else ''}  "
                  f"turn {view['total_turns']}/{view['max_turns']} (seat {view['turn']})  phase {view['phase']}"]
