@@ -36,6 +36,90 @@ Every adapter (PettingZoo `cosmotable.envs.pettingzoo`, Gymnasium `cosmotable.en
   `encoding.chance`; a chance node offers the engine's outcomes with their exact probabilities.
 """
 
+CONVENTIONS = """## Using the adapters
+
+### PettingZoo
+
+`from cosmotable.envs.pettingzoo import mlem_v0` (also `kosmodrom_v0`, `planet_v0`), laid out as
+PettingZoo's own environments: `mlem_v0.env(...)` (AEC, wrapped against out-of-bounds actions and
+calls out of order), `mlem_v0.raw_env(...)` (the bare AEC environment) and
+`mlem_v0.parallel_env(...)` (`turn_based_aec_to_parallel`: one agent acts per step). Keyword
+arguments: `num_players`, `variants`, `reward` (`score_difference`, `win`, `score`), `render_mode`,
+`max_cycles`, `exclude_actions`, and the game's options (`max_turns`, `layout`, ...).
+
+* **Global state**: `env.state()` in `env.state_space` is the observation vector of the *public*
+  view (what a spectator sees, seat 0 first); it holds no hidden information, so a centralised
+  critic trained on it learns nothing a seat could not see. The engine state is `env.unwrapped.engine_state`.
+* **Render modes**: `ansi` (the text picture of the public view), `rgb_array` (that text drawn into
+  an RGB image with matplotlib, for video recorders: a picture of the text, not a drawing of the
+  board) and `human` (the text printed to the terminal at every step).
+* **Tests run in the suite**: PettingZoo's `api_test`, `parallel_api_test`, `seed_test` and
+  `render_test`. `max_cycles_test` does not fit turn-based games with action masks (it samples
+  actions without the mask, and counts `max_cycles` per agent in AEC but per step in the parallel
+  version, where one agent acts per step); the suite checks the same limits directly.
+
+### Ends of an episode
+
+| what ends it | PettingZoo | Gymnasium | rewards | `info` |
+|---|---|---|---|---|
+| the rules | `terminations` all True | `terminated=True` | final (see `reward`) | `scores`, `winners` |
+| the game's length cap (`max_turns` of Kosmodrom and Planet) | `truncations` all True | `truncated=True` | final: the rules score the table as it stands | also `truncated`: the cap's reason |
+| `max_cycles` (PettingZoo): `max_cycles x num_players` decisions | `truncations` all True | | 0 (the game is unfinished) | `truncated` only: scores would show hidden points |
+| `max_steps` (Gymnasium): the learner's steps | | `truncated=True` | 0 | `truncated` |
+
+OpenSpiel has no truncation: there `max_turns` (a game parameter of `python_cosmotable_kosmodrom`
+and `python_cosmotable_planet`) ends a game like any other end.
+
+### Gymnasium
+
+`import cosmotable.envs` registers `cosmotable/Mlem-v0`, `cosmotable/Kosmodrom-v0` and
+`cosmotable/Planet-v0`: `gymnasium.make("cosmotable/Mlem-v0", opponents=["heuristic"])` gives a
+`SingleAgentEnv` (one learning seat, bots in the others; keyword arguments as `SingleAgentEnv`), and
+`gymnasium.make_vec("cosmotable/Mlem-v0", num_envs=8, vectorization_mode="vector_entry_point")` a
+`CosmotableVectorEnv` (`gymnasium.vector`, next-step autoreset, `action_masks()` batched). The mask
+is in `info["action_mask"]` and in `env.action_masks()` (the name sb3-contrib's MaskablePPO uses).
+Gymnasium's `check_env` runs in the suite.
+
+### OpenSpiel game types
+
+A loaded game reports the type its configuration has: `ZERO_SUM` (utility sum 0) for two seats with
+the `score_difference` or `win` reward, `GENERAL_SUM` otherwise; `PERFECT_INFORMATION` where no seat
+has anything hidden (MLEM without variants), `IMPERFECT_INFORMATION` otherwise. So
+`python_cosmotable_mlem(players=2)` is accepted by algorithms for two-player zero-sum
+perfect-information games with chance (e.g. `open_spiel.python.algorithms.minimax.expectiminimax`).
+
+### Planet: keeping the claim out of self-play
+
+In Planet a seat may claim that no one can get the last coins; if every other seat agrees, the game
+ends. Random seats claim and agree quickly, so random self-play mostly ends at once (issue #21: 300 random
+2-player games all ended by claim and agreement, 81% at 0-0). `planet_v0.env(claims=False)` (or
+`exclude_actions=("claim",)` for any adapter but OpenSpiel) keeps `claim` out of the mask; an
+opponent's claim can still be answered (`agree`, `refuse`). An excluded action stays legal for the
+rules, so it is offered anyway in the rare state where it is the only legal action.
+
+### Speed
+
+Observations are built lazily, once per state (repeated `last()` / `observe()` calls at one state
+cost nothing more), and MLEM's vector is written straight from the engine state into one numpy
+array (`MlemEncoding.observe_state`, checked equal to the vector built from the seat's view on
+every state of random games). `python benchmarks/env_speed.py` prints, in one interleaved run,
+the engine's decisions/s, the PettingZoo and Gymnasium MLEM envs' steps/s and OpenSpiel's C++
+`pig`, with the ratios. A run here (2 cores shared with other work and a training run, hence the low absolute figures;
+2 players, 5 rounds of 2 s):
+
+```
+MLEM, 2 players, variants: none; 5 interleaved rounds of 2 s per runner
+  engine (raw API)      :      5,969 decisions/s
+  PettingZoo AEC env    :      2,233 decisions/s = env steps/s   (37% of the engine)
+  Gymnasium env         :      3,596 decisions/s (learner + random bot)   (60% of the engine); 1,815 env steps/s
+  OpenSpiel C++ pig     :    149,749 decisions/s   (engine at 4.0% of it)
+goal (issue #21): envs >= 25% of the engine's decisions/s: PettingZoo met, Gymnasium met
+```
+
+The Gymnasium env's step includes the random bot's moves up to the learner's next turn, so its
+decisions/s (every seat's) is the figure comparable with the engine's; its env steps/s is about half of it.
+"""
+
 MLEM_ACTION_GROUPS = [
     ("board ", ("`board <astronaut>`: satellite, navigator, parachutist, moon_expert, planet_expert, "
                "deep_space_expert, die_discarder, helper")),
@@ -145,7 +229,7 @@ def groups_doc(enc, action_groups, chance_groups, note: str) -> str:
 
 
 def document() -> str:
-    parts = [INTRO]
+    parts = [INTRO, CONVENTIONS]
     for game_id in games.ids():
         if not has_encoding(game_id):
             continue

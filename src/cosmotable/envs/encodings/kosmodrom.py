@@ -204,7 +204,10 @@ class KosmodromEncoding(Encoding):
               "present, one-hot owner relative seat (4), one-hot rocket card (" + ", ".join(self.rocket_cards)
               + "), one-hot zone (assembly, test, launch), metal / 4, fuel / 4, metal needed / 4, "
               "fuel needed / 4, complete, advantages (" + ", ".join(self.advantage_cards) + "), may advance now")
-        b.add("scores", P, f"per relative seat: score total / {SCORE_SCALE:g} + 1 (>= 0 for totals >= -50)")
+        # Totals can fall far below zero (unfinished rockets count against their owner; -78 has
+        # been reached), so the total is split into its positive and negative part: no clipping.
+        b.add("scores", 2 * P, f"per relative seat: score total's positive part / {SCORE_SCALE:g}, "
+                               f"then its negative part / {SCORE_SCALE:g} (no clipping)")
         b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
         return b
 
@@ -312,7 +315,9 @@ class KosmodromEncoding(Encoding):
                 value = p["score"][part]
                 row[base + 2 * i] = max(value, 0) / SCORE_SCALE
                 row[base + 2 * i + 1] = max(-value, 0) / SCORE_SCALE
-            put("scores")[rel(p["seat"])] = max(p["score"]["total"] / SCORE_SCALE + 1.0, 0.0)
+            total = p["score"]["total"]
+            put("scores")[2 * rel(p["seat"]):2 * rel(p["seat"]) + 2] = (max(total, 0) / SCORE_SCALE,
+                                                                       max(-total, 0) / SCORE_SCALE)
         A = len(self.advantage_cards)
         rwidth = 1 + P + len(self.rocket_cards) + Z + 5 + A + 1
         rockets = put("rockets").reshape(self.max_rockets, rwidth)

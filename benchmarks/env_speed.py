@@ -1,0 +1,173 @@
+"""Research-environment speed on MLEM: env steps/s against the raw engine and OpenSpiel's C++ `pig`.
+
+    python benchmarks/env_speed.py                 # 2 players, 5 rounds of 2 s per runner
+    python benchmarks/env_speed.py --players 3 --rounds 8 --seconds 1 --variants ufo,discovery
+
+Four runners play random legal moves (chance sampled) and are interleaved round by round, so a
+machine whose load changes during the run slows them alike and the ratios stay meaningful:
+
+* `engine`: the engine API alone (`legal_actions`, `apply`, `sample_chance`): decisions/s.
+* `pettingzoo`: `mlem_v0.raw_env`, `last()` (observation + mask) then `step()` per decision.
+* `gymnasium`: `SingleAgentEnv` against the random bot; one step is the learner's decision plus the
+  random bot's moves until the learner's turn again; both steps/s and decisions/s are printed.
+* `openspiel pig`: OpenSpiel's C++ `pig` driven through pyspiel from Python, decisions/s.
+
+The goal of issue #21 is environments at >= 25% of the engine's decisions/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+
+def engine_runner(players: int, variants: list[str]):
+    from cosmotable import games
+
+    game = games.get("mlem")
+    rng = random.Random(0)
+    state = game.new_state(players, seed=0, variants=variants)
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal state
+        decisions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(200):
+                if state.is_terminal():
+                    state = game.new_state(players, seed=rng.randrange(2**31), variants=variants)
+                if state.is_chance_node():
+                    state.sample_chance(rng)
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+                    decisions += 1
+        return decisions, time.perf_counter() - start
+
+    return run
+
+
+def pettingzoo_runner(players: int, variants: list[str]):
+    from cosmotable.envs.pettingzoo import mlem_v0
+
+    env = mlem_v0.raw_env(num_players=players, variants=variants)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+
+    def run(seconds: float) -> tuple[int, float]:
+        decisions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(200):
+                obs, _reward, termination, truncation, _info = env.last()
+                if termination or truncation:
+                    env.reset()
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                decisions += 1
+        return decisions, time.perf_counter() - start
+
+    return run
+
+
+def gymnasium_runner(players: int, variants: list[str]):
+    from cosmotable.envs.gym import SingleAgentEnv
+
+    env = SingleAgentEnv("mlem", seat=0, opponents=["random"] * (players - 1), num_players=players,
+                         variants=variants)
+    _obs, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    totals = {"steps": 0}
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal info
+        decisions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(100):
+                before = len(env.engine_state.history)
+                legal = np.flatnonzero(info["action_mask"])
+                _obs, _r, terminated, truncated, info = env.step(int(legal[rng.integers(len(legal))]))
+                totals["steps"] += 1
+                # every seat's decision in this step (the learner's and the bots'), chance left out
+                decisions += sum(1 for a in env.engine_state.history[before:] if not _is_chance(a))
+                if terminated or truncated:
+                    _obs, info = env.reset()
+        return decisions, time.perf_counter() - start
+
+    run.totals = totals  # type: ignore[attr-defined]
+    return run
+
+
+def _is_chance(action) -> bool:
+    return str(action).split(" ", 1)[0] in ("roll", "reveal-expedition", "reveal-discovery", "deal-mission")
+
+
+def pig_runner():
+    import pyspiel
+
+    game = pyspiel.load_game("pig")
+    rng = random.Random(0)
+    state = game.new_initial_state()
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal state
+        decisions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(500):
+                if state.is_terminal():
+                    state = game.new_initial_state()
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])  # uniform die
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+        return decisions, time.perf_counter() - start
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="MLEM env steps/s vs the engine and OpenSpiel's pig")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--variants", default="", help="comma-separated MLEM variants")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="per runner per round")
+    args = parser.parse_args(argv)
+    variants = [v for v in args.variants.split(",") if v]
+    runners = {
+        "engine": engine_runner(args.players, variants),
+        "pettingzoo": pettingzoo_runner(args.players, variants),
+        "gymnasium": gymnasium_runner(args.players, variants),
+        "openspiel pig": pig_runner(),
+    }
+    counts = dict.fromkeys(runners, 0)
+    times = dict.fromkeys(runners, 0.0)
+    for name, run in runners.items():  # warm-up: caches, first games
+        run(0.2)
+    gym_steps_before = runners["gymnasium"].totals["steps"]  # type: ignore[attr-defined]
+    for _ in range(args.rounds):
+        for name, run in runners.items():
+            n, t = run(args.seconds)
+            counts[name] += n
+            times[name] += t
+    gym_steps = runners["gymnasium"].totals["steps"] - gym_steps_before  # type: ignore[attr-defined]
+    rate = {name: counts[name] / times[name] for name in runners}
+    engine = rate["engine"]
+    print(f"MLEM, {args.players} players, variants: {','.join(variants) or 'none'}; "
+          f"{args.rounds} interleaved rounds of {args.seconds:g} s per runner")
+    print(f"  engine (raw API)      : {engine:10,.0f} decisions/s")
+    print(f"  PettingZoo AEC env    : {rate['pettingzoo']:10,.0f} decisions/s = env steps/s   "
+          f"({rate['pettingzoo'] / engine:.0%} of the engine)")
+    print(f"  Gymnasium env         : {rate['gymnasium']:10,.0f} decisions/s (learner + random bot)   "
+          f"({rate['gymnasium'] / engine:.0%} of the engine); {gym_steps / times['gymnasium']:,.0f} env steps/s")
+    print(f"  OpenSpiel C++ pig     : {rate['openspiel pig']:10,.0f} decisions/s   "
+          f"(engine at {engine / rate['openspiel pig']:.1%} of it)")
+    print("goal (issue #21): envs >= 25% of the engine's decisions/s: "
+          f"PettingZoo {'met' if rate['pettingzoo'] >= 0.25 * engine else 'NOT met'}, "
+          f"Gymnasium {'met' if rate['gymnasium'] >= 0.25 * engine else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
