@@ -118,6 +118,23 @@ goal (issue #21): envs >= 25% of the engine's decisions/s: PettingZoo met, Gymna
 
 The Gymnasium env's step includes the random bot's moves up to the learner's next turn, so its
 decisions/s (every seat's) is the figure comparable with the engine's; its env steps/s is about half of it.
+
+### Training with MaskablePPO
+
+`examples/train_maskable_ppo.py` (`pip install -e '.[train]'`: sb3-contrib, stable-baselines3,
+torch) trains sb3-contrib's MaskablePPO through `SingleAgentEnv` and prints win rates against the
+random and heuristic bots before and after training (200 games per opponent, the learner in seats
+0 and 1 alternately, a shared best score counting half). The run measured here, MLEM with 2
+players and the defaults but `--timesteps 60000` (4 environments: seat 0 / 1 x random / heuristic
+opponent, `MlpPolicy` 256-256, one torch thread, seed 0), took 2,624 s of wall time on a machine
+loaded about 9 times over its 2 cores (it is a few minutes of CPU):
+
+| opponent | win rate before | after | mean score difference before | after |
+|---|---|---|---|---|
+| random | 38.2% | 84.2% | -5.97 | +11.56 |
+| heuristic | 10.5% | 53.0% | -23.66 | +0.43 |
+
+One seed and one budget: a demonstration that the environment trains end to end, not a tuned agent.
 """
 
 MLEM_ACTION_GROUPS = [
