@@ -127,8 +127,8 @@ def test_ruling_R7_in_a_landing_phase_the_first_to_land_takes_the_tile():
     assert s.goal_owner == {"three-on-one-planet": 1}
 
 
-def test_ruling_R7_parachute_landings_count_for_goal_tiles():
-    s = new(2)
+def _third_astronaut_on_one_planet_by_parachute(s):
+    """Seat 0 lands two astronauts on the planet at space 7, then a third by parachute in a crash."""
     expedition_to(s, ["planet_expert", "moon_expert"], 7, ["land planet"])
     expedition_to(s, ["moon_expert", "deep_space_expert"], 7, ["stay", "land planet"])
     board_all(s, ["parachutist", "moon_expert"])
@@ -136,7 +136,49 @@ def test_ruling_R7_parachute_landings_count_for_goal_tiles():
     stay_all(s)
     roll(s, ",".join(["3"] * s.dice))
     s.apply("land planet")  # a parachute landing during the crash
-    assert s.goal_owner == {"three-on-one-planet": 0}
+
+
+def test_ruling_R7_a_goal_met_by_parachute_is_taken_at_the_start_of_the_next_landing_phase():
+    """rulebook (nl, goals): «De eerste speler die tijdens de landingsfase aan de voorwaarden van een
+    doeltegel voldoet, pakt deze doeltegel.» and (pl, landing phase): «Po każdej fazie lotu, jeśli nie
+    doszło do rozbicia rakiety, następuje faza lądowania.» A parachute lands in a crash, which no
+    landing phase follows: the tile waits for the next landing phase, where its player already meets
+    the condition before anyone lands (changed ruling R7). Skipped landing phases (spaces 0-5) do not count."""
+    s = new(2)
+    _third_astronaut_on_one_planet_by_parachute(s)
+    assert s.phase == "launch" and s.expedition == 4
+    assert s.goal_owner == {} and s.score_breakdown(0)["goals"] == 0
+    assert [g["due_to"] for g in s.public_view()["goals"]] == [None, 0, None, None]
+    kinds = [e.kind for e in s.events]
+    last_crash = max(i for i, kind in enumerate(kinds) if kind == "crash")
+    assert kinds[last_crash:].count("goal-due") == 1 and "goal" not in kinds
+    board_all(s, ["satellite", "satellite"])  # seat 1 starts; the rocket starts on space 3
+    advance(s, 5)  # a travel phase ending on spaces 0-5: the landing phase is skipped
+    assert s.goal_owner == {}
+    advance(s, 6)  # the next landing phase
+    assert s.goal_owner == {"three-on-one-planet": 0} and s.score_breakdown(0)["goals"] == 5
+    assert [g["due_to"] for g in s.public_view()["goals"]] == [None] * 4
+    assert s.events[-1].kind == "goal" and s.phase == "landing"  # taken before anyone is asked
+
+
+def test_ruling_R7_a_goal_met_by_parachute_on_the_last_crash_is_never_taken():
+    """rulebook (pl, goals): «Pierwszy z graczy, który podczas fazy lądowania spełni warunek określony na
+    żetonie celu, zabiera go dla siebie.» The eleventh crash ends the game: no landing phase follows,
+    so a goal met by a parachute landing in it is not taken (Ruling R7)."""
+    s = new(2)
+    expedition_to(s, ["planet_expert", "moon_expert"], 7, ["land planet"])
+    expedition_to(s, ["moon_expert", "deep_space_expert"], 7, ["stay", "land planet"])
+    for _ in range(8):
+        launch_any(s)
+        crash(s)
+    assert s.crashes == 10 and s.starter == 0
+    board_all(s, ["parachutist", "moon_expert"])
+    advance(s, 7)
+    stay_all(s)
+    roll(s, ",".join(["3"] * s.dice))
+    s.apply("land planet")
+    assert s.is_terminal() and s.crashes == 11
+    assert s.goal_owner == {} and s.score_breakdown(0)["goals"] == 0
 
 
 # ----------------------------------------------------------------------------------- end of game

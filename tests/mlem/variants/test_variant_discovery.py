@@ -222,7 +222,7 @@ def test_discovery_wormhole_into_deep_space(space):
 
 # ------------------------------------------------------------------ discoveries and the UFO
 def park_ufo_on(space):
-    return {"expedition_tokens": token_file("expedition_tokens", [expedition("park", ufo_move=25 - space)])}
+    return {"expedition_tokens": token_file("expedition_tokens", [expedition("park", ufo_move=26 - space)])}
 
 
 def test_ruling_R19_discovery_first_then_ufo_contact_where_the_travel_phase_ends():

@@ -219,7 +219,7 @@ def test_token_data_a_game_with_custom_token_sets_replays_from_its_record():
     from mlem_helpers import board_all, roll
 
     options = {
-        "expedition_tokens": token_file("expedition_tokens", [expedition("park", ufo_move=14)]),
+        "expedition_tokens": token_file("expedition_tokens", [expedition("park", ufo_move=15)]),
         "discoveries": token_file("discoveries", [discovery("w7", "wormhole", 7), discovery("r11", "die_return", 11)]),
     }
     s = GAME.new_state(num_players=3, seed=77_777_777_777, variants=["ufo", "discovery"], **options)

@@ -7,9 +7,12 @@ dice (the rest set aside), and one extra ability usable once: extra dice, keep d
 A travel phase that ENDS on the UFO's space gives the commander the top UFO token, face down.
 """
 
+import copy
+
 import pytest
 
 from cosmotable.engine import CHANCE, IllegalAction
+from cosmotable.games.mlem.board import default_mat_data, mat_from_data, mat_problems
 from mlem_helpers import GAME, advance, board_all, crash, legal, roll, stay_all
 from mlem_variant_helpers import expedition, new_variant_game, play_out_by_crashing, token_file
 
@@ -31,14 +34,17 @@ def custom_tokens(*tokens, ufo_points=None):
 
 # UFO parked on space 5 by the first token, then staying put: space 0 -> 5 is `roll 1,2,2,...`
 # + `travel 1,2` (1 + 2 + 2), and 0 -> 6 is `travel 2` with three 2s.
-PARK_ON_5 = (expedition("park", ufo_move=20, dice=6, ability="keep"),
+PARK_ON_5 = (expedition("park", ufo_move=21, dice=6, ability="keep"),
              expedition("stay", ufo_move=0, dice=6, ability="keep"))
 
 
 # ------------------------------------------------------------------ set-up
 def test_ufo_setup_ufo_on_the_plus_space_stack_5_to_1_top_first_tokens_face_down():
+    """rulebook (pl, UFO): «Następnie należy ustawić pionek UFO na ostatnim polu na kosmicznej macie
+    (oznaczonej symbolem „+”).» - the last field of the mat, the words the rulebook uses for deep space
+    («dalekiego kosmosu (ostatnie pole na torze na kosmicznej macie)»): the UFO starts there (Ruling R24)."""
     s = GAME.new_state(num_players=3, variants=["ufo"])
-    assert s.ufo.position == s.mat.ufo_start_space == 25
+    assert s.ufo.position == s.mat.ufo_start_space == s.mat.deep_space == 26
     assert s.ufo.stack == [5, 4, 3, 2, 1]
     assert s.ufo.token is None and s.ufo.taken == [[], [], []]
     # the face-down stack: revealing the top token is a chance node, every token equally likely
@@ -47,7 +53,24 @@ def test_ufo_setup_ufo_on_the_plus_space_stack_5_to_1_top_first_tokens_face_down
     assert sorted(str(a) for a, _ in outcomes) == [f"reveal-expedition x{i:02d}" for i in range(1, 15)]
     assert all(p == pytest.approx(1 / 14) for _, p in outcomes)
     ufo = s.public_view()["variant_state"]["ufo"]
-    assert ufo["token"] is None and ufo["expedition_tokens_left"] == 14 and ufo["position"] == 25
+    assert ufo["token"] is None and ufo["expedition_tokens_left"] == 14 and ufo["position"] == 26
+    assert ufo["in_deep_space"]
+
+
+def test_ruling_R24_a_mat_may_start_the_ufo_in_deep_space_or_on_a_numbered_space():
+    """rulebook (nl, UFO): «plaats daarna de UFO op het laatste veld van de kosmische speelmat (aangegeven
+    met het symbool "+")» - deep space by default; an owner's mat may name a numbered space instead."""
+    data = copy.deepcopy(default_mat_data())
+    assert data["ufo_start_space"] == "deep_space" and mat_problems(data) == []
+    mat = mat_from_data(data)
+    assert mat.ufo_start_space == mat.deep_space == 26
+    data["ufo_start_space"] = 25
+    assert mat_problems(data) == [] and mat_from_data(data).ufo_start_space == 25
+    for bad, says in (("plus", 'ufo_start_space: must be a space number or "deep_space"'),
+                      (30, "ufo_start_space: 30 is not a space on the mat")):
+        data["ufo_start_space"] = bad
+        problems = mat_problems(data)
+        assert len(problems) == 1 and says in problems[0], problems
 
 
 def test_ufo_setup_nobody_boards_before_the_first_token_is_revealed():
@@ -74,9 +97,9 @@ def test_ufo_a_new_expedition_token_is_revealed_at_the_start_of_every_expedition
 
 
 @pytest.mark.parametrize("tokens, positions", [
-    (["x01"], [25]),                        # move 0
-    (["x09", "x04", "x13"], [22, 21, 21]),  # moves 3, 1, 0
-    (["x05", "x12"], [23, 20]),             # moves 2, 3
+    (["x01"], [26]),                        # move 0: still in deep space
+    (["x09", "x04", "x13"], [23, 22, 22]),  # moves 3, 1, 0
+    (["x05", "x12"], [24, 21]),             # moves 2, 3
 ])
 def test_ufo_moves_0_to_3_spaces_towards_the_start(tokens, positions):
     s = new_variant_game(2, ["ufo"])
@@ -178,16 +201,22 @@ def test_ufo_keep_dice_used_this_travel_phase_are_not_set_aside():
     assert s.dice == 2
 
 
-def test_ruling_R16_keep_is_offered_only_when_some_used_die_is_not_an_afterburner():
+def test_ruling_R16_keep_may_be_used_with_any_travel_even_one_that_sets_nothing_aside():
+    """rulebook (pl, UFO): «Zatrzymaj kości: Kości użyte w tej fazie lotu nie są odrzucane.» and
+    «Umiejętność dodatkowa może być użyta tylko raz. [...] Jeśli podczas wyprawy nastąpi zmiana dowódcy,
+    a żeton wyprawy nie został wykorzystany, to nowy dowódca może z niego skorzystać.» The text sets no
+    condition on the dice used, and using the token up is a choice (it then cannot pass to the next
+    commander): `+keep` is offered with only afterburners too (changed ruling R16)."""
     s = ufo_game("x02")
     roll(s, "A,3,3,3,4,4")
-    assert legal(s) == ["travel A"]  # an afterburner stays anyway: nothing to keep
-    with pytest.raises(IllegalAction, match="only afterburners"):
-        s.apply("travel A +keep")
+    assert legal(s) == ["travel A", "travel A +keep"]
+    s.apply("travel A +keep")  # nothing would have been set aside: the token is used up all the same
+    assert s.position == 1 and s.dice == 6 and s.ufo.spent and s.active_token() is None
+    roll(s, "1,1,2,2,3,A")
+    assert not any("+keep" in a for a in legal(s))
     s2 = ufo_game("x02")
     roll(s2, "1,3,3,4,A,A")
-    assert "travel 1 +keep" in legal(s2) and "travel 1,A +keep" in legal(s2)
-    assert "travel A +keep" not in legal(s2)
+    assert {"travel 1 +keep", "travel 1,A +keep", "travel A +keep"} <= set(legal(s2))
 
 
 def test_ufo_keep_dice_cannot_save_a_roll_that_fits_nothing():
@@ -314,13 +343,13 @@ def test_ruling_R15_once_all_expedition_tokens_are_used_expeditions_have_none():
     s = new_variant_game(2, ["ufo"], **custom_tokens(expedition("only", ufo_move=2, dice=4, ability="extra",
                                                                 extra_dice=["A"])))
     s.apply("reveal-expedition only")
-    assert s.ufo.position == 23
+    assert s.ufo.position == 24
     board_all(s, ["moon_expert", "planet_expert"])
     crash(s)
     # no reveal: straight to the launch, with all six dice, no ability, the UFO where it is
     assert s.phase == "launch" and s.ufo.token is None and s.ufo.pool == []
     board_all(s, ["planet_expert", "moon_expert"])
-    assert s.dice == 6 and s.active_token() is None and s.ufo.position == 23
+    assert s.dice == 6 and s.active_token() is None and s.ufo.position == 24
     roll(s, "3,3,3,3,4,4")
     assert s.crashes == 2  # no extra die to save it
 
@@ -351,11 +380,11 @@ def test_ufo_passing_over_the_ufo_does_nothing():
 def test_ufo_no_contact_where_an_expedition_starts():
     # The UFO on space 0 (moved there), and on the satellite space 3: the rocket starts there, but
     # no travel phase ends there.
-    s = new_variant_game(2, ["ufo"], **custom_tokens(expedition("zero", ufo_move=25), expedition("three", ufo_move=22)))
+    s = new_variant_game(2, ["ufo"], **custom_tokens(expedition("zero", ufo_move=26), expedition("three", ufo_move=23)))
     s.apply("reveal-expedition zero")
     board_all(s, ["moon_expert", "planet_expert"])
     assert s.position == s.ufo.position == 0 and s.ufo.taken == [[], []]
-    s2 = new_variant_game(2, ["ufo"], **custom_tokens(expedition("three", ufo_move=22)))
+    s2 = new_variant_game(2, ["ufo"], **custom_tokens(expedition("three", ufo_move=23)))
     s2.apply("reveal-expedition three")
     board_all(s2, ["satellite", "planet_expert"])
     assert s2.position == s2.ufo.position == 3 and s2.ufo.taken == [[], []]
@@ -365,7 +394,7 @@ def test_ufo_no_contact_where_an_expedition_starts():
 
 
 def test_ufo_contact_goes_to_whoever_commands_when_the_phase_ends():
-    options = custom_tokens(expedition("seven", ufo_move=17))  # UFO on 8
+    options = custom_tokens(expedition("seven", ufo_move=18))  # UFO on 8
     s = ufo_game("seven", **options)
     roll(s, "2,2,2,3,3,3")
     s.apply("travel 2")  # 0 -> 6
@@ -402,16 +431,36 @@ def test_ufo_contact_points_are_added_to_the_final_score():
 
 
 def test_ufo_contact_also_ends_where_a_rocket_reaches_the_ufo_on_space_25():
-    s = ufo_game("x13")  # UFO move 0: it stays on 25
+    s = ufo_game("x02")  # UFO move 1: from deep space to space 25
+    assert s.ufo.position == 25
     advance(s, 25)
     assert s.ufo.taken == [[5], [], []]
 
 
-def test_ufo_no_contact_when_the_rocket_flies_past_space_25_into_deep_space():
-    s = ufo_game("x13")
+def test_ruling_R24_ufo_contact_on_arrival_in_deep_space_where_the_ufo_starts():
+    """rulebook (pl, UFO): «Kontakt z UFO: Jeśli rakieta zakończy fazę lotu na tym samym polu co pionek
+    UFO, dowódca otrzymuje wierzchni żeton ze stosu żetonów UFO» - the UFO starts in deep space, so a
+    travel phase ending there (a move past 25 ends there too, Ruling R8) is a contact; the commander
+    takes the token, then everyone leaves the rocket, the commander to the comet."""
+    s = ufo_game("x13")  # UFO move 0: it stays in deep space
+    assert s.ufo.position == s.mat.deep_space
     advance(s, 24)
     stay_all(s)
     roll(s, "3,3,4" if s.dice == 3 else ",".join(["4"] * s.dice))
-    s.apply("travel 4")  # 24 -> past 25: everyone is in deep space, the expedition is over
-    assert len(s.deep_space) == 3 and s.expedition == 2
-    assert s.ufo.taken == [[], [], []] and s.ufo.stack == [5, 4, 3, 2, 1]
+    s.apply("travel 4")  # 24 -> past 25: deep space
+    assert s.ufo.taken == [[5], [], []] and s.ufo.stack == [4, 3, 2, 1]
+    assert s.score_breakdown(0)["ufo"] == 5
+    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [(0, "comet"), (1, "galaxy"), (2, "galaxy")]
+    kinds = [e.kind for e in s.events]
+    after_travel = kinds[max(i for i, k in enumerate(kinds) if k == "travel"):]
+    assert after_travel.index("ufo-contact") < after_travel.index("land")
+    assert s.expedition == 2
+
+
+def test_ruling_R24_no_contact_in_deep_space_once_the_ufo_has_moved_towards_the_start():
+    s = ufo_game("x02")  # UFO move 1: space 25
+    advance(s, 24)
+    stay_all(s)
+    roll(s, ",".join(["4"] * s.dice))
+    s.apply("travel 4")
+    assert len(s.deep_space) == 3 and s.ufo.taken == [[], [], []] and s.ufo.stack == [5, 4, 3, 2, 1]

@@ -10,7 +10,7 @@ from mlem_variant_helpers import (
 )
 
 BOARDS = ["moon_expert", "planet_expert", "deep_space_expert"]
-PARK_ON_5 = {"expedition_tokens": token_file("expedition_tokens", [expedition("park", ufo_move=20)])}
+PARK_ON_5 = {"expedition_tokens": token_file("expedition_tokens", [expedition("park", ufo_move=21)])}
 
 
 def ufo_contact_game():

@@ -125,8 +125,8 @@ def test_clicking_through_a_travel_choice_sends_exactly_that_legal_action(harnes
 
 
 def test_an_item_that_fits_no_legal_choice_cannot_be_added(harness):
-    """With the UFO's +keep, a selection of only afterburners has no legal +keep (ruling R16): once
-    such items are chosen, whatever no legal travel contains is disabled."""
+    """Once an item is chosen, every item that no legal travel contains together with it is disabled
+    (e.g. a helper where the space shows no 1, or the extra dice where the space shows none)."""
     checked = 0
     for state, _config in positions(seed=4, every=1):
         if state.is_terminal() or state.phase != "travel":

@@ -172,7 +172,8 @@ class MlemEncoding(Encoding):
         b.add("deep_space", P * 3, "per relative seat: astronauts on the comet / 2, in the galaxy / 8, deep-space points / 50")
         b.add("goals", len(self.goals) * (1 + P),
               "per goal tile: unclaimed, one-hot relative seat of its owner (5)")
-        b.add("ufo_position", self.num_spaces, "UFO variant: one-hot space of the UFO marker")
+        b.add("ufo_position", self.num_positions,
+              "UFO variant: one-hot position of the UFO marker (0..last space, then deep space, its start)")
         b.add("ufo_token", 4 + self.max_dice + 1 + len(TOKEN_ABILITIES) + len(DIE_FACES),
               "UFO variant, this expedition's token: present, ability spent, UFO move / max, "
               f"tokens left face down / {len(self.expedition_ids)}, one-hot starting dice 0..{self.max_dice}, "

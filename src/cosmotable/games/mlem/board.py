@@ -30,6 +30,8 @@ ABILITIES = (
     "die_discarder",
     "helper",
 )
+#: How a mat file names the field after the last space (the rulebook's deep space, the last field).
+DEEP_SPACE = "deep_space"
 GOAL_KINDS = ("different_planets", "one_planet", "moons", "deep_space")
 
 
@@ -81,7 +83,7 @@ class Mat:
     planets: dict[str, Planet]  # in track order: the order of end-of-game scoring
     satellite_space: int
     first_landing_space: int
-    ufo_start_space: int
+    ufo_start_space: int  # a space number, or `deep_space` (the field after the last space) for "deep_space"
     crash_track_length: int
     comet_points: int
     galaxy_points: int
@@ -156,7 +158,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
         problems.append(f"format: must be \"mlem-mat\", got {quoted(data.get('format'), 60)}")
     if not isinstance(data.get("source"), str) or not data["source"].strip():
         problems.append("source: say where the values come from (e.g. \"printed mat, 2023 edition\")")
-    for key in ("last_space", "satellite_space", "first_landing_space", "ufo_start_space", "crash_track_length"):
+    for key in ("last_space", "satellite_space", "first_landing_space", "crash_track_length"):
         if not _int(data.get(key)):
             problems.append(f"{key}: must be an integer, got {quoted(data.get(key), 60)}")
     deep = data.get("deep_space", {})
@@ -274,6 +276,12 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
         value = data.get(key)
         if _int(value) and seen and value not in seen:
             problems.append(f"{key}: {value} is not a space on the mat")
+    # rulebook (UFO): the UFO starts «na ostatnim polu na kosmicznej macie (oznaczonej symbolem „+”)»,
+    # the words the rulebook uses for deep space, so a mat may start it there (Ruling R24).
+    ufo_start = data.get("ufo_start_space")
+    if not (ufo_start == DEEP_SPACE or _int(ufo_start)):
+        problems.append(f"ufo_start_space: must be a space number or \"{DEEP_SPACE}\" (the field after "
+                        f"last_space), got {quoted(ufo_start, 60)}")
     if _int(data.get("crash_track_length")) and data["crash_track_length"] < 1:
         problems.append("crash_track_length: must be at least 1")
     return problems
@@ -311,7 +319,7 @@ def mat_from_data(data: dict[str, Any], where: str = "mat") -> Mat:
         planets={p["id"]: Planet(p["id"], p["name"], tuple(p["spaces"]), tuple(p["points"])) for p in planets},
         satellite_space=data["satellite_space"],
         first_landing_space=data["first_landing_space"],
-        ufo_start_space=data["ufo_start_space"],
+        ufo_start_space=len(spaces) if data["ufo_start_space"] == DEEP_SPACE else data["ufo_start_space"],
         crash_track_length=data["crash_track_length"],
         comet_points=data["deep_space"]["comet_points"],
         galaxy_points=data["deep_space"]["galaxy_points"],

@@ -72,6 +72,9 @@ class MlemState(State):
         self.planets: dict[str, list[tuple[int, list[str]]]] = {p: [] for p in mat.planets}
         self.deep_space: list[tuple[int, str, str, int]] = []  # seat, astronaut, comet|galaxy, points
         self.goal_owner: dict[str, int] = {}
+        # Goals met by a parachute landing, in the order they were met: taken at the start of the
+        # next landing phase (Ruling R7). (goal id, seat)
+        self.goals_due: list[tuple[str, int]] = []
         # rulebook (set-up): the crash token starts on the first field of the crash track.
         self.crashes = 0
         self.end_triggered = False
@@ -261,12 +264,15 @@ class MlemState(State):
         token = self.tokens.expedition[token_id]
         self.ufo.pool.remove(token_id)
         self.ufo.token, self.ufo.spent = token_id, False
-        # rulebook (UFO): move the UFO 0-3 spaces towards the start ...
+        # rulebook (UFO): move the UFO 0-3 spaces towards the start (from deep space, its start,
+        # one space lands it on the last numbered space) ...
         self.ufo.position = max(0, self.ufo.position - token.ufo_move)
         # ... and the commander starts with 4, 5 or 6 dice, setting the rest aside.
         self.dice = token.dice
-        self.emit("expedition-token", f"expedition token: {token.describe()}; the UFO moves to space {self.ufo.position}",
-                  token=token_id, ufo=self.ufo.position)
+        deep = self.ufo.position >= self.mat.deep_space
+        where = "stays in deep space" if deep else f"moves to space {self.ufo.position}"
+        self.emit("expedition-token", f"expedition token: {token.describe()}; the UFO {where}",
+                  token=token_id, ufo=self.ufo.position, in_deep_space=deep)
         self.phase = LAUNCH
 
     def active_token(self) -> ExpeditionToken | None:
@@ -341,11 +347,9 @@ class MlemState(State):
                 options += [Travel(g, h, extra=True) for g in group_sets for h in helper_sets]
             elif token.ability == "keep":
                 # rulebook (UFO, keep dice): the dice used in this travel phase are not set aside.
-                # Offered only where some used die would otherwise be set aside (Ruling R16).
-                options += [
-                    Travel(g, h, keep=True) for g in group_sets for h in helper_sets
-                    if any(f != AFTERBURNER for f in g)
-                ]
+                # Offered with any travel, even one that would set nothing aside (Ruling R16): the
+                # text sets no condition, and using the token up keeps it from the next commander.
+                options += [Travel(g, h, keep=True) for g in group_sets for h in helper_sets if g or h]
             elif token.ability == "reroll":
                 options.append(Reroll())
         if not groups:
@@ -421,7 +425,9 @@ class MlemState(State):
                 return
         ufo = self.ufo
         if ufo is not None and self.position == ufo.position and ufo.stack:
-            # rulebook (UFO contact): the commander takes the top UFO token, face down.
+            # rulebook (UFO contact): the commander takes the top UFO token, face down. This holds
+            # in deep space too, where the UFO starts (Ruling R24): the commander at arrival takes
+            # it before everyone leaves the rocket.
             seat = self.current_commander_seat()
             assert seat is not None
             points = ufo.stack.pop(0)
@@ -498,12 +504,13 @@ class MlemState(State):
 
     # ------------------------------------------------------------------ landing
     def _start_landing(self) -> None:
-        if self.position >= self.mat.deep_space:
-            self._arrive_in_deep_space()
-            return
         if self.position < self.mat.first_landing_space:
             # rulebook (landing phase): spaces 0-5 have nothing to land on; skip the phase.
             self.phase = ROLL
+            return
+        self._take_goals_due()
+        if self.position >= self.mat.deep_space:
+            self._arrive_in_deep_space()
             return
         # rulebook (landing phase): the commander decides first, then the others in rocket-board
         # order, top to bottom. The commander is always the topmost astronaut still aboard.
@@ -631,18 +638,39 @@ class MlemState(State):
                       placed=self.placed[seat])
 
     def _check_goals(self, seat: int) -> None:
-        # rulebook (goals): the first player to meet a tile's condition takes it; no one else can.
-        # Checked after every landing, so within one phase the earlier lander wins (Ruling R7).
+        # rulebook (goals): the first player to meet a tile's condition «during the landing phase»
+        # takes it; no one else can. Checked after every landing, so within one phase the earlier
+        # lander wins (Ruling R7).
         moon_owners = [s for s, _ in self.moons.values()]
         deep_owners = [s for s, *_ in self.deep_space]
         for goal in self.goals:
-            if goal.id in self.goal_owner:
+            if goal.id in self.goal_owner or (goal.id, seat) in self.goals_due:
                 continue
-            if meets_goal(goal, seat, self.planets, moon_owners, deep_owners):
-                self.goal_owner[goal.id] = seat
-                self.points[seat]["goals"] += goal.points
-                self.emit("goal", f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)", seat,
-                          goal=goal.id, points=goal.points)
+            if not meets_goal(goal, seat, self.planets, moon_owners, deep_owners):
+                continue
+            if self.phase == PARACHUTE:
+                # A parachute landing happens in a crash, and «no landing phase follows a crash»:
+                # the tile waits for the next landing phase (Ruling R7).
+                self.goals_due.append((goal.id, seat))
+                self.emit("goal-due", f"seat {seat} meets the goal tile: {goal.text}; it is taken at the next "
+                          "landing phase", seat, goal=goal.id)
+            else:
+                self._take_goal(goal, seat)
+
+    def _take_goals_due(self) -> None:
+        """At the start of a landing phase, goals met by parachute landings go to whoever met
+        them first (Ruling R7); none can have been taken since, as nobody lands in between."""
+        goals = {goal.id: goal for goal in self.goals}
+        for goal_id, seat in self.goals_due:
+            if goal_id not in self.goal_owner:
+                self._take_goal(goals[goal_id], seat)
+        self.goals_due = []
+
+    def _take_goal(self, goal: Goal, seat: int) -> None:
+        self.goal_owner[goal.id] = seat
+        self.points[seat]["goals"] += goal.points
+        self.emit("goal", f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)", seat,
+                  goal=goal.id, points=goal.points)
 
     # ------------------------------------------------------------------ end of expedition / game
     def _end_expedition(self) -> None:
@@ -755,6 +783,7 @@ class MlemState(State):
             "queue": list(self.queue),
             "helpers_used": sorted(self.helpers_used),
             "end_triggered": self.end_triggered,
+            "goals_due": [list(due) for due in self.goals_due],
         }
         return data
 
@@ -777,6 +806,7 @@ class MlemState(State):
         new.planets = {p: [(s, list(a)) for s, a in rows] for p, rows in self.planets.items()}
         new.deep_space = list(self.deep_space)
         new.goal_owner = dict(self.goal_owner)
+        new.goals_due = list(self.goals_due)
         new.crashes, new.end_triggered = self.crashes, self.end_triggered
         new.starter, new.expedition, new.phase = self.starter, self.expedition, self.phase
         new.rocket, new.aboard = list(self.rocket), list(self.aboard)

@@ -14,7 +14,7 @@ from cosmotable.games.mlem.actions import (
     Board, Crash, DealMission, Land, Reroll, Return, ReturnMission, RevealDiscovery, RevealExpedition,
     Roll, Stay, Travel,
 )
-from cosmotable.games.mlem.board import ABILITIES, AFTERBURNER
+from cosmotable.games.mlem.board import ABILITIES
 
 if TYPE_CHECKING:
     from cosmotable.games.mlem.state import MlemState
@@ -110,7 +110,9 @@ def build_view(state: MlemState, seat: int | None) -> dict[str, Any]:
             {"seat": s, "astronaut": a, "where": w, "points": p} for s, a, w, p in state.deep_space
         ],
         "goals": [
-            {"id": g.id, "text": g.text, "points": g.points, "claimed_by": state.goal_owner.get(g.id)}
+            {"id": g.id, "text": g.text, "points": g.points, "claimed_by": state.goal_owner.get(g.id),
+             # met by a parachute landing: taken at the next landing phase (Ruling R7)
+             "due_to": next((seat for goal, seat in state.goals_due if goal == g.id), None)}
             for g in state.goals
         ],
         "scores": [sum(score(s).values()) for s in range(state.num_players)],
@@ -135,6 +137,7 @@ def _variants_view(state: MlemState, sees) -> dict[str, Any]:
         token = tokens.expedition[ufo.token] if ufo.token else None
         data["ufo"] = {
             "position": ufo.position,
+            "in_deep_space": ufo.position >= state.mat.deep_space,
             "token": None if token is None else {
                 "id": token.id, "ufo_move": token.ufo_move, "dice": token.dice,
                 "ability": token.ability, "extra_dice": list(token.extra_dice),
@@ -288,7 +291,7 @@ def _explain_token(state: MlemState, ability: str) -> str:
         return f"this expedition's token gives '{token.ability}', not '{ability}'"
     if ability == "extra":
         return f"space {state.position} accepts none of the token's extra dice ({'+'.join(token.extra_dice)})"
-    return "the dice used would not be set aside anyway (only afterburners), so 'keep' is not offered"
+    return f"this expedition's token gives '{ability}', but it cannot be used now"
 
 
 def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
@@ -313,9 +316,6 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
             return f"the helper of seat {seat} was already used this expedition"
         if seat not in usable:
             return f"there is no helper astronaut of seat {seat} aboard"
-    if action.keep and all(face == AFTERBURNER for face in action.groups):
-        # Ruling R16: with only afterburners (or only helpers) nothing would be set aside.
-        return "the dice used would not be set aside anyway (only afterburners), so 'keep' is not offered"
     return "not a legal choice of dice groups"
 
 

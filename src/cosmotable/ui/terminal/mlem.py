@@ -31,6 +31,7 @@ ROCKET_STYLE = "bold black on yellow"
 EVENT_STYLES = {
     "crash": "bold red",
     "goal": "bold yellow",
+    "goal-due": "yellow",
     "end-triggered": "bold yellow",
     "game-over": "bold",
     "land": "green",
@@ -302,7 +303,7 @@ class MlemScreen(SeatScreen):
                     rows["dice"].append(Text(""))
                     rows["moons"].append(Text(f"C{mat['comet_points']} G{mat['galaxy_points']}"))
                     rows["planet"].append(Text(""))
-                    rows["ufo"].append(Text(""))
+                    rows["ufo"].append(Text("▼UFO", style=UFO_STYLE) if ufo and ufo["in_deep_space"] else Text(""))
                     rows["disc"].append(Text(""))
                     rows["there"].append(self._counts([(e["seat"], 1) for e in view["deep_space"]]))
                 else:
@@ -316,7 +317,7 @@ class MlemScreen(SeatScreen):
                     rows["moons"].append(self._moon_cell(space, moons))
                     names = [planets[p]["name"] for p in space["planets"] if p in planets]
                     rows["planet"].append(Text("/".join(names), style=PLANET_STYLE))
-                    rows["ufo"].append(Text("▼UFO", style=UFO_STYLE) if ufo and ufo["position"] == col else Text(""))
+                    rows["ufo"].append(Text("▼UFO", style=UFO_STYLE) if ufo and not ufo["in_deep_space"] and ufo["position"] == col else Text(""))
                     rows["disc"].append(discovery_cell(found[col]) if col in found else Text(""))
                     counts: list[tuple[int, int]] = []
                     for pid in space["planets"]:
@@ -356,7 +357,7 @@ class MlemScreen(SeatScreen):
                         out.append("★", style="bold yellow")
         ufo = view.get("variant_state", {}).get("ufo")
         if ufo:
-            out.append(f" · UFO on {ufo['position']}", style="magenta")
+            out.append(" · UFO in deep space" if ufo["in_deep_space"] else f" · UFO on {ufo['position']}", style="magenta")
         out.append(f" · crashes {view['crashes']}/{view['crash_track_length']} · points ")
         for i, score in enumerate(view["scores"]):
             if i:
@@ -447,8 +448,14 @@ class MlemScreen(SeatScreen):
         for goal in view["goals"]:
             owner = goal["claimed_by"]
             text = re.sub(r"^First to have ", "", goal["text"])
-            table.add_row(text, str(goal["points"]),
-                          self.name(owner) if owner is not None else Text("free", style="dim"))
+            if owner is not None:
+                taker: Text = self.name(owner)
+            elif goal.get("due_to") is not None:
+                # met by a parachute landing: taken at the next landing phase (ruling R7)
+                taker = Text.assemble(self.name(goal["due_to"]), (" at the next landing", "dim"))
+            else:
+                taker = Text("free", style="dim")
+            table.add_row(text, str(goal["points"]), taker)
         return table
 
     def rocket_table(self, view: dict[str, Any]) -> Table:
@@ -552,7 +559,8 @@ class MlemScreen(SeatScreen):
 
     def ufo_text(self, view: dict[str, Any]) -> Text:
         ufo = view["variant_state"]["ufo"]
-        out = Text.assemble("the UFO is on ", (f"space {ufo['position']}", UFO_STYLE), " (▼UFO on the track)")
+        place = ("in ", ("deep space", UFO_STYLE)) if ufo["in_deep_space"] else ("on ", (f"space {ufo['position']}", UFO_STYLE))
+        out = Text.assemble("the UFO is ", *place, " (▼UFO on the track)")
         stack = ufo["ufo_stack"]
         over = view["phase"] == "over"
         if over:
@@ -1232,7 +1240,7 @@ Add any of them, in any combination: `cosmotable play mlem --variant ufo --varia
 
 ## UFO
 **Set-up.** The {len(exp)} expedition tokens are shuffled face down. The UFO figure starts on the last space of the
-mat (the "+" space, here space {mat.ufo_start_space}); the {len(ufo_points)} UFO tokens ({', '.join(map(str, ufo_points))})
+mat (the "+" field, here {"deep space" if mat.ufo_start_space >= mat.deep_space else f"space {mat.ufo_start_space}"}); the {len(ufo_points)} UFO tokens ({', '.join(map(str, ufo_points))})
 are stacked beside the mat, highest on top.
 
 **Expedition token.** At the start of every expedition the commander reveals the top expedition token. It shows:
@@ -1246,8 +1254,8 @@ are stacked beside the mat, highest on top.
   - *keep dice* (`travel 3 +keep`): the dice used in this travel phase are not set aside;
   - *reroll* (`reroll`): roll **all** the available dice again; the new roll must be used.
 
-**UFO contact.** When a travel phase **ends** on the UFO's space, the commander takes the top UFO token (while any
-are left) and keeps it face down: its points count at the end. (Once all expedition tokens are used, expeditions
+**UFO contact.** When a travel phase **ends** on the UFO's space (deep space too, while the UFO is still there),
+the commander takes the top UFO token (while any are left) and keeps it face down: its points count at the end. (Once all expedition tokens are used, expeditions
 have none.)
 
 ## Discovery

@@ -117,9 +117,10 @@ export function describeEvent(event, ctx) {
     case "expedition-token": {
       const ufo = ctx.view && ctx.view.variant_state && ctx.view.variant_state.ufo;
       const token = ufo && ufo.token && ufo.token.id === d.token ? ufo.token : null;
+      const deep = d.in_deep_space ? "_deep" : "";  // the UFO starts in deep space (ruling R24)
       line = token
-        ? ctx.t("ev.expedition_token", { what: expeditionTokenText(ctx, token), space: d.ufo })
-        : ctx.t("ev.expedition_token_plain", { space: d.ufo });
+        ? ctx.t("ev.expedition_token" + deep, { what: expeditionTokenText(ctx, token), space: d.ufo })
+        : ctx.t("ev.expedition_token_plain" + deep, { space: d.ufo });
       break;
     }
     case "reroll": line = ctx.t("ev.reroll", { player: who }); break;
@@ -141,6 +142,11 @@ export function describeEvent(event, ctx) {
     case "goal": {
       const goal = ctx.view && ctx.view.goals.find((g) => g.id === d.goal);
       line = ctx.t("ev.goal", { player: who, goal: goal ? goalText(ctx, goal) : d.goal, points: d.points !== undefined ? d.points : 5 });
+      break;
+    }
+    case "goal-due": {  // met by a parachute landing: taken at the next landing phase (ruling R7)
+      const goal = ctx.view && ctx.view.goals.find((g) => g.id === d.goal);
+      line = ctx.t("ev.goal_due", { player: who, goal: goal ? goalText(ctx, goal) : d.goal });
       break;
     }
     case "expedition":

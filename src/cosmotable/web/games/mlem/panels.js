@@ -140,7 +140,7 @@ function drawExpeditionToken(view, ctx, ufo, travel, x, y, w) {
   const token = ufo.token;
   const text = token ? expeditionTokenText(ctx, token) + (ufo.ability_spent ? " — " + t("token.spent") : "") : t("token.none");
   g.append(multiline(text, 50, 22, 38, 14, { class: "mlem-token-text" }));
-  g.append(svg("text", { x: 50, y: 50, class: "mlem-small-label-dark" }, t("ufo_status", { space: ufo.position, left: ufo.expedition_tokens_left, stack: ufo.ufo_stack.join(" ") || "—" })));
+  g.append(svg("text", { x: 50, y: 50, class: "mlem-small-label-dark" }, t(ufo.in_deep_space ? "ufo_status_deep" : "ufo_status", { space: ufo.position, left: ufo.expedition_tokens_left, stack: ufo.ufo_stack.join(" ") || "—" })));
   g.setAttribute("aria-label", text);
   if (token && token.ability === "extra" && travel && travel.offered.has("extra")) {
     const node = svg("g", { class: "mlem-die-group" });
