@@ -224,16 +224,21 @@ def trace_problems(trace: Trace, root: Path = ROOT) -> list[str]:
 _QUOTES = str.maketrans({c: '"' for c in "«»„“”‟″"} | {c: "'" for c in "‘’‚‛′`"})
 
 
+def _plain(text: str) -> str:
+    # Typographic quotes made plain; the rulebook files' bold markup (`**`) is not text.
+    return text.translate(_QUOTES).replace("**", "")
+
+
 def normalise(text: str) -> str:
-    """Whitespace collapsed and typographic quotes made plain, so a quote survives re-wrapping."""
-    return " ".join(text.translate(_QUOTES).split())
+    """Whitespace collapsed, quotes plain and bold markup dropped, so a quote survives re-wrapping."""
+    return " ".join(_plain(text).split())
 
 
 def _normalised_with_lines(text: str) -> tuple[str, list[int]]:
     """The normalised text and, for each of its characters, the 1-based line it came from."""
     out: list[str] = []
     lines: list[int] = []
-    for number, line in enumerate(text.translate(_QUOTES).splitlines(), start=1):
+    for number, line in enumerate(_plain(text).splitlines(), start=1):
         for word in line.split():
             if out:
                 out.append(" ")
@@ -330,7 +335,8 @@ A game with several editions of its rulebook (MLEM) has one entry per rule, with
 per edition that has the sentence. The checks: `tests/test_rules_trace.py` (structure, unique ids,
 exactly one of `tests`/`not_a_rule`, every test id names a test, this file up to date) and
 `python scripts/rules_trace.py --check-quotes /work/shared/seeds` (every quote is in its rulebook and
-starts on the line named; it also counts the rulebook lines no quote covers yet).
+starts on the line named, comparing with whitespace, typographic quotes and the files' `**` bold markup
+normalised; it also counts the rulebook lines no quote covers yet, `--untraced` lists them).
 """
 
 

@@ -234,6 +234,17 @@ def test_quote_check_accepts_a_quote_rewrapped_and_with_plain_quotation_marks(tm
     assert _quote_problems(tmp_path, HEADER + entry) == []
 
 
+def test_quote_check_ignores_the_rulebook_files_bold_markup(tmp_path):
+    rulebook = FIXTURE_RULEBOOK.replace("na polu 0", "na **polu 0**")
+    entry = GOOD_ENTRY.replace("na polu 0.", "na **polu** 0.")
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "004_fixture.txt").write_text(rulebook, encoding="utf-8")
+    path = tmp_path / "mlem.toml"
+    path.write_text(HEADER + entry, encoding="utf-8")
+    assert rules_trace.quote_problems(rules_trace.read_trace(path), seeds) == []
+
+
 def test_quote_check_fails_for_a_quote_not_in_the_rulebook(tmp_path):
     entry = GOOD_ENTRY.replace("na polu 0.", "na polu 1.")
     problems = _quote_problems(tmp_path, HEADER + entry)
