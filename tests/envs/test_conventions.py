@@ -159,7 +159,7 @@ def test_excluded_action_is_refused_as_illegal():
 
 
 # ---------------------------------------------------------------------- Gymnasium
-@pytest.mark.parametrize("env_id,shape", [("cosmotable/Mlem-v0", 1158), ("cosmotable/Kosmodrom-v0", None),
+@pytest.mark.parametrize("env_id,shape", [("cosmotable/Mlem-v0", 1159), ("cosmotable/Kosmodrom-v0", None),
                                           ("cosmotable/Planet-v0", None)])
 def test_registered_ids_make_every_game(env_id, shape):
     import cosmotable.envs  # noqa: F401  (registers the ids)

@@ -502,7 +502,7 @@ class MlemEncoding(Encoding):
         tokens = self.tokens
         ufo = state.ufo
         if ufo is not None:
-            if 0 <= ufo.position < self.num_spaces:
+            if 0 <= ufo.position < self.num_positions:  # deep space (its start) included
                 vec[o["ufo_position"] + ufo.position] = 1.0
             base = o["ufo_token"]
             vec[base + 3] = len(ufo.pool) / max(1, len(self.expedition_ids))
