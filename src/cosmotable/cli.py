@@ -246,7 +246,7 @@ def play(
         else:
             ignored.append(f"--{option.replace('_', '-')}")
     if chosen:
-        intro.append(_variants_line(chosen, options))
+        intro.append(_variants_line(g, chosen, options))
     if ignored:
         intro.append(Text(f"{', '.join(ignored)} given, but its variant is not in play: ignored "
                           "(add e.g. --variant ufo)", style="yellow"))
@@ -322,12 +322,15 @@ def _read_tokens(option: str, path: Path, board: dict | None) -> dict:
     return data
 
 
-def _variants_line(chosen: list[str], options: dict) -> Text:
+def _variants_line(g, chosen: list[str], options: dict) -> Text:
     names = {"ufo": "UFO", "discovery": "Discovery", "secret_missions": "Secret Missions"}
-    files = [f"--{opt.replace('_', '-')}" for opt, v in TOKEN_VARIANT.items() if v in chosen and opt in options]
-    return Text.assemble(("Variants: ", "bold"), ", ".join(names.get(v, v) for v in chosen),
-                         ("  ·  token sets: " + ("your files for " + ", ".join(files) + ", else " if files else "")
-                          + "the reconstructed defaults (see 'cosmotable rules mlem')", "dim"))
+    line = Text.assemble(("Variants: ", "bold"), ", ".join(names.get(v, v) for v in chosen))
+    # Only MLEM's variants use token sets (UFO, discovery and mission tokens).
+    if any(TOKEN_VARIANT[opt] in chosen for opt in TOKEN_VARIANT if opt in g.options):
+        files = [f"--{opt.replace('_', '-')}" for opt, v in TOKEN_VARIANT.items() if v in chosen and opt in options]
+        line.append("  ·  token sets: " + ("your files for " + ", ".join(files) + ", else " if files else "")
+                    + f"the reconstructed defaults (see 'cosmotable rules {g.id}')", style="dim")
+    return line
 
 
 # ------------------------------------------------------------------------------ serve
@@ -508,8 +511,7 @@ def odds(
     mat = default_mat() if board_data is None else mat_from_data(board_data, str(board))
     console = _out()
 
-    def pct(p: Fraction) -> str:
-        return f"{100 * float(p):.1f}%"
+    from cosmotable.ui.numbers import percent as pct
 
     if all_spaces:
         if space is not None or dice is not None or helpers or variant_token:
@@ -517,6 +519,7 @@ def odds(
                        "--variant-token", EXIT_USAGE)
         from cosmotable.ui.plots import crash_heatmap
 
+        _check_png_path(png)
         table = crash_table(g, board=board_data)
         if as_json:
             typer.echo(json.dumps({"crash": [[str(p) for p in row] for row in table]}))
@@ -533,7 +536,11 @@ def odds(
                 out.add_row(str(s), faces, *[Text(pct(p), style="bold red" if p >= Fraction(1, 3) else "")
                                              for p in row])
             console.print(out)
-        path = crash_heatmap(table, png)
+        try:
+            path = crash_heatmap(table, png)
+        except OSError as exc:
+            raise fail(f"--png {png}: cannot write the heat map there ({exc.strerror or exc}); "
+                       "give a path in a directory you can write to", EXIT_ERROR) from None
         (console if not as_json else _out_err()).print(Text.assemble("Heat map written: ", (str(path), "bold")))
         return
     if space is None:
@@ -581,6 +588,17 @@ def odds(
     console.print(Text(f"Expected farthest advance: {float(expected):.2f} spaces ({expected}; a crash counts as 0)."))
     if token is not None and token.ability == "reroll":
         console.print(Text("Reroll policy: the commander rerolls only when the first roll would crash.", style="dim"))
+
+
+def _check_png_path(png: Path) -> None:
+    """The heat map is a PNG file: refuse a directory or another extension before any work, so the
+    path printed afterwards is exactly the file written."""
+    if png.is_dir():
+        raise fail(f"--png {png} is a directory; give a file name in it, e.g. --png {png / 'mlem-crash-odds.png'}",
+                   EXIT_USAGE)
+    if png.suffix.lower() != ".png":
+        raise fail(f"--png {png}: the heat map is written as PNG, so the file name must end in .png "
+                   f"(e.g. --png {png.with_suffix('.png')})", EXIT_USAGE)
 
 
 def _out_err():

@@ -6,6 +6,9 @@ from fractions import Fraction
 from pathlib import Path
 
 
+from cosmotable.ui.numbers import percent
+
+
 def crash_heatmap(table: list[list[Fraction]], path: str | Path, title: str = "MLEM: crash odds") -> Path:
     """Heat map of crash probability: spaces down, dice held across, each cell labelled in %."""
     import matplotlib
@@ -25,7 +28,7 @@ def crash_heatmap(table: list[list[Fraction]], path: str | Path, title: str = "M
     for s in range(spaces):
         for d in range(dice):
             v = values[s][d]
-            ax.text(d, s, f"{100 * v:.0f}%", ha="center", va="center", fontsize=7,
+            ax.text(d, s, percent(v), ha="center", va="center", fontsize=7,
                     color="white" if v > 0.6 or v < 0.08 else "black")
     fig.colorbar(image, ax=ax, label="P(crash)", fraction=0.05)
     fig.tight_layout()

@@ -20,13 +20,18 @@ def arena_command(
     bots: Annotated[str, typer.Option(help=f"Comma-separated bots to compare; known: {', '.join(BOT_NAMES)}.")] = "hard,normal,heuristic,random",
     games_total: Annotated[int, typer.Option("--games", min=1, help="Games to play in all.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game; the rest follow from it.")] = 1,
-    players: Annotated[int, typer.Option(help="Seats per table (each table is played in every seat rotation).")] = 2,
+    players: Annotated[int, typer.Option(help="Seats per table: the default 2 plays two-seat pairings (each "
+                                         "table is played in every seat rotation).")] = 2,
     processes: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 1,
     variant: Annotated[list[str], typer.Option(help="Variant to switch on (repeatable).")] = [],  # noqa: B006
     think: Annotated[float | None, typer.Option(help="Seconds per move for search bots (replaces their simulation budget).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON only.")] = False,
 ) -> None:
-    """Round-robin between bots with seat rotation: win rates with 95% confidence intervals and Elo."""
+    """Round-robin between bots with seat rotation: win rates with 95% confidence intervals and Elo.
+
+    By default every table seats two bots (two-seat pairings); --players 3 or 4 seats more at each table.
+    Ctrl-C stops early and prints the results of the games finished so far.
+    """
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOT_NAMES]
     if unknown or len(names) < 2:
@@ -41,19 +46,50 @@ def arena_command(
     console = Console(stderr=as_json)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+    # The report is built here from each finished game, so Ctrl-C can still show what was played.
+    partial = ArenaReport(game, list(dict.fromkeys(names)))
+
+    def finished(result) -> None:
+        partial.add(result)
+        progress.advance(task)
+
+    interrupted = False
+    if not as_json:
+        # The title on a line of its own keeps the progress bar readable at 80 columns.
+        console.print(f"[bold]{spec.name}[/]: {' vs '.join(names)} · {seating(players)}, seats rotated")
     with Progress(*columns, console=console, transient=as_json) as progress:
-        task = progress.add_task(f"{spec.name}: {' vs '.join(names)}", total=games_total)
-        report = run(game, names, games_total, seed=seed, players=players, processes=processes,
-                     variants=tuple(variant), think=think, on_result=lambda _: progress.advance(task))
+        task = progress.add_task("games", total=games_total)
+        try:
+            run(game, names, games_total, seed=seed, players=players, processes=processes,
+                variants=tuple(variant), think=think, on_result=finished)
+        except KeyboardInterrupt:
+            interrupted = True
     if as_json:
-        print(json.dumps(report.to_json(), indent=1))
-        return
-    console.print(results_table(report, spec.name))
+        data = partial.to_json()
+        data["players_per_table"] = players
+        if interrupted:
+            data["interrupted"] = True
+        print(json.dumps(data, indent=1))
+    else:
+        if interrupted:
+            console.print(f"Interrupted (Ctrl-C) after {len(partial.results)} of {games_total} games: "
+                          "the results so far.")
+        if partial.results:
+            console.print(results_table(partial, spec.name, players))
+    if interrupted:
+        raise typer.Exit(130)
 
 
-def results_table(report: ArenaReport, title: str) -> Table:
+def seating(players: int) -> str:
+    """`two-seat pairings` / `three-seat tables`: how many bots sit at each table."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    count = words.get(players, str(players))
+    return f"{count}-seat pairings" if players == 2 else f"{count}-seat tables"
+
+
+def results_table(report: ArenaReport, title: str, players: int = 2) -> Table:
     elo = report.elo()
-    table = Table(title=f"{title}: {len(report.results)} games, seats rotated")
+    table = Table(title=f"{title}: {len(report.results)} games, {seating(players)}, seats rotated")
     for column in ("bot", "games", "win rate", "95% interval", "Elo", "mean points"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for standing in sorted(report.standings.values(), key=lambda s: -elo.get(s.bot, 0)):

@@ -85,12 +85,14 @@ class Seat:
 @dataclass
 class Move:
     """A legal move as a menu entry: its plain-English gloss and, for long menus, a heading shared
-    by similar moves (`group`) with a short remainder (`brief`)."""
+    by similar moves (`group`) with a short remainder (`brief`). `confirm`: why the player is asked
+    "are you sure?" before it is played (a move that cannot be taken back), else None."""
 
     action: Action
     gloss: Text
     group: Text | None = None
     brief: Text | None = None
+    confirm: str | None = None
 
 
 def make_seats(

@@ -88,6 +88,10 @@ def rocket_line(r: dict[str, Any]) -> Text:
 
 
 class KosmodromScreen(SeatScreen):
+    #: what a hot-seat player's private screen shows (the others are asked to look away)
+    private_things = "hand of cards"
+    #: said on the game-over screen when hidden things are shown
+    revealed_at_end = None
     # ------------------------------------------------------------------ text helpers
 
     def rewrite(self, text: str) -> Text:

@@ -22,7 +22,11 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.mlem.board import default_astronauts, default_goals, default_mat
+from cosmotable.ui.numbers import percent
 from cosmotable.ui.terminal.common import Move, SeatScreen
+
+#: Below this width the table is drawn compact (an 80-column terminal).
+COMPACT_WIDTH = 100
 
 CELL = 6  # width of one space on the track
 AFTERBURNER_STYLE = "bold cyan"
@@ -102,11 +106,20 @@ def risk_text(mat: dict[str, Any], position: int, dice: int, helper_ready: bool,
     style = "bold red" if risk >= 0.3 else ""
     saved = risk >= 0.005 and helper_can_save(mat, position, helper_ready)
     if brief:
-        return Text.assemble(("risk ", ""), (f"{risk:.0%}", style), ("*" if saved else "", "bold"))
-    out = Text(f"{risk:.0%} crash risk", style=style)
+        return Text.assemble(("risk ", ""), (percent(risk), style), ("*" if saved else "", "bold"))
+    out = Text(f"{percent(risk)} crash risk", style=style)
     if saved:
         out.append(" (a helper can save it)", style="")
     return out
+
+
+def astronaut_short(ident: str, seat: int | None = None) -> str:
+    """The astronaut's mark (SAT, x2M...). A helper is marked with its owner's seat, `H1` = seat 1's
+    helper, as the travel moves name it (`travel A,H1`), so two players' helpers never look alike."""
+    if ident == "helper" and seat is not None:
+        return f"H{seat}"
+    astronaut = default_astronauts().get(ident)
+    return astronaut.short if astronaut else ""
 
 
 def short_name(ident: str) -> str:
@@ -163,6 +176,10 @@ def ordinal(n: int) -> str:
 
 class MlemScreen(SeatScreen):
     """Draws MLEM views and explains MLEM moves for the seats at the table."""
+    #: what a hot-seat player's private screen shows (the others are asked to look away)
+    private_things = "secret missions and face-down tokens"
+    #: said on the game-over screen when hidden things are shown
+    revealed_at_end = 'Everything face down is revealed: missions, UFO and discovery tokens.'
 
     game_id = "mlem"
 
@@ -230,6 +247,8 @@ class MlemScreen(SeatScreen):
 
     # ------------------------------------------------------------------ the whole table
     def board(self, view: dict[str, Any], width: int) -> RenderableType:
+        if width < COMPACT_WIDTH:
+            return self.compact_board(view, width)
         wide = width >= 118
         parts: list[RenderableType] = [self.title(view)]
         parts.extend(self.track(view, width))
@@ -245,6 +264,71 @@ class MlemScreen(SeatScreen):
         parts.append(self.players_table(view, width))
         return Group(*parts)
 
+    def compact_board(self, view: dict[str, Any], width: int) -> RenderableType:
+        """The table for an 80-column terminal: the track without rules between its rows, the rocket
+        and the players in a few lines; the planets and goals in one line each ('show' draws them
+        in full)."""
+        parts: list[RenderableType] = [self.title(view, compact=True)]
+        parts.extend(self.track(view, width, compact=True))
+        parts.append(self.planets_line(view))
+        if view["phase"] != "over":
+            parts.append(self.rocket_line(view))
+            dice = self.dice_panel(view)
+            dice.rstrip()
+            parts.append(dice)
+        if view.get("variant_state"):
+            parts.append(self.variants_panel(view, width))
+        parts.append(self.players_table(view, width, compact=True))
+        return Group(*parts)
+
+    def details(self, view: dict[str, Any], width: int) -> RenderableType:
+        """What the compact table leaves out: the planets, deep space and goal tiles in full."""
+        return Group(self.planets_table(view), self.deep_space_line(view), self.goals_table(view))
+
+    def planets_line(self, view: dict[str, Any]) -> Text:
+        """`Planets: Rubin R1 · Azur — …  Goals free 3/4 ('show' for details)`."""
+        out = Text("Planets ", style="bold")
+        for i, planet in enumerate(view["planets"]):
+            if i:
+                out.append(" · ")
+            out.append(planet["name"], style=PLANET_STYLE)
+            out.append(f"({','.join(str(x) for x in planet['spaces'])})", style="dim")
+            standing = planet_standing(planet)
+            for seat, points in standing:
+                out.append(" ")
+                out.append_text(self.tag(seat))
+                out.append(str(points))
+        free = sum(1 for g in view["goals"] if g["claimed_by"] is None)
+        out.append(f"  Goals free {free}/{len(view['goals'])}", style="bold")
+        return out
+
+    def rocket_line(self, view: dict[str, Any]) -> Text:
+        """`Rocket on space 4 (accepts 2 3 A1): R Satellite★ · B Helper H1 · Y Ballast (landed)`."""
+        rocket, mat = view["rocket"], view["mat"]
+        out = Text("Rocket ", style="bold")
+        if rocket["in_deep_space"]:
+            out.append("in deep space")
+        else:
+            out.append_text(Text.assemble(f"on {rocket['position']} (", faces_text(mat["spaces"][rocket["position"]]),
+                                          ")"))
+        board = rocket["board"]
+        if not board:
+            out.append(": empty, boarding starts", style="dim")
+        commander_slot = next((e["slot"] for e in board if e["aboard"] and e["seat"] == rocket["commander"]), None)
+        for i, entry in enumerate(board):
+            out.append(": " if i == 0 else " · ")
+            out.append_text(self.tag(entry["seat"]))
+            out.append(f" {short_name(entry['astronaut'])}", style="" if entry["aboard"] else "dim")
+            if entry["astronaut"] == "helper":
+                out.append(f" {astronaut_short('helper', entry['seat'])}", style="dim")
+            if entry["slot"] == commander_slot:
+                out.append("★", style="bold yellow")
+            if not entry["aboard"]:
+                out.append(" (landed)", style="dim")
+            if entry["slot"] == rocket["deciding"]:
+                out.append("◀", style="bold")
+        return out
+
     @staticmethod
     def _side_by_side(left: RenderableType, right: RenderableType, width: int) -> Table:
         """Two blocks in columns; the left one keeps its natural width, the right one wraps."""
@@ -257,13 +341,13 @@ class MlemScreen(SeatScreen):
         grid.add_row(left, right)
         return grid
 
-    def title(self, view: dict[str, Any]) -> Text:
+    def title(self, view: dict[str, Any], compact: bool = False) -> Text:
         crashes, length = view["crashes"], view["crash_track_length"]
         text = Text.assemble(
-            ("MLEM: Space Agency", "bold"),
-            f"  ·  expedition {view['expedition']} (started by ",
+            ("MLEM" if compact else "MLEM: Space Agency", "bold"),
+            f"  ·  expedition {view['expedition']} (" + ("" if compact else "started by "),
             self.name(view["starter"]),
-            ")  ·  crash track ",
+            ")  ·  crashes " if compact else ")  ·  crash track ",
             ("■" * crashes, "bold red"),
             ("□" * (length - crashes), "dim"),
             f" {crashes}/{length}",
@@ -276,7 +360,7 @@ class MlemScreen(SeatScreen):
             text.append("  ·  GAME OVER", style="bold yellow")
         return text
 
-    def track(self, view: dict[str, Any], width: int) -> list[RenderableType]:
+    def track(self, view: dict[str, Any], width: int, compact: bool = False) -> list[RenderableType]:
         """The mat as bands of spaces: number, accepted faces, moons, planet and who is there."""
         mat = view["mat"]
         rocket = view["rocket"]
@@ -284,13 +368,19 @@ class MlemScreen(SeatScreen):
         planets = {p["id"]: p for p in view["planets"]}
         columns: list[int | str] = [sp["number"] for sp in mat["spaces"]] + ["deep"]
         per_band = max(5, (width - 8) // (CELL + 1))
+        if compact:
+            # One band: the spaces from the rocket on (where it can go next); 'show' draws them all.
+            first = 0 if rocket["in_deep_space"] else rocket["position"]
+            first = max(0, min(first, len(columns) - per_band))
+            columns = columns[first:first + per_band]
         bands = math.ceil(len(columns) / per_band)
         size = math.ceil(len(columns) / bands)
         out: list[RenderableType] = []
         satellite = 3
         for start in range(0, len(columns), size):
             chunk = columns[start:start + size]
-            table = Table(box=box.MINIMAL, padding=(0, 0), show_edge=False, pad_edge=False, expand=False)
+            table = Table(box=None if compact else box.MINIMAL, padding=(0, 0, 0, 1) if compact else (0, 0),
+                          show_edge=False, pad_edge=False, expand=False)
             table.add_column("", width=6, no_wrap=True, style="dim")
             rows: dict[str, list[Text]] = {"dice": [], "moons": [], "planet": [], "ufo": [], "disc": [],
                                            "there": []}
@@ -484,7 +574,7 @@ class MlemScreen(SeatScreen):
                 status.append("  helper used", style="dim")
             if entry["slot"] == rocket["deciding"]:
                 status.append("  ◀ deciding", style="bold")
-            short = default_astronauts()[entry["astronaut"]].short if entry["astronaut"] in default_astronauts() else ""
+            short = astronaut_short(entry["astronaut"], entry["seat"])
             table.add_row(str(entry["slot"] + 1), self.name(entry["seat"]),
                           Text.assemble(short_name(entry["astronaut"]), (f" {short}", "dim")), status)
         if not board:
@@ -697,11 +787,11 @@ class MlemScreen(SeatScreen):
             table.add_row(self.name(seat), kept, back, Text(str(hand["points"]), style="bold"))
         return table
 
-    def players_table(self, view: dict[str, Any], width: int = 200) -> RenderableType:
+    def players_table(self, view: dict[str, Any], width: int = 200, compact: bool = False) -> RenderableType:
         over = view["phase"] == "over"
         vs = view.get("variant_state", {})
         # the astronauts still available go below the table when it would not fit beside them
-        narrow = width < 110 + 12 * sum(1 for key in ("ufo", "discovery", "missions") if key in vs)
+        narrow = compact or width < 110 + 12 * sum(1 for key in ("ufo", "discovery", "missions") if key in vs)
         projected = projected_planet_points(view)
         table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
                       pad_edge=False, show_edge=False)
@@ -720,6 +810,11 @@ class MlemScreen(SeatScreen):
         for _, label in extra_cols:
             table.add_column(label if over else label + "†", justify="right")
         table.add_column("total" if over else "so far", justify="right")
+        if compact:
+            # one line per player: the astronauts still at home as a count ('show' lists them)
+            table.title = None
+            table.box = None
+            table.add_column("home", justify="right")
         for player in view["players"]:
             seat = player["seat"]
             score = player["score"]
@@ -740,7 +835,10 @@ class MlemScreen(SeatScreen):
                 str(score["planets"]) if over else f"~{projected[seat]}",
                 *variant_cells,
                 Text.assemble((str(so_far), "bold"), ("+?" if hidden else "", "dim")),
+                *([str(len(player["available"]))] if compact else []),
             )
+        if compact:
+            return table
         if not over:
             table.caption = "planets* = what the planets would pay if the game ended now (scored at the end)"
             if extra_cols:
@@ -881,7 +979,10 @@ class MlemScreen(SeatScreen):
             a = default_astronauts().get(data["astronaut"])
             if a is None:
                 return Text(data["astronaut"])
-            return Text.assemble((a.name, "bold"), (f" ({a.short})", "dim"), f": {a.text}")
+            text = a.text
+            if a.id == "helper":
+                text = text + f" In travel moves it is H{seat} (H + your seat number), e.g. 'travel 2,H{seat}'."
+            return Text.assemble((a.name, "bold"), (f" ({astronaut_short(a.id, seat)})", "dim"), f": {text}")
         if kind == "travel":
             return self._gloss_travel(view, data, moved)
         if kind == "crash":
@@ -1084,7 +1185,11 @@ class MlemScreen(SeatScreen):
             if goal["claimed_by"] == seat and before_goals.get(goal["id"]) is None:
                 out.append(f"; takes the goal tile \"{goal['text']}\" (+{goal['points']})", style="bold yellow")
         if astronaut == "die_discarder":
-            out.append("; the commander sets a die aside")
+            # Ballast: the commander sets one die aside, never the last one (astronauts.toml).
+            if rocket["dice"] > 1:
+                out.append(f"; the commander sets a die aside ({rocket['dice'] - 1} left)")
+            else:
+                out.append("; no die is set aside: the commander holds only the last one")
         if entry and entry["seat"] == rocket["commander"] and any(
             e["aboard"] and e["slot"] != entry["slot"] for e in rocket["board"]
         ):

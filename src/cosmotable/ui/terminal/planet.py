@@ -32,6 +32,9 @@ GLYPHS = {
     "coins1": ("$", "yellow"), "coins2": ("$", "yellow"), "coins3": ("$", "yellow"),
     "locked2": ("#", ""), "locked3": ("#", ""), "locked4": ("#", ""),
 }
+#: characters per map cell (tile, who stands there, coins), and the width of the coin counts
+CELL_WIDTH = 4
+COINS_WIDTH = 40
 BACK_STYLES = {"yellow": "yellow", "green": "green", "grey": "white", "station": "cyan"}
 LEGEND = ("░ face down  · empty  ↑↗↕✜ arrows  ♣ tree  ♞ knight  » energy  ▲ obelisk  ✦ artifact  ☄ meteorite\n"
           "⌒ trampoline  ≈ crocodile  ∪ canyon  ⊙ beam  ж dragonfly  Δ pyramid  ◎ portal  # lock  (flowers: magenta arrows)\n"
@@ -42,6 +45,10 @@ EVENT_STYLES = {"attack": "bold red", "deliver": "bold green", "coin-lost": "red
 
 class PlanetScreen(SeatScreen):
     """Draws Planet views and explains Planet moves for the seats at the table."""
+    #: what a hot-seat player's private screen shows (the others are asked to look away)
+    private_things = "tiles seen with the obelisk"
+    #: said on the game-over screen when hidden things are shown
+    revealed_at_end = None
 
     game_id = "planet"
 
@@ -161,9 +168,46 @@ class PlanetScreen(SeatScreen):
     def board(self, view: dict[str, Any], width: int) -> RenderableType:
         planet = self.grid(view, "p", "Planet")
         station = self.grid(view, "s", "Station")
-        maps = Table.grid(padding=(0, 4))
-        maps.add_row(planet, Group(station, Text(""), self.coins_text(view)))
-        return Group(self.title(view), maps, Text(LEGEND, style="dim"), self.players_table(view))
+        gap = 2
+        maps_width = sum(3 + CELL_WIDTH * view["areas"][a]["width"] for a in ("p", "s")) + gap
+        if width >= maps_width + COINS_WIDTH + gap:  # wide: everything on one row
+            maps = Table.grid(padding=(0, gap))
+            maps.add_row(planet, station, self.coins_text(view))
+            parts = [maps]
+        elif width >= maps_width:
+            # The two maps side by side fit 80 columns; the counts go below them.
+            maps = Table.grid(padding=(0, gap))
+            maps.add_row(planet, station)
+            parts = [maps, self.coins_text(view)]
+        else:
+            parts = [planet, station, self.coins_text(view)]
+        legend = Text(LEGEND, style="dim") if width >= 120 else self.legend(view)
+        return Group(self.title(view), *parts, legend, self.players_table(view, compact=width < 120))
+
+    def legend(self, view: dict[str, Any]) -> Text:
+        """The signs on the board now (not the whole list): a face-down back, the revealed tile kinds,
+        ships; 'look NAME' explains any of them."""
+        seen: list[str] = []
+        for area in view["areas"].values():
+            for entry in area["cells"]:
+                kid = entry.get("tile")
+                if kid is None:
+                    continue
+                if entry.get("dirs"):
+                    kid = "flower" if kid == "flower" else "arrow"
+                if kid.startswith("coins"):
+                    kid = "coins"
+                if kid.startswith("locked"):
+                    kid = "locked"
+                if kid not in seen:
+                    seen.append(kid)
+        names = {"arrow": ("↑↗", "arrow"), "flower": ("↑", "flower (magenta)"), "coins": ("$", "container"),
+                 "locked": ("#", "lock")}
+        out = Text("░ face down  [R2 ship, 2 aboard  R2 astronauts  3 coins", style="dim")
+        for kid in seen:
+            glyph, name = names.get(kid, (GLYPHS.get(kid, ("?", ""))[0], kid))
+            out.append(f"  {glyph} {name}", style="dim")
+        return out
 
     def title(self, view: dict[str, Any]) -> Text:
         out = Text.assemble(("Planet", "bold"), f"  ·  turn {view['total_turns'] + 1} (cap {view['max_turns']})")
@@ -176,12 +220,12 @@ class PlanetScreen(SeatScreen):
 
     def coins_text(self, view: dict[str, Any]) -> Text:
         c = view["coins"]
-        out = Text("Coins  ", style="bold")
+        out = Text("Coins ", style="bold")
         out.append(f"{c['on_board']} lying · {c['locked']} locked · {c['delivered']} delivered · "
-                   f"{c['lost']} lost in space · {c['supply']} not yet found\n")
+                   f"{c['lost']} lost · {c['supply']} not yet found\n")
         left = sum(sum(v.values()) for v in view["unrevealed"].values())
-        out.append("Box    ", style="bold")
-        out.append(f"{left} tiles not yet seen (incl. the 2 per colour set aside) · {view['deck']} ability cards left")
+        out.append("Box ", style="bold")
+        out.append(f"{left} tiles unseen (incl. 2 per colour set aside) · {view['deck']} ability cards left")
         return out
 
     def where_text(self, view: dict[str, Any], at: list) -> str:
@@ -191,10 +235,18 @@ class PlanetScreen(SeatScreen):
             return at[1] + (f" (canyon {'near' if at[2] == 1 else 'far'} half)" if at[2] else "")
         return "space by " + view["areas"][at[1]]["ring"][at[2]]
 
-    def players_table(self, view: dict[str, Any]) -> Table:
-        table = Table(box=None, padding=(0, 2), show_edge=False)
+    def short_where(self, view: dict[str, Any], at: list) -> str:
+        """`e9`, `ship`, `ship B`, `space d1`: where an astronaut is, in a few characters."""
+        if at[0] == "ship":
+            return "ship" if at[1] == self._owner else f"ship {self.letter(at[1]).plain}"
+        if at[0] == "cell":
+            return at[1] + ("½" if at[2] else "")
+        return "space " + view["areas"][at[1]]["ring"][at[2]]
+
+    def players_table(self, view: dict[str, Any], compact: bool = False) -> Table:
+        table = Table(box=None, padding=(0, 1 if compact else 2), show_edge=False)
         for col in ("", "player", "coins", "ship", "astronauts", "cards"):
-            table.add_column(col, no_wrap=col != "astronauts")
+            table.add_column(col, no_wrap=col != "astronauts" and col != "cards")
         for p in view["players"]:
             seat = p["seat"]
             self._owner = seat
@@ -202,9 +254,14 @@ class PlanetScreen(SeatScreen):
             if seat == view["current"]:
                 label = Text.assemble(("▶ ", "bold"), label)
             ship = p["ship"]["cell"] + (" (fuel)" if p["ship"]["fuel"] else "")
-            astronauts = "; ".join(
-                f"{a['n']}: {self.where_text(view, a['at'])}" + (" (stunned)" if a["stunned"] else "")
-                for a in p["astronauts"])
+            if compact:
+                astronauts = " ".join(
+                    f"{a['n']}:{self.short_where(view, a['at'])}" + ("(tree)" if a["stunned"] else "")
+                    for a in p["astronauts"])
+            else:
+                astronauts = "; ".join(
+                    f"{a['n']}: {self.where_text(view, a['at'])}" + (" (stunned)" if a["stunned"] else "")
+                    for a in p["astronauts"])
             cards = ", ".join(c["id"] + ("" if c["ready"] else " (used)" if c["spent"] else " (flipped)")
                               for c in p["cards"]) or "—"
             score = str(p["score"]) if not view["teams"] else f"{p['delivered']} (team {p['score']})"
@@ -304,7 +361,13 @@ class PlanetScreen(SeatScreen):
             else:
                 group = Text("Other")
                 brief = brief if brief.plain else Text("")
-            out.append(Move(action, gloss, group, brief))
+            confirm = None
+            if words[0] == "claim":
+                # The rulebook's unanimous end: once every other player agrees, the game is over for good.
+                c = view["coins"]
+                confirm = (f"a claim ends the game as soon as every other player agrees, with {c['supply']} coin(s) "
+                           f"not yet found and {c['on_board'] + c['locked']} on the board; it cannot be taken back")
+            out.append(Move(action, gloss, group, brief, confirm))
         return out
 
     def help(self) -> RenderableType:

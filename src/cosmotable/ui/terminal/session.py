@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.columns import Columns
+from rich.console import Group
 from rich.console import Console
 from rich.padding import Padding
 from rich.rule import Rule
@@ -14,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import CHANCE, Action, GameRecord, IllegalAction, RecordError, State
+from cosmotable.ui.terminal import menu
 from cosmotable.ui.terminal.common import LineReader, Move, Seat, save_record
 from cosmotable.ui.terminal.kosmodrom import KosmodromScreen
 from cosmotable.ui.terminal.mlem import MlemScreen
@@ -27,6 +29,18 @@ MAX_RECENT_EVENTS = 40
 COMPACT_MENU_AFTER = 14
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "h", "?")
+BACK_WORDS = ("back", "b", "0", "..")
+YES_WORDS = ("yes", "y")
+#: Below this width (or this height, on a terminal) screens are drawn compact: one line per menu entry,
+#: the last few events only; long texts (log, rules, look) are paged.
+COMPACT_WIDTH = 100
+COMPACT_HEIGHT = 40
+#: Events listed before a prompt on a compact screen (the rest: 'log').
+COMPACT_RECENT_EVENTS = 6
+
+
+class Undone(Exception):
+    """The player took back their last decision: the turn loop starts again from the new state."""
 
 
 class LogLine:
@@ -124,6 +138,15 @@ class PlaySession:
         self.private_shown: dict[int, int] = {}  # seat -> log lines already scanned for its private lines
         self.watch = not any(s.is_human for s in self.seats)
         self.at_keyboard: int | None = None  # the human whose private screen was drawn last (hot-seat)
+        # Per action in state.history: who took it (CHANCE for chance), whether the session took it
+        # alone (the seat's only legal move), and how long the log was before it (for undo).
+        self.actors: list[tuple[int, bool]] = actors_of(state)
+        self.log_marks: list[int] = [0] * len(state.history)
+
+    @property
+    def compact(self) -> bool:
+        c = self.console
+        return c.width < COMPACT_WIDTH or (c.is_terminal and c.height < COMPACT_HEIGHT)
 
     # -------------------------------------------------------------- main loop
     def run(self) -> int:
@@ -141,20 +164,30 @@ class PlaySession:
                     self.apply(None)
                     self.after_bot_or_chance()
                 elif not self.seats[player].is_human:
-                    self.apply(self.seats[player].bot.act(self.state))
+                    self.apply(self.bot_move(player))
                     self.after_bot_or_chance()
                 else:
-                    self.apply(self.ask(player))
+                    moves = self.screen.moves(self.state, player)
+                    if len(moves) == 1 and not self.needs_confirmation(moves[0]):
+                        # A forced step (the only legal move: draw the card, end the step) is taken
+                        # for the player; its events show at their next prompt, and undo takes it
+                        # back together with the decision before it.
+                        self.apply(moves[0].action, forced=True)
+                        continue
+                    try:
+                        self.apply(self.ask(player, moves))
+                    except Undone:
+                        continue
         except Quit as stop:
             path = self.save()
             c.print()
-            c.print(Text.assemble((f"{stop.why}: ", "bold"), "the game so far is saved."))
+            c.print(Text.assemble((f"{stop.why}", "bold"), ": the game so far is saved." if path else "."))
             self.print_saved(path)
             return 0
         except KeyboardInterrupt:
             path = self.save()
             c.print()
-            c.print(Text("Interrupted: the game so far is saved.", style="bold"))
+            c.print(Text("Interrupted" + (": the game so far is saved." if path else "."), style="bold"))
             self.print_saved(path)
             return 130
         except (SystemExit, Exception):
@@ -177,10 +210,21 @@ class PlaySession:
             out.append_text(seat.long_label())
         return out
 
-    def apply(self, action: Action | None) -> None:
+    def bot_move(self, seat: int) -> Action:
+        """The bot's choice; on a terminal a "thinking…" indicator runs while it searches."""
+        bot = self.seats[seat].bot
+        if not self.console.is_terminal:
+            return bot.act(self.state)
+        label = Text.assemble(self.seats[seat].label(), " is thinking…")
+        with self.console.status(label, spinner="dots"):
+            return bot.act(self.state)
+
+    def apply(self, action: Action | None, forced: bool = False) -> None:
         """Apply a move (None: sample the chance outcome) and log what it did. Moves the engine
         reports no event for (staying aboard, a parachutist going home) get a line of their own."""
         seat = self.state.current_player()
+        self.actors.append((seat, forced))
+        self.log_marks.append(len(self.log))
         before = len(self.state.events)
         silent = self.screen.silent_move(self.state.view(seat), seat, action) if action is not None else None
         if action is None:
@@ -252,20 +296,30 @@ class PlaySession:
         for _, line in new:
             c.print(line)
         c.print(Rule(Text("Game over", style="bold")))
-        if self.state.has_hidden_information:
-            c.print(Text("Everything face down is revealed: missions, UFO and discovery tokens.", style="dim"))
+        revealed = getattr(self.screen, "revealed_at_end", None)
+        if self.state.has_hidden_information and revealed:
+            c.print(Text(revealed, style="dim"))
         view = self.state.view(0)
         c.print(self.screen.board(view, c.width))
         c.print()
         c.print(self.screen.final_table(view))
         self.print_saved(self.save())
 
-    def save(self) -> Path:
+    def save(self) -> Path | None:
+        """Save the record (None: nothing was played, so nothing is saved; a record resumed from a
+        file is saved again to it)."""
+        if not self.state.history and not self.save_path.exists():
+            return None
         return save_record(self.state, self.save_path, self.seats)
 
-    def print_saved(self, path: Path) -> None:
+    def print_saved(self, path: Path | None) -> None:
+        if path is None:
+            self.console.print(Text("No move was played: no record saved.", style="dim"))
+            return
         self.console.print(Text.assemble("Record saved: ", (str(path), "bold")))
         self.console.print(Text(f"Replay it with:  cosmotable replay {path}", style="dim"))
+        if not self.state.is_terminal():
+            self.console.print(Text(f"Continue it with: cosmotable play --resume {path}", style="dim"))
 
     # -------------------------------------------------------------- a person's turn
     @property
@@ -284,9 +338,9 @@ class PlaySession:
             c.file.flush()
         c.print()
         c.print(Rule(Text.assemble("Pass the keyboard to ", self.seats[seat].long_label()), style="bold"))
+        secrets = getattr(self.screen, "private_things", "private information")
         c.print(Text.assemble(
-            "The next screen shows ", self.seats[seat].label(),
-            "'s secret missions and face-down tokens: everyone else, look away.",
+            "The next screen shows ", self.seats[seat].label(), f"'s {secrets}: everyone else, look away.",
         ))
         line = self.reader.read(Text.assemble(self.seats[seat].label(), ", press Enter when only you can see "
                                               "the screen (or type quit): "))
@@ -296,7 +350,7 @@ class PlaySession:
             raise Quit("Quit")
         self.at_keyboard = seat
 
-    def show_prompt_screen(self, seat: int) -> list[Move]:
+    def show_prompt_screen(self, seat: int, moves: list[Move]) -> None:
         c = self.console
         self.hand_over(seat)
         self.at_keyboard = seat
@@ -305,10 +359,7 @@ class PlaySession:
         c.print(Rule(Text.assemble(self.seats[seat].label(), "'s turn" if self.humans > 1 else " to move")))
         c.print(self.screen.board(view, c.width))
         self.print_recent(seat)
-        moves = self.screen.moves(self.state, seat)
         c.print(self.screen.headline(view, seat))
-        self.print_moves(moves)
-        return moves
 
     @property
     def humans(self) -> int:
@@ -320,23 +371,76 @@ class PlaySession:
             return
         title = "Since the last prompt" if self.humans > 1 else "Since your last move"
         self.console.print(Rule(Text(title), style="dim", align="left"))
-        if len(new) > MAX_RECENT_EVENTS:
-            self.console.print(Text(f"  ({len(new) - MAX_RECENT_EVENTS} earlier events: type 'log')", style="dim"))
-            new = new[-MAX_RECENT_EVENTS:]
-        for line in collapse_repeats([line for _, line in new]):
-            self.console.print(line)
+        lines = collapse_repeats([line for _, line in new])
+        keep = COMPACT_RECENT_EVENTS if self.compact else MAX_RECENT_EVENTS
+        if len(lines) > keep:
+            self.console.print(Text(f"  ({len(lines) - keep} earlier events: type 'log')", style="dim"))
+            lines = lines[-keep:]
+        for line in lines:
+            self.console.print(line, overflow="ellipsis", no_wrap=self.compact, crop=True)
 
-    def print_moves(self, moves: list[Move]) -> None:
-        if len(moves) > COMPACT_MENU_AFTER and all(m.group is not None for m in moves):
+    # -------------------------------------------------------------- menus
+    def print_moves(self, moves: list[Move], prefix: tuple[str, ...] = ()) -> list[menu.Entry]:
+        """Print the menu (a long one one level at a time: `prefix` is the level) and return its
+        numbered entries."""
+        if len(moves) <= menu.TREE_AFTER and not prefix:
+            entries = [menu.Entry(menu.pieces(str(m.action)), (m,)) for m in moves]
+        else:
+            entries = menu.level(moves, prefix)
+        if prefix:
+            self.console.print(Text.assemble(("▸ ", "dim"), ("".join(prefix).strip() + " …", "bold cyan"),
+                                             (f"  {len(menu.members(moves, prefix))} moves · 0 = back", "dim")))
+        elif len(entries) < len(moves):
+            self.console.print(Text(f"{len(moves)} moves in groups: pick a group, then the move (or type it)",
+                                    style="dim"))
+        if len(entries) > menu.TREE_AFTER and all(e.is_move for e in entries) and all(
+                m.group is not None for m in moves) and not prefix and len(entries) == len(moves):
             self.print_moves_grouped(moves)
-            return
+            return entries
+        wide = len(entries) > menu.TREE_AFTER
+        if wide:
+            self.print_entries_in_columns(entries)
+            return entries
+        texts = [e.text + ("" if e.is_move else " …") for e in entries]
+        glosses = [Text.assemble(("— ", "dim"), e.moves[0].gloss) if e.is_move else self.group_note(e)
+                   for e in entries]
+        if self.compact:
+            # One line per entry: the number and the move's text are never cut, the gloss is cut to
+            # the line ('?N' prints it in full).
+            digits, width = len(str(len(entries))), max(map(len, texts), default=1)
+            for number, (text, gloss) in enumerate(zip(texts, glosses), start=1):
+                line = Text.assemble((f"{number:>{digits}})", "bold"), " ", (text.ljust(width), "bold cyan"), " ", gloss)
+                self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
+            return entries
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", style="bold")
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for number, move in enumerate(moves, start=1):
-            table.add_row(f"{number})", str(move.action), Text.assemble(("— ", "dim"), move.gloss))
+        for number, (text, gloss) in enumerate(zip(texts, glosses), start=1):
+            table.add_row(f"{number})", text, gloss)
         self.console.print(table)
+        return entries
+
+    def group_note(self, entry: menu.Entry) -> Text:
+        """What a group holds: how many moves, and the first of them."""
+        first = ", ".join(str(m.action)[len(entry.text):].lstrip(" ,") or "as is" for m in entry.moves[:3])
+        more = ", …" if len(entry.moves) > 3 else ""
+        return Text(f"— {len(entry.moves)} moves: {first}{more}", style="dim")
+
+    def print_entries_in_columns(self, entries: list[menu.Entry]) -> None:
+        digits = len(str(len(entries)))
+        cells = []
+        for number, entry in enumerate(entries, start=1):
+            cell = Text.assemble((f"{number:>{digits}})", "bold"), " ", (entry.text, "bold cyan"))
+            if entry.is_move:
+                brief = entry.moves[0].brief
+                if brief is not None and brief.plain:
+                    cell.append("  ")
+                    cell.append_text(brief)
+            else:
+                cell.append(f" … ({len(entry.moves)})", style="dim")
+            cells.append(cell)
+        self.console.print(Padding(Columns(cells, padding=(0, 3), equal=True), (0, 0, 0, 1)))
 
     def print_moves_grouped(self, moves: list[Move]) -> None:
         """Moves sharing a heading (e.g. the same destination) listed side by side under it."""
@@ -362,73 +466,227 @@ class PlaySession:
             self.console.print(Text.assemble(("▸ ", "dim"), heading))
             self.console.print(Padding(Columns(entries, padding=(0, 3), equal=True), (0, 0, 0, 4)))
 
-    def accepted(self, count: int) -> str:
+    def accepted(self, count: int, nested: bool = False) -> str:
         numbers = "1 (or just Enter)" if count == 1 else f"a number 1-{count}"
-        return f"Type {numbers}, a move as listed (e.g. \"{self.example}\"), help or quit."
+        back = ", 0 to go back" if nested else ""
+        return f"Type {numbers}{back}, a move as listed (e.g. \"{self.example}\"), help or quit."
 
-    def refuse(self, what: str, count: int) -> None:
+    def refuse(self, what: str, count: int, nested: bool = False) -> None:
         line = Text("✗ ", style="bold red")
         line.append_text(self.screen.rewrite(what))
-        line.append(" " + self.accepted(count), style="")
+        line.append(" " + self.accepted(count, nested), style="")
         self.console.print(line, soft_wrap=True)
 
-    def ask(self, seat: int) -> Action:
-        moves = self.show_prompt_screen(seat)
+    # -------------------------------------------------------------- paging
+    def page(self, renderable) -> None:
+        """Print a long text a screenful at a time on a terminal (Enter = more, q = stop)."""
+        c = self.console
+        if not c.is_terminal:
+            c.print(renderable)
+            return
+        lines = c.render_lines(renderable, c.options, pad=False)
+        height = max(c.height - 1, 5)
+        for start in range(0, len(lines), height):
+            for line in lines[start:start + height]:
+                for segment in line:
+                    c.print(Text(segment.text, style=segment.style or ""), end="")
+                c.print()
+            if start + height < len(lines):
+                more = self.reader.read(Text(f"-- more ({start + height}/{len(lines)} lines): Enter, q = stop -- ",
+                                             style="reverse"))
+                if more is None or more.strip().lower() in QUIT_WORDS:
+                    return
+
+    # -------------------------------------------------------------- a person's decision
+    def needs_confirmation(self, move: Move) -> str | None:
+        """Why this move asks "are you sure?": it ends the game, or the game's screen says it cannot
+        be taken back (e.g. Planet's claim). None: no question."""
+        if move.confirm:
+            return move.confirm
+        after = self.state.clone()
+        after.apply(move.action)
+        if after.is_terminal():
+            return "it ends the game"
+        return None
+
+    def confirm(self, seat: int, move: Move) -> bool:
+        why = self.needs_confirmation(move)
+        if why is None:
+            return True
+        self.console.print(Text.assemble(("! ", "bold yellow"), (str(move.action), "bold cyan"), ": ",
+                                         self.screen.rewrite(why), "."), soft_wrap=True)
+        answer = self.reader.read(Text.assemble(self.seats[seat].label(),
+                                                ", are you sure? [yes / anything else = choose again]: "))
+        if answer is None:
+            raise Quit("End of input")
+        if answer.strip().lower() in YES_WORDS:
+            return True
+        self.console.print(Text("Not played: choose again.", style="dim"))
+        return False
+
+    def undo(self, seat: int) -> str | None:
+        """Take back `seat`'s last decision (with the forced steps taken for it after it). Allowed
+        only while no chance outcome and no other seat's decision followed it; returns why not."""
+        k = len(self.actors)
+        while k and self.actors[k - 1] == (seat, True):
+            k -= 1
+        if k == 0:
+            return "There is nothing to take back: no move of yours has been played yet."
+        who, _ = self.actors[k - 1]
+        if who != seat:
+            if any(actor == seat for actor, _ in self.actors[:k]):
+                since = ("a chance outcome (a roll, a draw, a revealed tile) came" if who == CHANCE
+                         else f"seat {who} has moved")
+                return f"Your last move cannot be taken back: {since} after it."
+            return "There is nothing to take back: no move of yours has been played yet."
+        taken = [str(a) for a in self.state.history[k - 1:]]
+        record = GameRecord.from_state(self.state)
+        record.actions = record.actions[:k - 1]
+        self.state = record.replay()
+        del self.log[self.log_marks[k - 1]:]
+        del self.actors[k - 1:]
+        del self.log_marks[k - 1:]
+        self.shown = min(self.shown, len(self.log))
+        self.private_shown = {s: min(n, len(self.log)) for s, n in self.private_shown.items()}
+        self.console.print(Text.assemble(("↶ Taken back: ", "bold"), (" then ".join(taken), "bold cyan")))
+        return None
+
+    def look(self, name: str) -> None:
+        """`look NAME`: what a card, tile, ability or token does, from the game's data."""
+        finder = getattr(self.screen, "look", None)
+        found = finder(name) if finder and name else None
+        if found is not None:
+            self.page(found)
+            return
+        names = getattr(self.screen, "look_names", lambda: [])()
+        what = f"Nothing called \"{name}\" to look at." if name else "Look at what?"
+        self.console.print(Text.assemble(("✗ ", "bold red"), what + " Try 'look NAME' with one of: ",
+                                         (", ".join(names) or "-", "cyan")), soft_wrap=True)
+
+    def ask(self, seat: int, moves: list[Move] | None = None) -> Action:
+        if moves is None:
+            moves = self.screen.moves(self.state, seat)
+        self.show_prompt_screen(seat, moves)
         self.example = str(moves[0].action) if moves else "stay"
-        choice = "1 or Enter" if len(moves) == 1 else f"1-{len(moves)}"
-        prompt = Text.assemble(self.seats[seat].label(), f", your move [{choice}, move text, help, quit]: ")
+        path: list[tuple[str, ...]] = [menu.descend(moves, ()) if len(moves) > menu.TREE_AFTER else ()]
+        entries = self.print_moves(moves, path[-1])
         while True:
+            nested = len(path) > 1 or bool(path[-1])
+            choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
+            extra = ", 0 = back" if len(path) > 1 else ""
+            prompt = Text.assemble(self.seats[seat].label(),
+                                   f", your move [{choice}{extra}, move text, undo, look NAME, help, quit]: ")
             line = self.reader.read(prompt)
             if line is None:
                 raise Quit("End of input")
             text = line.strip()
             low = text.lower()
+            action: Action | None = None
             if not text:
-                if len(moves) == 1:
-                    return moves[0].action
-                self.refuse("Nothing was typed.", len(moves))
-                continue
-            if low in QUIT_WORDS:
+                if len(entries) == 1 and entries[0].is_move:
+                    action = entries[0].moves[0].action
+                else:
+                    self.refuse("Nothing was typed.", len(entries), nested)
+                    continue
+            elif low in QUIT_WORDS:
                 raise Quit("Quit")
-            if low in HELP_WORDS:
-                self.console.print(self.screen.help())
+            elif low in HELP_WORDS:
+                self.page(self.screen.help())
                 self.console.print(self.screen.headline(self.state.view(seat), seat))
-                self.print_moves(moves)
+                entries = self.print_moves(moves, path[-1])
                 continue
-            if low in ("show", "board?", "redraw"):
-                self.console.print(self.screen.board(self.state.view(seat), self.console.width))
-                self.print_moves(moves)
+            elif low in BACK_WORDS and len(path) > 1:
+                path.pop()
+                entries = self.print_moves(moves, path[-1])
                 continue
-            if low == "log":
-                for entry in self.log:
-                    text = entry.for_seat(seat)
-                    if text is not None:
-                        self.console.print(text)
+            elif low in ("show", "board?", "redraw", "board"):
+                view = self.state.view(seat)
+                details = getattr(self.screen, "details", None)
+                board = self.screen.board(view, self.console.width)
+                self.page(Group(board, details(view, self.console.width)) if details and self.compact else board)
+                entries = self.print_moves(moves, path[-1])
                 continue
-            if low == "rules":
-                self.console.print(rules_for(self.state.game.id))
-                self.print_moves(moves)
+            elif low == "log":
+                lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
+                self.page(Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"))
                 continue
-            number = low.rstrip(").")
-            if number.isdigit():
-                n = int(number)
-                if 1 <= n <= len(moves):
-                    return moves[n - 1].action
-                self.refuse(f"There is no move {n}: the moves are numbered 1 to {len(moves)}.", len(moves))
+            elif low == "rules":
+                self.page(rules_for(self.state.game.id))
+                entries = self.print_moves(moves, path[-1])
                 continue
-            if number.startswith("-") and number[1:].isdigit():
-                self.refuse(f"There is no move {number}: the moves are numbered 1 to {len(moves)}.", len(moves))
+            elif low == "undo":
+                why = self.undo(seat)
+                if why is None:
+                    raise Undone()
+                self.console.print(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)), soft_wrap=True)
                 continue
-            try:
-                action = self.state.to_action(text)
-            except IllegalAction as exc:
-                reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
-                self.refuse(f"\"{text}\" is not a move: {reason}.", len(moves))
+            elif low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
+                self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
                 continue
-            if not self.state.is_legal(action):
-                self.refuse(f"\"{text}\" is not possible now: {self.state.explain_illegal(action)}.", len(moves))
+            elif low.startswith("?") and low[1:].isdigit():
+                n = int(low[1:])
+                if 1 <= n <= len(entries):
+                    entry = entries[n - 1]
+                    gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
+                    self.console.print(Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=True)
+                else:
+                    self.refuse(f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
+                                len(entries), nested)
+                continue
+            if action is None:
+                number = low.rstrip(").")
+                if number.isdigit() or (number.startswith("-") and number[1:].isdigit()):
+                    n = int(number)
+                    if not 1 <= n <= len(entries):
+                        self.refuse(f"There is no move {number}: the moves are numbered 1 to {len(entries)}.",
+                                    len(entries), nested)
+                        continue
+                    entry = entries[n - 1]
+                    if not entry.is_move:
+                        path.append(entry.prefix)
+                        entries = self.print_moves(moves, entry.prefix)
+                        continue
+                    action = entry.moves[0].action
+            if action is None:
+                try:
+                    action = self.state.to_action(text)
+                except IllegalAction as exc:
+                    prefix = menu.find_prefix(moves, text)
+                    if prefix is not None:
+                        path.append(menu.descend(moves, prefix))
+                        entries = self.print_moves(moves, path[-1])
+                        continue
+                    reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
+                    self.refuse(f"\"{text}\" is not a move: {reason}.", len(entries), nested)
+                    continue
+                if not self.state.is_legal(action):
+                    prefix = menu.find_prefix(moves, text)
+                    if prefix is not None:
+                        path.append(menu.descend(moves, prefix))
+                        entries = self.print_moves(moves, path[-1])
+                        continue
+                    self.refuse(f"\"{text}\" is not possible now: {self.state.explain_illegal(action)}.",
+                                len(entries), nested)
+                    continue
+            chosen = next((m for m in moves if m.action == action), None) or Move(action, Text(""))
+            if not self.confirm(seat, chosen):
+                entries = self.print_moves(moves, path[-1])
                 continue
             return action
+
+
+def actors_of(state: State) -> list[tuple[int, bool]]:
+    """Who took each action of `state`'s history (CHANCE for chance outcomes), found by replaying
+    it from the set-up; none counts as forced (a resumed game's undo stops at its first decision)."""
+    if not state.history:
+        return []
+    record = GameRecord.from_state(state)
+    replay = record.initial_state()
+    out = []
+    for action in record.actions:
+        out.append((replay.current_player(), False))
+        replay.apply(action)
+    return out
 
 
 # ------------------------------------------------------------------------------ replay
@@ -534,6 +792,12 @@ class ReplaySession:
                 self.goto(int(text))
                 self.show()
                 continue
+            if text.lstrip("-").isdigit():
+                self.console.print(Text(
+                    f"✗ There is no step {text}: the record has {self.total} actions, so the steps are 0 (the "
+                    f"set-up) to {self.total} (the end). Type a number in that range, Enter or q.", style="red"),
+                    soft_wrap=True)
+                continue
             self.console.print(Text(
                 f"✗ \"{line.strip()}\" is not understood: press Enter for the next step, type a step number "
                 f"from 0 to {self.total}, or q to quit.", style="red"), soft_wrap=True)
@@ -546,7 +810,8 @@ def replay_file(path: str | Path, console: Console, reader: LineReader, to: int 
     seats = seats_from_file(path, record.config.num_players)
     session = ReplaySession(record, seats, console, reader)
     if to is not None and not 0 <= to <= session.total:
-        raise RecordError(f"--to {to}: the record has {session.total} actions (steps 0-{session.total})")
+        raise RecordError(f"--to {to}: there is no step {to}; the record has {session.total} actions, so "
+                          f"--to takes 0 (the set-up) to {session.total} (the end)")
     if show_all:
         return session.run_all(to, full)
     if to is not None:
