@@ -511,7 +511,10 @@ def odds(
     mat = default_mat() if board_data is None else mat_from_data(board_data, str(board))
     console = _out()
 
-    from cosmotable.ui.numbers import percent as pct
+    from cosmotable.ui.numbers import percent
+
+    def pct(p: Fraction) -> str:
+        return percent(p, decimals=1)
 
     if all_spaces:
         if space is not None or dice is not None or helpers or variant_token:

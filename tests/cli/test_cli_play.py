@@ -59,7 +59,9 @@ def test_bad_input_does_not_change_the_state(run):
                  input="board nobody\n0\n\nstay\nquit\n")
     assert result.exit_code == 0, result.output
     assert len([line for line in result.output.splitlines() if line.startswith("✗ ")]) == 4
-    assert GameRecord.load("q.json").actions == []
+    # nothing was played: no record is written (issue #20, item 10)
+    assert "No move was played: no record saved." in result.output
+    assert not Path("q.json").exists()
 
 
 def test_quit_saves_the_record_so_far(run):
