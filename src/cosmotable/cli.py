@@ -122,7 +122,8 @@ def main(
 @app.command()
 @clean_errors
 def play(
-    game: Annotated[str, typer.Argument(help="Game to play, e.g. 'mlem' (list: cosmotable games).")],
+    game: Annotated[str | None, typer.Argument(help="Game to play, e.g. 'mlem' (list: cosmotable games); "
+                                                 "not needed with --resume.")] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players, bots included.")] = 3,
     bots: Annotated[
         int, typer.Option("--bots", "-b", help="How many of the players are bots; they take the last seats. "
@@ -185,14 +186,22 @@ def play(
         Path | None, typer.Option("--missions", help="Secret Missions variant: a mission token file instead "
                                   "of the reconstructed set.")
     ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue an unfinished game from its record file (game, "
+                                  "seed, variants and seats come from it; it is saved there again).")
+    ] = None,
 ) -> None:
     """Play a game in the terminal: you (and friends, hot-seat) against bots.
 
     Seats 0 to players-bots-1 are people, the rest are bots. At your turn the table is drawn and your
     legal moves are numbered: type a number, the move's text (e.g. 'travel 2,A'), 'help' or 'quit'.
-    The game is saved as a record at the end, on 'quit' and at the end of input.
+    The game is saved as a record at the end, on 'quit' and at the end of input; 'undo' takes back your
+    last decision while no roll, draw or other player's move followed it.
 
     Example:  cosmotable play mlem --players 3 --bots 2 --seed 7 --name Ann
+
+    Continue a saved game:  cosmotable play --resume records/mlem-20260101-120000-seed7.json
+    (at a terminal, 'cosmotable play GAME' also offers to continue the last unfinished game).
 
     Advanced variants (MLEM):  --variant ufo --variant discovery --variant secret-missions, or --variants all.
     In hot-seat games with variants the next person is asked to press Enter before their private screen
@@ -202,6 +211,11 @@ def play(
     from cosmotable.ui.terminal.common import LineReader, default_record_path, make_seats
     from cosmotable.ui.terminal.session import PlaySession, screen_for
 
+    if resume is not None:
+        return _resume(resume, game, save, think, delay)
+    if game is None:
+        raise fail("give the game to play (e.g. cosmotable play mlem; 'cosmotable games' lists them), "
+                   "or --resume RECORD to continue a saved game", EXIT_USAGE)
     g = _game(game)
     if not g.min_players <= players <= g.max_players:
         raise fail(f"{g.name} takes {g.min_players}-{g.max_players} players, got --players {players}", EXIT_USAGE)
@@ -250,6 +264,10 @@ def play(
     if ignored:
         intro.append(Text(f"{', '.join(ignored)} given, but its variant is not in play: ignored "
                           "(add e.g. --variant ufo)", style="yellow"))
+    if save is None and players > bots:
+        unfinished = _offer_resume(g)
+        if unfinished is not None:
+            return _resume(unfinished, g.id, None, think, delay)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     seats = make_seats(players, bots, names, bot.value,
@@ -259,6 +277,72 @@ def play(
     path = save if save is not None else default_record_path(g.id, seed)
     console = _out()
     code = PlaySession(state, seats, console, LineReader(console), path, delay, intro).run()
+    if code:
+        raise typer.Exit(code)
+
+
+def _unfinished_records(game_id: str, directory: Path = Path("records")) -> list[Path]:
+    """Saved games of `game_id` under ./records that are not over, newest first."""
+    from cosmotable.engine import GameRecord
+
+    found = []
+    for path in sorted(directory.glob(f"{game_id}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            record = GameRecord.load(path)
+            if record.game == game_id and record.actions and not record.replay().is_terminal():
+                found.append(path)
+        except (RecordError, OSError):
+            continue  # a damaged or foreign file is not offered
+    return found
+
+
+def _offer_resume(g) -> Path | None:
+    """At a terminal: offer to continue the last unfinished game of this kind (Enter = a new game)."""
+    import sys
+
+    from cosmotable.ui.terminal.common import LineReader
+
+    try:
+        if not sys.stdin.isatty():
+            return None  # a script's input is for the game it starts
+    except (AttributeError, ValueError):
+        return None
+    unfinished = _unfinished_records(g.id)
+    if not unfinished:
+        return None
+    console = _out()
+    path = unfinished[0]
+    answer = LineReader(console).read(Text.assemble(
+        f"An unfinished {g.name} game is saved in ", (str(path), "bold"),
+        ". Continue it? [y = continue, Enter = new game]: "))
+    return path if answer is not None and answer.strip().lower() in ("y", "yes") else None
+
+
+def _resume(path: Path, game: str | None, save: Path | None, think: float | None, delay: float) -> None:
+    """`play --resume FILE`: the record's game, replayed, with its seats (bots rebuilt by kind)."""
+    from cosmotable.bots import BOT_NAMES, make_bot
+    from cosmotable.engine import GameRecord
+    from cosmotable.ui.terminal.common import LineReader, seats_from_record_file
+    from cosmotable.ui.terminal.session import PlaySession, screen_for
+
+    record = GameRecord.load(path)
+    if game is not None and _game(game).id != record.game:
+        raise fail(f"{path} is a {record.game} game, not {game}: leave out the game name with --resume", EXIT_USAGE)
+    state = record.replay()
+    if state.is_terminal():
+        raise fail(f"the game in {path} is over; step through it with: cosmotable replay {path}", EXIT_ERROR)
+    seats = seats_from_record_file(path, record.config.num_players)
+    for seat in seats:
+        if seat.is_human:
+            continue
+        if seat.kind not in BOT_NAMES:
+            raise fail(f"{path}: seat {seat.seat} is a {seat.kind!r} bot, which this version does not have "
+                       f"(bots: {', '.join(BOT_NAMES)})", EXIT_USAGE)
+        seat.bot = make_bot(seat.kind, record.seed * 1000 + seat.seat, think=think)
+    screen_for(record.game, seats)
+    console = _out()
+    intro = [Text(f"Resumed from {path} after {len(record.actions)} actions.", style="bold")]
+    code = PlaySession(state, seats, console, LineReader(console), save or path, delay, intro).run()
     if code:
         raise typer.Exit(code)
 

@@ -196,6 +196,12 @@ def default_box() -> Box:
 
 
 @cache
+def tile_texts() -> dict[str, str]:
+    """What each tile kind does, in words (the `text` of each kind in data/tiles.toml): for people,
+    the rules never read it."""
+    return {kid: entry.get("text", "") for kid, entry in (_read("tiles.toml").get("kinds") or {}).items()}
+
+
 def default_cards() -> dict[str, Card]:
     data = _read("cards.toml")
     return {cid: Card(cid, e["name"], bool(e["once"]), e["text"]) for cid, e in data["cards"].items()}

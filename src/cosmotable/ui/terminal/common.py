@@ -215,8 +215,67 @@ def save_record(state: State, path: str | Path, seats: Sequence[Seat] = ()) -> P
     return path
 
 
-class SeatScreen:
-    """What every game's screen shares: the seats at the table, and their names in text."""
+# ---------------------------------------------------------------------------- look NAME
+@dataclass(frozen=True)
+class LookEntry:
+    """Something a player may ask about by name (`look swift`, `?crocodile`): a card, a tile, an
+    ability, a token. `names` are the words it answers to; `text` comes from the game's data."""
+
+    names: tuple[str, ...]
+    title: str
+    text: str
+    kind: str = ""
+
+
+def _key(word: str) -> str:
+    """`Moon expert`, `moon_expert`, `moon-expert` -> `moonexpert`."""
+    return re.sub(r"[^0-9a-zа-яёіїєґ]", "", word.lower())
+
+
+def look_up(entries: Sequence[LookEntry], name: str) -> list[LookEntry]:
+    """The entries `name` means: an exact name first; else every entry whose name starts with it or
+    contains it (`look arrow` -> all arrows)."""
+    key = _key(name)
+    if not key:
+        return []
+    exact = [e for e in entries if any(_key(n) == key for n in e.names)]
+    if exact:
+        return exact
+    starts = [e for e in entries if any(_key(n).startswith(key) for n in e.names)]
+    if starts:
+        return starts
+    return [e for e in entries if any(key in _key(n) for n in e.names)]
+
+
+def look_renderable(found: Sequence[LookEntry]):
+    """The entries as `Title (kind): text` paragraphs."""
+    out = Text()
+    for i, entry in enumerate(found):
+        if i:
+            out.append("\n")
+        out.append(entry.title, style="bold")
+        if entry.kind:
+            out.append(f" ({entry.kind})", style="dim")
+        out.append(": " + entry.text)
+    return out
+
+
+class Lookable:
+    """Mixed into a game's screen: `look(name)` and `look_names()` from its `look_entries()`."""
+
+    def look_entries(self) -> list[LookEntry]:
+        return []
+
+    def look(self, name: str):
+        found = look_up(self.look_entries(), name)
+        return look_renderable(found) if found else None
+
+    def look_names(self) -> list[str]:
+        return [e.names[0] for e in self.look_entries()]
+
+
+class SeatScreen(Lookable):
+    """What every game's screen shares: the seats at the table, their names in text, and `look`."""
 
     def __init__(self, seats: Sequence[Seat]):
         self.seats = list(seats)

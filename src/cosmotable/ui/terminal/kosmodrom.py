@@ -19,7 +19,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
-from cosmotable.ui.terminal.common import Move, SeatScreen
+from cosmotable.ui.terminal.common import LookEntry, Move, SeatScreen
 
 EVENT_STYLES = {
     "turn": "bold",
@@ -92,6 +92,10 @@ class KosmodromScreen(SeatScreen):
     private_things = "hand of cards"
     #: said on the game-over screen when hidden things are shown
     revealed_at_end = None
+    # ------------------------------------------------------------------ look NAME
+    def look_entries(self) -> list[LookEntry]:
+        return kosmodrom_look_entries()
+
     # ------------------------------------------------------------------ text helpers
 
     def rewrite(self, text: str) -> Text:
@@ -185,7 +189,8 @@ class KosmodromScreen(SeatScreen):
         title.append(f"  score now {score['total']}", style="bold")
         if seat == me:
             title.append("  (you)", style="dim")
-        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), expand=False)
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), expand=False,
+                      show_edge=False)
         for zone in ZONES:
             table.add_column(ZONE_SHORT[zone], min_width=26)
         cells = []
@@ -371,6 +376,28 @@ class KosmodromScreen(SeatScreen):
         )
 
 
+def kosmodrom_look_entries() -> list[LookEntry]:
+    """Every card by its id, English and Russian names, with its text from data/cards.toml."""
+    return [LookEntry((c.name_en, c.id, c.name_ru), f"{c.name_en} ({c.name_ru})",
+                      f"{c.text} ×{c.count} in the deck.", c.type)
+            for c in default_cards().cards.values()]
+
+
+def cards_list() -> Text:
+    """The 140 cards by type, one paragraph each: name, id, count, what it does (data/cards.toml)."""
+    out = Text("The cards (data/cards.toml)", style="bold")
+    kind = None
+    for c in sorted(default_cards().cards.values(), key=lambda c: card_order(c.id)):
+        if c.type != kind:
+            kind = c.type
+            out.append(f"\n{kind.replace('_', ' ').capitalize()}", style="bold underline")
+        out.append("\n• ")
+        out.append(f"{c.name_en} ({c.name_ru})", style=TYPE_STYLES.get(c.type, "bold"))
+        out.append(f" `{c.id}` ×{c.count}: ", style="dim")
+        out.append(c.text)
+    return out
+
+
 def rules_markdown() -> str:
     return """# Космо Дром (Kosmodrom) - rules summary
 
@@ -400,6 +427,8 @@ Tie: more advantage cards in play.
 
 **Variants.** quick, slow (exclusive), negotiation, superpowers - see `cosmotable games`.
 
+**In play.** Type `look NAME` (e.g. `look swift`, `look overtime`, or a Russian name) to read any card.
+
 **Where the data comes from.** All 140 cards, their counts, points and requirements are the
 rulebook's own (`data/cards.toml`, `source` field); nothing is reconstructed except the English card
 names, which are ours (the English edition's names are not public in text). Every decision the
@@ -408,4 +437,4 @@ rulebook leaves open is in `src/cosmotable/games/kosmodrom/RULINGS.md`.
 
 
 def rules_renderable() -> RenderableType:
-    return Markdown(rules_markdown())
+    return Group(Markdown(rules_markdown()), cards_list())

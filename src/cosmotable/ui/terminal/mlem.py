@@ -23,7 +23,7 @@ from rich.text import Text
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.mlem.board import default_astronauts, default_goals, default_mat
 from cosmotable.ui.numbers import percent
-from cosmotable.ui.terminal.common import Move, SeatScreen
+from cosmotable.ui.terminal.common import LookEntry, Move, SeatScreen
 
 #: Below this width the table is drawn compact (an 80-column terminal).
 COMPACT_WIDTH = 100
@@ -244,6 +244,10 @@ class MlemScreen(SeatScreen):
         else:
             return None
         return Text.assemble(("• ", "dim"), self.rewrite(text))
+
+    # ------------------------------------------------------------------ look NAME
+    def look_entries(self) -> list[LookEntry]:
+        return mlem_look_entries()
 
     # ------------------------------------------------------------------ the whole table
     def board(self, view: dict[str, Any], width: int) -> RenderableType:
@@ -1383,6 +1387,35 @@ it is completed by landing one of your astronauts there. At the end: 1 / 2 / 3 c
 In the terminal your missions are drawn on your screen only; in hot-seat games the next player is asked to press
 Enter before their private screen is drawn.
 """
+
+
+def mlem_look_entries() -> list[LookEntry]:
+    """Astronauts, goal tiles, planets, deep space and the expedition tokens' abilities, from the
+    game's data files (astronauts.toml, goals.toml, mat.toml, expedition_tokens.toml)."""
+    mat = default_mat()
+    entries = []
+    for a in default_astronauts().values():
+        text = a.text
+        if a.id == "helper":
+            text += " In travel moves a helper is named by its owner's seat: H1 = seat 1's helper."
+        entries.append(LookEntry((a.name, a.id, a.short, short_name(a.id)), f"{a.name} ({a.short})", text,
+                                 "astronaut"))
+    for g in default_goals():
+        entries.append(LookEntry((g.id, g.text), g.text, f"a goal tile: {g.points} points to the first player "
+                                 "who meets it during a landing phase; no one else can take it.", "goal"))
+    for p in mat.planets.values():
+        pts = "/".join(map(str, p.points))
+        entries.append(LookEntry((p.name, p.id), p.name, f"a planet reached from space(s) "
+                                 f"{', '.join(map(str, p.spaces))}; at the end it pays {pts} points to the players "
+                                 "with the most, the second most, and any other astronauts there.", "planet"))
+    entries.append(LookEntry(("deep space", "comet", "galaxy"), "Deep space",
+                             f"beyond space {mat.last_space}: when the rocket gets there everyone aboard leaves it: the commander to the comet "
+                             f"({mat.comet_points} points), everyone else to the galaxy ({mat.galaxy_points} points).",
+                             "mat"))
+    for ability, text in ABILITY_TEXT.items():
+        entries.append(LookEntry((ability, text.split(" (")[0]), text.split(" (")[0].capitalize(),
+                                 text, "expedition token ability (UFO variant)"))
+    return entries
 
 
 def astronauts_table() -> Table:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
-from cosmotable.ui.terminal.common import Move, Seat, SeatScreen
+from cosmotable.ui.terminal.common import LookEntry, Move, Seat, SeatScreen
 
 ARROW_GLYPHS = {
     frozenset({"N"}): "↑", frozenset({"E"}): "→", frozenset({"S"}): "↓", frozenset({"W"}): "←",
@@ -55,6 +55,10 @@ class PlanetScreen(SeatScreen):
     def __init__(self, seats: Sequence[Seat]):
         super().__init__(seats)
         self.menu_legend = Text("Moves grouped by who moves; the text after each is where it ends.", style="dim")
+
+    # ------------------------------------------------------------------ look NAME
+    def look_entries(self) -> list[LookEntry]:
+        return planet_look_entries()
 
     # ------------------------------------------------------------------ text helpers
 
@@ -382,6 +386,40 @@ class PlanetScreen(SeatScreen):
             "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'.")
 
 
+# ------------------------------------------------------------------------------ tiles and cards by name
+def planet_look_entries() -> list[LookEntry]:
+    """Every tile kind and ability card, with its text from data/tiles.toml and data/cards.toml."""
+    from cosmotable.games.planet.board import default_box, default_cards, tile_texts
+
+    texts = tile_texts()
+    entries = []
+    for kid, kind in default_box().kinds.items():
+        glyph = GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
+        marks = [m for m, on in (("one use", kind.one_use), ("no coin may enter", kind.no_coin)) if on]
+        text = texts.get(kid) or "(no text in data/tiles.toml yet)"
+        if marks:
+            text += f" [{', '.join(marks)}]"
+        names = (kind.name, kid, *[w for w in kind.name.split()[-1:] if w.isalpha()], *([glyph] if glyph else []))
+        entries.append(LookEntry(names, f"{glyph} {kind.name}".strip(), text, "tile"))
+    for cid, card in default_cards().items():
+        text = card.text + (" Used once, then discarded." if card.once else " Reusable: flipped when used.")
+        entries.append(LookEntry((card.name, cid), card.name, text, "ability card"))
+    return entries
+
+
+def tiles_markdown() -> str:
+    from cosmotable.games.planet.board import default_box, default_cards, tile_texts
+
+    texts = tile_texts()
+    rows = ["| sign | tile | what it does |", "|---|---|---|"]
+    for kid, kind in default_box().kinds.items():
+        glyph = GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
+        rows.append(f"| {glyph} | {kind.name} | {texts.get(kid, '')} |")
+    cards = "\n".join(f"- **{c.name}** (`{cid}`, {'once' if c.once else 'reusable'}): {c.text}"
+                      for cid, c in default_cards().items())
+    return "## Every tile\n" + "\n".join(rows) + "\n\n## The six ability cards\n" + cards + "\n"
+
+
 # ------------------------------------------------------------------------------ rules summary
 def rules_markdown() -> str:
     from cosmotable.games.planet.board import default_box, default_layout
@@ -408,8 +446,9 @@ face down until someone steps on them; a revealed tile's direction is random.
 Arrows push you on; a tree makes you skip a turn; containers hold coins (locked ones need two of your
 astronauts); knights jump; energy repeats your move; an obelisk shows you 4 face-down tiles (only to
 you); an artifact gives an ability card; a meteorite swaps two tiles; the trampoline, crocodile, canyon,
-tractor beam, dragonfly, pyramid, circular flower, fuel and star portal each have their own effect
-(see `cosmotable play planet`, command `help`, and RULINGS.md). Loops send you back to your ship.
+tractor beam, dragonfly, pyramid, circular flower, fuel and star portal each have their own effect:
+every tile is listed below; in play, `look NAME` (e.g. `look crocodile`) explains any tile or card.
+Loops send you back to your ship.
 
 ## Coins and fights
 Carry one coin at a time; deliver it to your ship (it is yours for good); coins carried into space are
@@ -423,8 +462,10 @@ that no one can get the last coin: most coins wins; ties go to the most artifact
 The rulebook shows tile counts, coin values, shapes, ship places and ability texts only in pictures.
 Ours are reconstructed: tiles — {default_box().source}; layout — {default_layout().source}.
 Supply a real layout with `--layout FILE` (check it with `cosmotable planet check-layout FILE`).
-Every decision the rulebook leaves open is in `src/cosmotable/games/planet/RULINGS.md`.
-"""
+Every decision the rulebook leaves open is in the game's RULINGS.md
+(`src/cosmotable/games/planet/RULINGS.md` in the source).
+
+""" + tiles_markdown()
 
 
 def rules_renderable() -> RenderableType:

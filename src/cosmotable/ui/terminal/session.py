@@ -144,6 +144,12 @@ class PlaySession:
         self.log_marks: list[int] = [0] * len(state.history)
 
     @property
+    def one_line(self) -> bool:
+        """Messages stay one line in a pipe or file (a transcript greps well); a terminal wraps them
+        at word boundaries instead of cutting words at the edge."""
+        return not self.console.is_terminal
+
+    @property
     def compact(self) -> bool:
         c = self.console
         return c.width < COMPACT_WIDTH or (c.is_terminal and c.height < COMPACT_HEIGHT)
@@ -409,7 +415,8 @@ class PlaySession:
             # the line ('?N' prints it in full).
             digits, width = len(str(len(entries))), max(map(len, texts), default=1)
             for number, (text, gloss) in enumerate(zip(texts, glosses), start=1):
-                line = Text.assemble((f"{number:>{digits}})", "bold"), " ", (text.ljust(width), "bold cyan"), " ", gloss)
+                line = Text.assemble((f"{number:>{digits}})", "bold"), " ", (text.ljust(width), "bold cyan"),
+                                     " ", gloss)
                 self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
             return entries
         table = Table.grid(padding=(0, 1))
@@ -475,7 +482,7 @@ class PlaySession:
         line = Text("✗ ", style="bold red")
         line.append_text(self.screen.rewrite(what))
         line.append(" " + self.accepted(count, nested), style="")
-        self.console.print(line, soft_wrap=True)
+        self.console.print(line, soft_wrap=self.one_line)
 
     # -------------------------------------------------------------- paging
     def page(self, renderable) -> None:
@@ -514,7 +521,7 @@ class PlaySession:
         if why is None:
             return True
         self.console.print(Text.assemble(("! ", "bold yellow"), (str(move.action), "bold cyan"), ": ",
-                                         self.screen.rewrite(why), "."), soft_wrap=True)
+                                         self.screen.rewrite(why), "."), soft_wrap=self.one_line)
         answer = self.reader.read(Text.assemble(self.seats[seat].label(),
                                                 ", are you sure? [yes / anything else = choose again]: "))
         if answer is None:
@@ -561,7 +568,7 @@ class PlaySession:
         names = getattr(self.screen, "look_names", lambda: [])()
         what = f"Nothing called \"{name}\" to look at." if name else "Look at what?"
         self.console.print(Text.assemble(("✗ ", "bold red"), what + " Try 'look NAME' with one of: ",
-                                         (", ".join(names) or "-", "cyan")), soft_wrap=True)
+                                         (", ".join(names) or "-", "cyan")), soft_wrap=self.one_line)
 
     def ask(self, seat: int, moves: list[Move] | None = None) -> Action:
         if moves is None:
@@ -618,7 +625,8 @@ class PlaySession:
                 why = self.undo(seat)
                 if why is None:
                     raise Undone()
-                self.console.print(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)), soft_wrap=True)
+                self.console.print(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)),
+                                   soft_wrap=self.one_line)
                 continue
             elif low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
                 self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
@@ -628,7 +636,7 @@ class PlaySession:
                 if 1 <= n <= len(entries):
                     entry = entries[n - 1]
                     gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
-                    self.console.print(Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=True)
+                    self.console.print(Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line)
                 else:
                     self.refuse(f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
                                 len(entries), nested)
@@ -701,6 +709,12 @@ class ReplaySession:
         self.screen = screen_for(record.game, self.seats)
         self.total = len(record.actions)
         self._restart()
+
+    @property
+    def one_line(self) -> bool:
+        """Messages stay one line in a pipe or file (a transcript greps well); a terminal wraps them
+        at word boundaries instead of cutting words at the edge."""
+        return not self.console.is_terminal
 
     def _restart(self) -> None:
         self.state = self.record.initial_state()
@@ -796,11 +810,11 @@ class ReplaySession:
                 self.console.print(Text(
                     f"✗ There is no step {text}: the record has {self.total} actions, so the steps are 0 (the "
                     f"set-up) to {self.total} (the end). Type a number in that range, Enter or q.", style="red"),
-                    soft_wrap=True)
+                    soft_wrap=self.one_line)
                 continue
             self.console.print(Text(
                 f"✗ \"{line.strip()}\" is not understood: press Enter for the next step, type a step number "
-                f"from 0 to {self.total}, or q to quit.", style="red"), soft_wrap=True)
+                f"from 0 to {self.total}, or q to quit.", style="red"), soft_wrap=self.one_line)
 
 
 def replay_file(path: str | Path, console: Console, reader: LineReader, to: int | None, show_all: bool,

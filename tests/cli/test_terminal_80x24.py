@@ -1,0 +1,242 @@
+"""Terminal play at 80×24, driven through a pseudo-terminal as a person drives it (issue #20).
+
+Each test starts `cosmotable` in a pty of 80 columns and 24 lines, types at its prompts and reads the
+24-line screen a person would see then (tests/cli/artifacts/ keeps the screens to look at).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from terminal_helpers import Terminal
+
+from cosmotable import games
+from cosmotable.engine import GameRecord
+
+
+@pytest.fixture
+def term(tmp_path):
+    started: list[Terminal] = []
+
+    def start(*args: str, **kwargs) -> Terminal:
+        t = Terminal(list(args), tmp_path, **kwargs)
+        started.append(t)
+        return t
+
+    yield start
+    for t in started:
+        t.close()
+
+
+def screen_fits(screen: str) -> None:
+    """Nothing on the screen is cut to '…' inside a word (the old 80-column Planet map)."""
+    assert all(len(line) <= 80 for line in screen.splitlines())
+
+
+# ------------------------------------------------------------------------------ 1: 80×24 screens
+def test_planet_at_80_columns_shows_both_maps_uncut_with_the_moves_and_prompt(term, tmp_path):
+    t = term("play", "planet", "--players", "2", "--bots", "1", "--seed", "3", "--save", "p.json")
+    screen = t.prompt()
+    t.save("planet-first-prompt")
+    lines = screen.splitlines()
+    # the planet (rows 1-10) and the station (rows 1-6) stand side by side, every cell drawn whole
+    map_rows = [line for line in lines if line[:3].strip().isdigit()]
+    assert any(line.startswith("  5 ") and line.count("░") >= 12 for line in map_rows), screen
+    assert not any("…" in line for line in map_rows), screen
+    # ... and the whole decision is on the same 24-line screen: the moves and the prompt
+    assert "move …" in screen and "sail …" in screen and "claim" in screen
+    assert lines[-1].startswith("Player 1, your move [1-3") or "your move [1-3" in screen
+    t.send("quit")
+    t.finish()
+
+
+def test_mlem_at_80_columns_keeps_track_rocket_players_and_moves_on_one_screen(term):
+    t = term("play", "mlem", "--players", "3", "--bots", "2", "--seed", "3", "--save", "m.json")
+    screen = t.prompt()
+    t.save("mlem-first-prompt")
+    screen_fits(screen)
+    for seen in ("dice", "Rocket on 0", "Planets Rubin", "Player 1 (R)", "1) board satellite",
+                 "8) board helper", "your move [1-8"):
+        assert seen in screen, (seen, screen)
+    t.send("quit")
+    t.finish()
+
+
+def test_kosmodrom_at_80_columns_groups_a_long_negotiation_menu(term):
+    t = term("play", "kosmodrom", "--players", "2", "--bots", "1", "--seed", "3", "--variant", "negotiation",
+             "--save", "k.json")
+    screen = t.prompt()
+    t.save("kosmodrom-first-prompt")
+    screen_fits(screen)
+    assert "moves in groups" in screen
+    assert "trade 1 …" in screen or "trade …" in screen
+    t.send("quit")
+    t.finish()
+
+
+# ------------------------------------------------------------------------------ 3: menus in steps
+def test_a_long_menu_is_chosen_one_level_at_a_time_and_typed_text_still_works(term, tmp_path):
+    t = term("play", "kosmodrom", "--players", "2", "--bots", "1", "--seed", "3", "--variant", "negotiation",
+             "--save", "k.json")
+    screen = t.prompt()
+    lines = screen.splitlines()
+    trade = next(line for line in lines if "trade" in line and "…" in line)
+    number = trade.split(")")[0].strip()
+    screen = t.answer(number)  # into the trades: the other seat is the only partner, so the cards follow
+    t.save("kosmodrom-trade-level")
+    assert "▸ trade 1 …" in screen and "0 = back" in screen
+    level = screen[screen.rindex("▸ trade 1 …"):]
+    first = next(line.strip() for line in level.splitlines() if line.strip().startswith("1)"))
+    card = first.split("trade 1 ")[1].split(" …")[0]  # the first card one could give
+    screen = t.answer("1")  # that card: now what in return, many short entries side by side
+    assert f"▸ trade 1 {card} …" in screen
+    assert f"1) trade 1 {card} " in screen
+    screen = t.answer("0")  # back up one level
+    assert first in screen[screen.rindex("▸"):]
+    screen = t.answer("0")
+    assert "moves in groups" in screen[screen.rindex("your move") - 600:]
+    # a typed prefix opens its group too; a full move text is played as before
+    screen = t.answer("trade 1")
+    assert "▸ trade 1 …" in screen
+    t.send("quit")
+    out = t.finish()
+    assert "Quit" in out
+
+
+# ------------------------------------------------------------------------------ 2: confirmation
+def test_planet_claim_asks_for_confirmation_and_no_plays_nothing(term, tmp_path):
+    t = term("play", "planet", "--players", "2", "--bots", "1", "--seed", "3", "--save", "p.json")
+    t.prompt()
+    screen = t.answer("claim")
+    t.save("planet-claim-confirm")
+    assert "are you sure?" in screen and "cannot be taken back" in screen
+    screen = t.answer("no")
+    assert "Not played: choose again." in screen
+    t.send("quit")
+    t.finish()
+    assert not Path(tmp_path / "p.json").exists()  # nothing was played, nothing saved
+
+    t = term("play", "planet", "--players", "2", "--bots", "1", "--seed", "3", "--save", "p2.json")
+    t.prompt()
+    t.answer("claim")
+    t.send("yes")
+    while True:  # the bot answers the claim; the game goes on or ends: either way the claim is recorded
+        try:
+            t.prompt()
+        except Exception:
+            break
+        t.send("quit")
+    t.finish()
+    assert GameRecord.load(tmp_path / "p2.json").actions[0] == "claim"
+
+
+# ------------------------------------------------------------------------------ 9: undo and resume
+def first_play_of(tmp_path) -> str:
+    """The first `play CARD` move the human (seat 0) has in the Kosmodrom game of seed 3."""
+    state = games.get("kosmodrom").new_state(num_players=2, seed=3)
+    while state.is_chance_node() or len(state.legal_actions()) == 1:
+        if state.is_chance_node():
+            state.sample_chance()
+        else:
+            state.apply(state.legal_actions()[0])
+    assert state.current_player() == 0
+    return next(str(a) for a in state.legal_actions() if str(a).startswith("play "))
+
+
+def test_undo_takes_back_your_last_decision_until_chance_or_another_seat_follows(term, tmp_path):
+    move = first_play_of(tmp_path)
+    t = term("play", "kosmodrom", "--players", "2", "--bots", "1", "--seed", "3", "--save", "k.json")
+    t.prompt()
+    screen = t.answer("undo")  # nothing of yours yet (the forced draws were chance)
+    assert "✗" in screen and "cannot be taken back" in screen or "nothing to take back" in screen
+    t.answer(move)
+    screen = t.answer("undo")
+    t.save("kosmodrom-undo")
+    assert f"Taken back: {move}" in t.transcript()
+    t.send("quit")
+    t.finish()
+    record = GameRecord.load(tmp_path / "k.json")
+    assert move not in record.actions
+
+
+def test_resume_continues_a_saved_game_and_saves_it_to_the_same_file(term, tmp_path):
+    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "5", "--name", "Ann", "--save", "g.json")
+    t.prompt()
+    t.answer("board satellite")
+    t.send("quit")
+    t.finish()
+    before = GameRecord.load(tmp_path / "g.json").actions
+    assert before[0] == "board satellite"
+
+    t = term("play", "--resume", "g.json")
+    screen = t.prompt()
+    t.save("mlem-resumed")
+    assert "Ann" in screen
+    assert f"Resumed from g.json after {len(before)} actions" in t.transcript()
+    t.send("quit")
+    t.finish()
+    after = GameRecord.load(tmp_path / "g.json")
+    assert after.actions[:len(before)] == before
+    assert json.loads((tmp_path / "g.json").read_text())["players"][0]["name"] == "Ann"
+
+
+def test_play_offers_to_resume_the_last_unfinished_game(term, tmp_path):
+    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "5")
+    t.prompt()
+    t.answer("board satellite")
+    t.send("quit")
+    t.finish()
+    saved = list((tmp_path / "records").glob("mlem-*.json"))
+    assert len(saved) == 1
+
+    t = term("play", "mlem", "--players", "2", "--bots", "1")
+    screen = t.prompt()
+    assert "An unfinished MLEM: Space Agency game is saved in" in screen
+    screen = t.answer("y")
+    assert "Resumed from" in t.transcript()
+    t.send("quit")
+    t.finish()
+    assert len(list((tmp_path / "records").glob("mlem-*.json"))) == 1  # saved again to the same file
+
+
+# ------------------------------------------------------------------------------ 5: look
+@pytest.mark.parametrize(("game", "name", "expected"), [
+    ("planet", "crocodile", "Go back to the cell you came from"),
+    ("planet", "jet boots", "two cells in a straight line"),
+    ("kosmodrom", "swift", "Rocket: 1 metal, 1 fuel"),
+    ("mlem", "ballast", "sets one die aside"),
+])
+def test_look_explains_a_tile_card_or_astronaut_by_name(term, game, name, expected):
+    t = term("play", game, "--players", "2", "--bots", "1", "--seed", "3", "--save", "x.json")
+    t.prompt()
+    t.send(f"look {name}")
+    t.prompt()
+    assert expected in " ".join(t.transcript().split())
+    t.send("quit")
+    t.finish()
+
+
+# ------------------------------------------------------------------------------ 6: thinking
+def test_a_thinking_indicator_runs_while_a_search_bot_chooses(term):
+    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "3", "--bot", "easy", "--save", "x.json")
+    t.prompt()
+    t.answer("board satellite")
+    assert "Felix is thinking" in t.transcript()
+    t.send("quit")
+    t.finish()
+
+
+# ------------------------------------------------------------------------------ 10/11: arena
+def test_arena_ctrl_c_prints_the_games_finished_so_far(term):
+    import time
+
+    t = term("arena", "mlem", "--bots", "heuristic,random", "--games", "5000")
+    t.child.expect("two-seat pairings")
+    time.sleep(3)
+    t.child.sendintr()
+    out = t.finish()
+    assert "Interrupted (Ctrl-C) after" in out
+    assert "games, two-seat pairings, seats rotated" in out
+    assert t.exit_code == 130
