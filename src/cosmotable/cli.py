@@ -627,7 +627,7 @@ def odds(
             path = crash_heatmap(table, png)
         except OSError as exc:
             raise fail(f"--png {png}: cannot write the heat map there ({exc.strerror or exc}); "
-                       "give a path in a directory you can write to", EXIT_ERROR) from None
+                       "give a path in a folder you can write to", EXIT_ERROR) from None
         (console if not as_json else _out_err()).print(Text.assemble("Heat map written: ", (str(path), "bold")))
         return
     if space is None:
@@ -686,6 +686,15 @@ def _check_png_path(png: Path) -> None:
     if png.suffix.lower() != ".png":
         raise fail(f"--png {png}: the heat map is written as PNG, so the file name must end in .png "
                    f"(e.g. --png {png.with_suffix('.png')})", EXIT_USAGE)
+    folder = png.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise fail(f"--png {png}: cannot create the folder {folder} ({exc.strerror or exc}); give a path in a "
+                   "folder you can write to", EXIT_ERROR) from None
+    if not os.access(folder, os.W_OK):
+        raise fail(f"--png {png}: the folder {folder} is not writable; give a path in a folder you can write to",
+                   EXIT_ERROR)
 
 
 def _out_err():

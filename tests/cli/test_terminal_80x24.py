@@ -72,6 +72,8 @@ def test_kosmodrom_at_80_columns_groups_a_long_negotiation_menu(term):
     screen_fits(screen)
     assert "moves in groups" in screen
     assert "trade 1 …" in screen or "trade …" in screen
+    # the forced steps before it (drawing up to the hand limit) were taken without asking
+    assert t.transcript().count("your move [") == 1 and "1 or Enter" not in t.transcript()
     t.send("quit")
     t.finish()
 

@@ -39,6 +39,14 @@ COMPACT_HEIGHT = 40
 COMPACT_RECENT_EVENTS = 6
 
 
+SESSION_HELP = Text(
+    "In every game: a number or a move's text plays it (a long menu opens in steps: 0 = back); "
+    "'undo' takes back your last decision while no roll, draw or other player's move followed it; "
+    "'look NAME' or '?NAME' explains a card, tile, astronaut or token; '?N' prints menu entry N in full; "
+    "'show' the whole table, 'log' every event, 'rules', 'quit' (saved: 'cosmotable play --resume FILE').",
+    style="dim")
+
+
 class Undone(Exception):
     """The player took back their last decision: the turn loop starts again from the new state."""
 
@@ -598,7 +606,7 @@ class PlaySession:
             elif low in QUIT_WORDS:
                 raise Quit("Quit")
             elif low in HELP_WORDS:
-                self.page(self.screen.help())
+                self.page(Group(self.screen.help(), SESSION_HELP))
                 self.console.print(self.screen.headline(self.state.view(seat), seat))
                 entries = self.print_moves(moves, path[-1])
                 continue
