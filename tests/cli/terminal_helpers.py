@@ -13,8 +13,12 @@ import shutil
 import sys
 from pathlib import Path
 
-import pexpect
-import pyte
+try:
+    import pexpect
+    import pyte
+except ImportError as missing:  # an older .venv: say how to fix it instead of a bare ImportError
+    raise ImportError(f"{missing.name} is a test dependency (the 'dev' extra in pyproject.toml): run "
+                      "`make install-dev` or `.venv/bin/pip install -e '.[dev]'`") from missing
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ROWS, COLS = 24, 80
