@@ -394,7 +394,8 @@ class PlaySession:
             self.console.print(line, overflow="ellipsis", no_wrap=self.compact, crop=True)
 
     # -------------------------------------------------------------- menus
-    def print_moves(self, moves: list[Move], prefix: tuple[str, ...] = ()) -> list[menu.Entry]:
+    def print_moves(self, moves: list[Move], prefix: tuple[str, ...] = (),
+                    nested: bool = False) -> list[menu.Entry]:
         """Print the menu (a long one one level at a time: `prefix` is the level) and return its
         numbered entries."""
         if len(moves) <= menu.TREE_AFTER and not prefix:
@@ -402,8 +403,9 @@ class PlaySession:
         else:
             entries = menu.level(moves, prefix)
         if prefix:
+            back = " · 0 = back" if nested else ""
             self.console.print(Text.assemble(("▸ ", "dim"), ("".join(prefix).strip() + " …", "bold cyan"),
-                                             (f"  {len(menu.members(moves, prefix))} moves · 0 = back", "dim")))
+                                             (f"  {len(menu.members(moves, prefix))} moves{back}", "dim")))
         elif len(entries) < len(moves):
             self.console.print(Text(f"{len(moves)} moves in groups: pick a group, then the move (or type it)",
                                     style="dim"))
@@ -438,7 +440,9 @@ class PlaySession:
 
     def group_note(self, entry: menu.Entry) -> Text:
         """What a group holds: how many moves, and the first of them."""
-        first = ", ".join(str(m.action)[len(entry.text):].lstrip(" ,") or "as is" for m in entry.moves[:3])
+        # the group's own move in full, the others by what they add ("…,H1", "…swift")
+        first = ", ".join("…" + str(m.action)[len(entry.text):].lstrip(" ") if str(m.action) != entry.text
+                          else entry.text for m in entry.moves[:3])
         more = ", …" if len(entry.moves) > 3 else ""
         return Text(f"— {len(entry.moves)} moves: {first}{more}", style="dim")
 
@@ -584,9 +588,9 @@ class PlaySession:
         self.show_prompt_screen(seat, moves)
         self.example = str(moves[0].action) if moves else "stay"
         path: list[tuple[str, ...]] = [menu.descend(moves, ()) if len(moves) > menu.TREE_AFTER else ()]
-        entries = self.print_moves(moves, path[-1])
+        entries = self.print_moves(moves, path[-1], len(path) > 1)
         while True:
-            nested = len(path) > 1 or bool(path[-1])
+            nested = len(path) > 1
             choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
             extra = ", 0 = back" if len(path) > 1 else ""
             prompt = Text.assemble(self.seats[seat].label(),
@@ -608,18 +612,18 @@ class PlaySession:
             elif low in HELP_WORDS:
                 self.page(Group(self.screen.help(), SESSION_HELP))
                 self.console.print(self.screen.headline(self.state.view(seat), seat))
-                entries = self.print_moves(moves, path[-1])
+                entries = self.print_moves(moves, path[-1], len(path) > 1)
                 continue
             elif low in BACK_WORDS and len(path) > 1:
                 path.pop()
-                entries = self.print_moves(moves, path[-1])
+                entries = self.print_moves(moves, path[-1], len(path) > 1)
                 continue
             elif low in ("show", "board?", "redraw", "board"):
                 view = self.state.view(seat)
                 details = getattr(self.screen, "details", None)
                 board = self.screen.board(view, self.console.width)
                 self.page(Group(board, details(view, self.console.width)) if details and self.compact else board)
-                entries = self.print_moves(moves, path[-1])
+                entries = self.print_moves(moves, path[-1], len(path) > 1)
                 continue
             elif low == "log":
                 lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
@@ -627,7 +631,7 @@ class PlaySession:
                 continue
             elif low == "rules":
                 self.page(rules_for(self.state.game.id))
-                entries = self.print_moves(moves, path[-1])
+                entries = self.print_moves(moves, path[-1], len(path) > 1)
                 continue
             elif low == "undo":
                 why = self.undo(seat)
@@ -660,7 +664,7 @@ class PlaySession:
                     entry = entries[n - 1]
                     if not entry.is_move:
                         path.append(entry.prefix)
-                        entries = self.print_moves(moves, entry.prefix)
+                        entries = self.print_moves(moves, entry.prefix, True)
                         continue
                     action = entry.moves[0].action
             if action is None:
@@ -670,7 +674,7 @@ class PlaySession:
                     prefix = menu.find_prefix(moves, text)
                     if prefix is not None:
                         path.append(menu.descend(moves, prefix))
-                        entries = self.print_moves(moves, path[-1])
+                        entries = self.print_moves(moves, path[-1], len(path) > 1)
                         continue
                     reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
                     self.refuse(f"\"{text}\" is not a move: {reason}.", len(entries), nested)
@@ -679,14 +683,14 @@ class PlaySession:
                     prefix = menu.find_prefix(moves, text)
                     if prefix is not None:
                         path.append(menu.descend(moves, prefix))
-                        entries = self.print_moves(moves, path[-1])
+                        entries = self.print_moves(moves, path[-1], len(path) > 1)
                         continue
                     self.refuse(f"\"{text}\" is not possible now: {self.state.explain_illegal(action)}.",
                                 len(entries), nested)
                     continue
             chosen = next((m for m in moves if m.action == action), None) or Move(action, Text(""))
             if not self.confirm(seat, chosen):
-                entries = self.print_moves(moves, path[-1])
+                entries = self.print_moves(moves, path[-1], len(path) > 1)
                 continue
             return action
 
