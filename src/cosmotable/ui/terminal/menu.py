@@ -59,10 +59,13 @@ def descend(moves: Sequence[Move], prefix: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def level(moves: Sequence[Move], prefix: tuple[str, ...] = ()) -> list[Entry]:
-    """The entries under `prefix`, in the moves' own order: a move ending exactly at `prefix` first,
-    then one entry per next piece (a single move is shown as itself; a group is descended as far as
+    """The entries under `prefix`, in the moves' own order: all of them when they are few (at most
+    TREE_AFTER), else a move ending exactly at `prefix` first, then one entry per next piece (a single move is shown as itself; a group is descended as far as
     it has a single choice)."""
     inside = members(moves, prefix)
+    if prefix and len(inside) <= TREE_AFTER:
+        # a group small enough to read whole is listed whole: no more steps than needed
+        return [Entry(pieces(str(m.action)), (m,)) for m in inside]
     entries: list[Entry] = []
     exact = [m for m in inside if pieces(str(m.action)) == prefix]
     for move in exact:

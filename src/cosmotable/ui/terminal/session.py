@@ -593,8 +593,9 @@ class PlaySession:
             nested = len(path) > 1
             choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
             extra = ", 0 = back" if len(path) > 1 else ""
+            # short enough for 80 columns; 'help' lists the other commands (undo, look NAME, ...)
             prompt = Text.assemble(self.seats[seat].label(),
-                                   f", your move [{choice}{extra}, move text, undo, look NAME, help, quit]: ")
+                                   f", your move [{choice}{extra}, a move's text, help, quit]: ")
             line = self.reader.read(prompt)
             if line is None:
                 raise Quit("End of input")
