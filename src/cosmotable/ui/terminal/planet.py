@@ -411,10 +411,10 @@ def tiles_markdown() -> str:
     from cosmotable.games.planet.board import default_box, default_cards, tile_texts
 
     texts = tile_texts()
-    rows = ["| sign | tile | what it does |", "|---|---|---|"]
+    rows = []  # a list, not a table: it reads at 80 columns and in the browser's rules page alike
     for kid, kind in default_box().kinds.items():
         glyph = GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
-        rows.append(f"| {glyph} | {kind.name} | {texts.get(kid, '')} |")
+        rows.append(f"- {glyph} **{kind.name}**: {texts.get(kid, '')}".replace("-  **", "- **"))
     cards = "\n".join(f"- **{c.name}** (`{cid}`, {'once' if c.once else 'reusable'}): {c.text}"
                       for cid, c in default_cards().items())
     return "## Every tile\n" + "\n".join(rows) + "\n\n## The six ability cards\n" + cards + "\n"
