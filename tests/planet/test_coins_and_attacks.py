@@ -64,3 +64,24 @@ def test_a_carried_coin_goes_along_and_is_dropped_where_the_move_ends():
     coins(s, "b3", 1)
     act(s, "move 1 E coin")
     assert s.coins == {("p", 2, 2): 1}
+
+
+ARROW_ONTO_RIVAL = """
+.. S0 .. .. ..
+.. __ →  __ ..
+.. __ __ __ ..
+.. .. .. S1 ..
+"""
+
+
+def test_an_arrow_may_not_carry_a_coin_bearer_onto_a_rival():
+    """Rulebook (astronaut with a coin): «Космонавт с монетой не может: наступать на клетку, где
+    находятся чужие космонавты» - also at the end of a chained move: «Если по какой-то причине вы
+    должны завершить свой ход ... на клетке с чужим космонавтом, то такой ход невозможен.»"""
+    s = table(ARROW_ONTO_RIVAL)
+    put(s, 0, 1, "b2")
+    coins(s, "b2", 1)
+    put(s, 1, 1, "d2")  # the arrow at c2 points east, onto seat 1's astronaut
+    assert "move 1 E" in legal(s) and "move 1 E coin" not in legal(s)
+    put(s, 1, 1, "d3")  # with the rival gone from d2 the carrier may ride the arrow
+    assert "move 1 E coin" in legal(s)

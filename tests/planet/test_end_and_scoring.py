@@ -84,3 +84,15 @@ def test_teams_need_four_players():
 def test_a_bad_safety_cap_is_refused():
     with pytest.raises(ConfigError, match="max_turns"):
         new(2, max_turns=0)
+
+
+def test_coins_locked_in_a_container_keep_the_game_going():
+    """Rulebook (end): «Игра заканчивается, когда все клетки открыты и на планете и станции не осталось
+    монет» - coins still locked in a container are coins left on the planet."""
+    s = table(SMALL, station=REVEALED_STATION)
+    s.locks[("p", 2, 1)] = 3
+    s.supply -= 3
+    s.pos[0][0] = ("cell", ("p", 1, 1), 0)
+    s._legal_cache = None
+    act(s, "move 1 E", "reveal empty")
+    assert not s.is_terminal() and s.coins_left() == 3

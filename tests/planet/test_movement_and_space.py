@@ -68,6 +68,29 @@ def test_an_enemy_ship_hitting_an_astronaut_in_space_sends_it_home():
     assert any(e.kind == "attack" for e in s.events)
 
 
+
+def test_a_ship_passing_through_a_rival_astronaut_in_space_sends_it_home():
+    """Rulebook (astronaut in space): «Если чужой корабль налетит на космонавта в космосе, то космонавт
+    сразу же отправляется на свой корабль» - flying into it on the way counts, not only stopping (R6)."""
+    s = table(BOARD)
+    put(s, 1, 1, "space:f1")
+    s.ship[0] = ("p", s.areas["p"].ring_index((0, 4)))  # seat 0's ship at e1
+    s._legal_cache = None
+    act(s, "sail +2")  # clockwise: through the corner f1 to f2
+    assert s.areas["p"].ring[s.ship[0][1]] == (1, 5)
+    assert where(s, 1, 1) == "ship"
+    assert any(e.kind == "attack" and e.data.get("by") == "ship" for e in s.events)
+
+
+def test_a_ship_passing_its_own_astronaut_in_space_leaves_it_floating():
+    """Only a rival is hit on the way; your own astronaut boards only where the ship stops (R6)."""
+    s = table(BOARD)
+    put(s, 0, 2, "space:f1")
+    s.ship[0] = ("p", s.areas["p"].ring_index((0, 4)))
+    s._legal_cache = None
+    act(s, "sail +2")
+    assert where(s, 0, 2) == "space:f1"
+
 def test_cannot_step_onto_someone_elses_ship():
     s = table("""
     .. .. .. .. ..

@@ -1,6 +1,6 @@
 """Rulebook (canyon): crossed in 2 moves; only an astronaut on the far half can be attacked."""
 
-from planet_helpers import act, legal, put, table, where
+from planet_helpers import act, coins, legal, put, table, where
 
 BOARD = """
 .. S0 .. ..
@@ -41,6 +41,35 @@ def test_the_far_half_can_be_attacked():
     s._legal_cache = None
     act(s, "move 1 canyon")
     assert where(s, 0, 1) == "ship" and where(s, 1, 1) == "c2 half 2"
+
+
+
+def test_a_coin_carrier_may_not_step_into_a_canyon_where_a_rival_stands():
+    """Rulebook (astronaut with a coin): «Космонавт с монетой не может: наступать на клетку, где
+    находятся чужие космонавты». A canyon is one tile: a rival on its near half closes it too."""
+    s = table(BOARD)
+    put(s, 0, 1, "b2")
+    coins(s, "b2", 1)
+    s.pos[1][0] = ("cell", ("p", 1, 2), 1)
+    s._legal_cache = None
+    assert "move 1 E" in legal(s) and "move 1 E coin" not in legal(s)
+    assert "enemies" in s.explain_illegal(s.to_action("move 1 E coin"))
+    s.pos[1][0] = ("ship", 1)  # with the canyon empty the carrier may enter it
+    s._legal_cache = None
+    assert "move 1 E coin" in legal(s)
+
+
+def test_a_coin_carrier_may_not_cross_to_a_far_half_held_by_a_rival():
+    """Same sentence: crossing to the far half with a coin would step onto the rival there."""
+    s = table(BOARD)
+    s.pos[0][0] = ("cell", ("p", 1, 2), 1)
+    coins(s, "c2", 1)
+    s.pos[1][0] = ("cell", ("p", 1, 2), 2)
+    s._legal_cache = None
+    assert "move 1 canyon" in legal(s) and "move 1 canyon coin" not in legal(s)
+    s.pos[1][0] = ("ship", 1)
+    s._legal_cache = None
+    assert "move 1 canyon coin" in legal(s)
 
 
 # Jet boots: "a canyon counts as one cell" (reconstructed card text; Ruling R20).

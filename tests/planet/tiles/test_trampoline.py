@@ -29,3 +29,40 @@ def test_trampoline_onto_your_ship_delivers_a_carried_coin():
     coins(s, "b4", 1)
     act(s, "move 1 NE coin", "jump N")
     assert where(s, 0, 1) == "ship" and s.delivered[0] == 1
+
+
+RIVAL_SHIP = """
+.. .. S1 .. .. ..
+.. __ __ __ __ ..
+.. __ TM __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. .. .. S0 .. ..
+"""
+
+ONLY_RIVAL = """
+.. S1 .. ..
+.. __ __ ..
+.. TM __ ..
+S0 __ __ ..
+.. .. .. ..
+"""
+
+
+def test_a_rival_ship_is_no_landing_while_the_trampoline_offers_another():
+    """Rulebook (moving): «Но если эффект клетки обязывает вашего космонавта переместиться на чужой
+    корабль, то переместите его» - a jump with other landings does not oblige (Ruling R9)."""
+    s = table(RIVAL_SHIP)
+    put(s, 0, 1, "b2")
+    act(s, "move 1 SE")
+    assert sorted(legal(s)) == ["jump E", "jump S", "jump SE"]  # c1 (seat 1's ship) left out
+
+
+def test_a_rival_ship_as_the_only_landing_obliges_the_jump():
+    """Same sentence: when the rival ship is the only landing, the tile obliges the astronaut to go there."""
+    s = table(ONLY_RIVAL)
+    put(s, 0, 1, "b2")
+    act(s, "move 1 S")
+    assert legal(s) == ["jump N"]
+    act(s, "jump N")
+    assert where(s, 0, 1) == "ship 1"

@@ -7,7 +7,7 @@ Text forms (cells are named `d5` on the planet, `s:c2` on the station; astronaut
   fly s:b1 | fly e10                            the fuelled ship flies to the station / planet
   go SW | knight 2N1E | jump N | to d5          continue a move: arrow, knight, trampoline, dragonfly
   peek d5 | meteor d5 | turn d5 1 | beam d5     obelisk, meteorite, arrow turning, tractor beam
-  ability pocket 1 | ability boots 1 N ...      an ability card
+  ability pocket 1 | ability boots 1 N ...      an ability card (target SHIP: your ship, ALLY: your ally's)
   end turn                                      close the turn after its action (ability window)
   claim | agree | refuse | pass
 Chance outcomes: reveal KIND | orient K (quarter turns clockwise) | draw CARD; an obelisk peek draws the
@@ -308,7 +308,7 @@ def parse_action(text: str) -> Action:
             target = args[2] if len(args) > 2 else ""
             if target:
                 up = target.upper()
-                target = up if up in DIRS or up in KNIGHTS or up == "SHIP" else _cell(target)
+                target = up if up in DIRS or up in KNIGHTS or up in ("SHIP", "ALLY") else _cell(target)
             return Ability(args[0].lower(), astronaut, target)
     except ValueError:
         raise

@@ -124,7 +124,9 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
     if p[0] == "cell" and p[2] == 1:
         # rulebook (canyon): it takes two moves; the second one reaches the far half.
         out.append(Move(n, "canyon"))
-        if s.coins.get(p[1]):
+        # rulebook (astronaut with a coin): it may not step where rival astronauts are, so the far
+        # half with rivals on it is closed to a carrier.
+        if s.coins.get(p[1]) and not s.enemies_at(seat, p[1], 2):
             out.append(Move(n, "canyon", True))
         return out
     area, r, c = place_of(s, p)
@@ -174,16 +176,26 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
     return out
 
 
-def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
-    """rulebook (ship): up to 3 cells, other ships hopped over uncounted, never stopping on a corner."""
+def sail_path(s: PlanetState, seat: int, steps: int) -> list[int]:
+    """rulebook (ship): up to 3 cells, other ships hopped over uncounted. The ring places the ship
+    passes through, in order, the last one where it stops (hopped ships' places left out)."""
     area, idx = s.ship[seat]
     ring = s.areas[area]
     step = 1 if steps > 0 else -1
+    path = []
     for _ in range(abs(steps)):
         idx = (idx + step) % len(ring.ring)
         while s.ship_at(area, idx) not in (None, seat):
             idx = (idx + step) % len(ring.ring)
-    if idx in ring.corners or idx == s.ship[seat][1]:
+        path.append(idx)
+    return path
+
+
+def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
+    """rulebook (ship): never stopping on a corner."""
+    idx = sail_path(s, seat, steps)[-1]
+    area, start = s.ship[seat]
+    if idx in s.areas[area].corners or idx == start:
         return None
     return idx
 
@@ -193,6 +205,7 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
     if s.ability_used or s.in_boost:
         return []
     out: list[Action] = []
+    ally = s.ally(seat)
     for card in s.hand[seat]:
         if not card["ready"]:
             continue
@@ -204,8 +217,13 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
             n = i + 1
             if s.stunned(seat, i):
                 continue
-            if cid == "pocket" and p != ("ship", seat):
-                out.append(Ability("pocket", n))
+            # rulebook (cards): «Космонавта можно передвинуть таким образом на союзный корабль» -
+            # in the teams variant the pocket teleport and the teleport cannon reach the ally's ship too.
+            if cid == "pocket":
+                if p != ("ship", seat):
+                    out.append(Ability("pocket", n))
+                if ally is not None and p != ("ship", ally):
+                    out.append(Ability("pocket", n, "ALLY"))
             elif cid == "teleport":
                 for cell in sorted(s.revealed):
                     if (s.kind(cell).id == "empty" and not s.coins.get(cell) and not s.locks.get(cell)
@@ -213,6 +231,8 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                         out.append(Ability("teleport", n, cell_name(*cell)))
                 if p != ("ship", seat):
                     out.append(Ability("teleport", n, "SHIP"))
+                if ally is not None and p != ("ship", ally):
+                    out.append(Ability("teleport", n, "ALLY"))
             elif cid in ("boots", "gravity", "tame_knight") and p[0] != "space" and (
                     cid == "boots" or not (p[0] == "cell" and p[2])):
                 # Ruling R20: for jet boots a canyon counts as one cell, so they leave it from either half.
@@ -288,7 +308,7 @@ def _quick_coin_step(s: PlanetState, action: Action) -> bool | None:
     if kind.no_coin:
         return False
     if kind.id in RESTING and not s.locks.get(cell):
-        return not s.enemies_at(s.seat, cell) or kind.id == "canyon"
+        return not s.enemies_at(s.seat, cell)
     return None
 
 
@@ -570,11 +590,13 @@ def land(s: PlanetState, cell: Cell) -> None:
         attack(s, seat, cell, 2)
         finish_walk(s)
         return
+    # rulebook (astronaut with a coin): «Космонавт с монетой не может: наступать на клетку, где
+    # находятся чужие космонавты» - a canyon is one tile, so rivals on either half close it too.
+    if walk["coin"] and s.enemies_at(seat, cell):
+        violate(s, f"an astronaut carrying a coin may not step onto enemies at {cell_name(*cell)}")
     half = 1 if kind.id == "canyon" else 0
     s.pos[seat][i] = ("cell", cell, half)
     if kind.id != "canyon" and s.enemies_at(seat, cell):
-        if walk["coin"]:
-            violate(s, f"an astronaut carrying a coin may not step onto enemies at {cell_name(*cell)}")
         attack(s, seat, cell, None)
     effect(s, cell, kind)
 
@@ -624,10 +646,10 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         s.tile[cell] = ("empty", 0)
         s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat, n=put, cell=cell_name(*cell))
     elif k == "knight":
-        set_choices(s, [Knight(code) for code, (dr, dc) in KNIGHTS.items() if leap_ok(s, area, r + dr, c + dc)])
+        set_choices(s, leap_choices(s, seat, area, r, c, [(Knight(code), d) for code, d in KNIGHTS.items()]))
         return
     elif k == "trampoline":
-        set_choices(s, [Jump(d) for d, (dr, dc) in DIRS.items() if leap_ok(s, area, r + 2 * dr, c + 2 * dc)])
+        set_choices(s, leap_choices(s, seat, area, r, c, [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]))
         return
     elif k == "dragonfly":
         # rulebook (dragonfly): to any tile of the planet, face up or face down.
@@ -694,9 +716,19 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
 
 
 def leap_ok(s: PlanetState, area: str, r: int, c: int) -> bool:
-    """Ruling R9: a knight or trampoline lands on a tile, or on a ship beside the planet."""
+    """Ruling R8: a knight or trampoline lands on a tile, or on a ship beside the planet."""
     t = target(s, area, r, c)
     return t is not None and (t[0] == "cell" or s.ship_at(area, t[2]) is not None)
+
+
+def leap_choices(s: PlanetState, seat: int, area: str, r: int, c: int, leaps: list) -> list[Action]:
+    """The landings a knight or trampoline offers. Ruling R9: a tile puts an astronaut on a rival's
+    ship only «если эффект клетки обязывает» - a leap with any other landing does not oblige, so
+    the rival ships are offered only when nothing else is."""
+    ok = [(a, target(s, area, r + dr, c + dc)) for a, (dr, dc) in leaps if leap_ok(s, area, r + dr, c + dc)]
+    rival = [a for a, t in ok if t[0] == "ring" and not s.allied(s.ship_at(area, t[2]), seat)]
+    others = [a for a, t in ok if a not in rival]
+    return others or rival
 
 
 def continue_walk(s: PlanetState, action: Action) -> None:
@@ -831,20 +863,27 @@ def sail(s: PlanetState, steps: int) -> None:
     seat = s.seat
     area, _ = s.ship[seat]
     idx = sail_end(s, seat, steps)
+    path = sail_path(s, seat, steps)
     s.ship[seat] = (area, idx)
     r, c = s.areas[area].ring[idx]
     s.emit("sail", f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}", seat,
            steps=steps, cell=cell_name(area, r, c))
+    # Ruling R6: «Если чужой корабль налетит на космонавта в космосе» - a rival astronaut on any
+    # place the ship passes through is hit, not only one where it stops.
+    for passed in path[:-1]:
+        hit_space(s, seat, area, passed, stop=False)
     hit_space(s, seat, area, idx)
     action_done(s)
 
 
-def hit_space(s: PlanetState, seat: int, area: str, idx: int) -> None:
-    """rulebook (in space): a ship landing on an enemy astronaut in space sends it home; your own
-    astronauts there climb aboard (Ruling R12)."""
+def hit_space(s: PlanetState, seat: int, area: str, idx: int, stop: bool = True) -> None:
+    """rulebook (in space): a ship flying into a rival astronaut in space sends it home; your own
+    (or an ally's) astronauts where it stops climb aboard (Ruling R6)."""
     for es in range(s.num_players):
         for ei, p in enumerate(s.pos[es]):
             if p == ("space", area, idx):
+                if s.allied(es, seat) and not stop:
+                    continue
                 if s.allied(es, seat):
                     s.pos[es][ei] = ("ship", seat)
                 else:
@@ -887,7 +926,9 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     p = s.pos[seat][i]
     s.walk = {"seat": seat, "a": i, "coin": False, "vec": None, "prev": p, "after": after,
               "steps": 0, "visited": set(), "cell": None, "boots": action.card == "boots"}
-    if action.card == "pocket" or (action.card == "teleport" and action.target == "SHIP"):
+    if action.target == "ALLY":
+        to_ship(s, seat, i, s.ally(seat))
+    elif action.card == "pocket" or (action.card == "teleport" and action.target == "SHIP"):
         to_ship(s, seat, i, seat)
     elif action.card == "teleport":
         arrive(s, ("cell", parse_cell(action.target)), None)

@@ -95,6 +95,10 @@ class PlanetState(State):
     def allied(self, a: int, b: int) -> bool:
         return self.team[a] == self.team[b]
 
+    def ally(self, seat: int) -> int | None:
+        """The partner's seat in the teams variant (rulebook: team play, 2 teams of 2), else None."""
+        return next((s for s in range(self.num_players) if s != seat and self.allied(s, seat)), None)
+
     def astronauts_at(self, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
         return [(s, i) for s in range(self.num_players) for i, p in enumerate(self.pos[s])
                 if p[0] == "cell" and p[1] == cell and (half is None or p[2] == half)]
