@@ -195,10 +195,15 @@ def test_action_objects_with_fields_of_the_wrong_type_are_refused(make_state, ac
 ])
 def test_action_objects_with_values_the_parser_never_makes_are_refused(action, match):
     # explain_illegal tries a coin move out on a copy; a way that is no direction raised KeyError
-    # there. The state is the one benchmarks/fuzz_engine.py found it in: astronaut 2 on a coin.
-    state = PLANET.new_state(4, seed=1023, variants=["teams"], max_turns=60)
+    # there. The state is of the kind benchmarks/fuzz_engine.py found it in: astronaut 2 on a coin.
+    state = PLANET.new_state(4, seed=1023, variants=["teams"], max_turns=300)
     choices = random.Random(1023)
-    while len(state.history) < 28:
+
+    def on_a_coin(s):
+        p = s.pos[s.current_player()][1] if s.current_player() >= 0 else None
+        return s.phase == "act" and p is not None and p[0] == "cell" and s.coins.get(p[1])
+
+    while len(state.history) < 28 or not on_a_coin(state):
         state.sample_chance() if state.is_chance_node() else state.apply(choices.choice(state.legal_actions()))
     refusal(state, action, match=match)
 

@@ -1,6 +1,6 @@
 """Rulebook (ability cards): one ability a turn, at any time of the turn (Ruling R20: before the
-action, or in the window right after it; not inside a chained move); reusable cards flip back at the
-start of your next turn; once-only cards stay spent."""
+action, at a choice inside its chained move, or in the window right after it); reusable cards flip
+back at the start of your next turn; once-only cards stay spent."""
 
 from planet_helpers import act, legal, put, table, where
 
@@ -127,19 +127,63 @@ def test_an_ability_before_the_action_means_no_window_after_it():
     assert s.current_player() == 1  # one ability a turn: the teleport cannot follow
 
 
-def test_no_ability_in_the_middle_of_a_chained_move():
-    s = table("""
-    .. S0 .. .. .. ..
-    .. __ ↔  __ __ ..
-    .. __ __ __ __ ..
-    .. __ __ __ __ ..
-    .. .. .. S1 .. ..
-    """)
+CHAIN = """
+.. S0 .. .. .. ..
+.. __ ↔  __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. .. .. S1 .. ..
+"""
+
+
+def test_an_ability_may_be_used_at_a_choice_inside_a_chained_move():
+    """Rulebook (ability cards): «Вы можете применить артефакт в любой момент своего хода» - also at
+    an arrow's direction choice (Ruling R20): the moving astronaut leaves its chain there."""
+    s = table(CHAIN)
     s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
     put(s, 0, 1, "b2")
     put(s, 0, 2, "d4")
     act(s, "move 1 E")  # onto the two-way arrow: a choice inside the move
-    assert s.phase == "choose" and legal(s) == ["go E", "go W"]
+    assert s.phase == "choose" and legal(s) == ["go E", "go W", "ability pocket 1"]
+    act(s, "ability pocket 1")
+    assert where(s, 0, 1) == "ship" and s.current_player() == 1  # the ability ended the turn
+    assert not s.hand[0][0]["ready"]
+
+
+def test_a_coin_carrier_at_a_choice_may_use_only_the_boost():
+    """Same sentence (Ruling R20): a card carries no coin, and a coin left on the arrow could never be
+    picked up again (no one stands on an arrow), so the carrier's own card waits; the boost may be used."""
+    s = table(CHAIN)
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    s.hand[0].append({"id": "boost", "ready": True, "spent": False})
+    put(s, 0, 1, "b2")
+    s.coins[("p", 1, 1)] = 1
+    s.supply -= 1
+    s._legal_cache = None
+    act(s, "move 1 E coin")
+    assert s.phase == "choose" and legal(s) == ["go E", "go W", "ability boost"]
+
+
+def test_special_boost_at_a_choice_keeps_the_move_going():
+    """Same sentence: the boost used mid-move gives the extra turn after this one; the choice stays."""
+    s = table(CHAIN)
+    s.hand[0].append({"id": "boost", "ready": True, "spent": False})
+    put(s, 0, 1, "b2")
+    act(s, "move 1 E", "ability boost")
+    assert s.phase == "choose" and legal(s) == ["go E", "go W"]  # one ability a turn
+    act(s, "go E")
+    assert where(s, 0, 1) == "d2" and s.current_player() == 0 and s.in_boost
+
+
+def test_mid_chain_abilities_act_only_on_the_moving_astronaut():
+    """Ruling R20: a turn moves «одного своего космонавта»; another astronaut's card waits for the
+    window after the move."""
+    s = table(CHAIN)
+    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
+    put(s, 0, 1, "b2")
+    put(s, 0, 2, "d4")
+    act(s, "move 1 E")
+    assert "ability pocket 2" not in legal(s)
     act(s, "go E")
     assert where(s, 0, 1) == "d2" and s.phase == "post" and "ability pocket 2" in legal(s)
 

@@ -30,7 +30,7 @@ def _coin_next_to_the_ship():
     .. __ __ ..
     .. __ __ ..
     .. .. S1 ..
-    """)
+    """, station=".. .. ..\n.. __ ..\n.. .. ..")  # every tile face up: a claim may be made (R21)
     put(s, 0, 1, "b2")
     return coins(s, "b2", 1)
 
@@ -115,12 +115,10 @@ def test_search_bot_never_claims_the_end_while_behind(seed):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_search_bot_refuses_a_claim_on_the_first_turn(seed):
+def test_search_bot_refuses_a_claim_at_0_0_while_a_coin_is_in_reach(seed):
     """Rule R21: all agreeing to a claim ends the game, here at 0-0 - a shared win. An even game is
     worth that much by the estimate, so without contempt for a draw `hard` took it."""
-    s = GAME.new_state(num_players=2, seed=seed)
-    while s.is_chance_node():
-        s.sample_chance()
+    s = _coin_next_to_the_ship()
     s.apply("claim")
     assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
     assert str(make_bot("hard", seed=seed).act(s)) == "refuse"

@@ -38,18 +38,46 @@ def test_coins_left_on_the_planet_keep_the_game_going():
     assert not s.is_terminal()
 
 
+def all_face_up_with_a_coin(players=3):
+    """Every tile face up and one coin left on a tile: the only case where a claim may be made (R21)."""
+    s = table(SMALL.replace("??", "__").replace(".. __ __ ..", "S2 __ __ ..", 1), players=players,
+              station=REVEALED_STATION)
+    s.coins[("p", 2, 2)] = 1
+    s.supply -= 1
+    s._legal_cache = None
+    return s
+
+
 def test_claim_ends_the_game_when_every_other_player_agrees():
-    s = new(3)
+    """Rulebook (end): «В таком случае по единогласному решению всех игроков монета не достаётся
+    никому и игра заканчивается.»"""
+    s = all_face_up_with_a_coin()
     act(s, "claim")
     assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
     act(s, "agree", "agree")
     assert s.is_terminal() and "agreed" in s.end_reason
+    assert s.coins_left() == 1  # the coin goes to no one («монета не достаётся никому»)
 
 
 def test_one_refusal_rejects_the_claim_and_the_claimant_plays_on():
-    s = new(3)
+    """Same sentence: the decision must be unanimous, so one refusal keeps the game going."""
+    s = all_face_up_with_a_coin()
     act(s, "claim", "agree", "refuse")
-    assert s.current_player() == 0 and "claim" not in legal(s)
+    assert s.current_player() == 0 and "claim" not in legal(s) and not s.is_terminal()
+
+
+def test_no_claim_while_a_tile_is_face_down():
+    """Rulebook (end): «Игра заканчивается, когда все клетки открыты и на планете и станции не
+    осталось монет»; the agreement is only for «ситуация, когда ни один игрок не может завладеть
+    последней монетой» - while a tile is face down the game can still go on to its end (Ruling R21)."""
+    s = new(3)
+    assert "claim" not in legal(s)
+    assert "face down" in s.explain_illegal(s.to_action("claim"))
+    s = table(SMALL, station=REVEALED_STATION)  # one planet tile face down, coins still to find
+    assert "claim" not in legal(s)
+    s = table(SMALL.replace("??", "__"))  # the planet face up, the station's tile face down
+    assert "claim" not in legal(s)
+    assert "claim" in legal(all_face_up_with_a_coin())
 
 
 def test_safety_cap_ends_the_game_with_a_logged_reason():

@@ -134,3 +134,64 @@ def test_the_ability_window_offers_only_abilities_and_end_turn_and_keeps_the_tur
             assert (s.seat, s.total_turns) == before and s.current_player() == s.seat
         if action.kind == "end":
             assert s.total_turns == before[1] + 1  # the turn is counted when the window closes
+
+
+# The real end (rulebook: «Игра заканчивается, когда все клетки открыты и на планете и станции не
+# осталось монет»). Random play on the default planet rarely turns every tile up before the safety
+# cap, so these games are played on a small face-down planet of yellow tiles (the station's one tile
+# face up), seats holding 0-2 artifacts, by a policy that prefers carrying coins: every game
+# reaches the rulebook's end.
+SMALL_PLANETS = {
+    (2, False): ".. S0 .. .. ..\n.. ?? ?? ?? ..\n.. ?? ?? ?? ..\n.. ?? ?? ?? ..\n.. .. .. S1 ..",
+    (4, True): ".. S0 .. S2 ..\nS1 ?? ?G ?? ..\n.. ?G ?G ?G ..\n.. ?? ?G ?? ..\n.. .. .. S3 ..",
+}
+FACE_UP_STATION = ".. .. ..\n.. __ ..\n.. .. .."
+
+
+def play_to_the_real_end(seed, players, teams):
+    from planet_helpers import table
+
+    rng = random.Random(seed)
+    s = table(SMALL_PLANETS[(players, teams)], players=players, teams=teams, seed=seed,
+              station=FACE_UP_STATION, max_turns=600)
+    for seat in range(players):  # artifacts found earlier, so the tie-break by artifacts is exercised
+        for _ in range(min(rng.randint(0, 2), len(s.deck))):
+            card = rng.choice(s.deck)
+            s.deck.remove(card)
+            s.hand[seat].append({"id": card, "ready": True, "spent": False})
+    s._legal_cache = None
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.sample_chance(rng)
+            continue
+        acts = [a for a in s.legal_actions() if a.kind != "claim"] or s.legal_actions()
+        s.apply(rng.choices(acts, [6 if getattr(a, "coin", False) else 1 for a in acts])[0])
+    return s
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.sampled_from(sorted(SMALL_PLANETS)))
+def test_games_played_to_the_real_end_name_the_winners_the_public_view_counts(seed, config):
+    """Rulebook (end): the game ends when every tile is face up and no coin is left; «Посчитайте свои
+    монеты — побеждает тот, кто набрал наибольшее количество. В случае ничьей побеждает тот игрок, у
+    кого больше всех артефактов»; in teams «считается сумма всех монет» of both partners. Scores are
+    counted again here from the public view and the public delivery events, not from `scores()`."""
+    players, teams = config
+    s = play_to_the_real_end(seed, players, teams)
+    view = s.public_view()
+    over = [e for e in s.events if e.kind == "game-over"]
+    assert len(over) == 1 and over[0].data["code"] == "cleared", s.end_reason
+    cells = [c for area in view["areas"].values() for c in area["cells"]]
+    assert all(c["revealed"] for c in cells) and not any(c.get("coins") or c.get("lock") for c in cells)
+    delivered = [0] * players
+    for event in s.events:
+        if event.kind == "deliver" and event.visible_to is None:
+            delivered[event.data["owner"]] += 1
+    team_of = [p["team"] for p in view["players"]]
+    coins = [sum(d for q, d in enumerate(delivered) if team_of[q] == team_of[p]) for p in range(players)]
+    artifacts = [sum(len(view["players"][q]["cards"]) for q in range(players) if team_of[q] == team_of[p])
+                 for p in range(players)]
+    assert [p["score"] for p in view["players"]] == coins
+    best = max(zip(coins, artifacts))
+    assert s.winners() == [p for p in range(players) if (coins[p], artifacts[p]) == best]
+    assert sum(delivered) + view["coins"]["lost"] + view["coins"]["supply"] == 30

@@ -40,13 +40,3 @@ def test_kosmodrom_gift_is_answered_by_the_seat_it_is_offered_to(client, app):
     before = len(server_state(app, made["table"]["id"]).history)
     assert act(client, made, answering, "refuse").json()["applied"]
     assert str(server_state(app, made["table"]["id"]).history[before]) == "refuse"
-
-
-def test_planet_claim_is_answered_by_the_other_seat(client, app):
-    made = create(client, "planet", ["human", "human"])
-    found = _play_until(client, app, made, lambda text: text == "claim", random.Random(3))
-    assert found is not None, "a claim was made"
-    claimer, answering = found
-    assert answering != claimer
-    answers = {a["text"] for a in state_of(client, made, answering)["legal_actions"]}
-    assert {"agree", "refuse"} <= answers

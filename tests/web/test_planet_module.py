@@ -328,6 +328,20 @@ def _situation(name):
         coins(s, "b2", 1)
         coins(s, "c2", 1)
         return s
+    if name == "card-mid-chain":
+        # Ruling R20: at an arrow's direction choice the moving astronaut's card may be played.
+        s = table(".. S0 .. .. ..\n.. __ ⤢  __ ..\n.. __ __ __ ..\n.. __ __ __ ..\n.. .. .. S1 ..")
+        for card in ("pocket", "boots"):
+            s.hand[0].append({"id": card, "ready": True, "spent": False})
+        put(s, 0, 1, "b2")
+        return act(s, "move 1 E")
+    if name == "card-ally":
+        s = table(".. S0 .. S2 ..\nS1 __ __ __ ..\n.. __ __ __ ..\n.. __ __ __ ..\n.. .. .. S3 ..", players=4, teams=True)
+        for card in ("pocket", "teleport"):
+            s.hand[0].append({"id": card, "ready": True, "spent": False})
+        put(s, 0, 1, "c3")
+        s._legal_cache = None
+        return s
     if name.startswith("card-"):
         s = table(SITUATIONS_BOARD)
         for card in ("pocket", "boots", "gravity", "tame_knight", "teleport", "boost"):
@@ -340,7 +354,8 @@ def _situation(name):
     raise AssertionError(name)
 
 
-@pytest.mark.parametrize("name", ["arrow-choice", "knight", "dragonfly", "meteorite-turn", "beam", "coin-and-canyon", "card-all"])
+@pytest.mark.parametrize("name", ["arrow-choice", "knight", "dragonfly", "meteorite-turn", "beam", "coin-and-canyon", "card-all",
+                                  "card-mid-chain", "card-ally"])
 def test_each_kind_of_choice_is_offered_on_the_board_exactly_as_the_rules_allow(page, name):
     s = _situation(name)
     seat = s.current_player()
@@ -350,10 +365,13 @@ def test_each_kind_of_choice_is_offered_on_the_board_exactly_as_the_rules_allow(
     found = check_offers(page, case)
     kinds = {f["json"]["kind"] for f in found}
     wanted = {"arrow-choice": {"go"}, "knight": {"knight"}, "dragonfly": {"to"}, "meteorite-turn": {"turn"},
-              "beam": {"beam"}, "coin-and-canyon": {"move"}, "card-all": {"ability", "move", "sail", "claim"}}[name]
+              "beam": {"beam"}, "coin-and-canyon": {"move"}, "card-all": {"ability", "move", "sail"},
+              "card-mid-chain": {"go", "ability"}, "card-ally": {"ability"}}[name]
     assert wanted <= kinds
     if name == "coin-and-canyon":
         assert any(f["json"].get("coin") for f in found) and any(f["json"].get("way") == "canyon" for f in found)
+    if name == "card-ally":
+        assert {"ability pocket 1 ALLY", "ability teleport 1 ALLY"} <= {e["text"] for e in case["legal"]}
     if name == "card-all":
         cards = {f["json"]["card"] for f in found if f["json"]["kind"] == "ability"}
         assert cards == {"pocket", "boots", "gravity", "tame_knight", "teleport", "boost"}

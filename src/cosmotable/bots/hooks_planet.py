@@ -81,10 +81,11 @@ def value(state: State, action: Action) -> float:
     others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
     stuck = view["quiet_turns"] >= 25 * len(view["players"])  # no tile revealed, no coin home for long
     if text == "claim":
-        # Claim the game when leading and nothing has happened for a long while.
-        return 1e6 if stuck and me["score"] > others else -1e6
+        # The claim is offered only once every tile is face up (Ruling R21): claim when nothing has
+        # happened for a long while and we are not behind (a tie is all a stuck game can give).
+        return 1e6 if stuck and me["score"] >= others else -1e6
     if text in ("agree", "refuse"):
-        agree = me["score"] > others or view["quiet_turns"] >= 50 * len(view["players"])
+        agree = me["score"] >= others and stuck or me["score"] > others or view["quiet_turns"] >= 50 * len(view["players"])
         return 1.0 if (text == "agree") == agree else 0.0
     after = state.clone()
     after.apply(action)

@@ -11,8 +11,8 @@ Decision actions (indices in this order; sizes for the default layout, 3 astrona
 3. `fly <ring place>` for every space place of the planet and of the station (60).
 4. `go <dir>` (8), `knight <code>` (8), `jump <dir>` (8).
 5. `to`, `peek`, `meteor`, `beam` `<cell>` for every cell (4 x 80), `turn <cell> <0-3>` (320).
-6. Abilities, per card of the box: `ability boost`; `ability pocket <a>`; `ability teleport <a>
-   <cell|SHIP>`; `ability boots|gravity <a> <dir>`; `ability tame_knight <a> <knight code>`.
+6. Abilities, per card of the box: `ability boost`; `ability pocket <a> [ALLY]`; `ability teleport <a>
+   <cell|SHIP|ALLY>` (ALLY: the ally's ship, teams variant); `ability boots|gravity <a> <dir>`; `ability tame_knight <a> <knight code>`.
 7. `claim`, `agree`, `refuse`, `pass`, `end turn` (5).
 
 Chance outcomes: `reveal <kind>` for every tile kind of the box, `orient 0..3`, `draw <card>`.
@@ -86,9 +86,9 @@ class PlanetEncoding(Encoding):
             if card == "boost":
                 texts.append("ability boost")
             elif card == "pocket":
-                texts += [f"ability pocket {a}" for a in A]
+                texts += [f"ability pocket {a}" for a in A] + [f"ability pocket {a} ALLY" for a in A]
             elif card == "teleport":
-                texts += [f"ability teleport {a} {t}" for a in A for t in (*self.cells, "SHIP")]
+                texts += [f"ability teleport {a} {t}" for a in A for t in (*self.cells, "SHIP", "ALLY")]
             elif card in ("boots", "gravity"):
                 texts += [f"ability {card} {a} {d}" for a in A for d in DIR_NAMES]
             elif card == "tame_knight":

@@ -62,9 +62,12 @@ def target(s: PlanetState, area: str, r: int, c: int) -> tuple | None:
 
 # ====================================================================== legal actions
 def legal_actions(s: PlanetState) -> list[Action]:
-    if s.phase in ("choose", "peek", "meteor", "turn", "beam"):
-        if s.walk is not None and s.walk["coin"] and s.phase == "choose":
-            return [a for a in s.options if coin_walk_ok(s, a)]
+    if s.phase == "choose":
+        options = list(s.options)
+        if s.walk is not None and s.walk["coin"]:
+            options = [a for a in options if coin_walk_ok(s, a)]
+        return options + chain_abilities(s)
+    if s.phase in ("peek", "meteor", "turn", "beam"):
         return list(s.options)
     if s.phase == "claim":
         return [Agree(), Refuse()]
@@ -78,12 +81,22 @@ def legal_actions(s: PlanetState) -> list[Action]:
             out.extend(astronaut_moves(s, seat, i))
     out.extend(ship_moves(s, seat))
     out.extend(ability_moves(s, seat))
-    # Ruling R21: the "no one can get the last coin" claim may be made once a turn, at the action node.
-    if not s.claimed:
+    # Ruling R21: the "no one can get the last coin" claim may be made once a turn, at the action
+    # node, and only once every tile is face up (the rulebook's end needs that first).
+    if claim_open(s):
         out.append(Claim())
     if not out or out == [Claim()]:
         out.insert(0, Pass())
     return out
+
+
+def claim_open(s: PlanetState) -> bool:
+    """Ruling R21. The rulebook ends the game «когда все клетки открыты и на планете и станции не
+    осталось монет»; only «когда ни один игрок не может завладеть последней монетой» may the players
+    agree to end it. While a tile is face down the game can still be played towards its end (every
+    tile can be reached and turned up), so the claim is offered only once every tile of the planet
+    and the station is face up and coins remain - then the coins left are the only question."""
+    return not s.claimed and len(s.revealed) == len(s.back) and s.coins_left() > 0
 
 
 def step_ok(s: PlanetState, seat: int, area: str, r: int, c: int, from_space: bool = False) -> bool:
@@ -250,6 +263,21 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                         if t is not None and (cid == "gravity" or t[0] == "cell"):
                             out.append(Ability(cid, n, name))
     return out
+
+
+def chain_abilities(s: PlanetState) -> list[Action]:
+    """Ruling R20: «Вы можете применить артефакт в любой момент своего хода» - at a choice inside
+    the turn's move (an arrow's direction, a knight's or trampoline's landing, a dragonfly's
+    flight) the seat may play its one ability: the Special boost, or a card acting on the moving
+    astronaut, which then leaves the rest of the chain and moves from where it stands. Moving another
+    astronaut there would interleave two moves, which the rulebook never describes: a turn moves
+    «одного своего космонавта». A coin carrier gets only the boost there: a card carries no coin, and
+    a coin left on a tile no one can stand on (an arrow, a knight...) could never be picked up again."""
+    walk = s.walk
+    if walk is None or walk["after"] != "end" or walk["seat"] != s.seat:
+        return []
+    return [a for a in ability_moves(s, s.seat)
+            if a.card == "boost" or (a.astronaut == walk["a"] + 1 and not walk["coin"])]
 
 
 def gravity_end(s: PlanetState, cell: Cell, dr: int, dc: int) -> tuple | None:
@@ -909,7 +937,8 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     """Ruling R20: before the action (then the action follows) or in the window after it (then the
     turn ends when the ability's move comes to rest)."""
     seat = s.seat
-    after = "end" if s.phase == "post" else "act"
+    mid_chain = s.phase == "choose"
+    after = "end" if s.phase in ("post", "choose") else "act"
     s.phase = "act"
     card = next(c for c in s.hand[seat] if c["id"] == action.card and c["ready"])
     card["ready"] = False
@@ -919,11 +948,18 @@ def use_ability(s: PlanetState, action: Ability) -> None:
            a=action.astronaut or None, target=action.target or None)
     if action.card == "boost":
         s.boost_pending = True
-        if after == "end":
+        if mid_chain:
+            s.phase = "choose"  # the move goes on with the same choice (Ruling R20)
+        elif after == "end":
             end_turn(s)
         return
     i = action.astronaut - 1
     p = s.pos[seat][i]
+    if mid_chain:
+        # Ruling R20: the moving astronaut (never a coin carrier) leaves its chain where it stands.
+        s.emit("chain-left", f"seat {seat}'s astronaut {i + 1} leaves its move at {cell_name(*p[1])} to use an ability",
+               seat, a=i + 1, cell=cell_name(*p[1]))
+        s.options = []
     s.walk = {"seat": seat, "a": i, "coin": False, "vec": None, "prev": p, "after": after,
               "steps": 0, "visited": set(), "cell": None, "boots": action.card == "boots"}
     if action.target == "ALLY":
@@ -1064,6 +1100,10 @@ def explain_illegal(s: PlanetState, action: Action) -> str:
             return f"you hold no ready {action.card!r} card"
     if isinstance(action, Claim) and s.claimed:
         return "you already made the claim this turn"
+    if isinstance(action, Claim) and phase == "act":
+        hidden = len(s.back) - len(s.revealed)
+        return (f"the claim that no one can get the last coins may be made only once every tile is face up; "
+                f"{hidden} tile(s) are still face down (Ruling R21)")
     if isinstance(action, Pass):
         return "you can still move, so you may not pass"
     shown = ", ".join(str(a) for a in legal[:12])

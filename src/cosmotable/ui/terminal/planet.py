@@ -300,7 +300,7 @@ class PlanetScreen(SeatScreen):
         phase = view["phase"]
         asks = {
             "act": "one action: step an astronaut (8 directions), sail the ship up to 3 cells, or fly with fuel",
-            "choose": "the move goes on: choose where",
+            "choose": "the move goes on: choose where (or play an ability card on the moving astronaut)",
             "peek": f"the obelisk: look at {view['peeks_left']} more face-down tile(s) - only you will see them",
             "meteor": "the meteorite: pick two tiles to swap (nobody standing, nothing lying there)",
             "turn": "turn the swapped arrow (quarter turns clockwise)",
@@ -380,9 +380,9 @@ class PlanetScreen(SeatScreen):
             "carry a coin lying where it stands. 'sail +2' moves your ship clockwise (needs an astronaut aboard),\n"
             "'fly CELL' flies it to the station or back once you have fuel. In space: 'drift N +2', or step onto a\n"
             "revealed empty tile. Tiles may ask you to continue: 'go DIR', 'knight 2N1E', 'jump DIR', 'to CELL'.\n"
-            "Bring coins to your ship; stepping onto rivals sends them home. One ability card a turn, before\n"
-            "your action or right after it (then you are asked: 'ability ...' or 'end turn').\n"
-            "'claim' proposes to end the game\n"
+            "Bring coins to your ship; stepping onto rivals sends them home. One ability card a turn: before\n"
+            "your action, at a choice inside it (for the moving astronaut), or right after it (then you are\n"
+            "asked: 'ability ...' or 'end turn'). Once every tile is face up, 'claim' proposes to end the game\n"
             "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'.")
 
 
@@ -439,8 +439,8 @@ face down until someone steps on them; a revealed tile's direction is random.
 - **Sail your ship** up to 3 cells around the planet (hopping other ships, never stopping on a corner;
   one of your astronauts must be aboard).
 - **Fly** between the planet and the station with fuel.
-- **An ability card** (from artifacts): one per turn, before your action or right after it (you are
-  then asked: an ability, or `end turn`).
+- **An ability card** (from artifacts): one per turn, before your action, at a choice inside it (for
+  the moving astronaut), or right after it (you are then asked: an ability, or `end turn`).
 
 ## Tiles
 Arrows push you on; a tree makes you skip a turn; containers hold coins (locked ones need two of your
@@ -455,8 +455,9 @@ Carry one coin at a time; deliver it to your ship (it is yours for good); coins 
 lost. Stepping onto rival astronauts sends all of them home, dropping their coins.
 
 ## End
-When every tile is revealed and no coin is left on the planet or station, or when all players agree
-that no one can get the last coin: most coins wins; ties go to the most artifacts, then a shared win.
+When every tile is revealed and no coin is left on the planet or station, or - once every tile is
+face up - when all players agree that no one can get the last coin: most coins wins; ties go to the
+most artifacts, then a shared win.
 
 ## Reconstructed data
 The rulebook shows tile counts, coin values, shapes, ship places and ability texts only in pictures.

@@ -85,6 +85,12 @@ export function targetOf(index, seat, entry, legal) {
       const own = index.view.players[seat].ship.cell;
       if (!j.astronaut) return null;
       const from = placeOf(index, astronautAt(index, seat, j.astronaut));
+      if (j.target === "ALLY") {
+        // the teams variant's partner: the other seat of this seat's team (rulebook: team play)
+        const me = index.view.players[seat];
+        const ally = index.view.players.find((pl) => pl.seat !== seat && pl.team === me.team);
+        return ally ? ally.ship.cell : null;
+      }
       if (j.card === "pocket" || j.target === "SHIP") return own;
       if (j.card === "teleport") return j.target;
       if (j.card === "boots") return offset(from, DIRS[j.target][0] * 2, DIRS[j.target][1] * 2);
@@ -127,7 +133,10 @@ export function stage(index, seat, legal, ui) {
     else if (subject !== "board") out.selectable.add(subject);
   }
   const board = legal.filter((e) => subjectOf(e) === "board");
-  if (board.length) {
+  // A card picked at a choice inside a move (Ruling R20: an ability at any moment of the turn)
+  // replaces the board's choice targets with the card's until it is cancelled.
+  const cardPicked = Boolean(ui.subject && ui.subject.startsWith("card:") && out.selectable.has(ui.subject));
+  if (board.length && !cardPicked) {
     const { cells, loose } = byTarget(index, seat, board, legal);
     out.targets = cells;
     out.loose = loose;

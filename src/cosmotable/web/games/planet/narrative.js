@@ -106,6 +106,8 @@ export function describeEvent(event, ctx) {
       return ctx.t(`ev.${event.kind}`, p);
     case "end-turn":
       return ctx.t("ev.end_turn", p);
+    case "chain-left":
+      return ctx.t("ev.chain_left", p);
     case "game-over":
       if (!d.code) break;
       return ctx.t(`ev.over_${d.code}`, { count: d.max_turns });
@@ -143,6 +145,7 @@ export function describeAction(entry, ctx, cell) {
     case "ability": {
       const card = cardName(ctx, j.card);
       if (!j.astronaut) return ctx.t("act.ability", { card });
+      if (j.target === "ALLY") return ctx.t("act.ability_ally", { ...p, card });
       if (j.card === "pocket" || j.target === "SHIP") return ctx.t("act.ability_ship", { ...p, card });
       return ctx.t("act.ability_to", { ...p, card });
     }
