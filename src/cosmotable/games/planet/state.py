@@ -1,8 +1,9 @@
 """Planet rules as an engine State.
 
 A turn is one action (an astronaut's step, the ship sailing, or the ship flying with fuel), plus at
-most one ability card, used before the action or in the window after it (phase "post": the ability
-plays and `end turn`, offered only when an ability is usable - Ruling R20). A step can chain through
+most one ability card, used before the action, at a choice inside its chained move, or in the window
+after it (phase "post": the ability plays and `end turn`, offered only when an ability is usable -
+Ruling R20). A step can chain through
 tile effects: each face-down tile is drawn by chance when revealed (its kind from the unplaced tiles of its back colour, then its orientation;
 both in one outcome when an obelisk peeks, so the others cannot tell whether the tile needed one),
 and tile choices (arrows with several directions, knights, trampolines, dragonflies...) are decisions
