@@ -153,7 +153,7 @@ def play_to_the_real_end(seed, players, teams):
 
     rng = random.Random(seed)
     s = table(SMALL_PLANETS[(players, teams)], players=players, teams=teams, seed=seed,
-              station=FACE_UP_STATION, max_turns=600)
+              station=FACE_UP_STATION, max_turns=3000)
     for seat in range(players):  # artifacts found earlier, so the tie-break by artifacts is exercised
         for _ in range(min(rng.randint(0, 2), len(s.deck))):
             card = rng.choice(s.deck)
