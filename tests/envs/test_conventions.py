@@ -123,6 +123,24 @@ def test_game_length_cap_is_a_truncation_with_the_reason_and_scores():
     assert all(term and not trunc and "truncated" not in info for term, trunc, info, _ in final.values())
 
 
+def _planet_with_every_tile_face_up(seed):
+    """A default-layout Planet table with every tile turned up (kinds drawn as the box allows) and
+    one coin left on a tile: the only kind of position where the claim is legal (Planet Ruling R21),
+    which random play on the default planet seldom reaches."""
+    rng = random.Random(seed)
+    state = games.get("planet").new_state(2, seed=seed)
+    for cell in sorted(state.back):
+        outcomes = state.draw_distribution(state.back[cell])
+        kind = rng.choices([k for k, _ in outcomes], [p for _, p in outcomes])[0]
+        state.fix_tile(cell, kind)
+        state.revealed.add(cell)
+        state.shown[state.back[cell]][kind] = state.shown[state.back[cell]].get(kind, 0) + 1
+    state.coins[sorted(state.back)[0]] = 1
+    state.supply -= 1
+    state._legal_cache = None
+    return state
+
+
 def test_planet_claims_false_keeps_the_claim_out_of_the_mask():
     enc = encoding_for("planet", games.get("planet").make_config(2))
     claim = enc.action_to_index("claim")
@@ -131,19 +149,14 @@ def test_planet_claims_false_keeps_the_claim_out_of_the_mask():
         env = planet_v0.env(num_players=2, claims=claims, max_turns=60)
         for seed in range(4):
             env.reset(seed=seed)
-            rng = np.random.default_rng(seed)
-            for agent in env.agent_iter(400):
-                obs, _r, term, trunc, _info = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                mask = obs["action_mask"]
-                offered[claims] += int(mask[claim])
-                legal = np.flatnonzero(mask)
-                if mask[claim]:  # do not end the game by the claim itself: keep looking
-                    legal = legal[legal != claim] if len(legal) > 1 else legal
-                env.step(int(rng.choice(legal)))
-    assert offered[True] > 0 and offered[False] == 0
+            session = env.unwrapped.session
+            session.state = _planet_with_every_tile_face_up(seed)
+            session._changed()
+            assert "claim" in [str(a) for a in session.state.legal_actions()]
+            obs, _r, term, trunc, _info = env.last()
+            assert not (term or trunc)
+            offered[claims] += int(obs["action_mask"][claim])
+    assert offered[True] == 4 and offered[False] == 0
     with pytest.raises(ValueError, match="cannot exclude 'fly away'"):
         planet_v0.raw_env(exclude_actions=("fly away",))
 

@@ -91,8 +91,10 @@ perfect-information games with chance (e.g. `open_spiel.python.algorithms.minima
 ### Planet: keeping the claim out of self-play
 
 In Planet a seat may claim that no one can get the last coins; if every other seat agrees, the game
-ends. Random seats claim and agree quickly, so random self-play mostly ends at once (issue #21: 300 random
-2-player games all ended by claim and agreement, 81% at 0-0). `planet_v0.env(claims=False)` (or
+ends. Random seats claim and agree quickly: when the claim was offered from the first turn, random
+self-play mostly ended at once (issue #21: 300 random 2-player games all ended by claim and agreement,
+81% at 0-0). Since issue #18 the claim is offered only once every tile is face up (Planet Ruling R21),
+which random play on the default planet seldom reaches, but a learner may still want it out. `planet_v0.env(claims=False)` (or
 `exclude_actions=("claim",)` for any adapter but OpenSpiel) keeps `claim` out of the mask; an
 opponent's claim can still be answered (`agree`, `refuse`). An excluded action stays legal for the
 rules, so it is offered anyway in the rare state where it is the only legal action.
