@@ -81,7 +81,7 @@ class Server:
             return
         await self.broadcaster.publish(change.table_id, change.message())
         if change.step >= 0:  # -1: only who sits or is connected changed
-            self.bots.kick(change.table_id)
+            self.bots.kick(change.table_id, change.version)
 
     async def start(self) -> None:
         # the service's calls (database, engine) run in threads: enough of them that every seat's
@@ -305,8 +305,8 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
         async with server.broadcaster.subscribe(table_id) as updates:
             if seat is not None:
                 await server.announce(Change(table_id, -1))  # others see the seat connected
-            state, seen = await server.call(service.seat_state, table_id, seat, 0)
-            await websocket.send_json({"type": "state", **state.model_dump(mode="json", by_alias=True)})
+            text, seen = await server.call(service.push, table_id, seat, 0)
+            await websocket.send_text(text)
 
             async def push_updates():
                 nonlocal seen
@@ -314,9 +314,13 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                     if "undo" in message:
                         await websocket.send_json({"type": "undo", "seat": message["undo"], "step": message["step"]})
                         seen = 0  # the log was rebuilt without the taken-back decision: send it whole
-                    state, total = await server.call(service.seat_state, table_id, seat, seen)
-                    seen = total
-                    await websocket.send_json({"type": "state", **state.model_dump(mode="json", by_alias=True)})
+                    version = message.get("version")
+                    if service.push_ready(table_id, version):
+                        # the change is in this process's snapshot: no database, no thread
+                        text, seen = service.push(table_id, seat, seen, version)
+                    else:
+                        text, seen = await server.call(service.push, table_id, seat, seen, version)
+                    await websocket.send_text(text)
 
             async def receive_actions():
                 while True:

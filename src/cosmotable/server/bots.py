@@ -108,8 +108,11 @@ class BotRunner:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="bot")
         return self._executor
 
-    def kick(self, table_id: str) -> None:
-        """Let the table's bots play if one is to act (call after every change)."""
+    def kick(self, table_id: str, version: int | None = None) -> None:
+        """Let the table's bots play if one is to act (call after every change; `version`: the
+        row's version after it, when known)."""
+        if table_id not in self._busy and self.service.no_bot_due(table_id, version):
+            return  # the snapshot of this very change shows no bot to act: nothing to ask
         if table_id in self._busy:
             self._again.add(table_id)
             return

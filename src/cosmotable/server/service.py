@@ -6,6 +6,13 @@ SQLite, and the row's version checked at UPDATE on both), rebuild the state from
 the new actions and commit. Only after the commit is the change acknowledged and announced, so a
 crash never loses an acknowledged action nor applies one twice.
 
+Each process keeps the newest committed snapshot of recently used tables (`TableSnapshot`: the row's
+columns, its seats and the State) keyed by the row's version, which every committed change bumps. The
+websocket pushes that follow a change are built from that snapshot without reading the database; a
+read that cannot tell whether another process changed the table compares the version in the
+database first (one small query), so several processes sharing PostgreSQL stay correct. Nothing is
+acknowledged before its commit, so a process killed at any moment loses only its cache.
+
 Cached states are never changed in place: a change works on a clone and then replaces the cache
 entry, so reading a view needs no lock.
 """
@@ -19,11 +26,11 @@ import json
 import secrets
 import threading
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -60,16 +67,21 @@ def tokens_match(token: str | None, stored_hash: str | None) -> bool:
 
 @dataclass(frozen=True)
 class Change:
-    """What a committed change announces: the table, its new step, and an undo by a seat."""
+    """What a committed change announces: the table, its new step, an undo by a seat, and the row's
+    version after the commit (None: unknown, e.g. only a websocket (dis)connected), which tells a
+    process whether the snapshot it holds already shows the change."""
 
     table_id: str
     step: int
     undo_seat: int | None = None
+    version: int | None = None
 
     def message(self) -> dict:
         message: dict[str, Any] = {"table": self.table_id, "step": self.step}
         if self.undo_seat is not None:
             message["undo"] = self.undo_seat
+        if self.version is not None:
+            message["version"] = self.version
         return message
 
 
@@ -92,35 +104,98 @@ class _Retry(Exception):
     """Another writer changed the table between our read and our write."""
 
 
+@dataclass(frozen=True)
+class SeatSnapshot:
+    """A seat's columns as committed (the same names as SeatRow's)."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    token_hash: str | None = field(repr=False)
+    claimed: bool
+    bot_playing: bool
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """Who took the table's last action, and how (what undo needs to know)."""
+
+    seat: int | None
+    source: str
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """A table as committed at one version: its columns (the same names as TableRow's, so
+    `summary()` and `undo_refusal()` read either), its seats, its last action and its State.
+
+    Shared between threads: never changed; the State inside is never changed in place either."""
+
+    id: str
+    version: int
+    epoch: int
+    game: str
+    config: str
+    seed: str = field(repr=False)
+    status: str
+    step: int
+    to_act: int | None
+    result: str | None
+    timer_seconds: int | None
+    timeout_bot: str
+    undo: bool
+    coach: bool
+    deadline: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[SeatSnapshot, ...]
+    last: LastAction | None
+    state: State = field(repr=False)
+
+    @classmethod
+    def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
+        seats = tuple(SeatSnapshot(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed, s.bot_playing)
+                      for s in row.seats)
+        return cls(row.id, row.version, row.epoch, row.game, row.config, row.seed, row.status, row.step,
+                   row.to_act, row.result, row.timer_seconds, row.timeout_bot, row.undo, row.coach,
+                   row.deadline, row.created_at, row.updated_at, seats, last, state)
+
+
 class StateCache:
-    """The newest known state of recently used tables: (epoch, state), least recently used out."""
+    """The newest known snapshot of recently used tables, least recently used out."""
 
     def __init__(self, size: int = CACHE_SIZE):
         self.size = size
-        self._entries: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self._entries: OrderedDict[str, TableSnapshot] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, table_id: str) -> tuple[int, State] | None:
+    def get(self, table_id: str) -> TableSnapshot | None:
         with self._lock:
             entry = self._entries.get(table_id)
             if entry is not None:
                 self._entries.move_to_end(table_id)
             return entry
 
-    def put(self, table_id: str, epoch: int, state: State) -> None:
+    def put(self, snapshot: TableSnapshot) -> None:
         with self._lock:
-            current = self._entries.get(table_id)
-            # never replace a newer state by an older one (two threads finishing out of order)
-            if current is not None and current[0] == epoch and len(current[1].history) > len(state.history):
+            current = self._entries.get(snapshot.id)
+            # never replace a newer snapshot by an older one (a read finishing after a commit): the
+            # row's version only grows
+            if current is not None and current.version > snapshot.version:
                 return
-            self._entries[table_id] = (epoch, state)
-            self._entries.move_to_end(table_id)
+            self._entries[snapshot.id] = snapshot
+            self._entries.move_to_end(snapshot.id)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
     def drop(self, table_id: str) -> None:
         with self._lock:
             self._entries.pop(table_id, None)
+
+
+#: pushes kept ready to send (one per table, version, seat, seen events and connected seats)
+PUSH_MEMO = 256
 
 
 class TableService:
@@ -138,8 +213,11 @@ class TableService:
         self.cache = StateCache()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
-        #: states made inside the running transaction (per thread); cached only after the commit
+        #: what the running transaction made (per thread); cached only after the commit
         self._staged = threading.local()
+        #: pushes ready to send, shared by every socket of the same seat (spectators above all)
+        self._pushes: OrderedDict[tuple, tuple[str, int]] = OrderedDict()
+        self._pushes_lock = threading.Lock()
         #: open websockets per (table, seat) in this process (seat None: spectators)
         self.connections: Counter[tuple[str, int | None]] = Counter()
 
@@ -163,11 +241,16 @@ class TableService:
         return row
 
     def _state(self, session: Session, row: TableRow) -> State:
-        """The state after the row's record: the cached one, brought forward if needed, else a
-        replay of the stored actions. The returned state is shared: clone it before changing it."""
+        """The state after the row's record: the one made earlier in this transaction or the cached
+        one, brought forward if needed, else a replay of the stored actions. The returned state is
+        shared: clone it before changing it."""
+        work = getattr(self._staged, "work", None)
+        if (work is not None and work.state is not None and work.epoch == row.epoch
+                and len(work.state.history) == row.step):
+            return work.state
         cached = self.cache.get(row.id)
-        if cached is not None and cached[0] == row.epoch and len(cached[1].history) <= row.step:
-            state = cached[1]
+        if cached is not None and cached.epoch == row.epoch and len(cached.state.history) <= row.step:
+            state = cached.state
             if len(state.history) == row.step:
                 return state
             state = state.clone()
@@ -188,7 +271,37 @@ class TableService:
         self._stage(row, state)
         return state
 
-    def summary(self, row: TableRow) -> models.TableSummary:
+    def _last_action(self, session: Session, row: TableRow) -> LastAction | None:
+        if row.step == 0:
+            return None
+        found = session.execute(
+            select(ActionRow.seat, ActionRow.source)
+            .where(ActionRow.table_id == row.id, ActionRow.index == row.step - 1)
+        ).first()
+        return LastAction(found.seat, found.source) if found is not None else None
+
+    def snapshot(self, table_id: str, version: int | None = None) -> TableSnapshot:
+        """The table's newest committed snapshot. `version`: a change known to be committed (from
+        its announcement); a cached snapshot at least that new is used without reading the
+        database. Without it, the version in the database is compared with the cached one."""
+        cached = self.cache.get(table_id)
+        if cached is not None and version is not None and cached.version >= version:
+            return cached
+        return _reread(lambda: self._read_snapshot(table_id))
+
+    def _read_snapshot(self, table_id: str) -> TableSnapshot:
+        cached = self.cache.get(table_id)
+        with self.readers() as session:
+            if cached is not None:
+                current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+                if current == cached.version:
+                    return cached
+            row = self._row(session, table_id)
+            snapshot = TableSnapshot.of(row, self._state(session, row), self._last_action(session, row))
+        self.cache.put(snapshot)
+        return snapshot
+
+    def summary(self, row: TableRow | TableSnapshot) -> models.TableSummary:
         result = json.loads(row.result) if row.result else {}
         config = json.loads(row.config)
         return models.TableSummary(
@@ -221,8 +334,7 @@ class TableService:
         )
 
     def get(self, table_id: str) -> models.TableSummary:
-        with self.readers() as session:
-            return self.summary(self._row(session, table_id))
+        return self.summary(self.snapshot(table_id))
 
     def list(self, status: str | None, game: str | None, page: int, page_size: int) -> models.TablePage:
         with self.readers() as session:
@@ -253,7 +365,7 @@ class TableService:
             seat_row.claimed = True  # the link has been used: the seat is taken
         return found
 
-    def _seat_for(self, row: TableRow, token: str | None) -> int:
+    def _seat_for(self, row: TableRow | TableSnapshot, token: str | None) -> int:
         """The seat whose token this is; 403 otherwise. Every seat is compared (constant time)."""
         found = None
         for seat in row.seats:
@@ -275,13 +387,12 @@ class TableService:
 
     def authenticate(self, table_id: str, token: str | None) -> int | None:
         """None for a spectator (no token), the seat for a valid token, 403 for a wrong one."""
-        with self.readers() as session:
-            row = self._row(session, table_id)
-            if not token:
-                return None
-            seat = self._seat_for(row, token)
-            if row.seats[seat].claimed:
-                return seat
+        snapshot = self.snapshot(table_id)  # 404 for an unknown table, token or not
+        if not token:
+            return None
+        seat = self._seat_for(snapshot, token)
+        if snapshot.seats[seat].claimed:
+            return seat
         # the first use of a seat's link claims the seat: only then is anything written
         return self._change(table_id, lambda session, row: self.seat_of(session, row, token))
 
@@ -343,7 +454,7 @@ class TableService:
             session.add(row)
             session.flush()
             session.add_all(_action_rows(table_id, state, 0, None, "chance", None))
-        self.cache.put(table_id, 0, state)
+        self.cache.put(TableSnapshot.of(row, state, LastAction(None, "chance") if state.history else None))
         return models.CreatedTable(table=self.summary(row), host_token=host_token, seats=links)
 
     # ------------------------------------------------------------------ changing tables
@@ -352,20 +463,37 @@ class TableService:
         process changed the table first. Returns what `change` returns."""
         with self._lock(table_id), self._writer:
             for _attempt in range(RETRIES):
-                self._staged.states = []
+                work = self._staged.work = _Work()
                 try:
                     with self.sessions.begin() as session:
                         row = self._row(session, table_id, for_update=True)
                         result = change(session, row)
+                        if session.new or session.dirty or session.deleted:
+                            # every committed change bumps the row's version (a seat's change
+                            # alone would not), so no process keeps an outdated snapshot
+                            row.updated_at = utcnow()
+                            session.flush()
+                        snapshot = self._snapshot(session, row, work)
                 except (_Retry, StaleDataError, IntegrityError):
                     self.cache.drop(table_id)
                     continue
                 finally:
-                    staged, self._staged.states = self._staged.states, None
-                for epoch, state in staged:  # committed: now others may see it
-                    self.cache.put(table_id, epoch, state)
-                return result
+                    self._staged.work = None
+                self.cache.put(snapshot)  # committed: now others may see it
+                return _versioned(result, snapshot.version)
             raise ApiError(503, "unavailable", "the table is busy; try again in a moment")
+
+    def _snapshot(self, session: Session, row: TableRow, work: _Work) -> TableSnapshot:
+        """The snapshot of the row as this transaction leaves it."""
+        state = self._state(session, row)
+        last = work.last
+        if last is _UNKNOWN:
+            cached = self.cache.get(row.id)
+            if cached is not None and cached.epoch == row.epoch and cached.step == row.step:
+                last = cached.last
+            else:
+                last = self._last_action(session, row)
+        return TableSnapshot.of(row, state, last)
 
     def _refresh(self, row: TableRow, state: State) -> None:
         """Derived columns after a change: whose turn, the turn timer, the result."""
@@ -505,18 +633,22 @@ class TableService:
         except IllegalAction as exc:
             raise conflict(exc.reason) from None
         state.resolve_chance()  # chance never waits for a client
-        session.add_all(_action_rows(row.id, state, before, seat, source, client_action_id))
+        added = _action_rows(row.id, state, before, seat, source, client_action_id)
+        session.add_all(added)
         self._refresh(row, state)
         session.flush()
-        self._stage(row, state)
+        self._stage(row, state, LastAction(added[-1].seat, added[-1].source))
         return state
 
-    def _stage(self, row: TableRow, state: State) -> None:
-        staged = getattr(self._staged, "states", None)
-        if staged is None:
-            self.cache.put(row.id, row.epoch, state)  # read outside a change: committed already
-        else:
-            staged.append((row.epoch, state))
+    def _stage(self, row: TableRow, state: State, last: LastAction | None | object = None) -> None:
+        """Remember the state (and, when known, the last action) this transaction made; a read
+        outside a change leaves nothing (its snapshot is cached by `_read_snapshot`)."""
+        work = getattr(self._staged, "work", None)
+        if work is None:
+            return
+        work.state, work.epoch = state, row.epoch
+        if last is not None:
+            work.last = last
 
     def undo(self, table_id: str, token: str | None) -> tuple[models.UndoResult, Change]:
         """Take back the seat's own last decision, if nothing (no chance, no other seat) followed."""
@@ -533,6 +665,7 @@ class TableService:
             row.epoch += 1
             row.step -= 1
             self.cache.drop(row.id)
+            self._staged.work.last = _UNKNOWN  # the action before it: read back for the snapshot
             session.flush()
             state = self._state(session, row)
             self._refresh(row, state)
@@ -541,25 +674,22 @@ class TableService:
         return self._change(table_id, change)
 
     # ------------------------------------------------------------------ bots and timers
-    def bot_job(self, table_id: str) -> BotJob | None:
+    def bot_job(self, table_id: str, version: int | None = None) -> BotJob | None:
         """The decision a bot must take at this table now, if any."""
-        return _reread(lambda: self._bot_job(table_id))
+        snapshot = self.snapshot(table_id, version)
+        level = _bot_level(snapshot)
+        if level is None:
+            return None
+        return BotJob(snapshot.id, snapshot.epoch, snapshot.step, snapshot.to_act, level, snapshot.game,
+                      json.loads(snapshot.config), int(snapshot.seed),
+                      tuple(str(a) for a in snapshot.state.history))
 
-    def _bot_job(self, table_id: str) -> BotJob | None:
-        with self.readers() as session:
-            row = self._row(session, table_id)
-            if row.status != "running" or row.to_act is None:
-                return None
-            seat = row.seats[row.to_act]
-            if seat.kind == "bot":
-                level = seat.bot or "heuristic"
-            elif seat.bot_playing:
-                level = row.timeout_bot
-            else:
-                return None
-            state = self._state(session, row)
-            return BotJob(row.id, row.epoch, row.step, seat.seat, level, row.game, json.loads(row.config),
-                          int(row.seed), tuple(str(a) for a in state.history))
+    def no_bot_due(self, table_id: str, version: int | None) -> bool:
+        """True when this process's snapshot shows the change `version` (or a later one) and no
+        bot is to act: then the bots need not be asked at all (a table of humans only)."""
+        cached = self.cache.get(table_id)
+        return (cached is not None and version is not None and cached.version >= version
+                and _bot_level(cached) is None)
 
     def bot_act(self, job: BotJob, action: str) -> Change | None:
         """Apply a bot's decision unless the table moved on while it was thinking."""
@@ -600,11 +730,11 @@ class TableService:
         """Running tables where a bot (or the timeout bot of a seat) is to act: after a restart,
         their bots must be set going again."""
         with self.readers() as session:
-            rows = session.scalars(select(TableRow).where(TableRow.status == "running")).all()
-            return [
-                r.id for r in rows
-                if r.to_act is not None and (r.seats[r.to_act].kind == "bot" or r.seats[r.to_act].bot_playing)
-            ]
+            return list(session.scalars(
+                select(TableRow.id)
+                .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_act))
+                .where(TableRow.status == "running", or_(SeatRow.kind == "bot", SeatRow.bot_playing))
+            ).all())
 
     # ------------------------------------------------------------------ records, replays, coach
     def record(self, table_id: str, token: str | None) -> dict:
@@ -648,28 +778,81 @@ class TableService:
                           int(row.seed), tuple(str(a) for a in state.history))
 
     # ------------------------------------------------------------------ what a seat sees
-    def seat_state(self, table_id: str, seat: int | None, since: int = 0) -> tuple[models.SeatState, int]:
+    def seat_state(self, table_id: str, seat: int | None, since: int = 0,
+                   version: int | None = None) -> tuple[models.SeatState, int]:
         """The SeatState of `seat` (None: a spectator) with its events from `since` on, and the
-        number of events it has seen in all."""
-        return _reread(lambda: self._seat_state(table_id, seat, since))
+        number of events it has seen in all. `version`: see `snapshot()`."""
+        return self._seat_state(self.snapshot(table_id, version), seat, since)
 
-    def _seat_state(self, table_id: str, seat: int | None, since: int) -> tuple[models.SeatState, int]:
-        with self.readers() as session:
-            row = self._row(session, table_id)
-            state = self._state(session, row)
-            summary = self.summary(row)
-            last = None
-            if seat is not None and row.undo and row.status == "running":
-                last = session.scalars(
-                    select(ActionRow).where(ActionRow.table_id == row.id)
-                    .order_by(ActionRow.index.desc()).limit(1)
-                ).first()
-            can_undo = seat is not None and last is not None and undo_refusal(row, last, seat) is None
-            acting = (
-                seat is not None and row.status == "running" and state.current_player() == seat
-                and not row.seats[seat].bot_playing
-            )
-        return build_seat_state(state, summary, seat, since, acting, can_undo)
+    def _seat_state(self, snapshot: TableSnapshot, seat: int | None,
+                    since: int) -> tuple[models.SeatState, int]:
+        running = snapshot.status == "running"
+        can_undo = (seat is not None and snapshot.undo and running
+                    and undo_refusal(snapshot, snapshot.last, seat) is None)
+        acting = (
+            seat is not None and running and snapshot.state.current_player() == seat
+            and not snapshot.seats[seat].bot_playing
+        )
+        return build_seat_state(snapshot.state, self.summary(snapshot), seat, since, acting, can_undo)
+
+    def push(self, table_id: str, seat: int | None, since: int,
+             version: int | None = None) -> tuple[str, int]:
+        """The `state` message for a websocket of `seat` as JSON text, and the seat's event count.
+        Built once per table version, seat, events seen and connected seats, and shared by every
+        socket that needs the same (all the spectators of a table)."""
+        snapshot = self.snapshot(table_id, version)
+        connected = tuple(self.connections[(table_id, s.seat)] > 0 for s in snapshot.seats)
+        key = (table_id, snapshot.version, seat, since, connected)
+        with self._pushes_lock:
+            ready = self._pushes.get(key)
+        if ready is not None:
+            return ready
+        state, total = self._seat_state(snapshot, seat, since)
+        ready = ('{"type":"state",' + state.model_dump_json(by_alias=True)[1:], total)
+        with self._pushes_lock:
+            self._pushes[key] = ready
+            while len(self._pushes) > PUSH_MEMO:
+                self._pushes.popitem(last=False)
+        return ready
+
+    def push_ready(self, table_id: str, version: int | None) -> bool:
+        """Whether `push` can answer without the database (the snapshot shows `version`)."""
+        cached = self.cache.get(table_id)
+        return cached is not None and version is not None and cached.version >= version
+
+
+class _Work:
+    """What one change's transaction made: its newest state and the table's last action."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.epoch = -1
+        self.last: LastAction | None | object = _UNKNOWN
+
+
+#: the last action is not known without reading it
+_UNKNOWN = object()
+
+
+def _versioned(result, version: int):
+    """`result` with every Change in it (alone or in a tuple) stamped with the committed version."""
+    if isinstance(result, Change):
+        return replace(result, version=version)
+    if isinstance(result, tuple):
+        return tuple(replace(r, version=version) if isinstance(r, Change) else r for r in result)
+    return result
+
+
+def _bot_level(snapshot: TableSnapshot) -> str | None:
+    """The level of the bot to act now at the table (None: no bot is to act)."""
+    if snapshot.status != "running" or snapshot.to_act is None:
+        return None
+    seat = snapshot.seats[snapshot.to_act]
+    if seat.kind == "bot":
+        return seat.bot or "heuristic"
+    if seat.bot_playing:
+        return snapshot.timeout_bot
+    return None
 
 
 def _reread(read):
@@ -702,7 +885,7 @@ def build_seat_state(state: State, summary: models.TableSummary, seat: int | Non
     return out, len(events)
 
 
-def undo_refusal(row: TableRow, last: ActionRow | None, seat: int) -> str | None:
+def undo_refusal(row: TableRow | TableSnapshot, last: ActionRow | LastAction | None, seat: int) -> str | None:
     """Why `seat` may not take back the last action now (None: it may)."""
     if not row.undo:
         return "undo is turned off at this table"
@@ -761,4 +944,4 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-__all__ = ["BotJob", "Change", "TableService", "build_seat_state"]
+__all__ = ["BotJob", "Change", "TableService", "TableSnapshot", "build_seat_state"]
