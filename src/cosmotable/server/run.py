@@ -29,7 +29,10 @@ class RedactTokens(logging.Filter):
 def serve(settings: Settings, host: str, port: int) -> int:
     """Serve until interrupted; prints the address once the socket is listening."""
     app = create_app(settings)
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws="auto")
+    # no per-message deflate: a view is a few kB, and compressing every push for every seat cost more
+    # CPU than the loopback or LAN bytes it saves (benchmarks/server_load.py)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws="auto",
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
