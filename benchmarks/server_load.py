@@ -1,25 +1,36 @@
-"""Server load: many concurrent tables played over real websockets against a real Uvicorn process.
+"""Server load: many concurrent tables played by people over real websockets against a real Uvicorn process.
 
-    python benchmarks/server_load.py [--tables 200] [--game mlem] [--players 2] [--minutes 1]
-                                     [--moves N] [--think-ms 0] [--database-url URL] [--server-url URL]
+    python benchmarks/server_load.py [--tables 200] [--spectators 0] [--minutes 1] [--soak]
+                                     [--think 1-4 | --think-ms MS] [--game mlem] [--players 2]
+                                     [--moves N] [--database-url URL] [--server-url URL] [--seed 1]
 
 Starts `cosmotable serve` on a free loopback port (an SQLite file in a temporary directory unless
 `--database-url` is given; `--server-url` measures a server that is already running instead), creates
 `--tables` tables whose seats are all human, and plays every seat from this client: each seat has its own
-websocket, and when a `state` message gives it legal actions it sends a random one over that socket
-(`{"type": "action", ...}`), after `--think-ms` of thinking (0: at once, which saturates the server).
+websocket, and when a `state` message gives it legal actions it thinks, as a person would, for a random
+time in `--think` seconds (default 1-4 s), then sends a random legal action over its socket. `--think-ms 0`
+answers at once, which saturates the server (a throughput figure, not a model of play). `--spectators N`
+opens N more websockets without a token, spread over the tables, watching them as spectators do.
 A finished game is replaced by a new table, so the load stays the same until `--minutes` or `--moves`.
 
 Latency is measured per move: from sending the action to receiving the `state` message that shows a
-later step on the same socket. Printed every few seconds and at the end: moves/s, p50/p90/p99/max
-latency, errors (refused actions, lost sockets, HTTP errors), and the server process's resident memory
-and CPU time. The client runs on the same machine and takes CPU too: the figures are for both.
+later step on the same socket (and, for spectators, from that same send to their own `state` with the
+later step). Printed every few seconds and at the end: moves/s, p50/p90/p99/max latency, errors (refused
+actions, lost sockets, HTTP errors), the server's resident memory when play began and at the end, and
+the CPU time of the server and of this client: both run on the same machine, and the machine's load
+average is printed too. `--soak` runs longer (30 minutes unless `--minutes` says otherwise), reports once a
+minute and ends with the memory of every minute, to show whether it stays flat.
+
+The client is one event loop and does no more than it must: one JSON parse per message, actions sent in
+their short text form.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import contextlib
 import json
 import os
 import random
@@ -39,6 +50,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 REPORT_EVERY = 5.0
+SOAK_REPORT_EVERY = 60.0
+SOAK_MINUTES = 30.0
 
 
 @dataclass
@@ -49,6 +62,8 @@ class Tally:
     games: int = 0
     latencies: list[float] = field(default_factory=list)
     window: list[float] = field(default_factory=list)
+    spectator_latencies: list[float] = field(default_factory=list)
+    spectator_updates: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     first_error: dict[str, str] = field(default_factory=dict)
 
@@ -75,6 +90,18 @@ def latency_line(values: list[float]) -> str:
         f"p50 {percentile(ms, 0.50):.1f} ms, p90 {percentile(ms, 0.90):.1f} ms, "
         f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms, default=float('nan')):.1f} ms"
     )
+
+
+def parse_think(text: str) -> tuple[float, float]:
+    """'1-4' -> (1.0, 4.0) seconds; '2' -> (2.0, 2.0)."""
+    low, _, high = text.partition("-")
+    try:
+        bounds = (float(low), float(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--think takes seconds as LOW-HIGH (e.g. 1-4), not {text!r}") from None
+    if bounds[0] < 0 or bounds[1] < bounds[0]:
+        raise argparse.ArgumentTypeError(f"--think: need 0 <= LOW <= HIGH, got {text!r}")
+    return bounds
 
 
 # --- the server process ---------------------------------------------------------------------------
@@ -152,6 +179,24 @@ def server_usage(pid: int) -> tuple[float, float]:
 # --- the players ------------------------------------------------------------------------------------
 
 
+class Slot:
+    """One table place: the table playing there now, and the sends its seats made lately (for the
+    spectators' latency). A finished table is replaced by a new one in the same slot."""
+
+    def __init__(self) -> None:
+        self.table_id: str | None = None
+        self.generation = 0
+        self.changed = asyncio.Event()  # set when a new table sits in the slot
+        self.sends: collections.deque[tuple[int, float]] = collections.deque(maxlen=8)
+
+    def seat_table(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.generation += 1
+        self.sends.clear()
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+
 class Run:
     def __init__(self, args: argparse.Namespace, base_url: str):
         self.args = args
@@ -160,9 +205,16 @@ class Run:
         self.tally = Tally()
         self.deadline = float("inf")  # set when play begins, after the tables are created
         self.rng = random.Random(args.seed)
+        self.slots = [Slot() for _ in range(args.tables)]
 
     def done(self) -> bool:
-        return time.monotonic() >= self.deadline or (self.args.moves and self.tally.moves >= self.args.moves)
+        return time.monotonic() >= self.deadline or bool(self.args.moves and self.tally.moves >= self.args.moves)
+
+    def think_time(self) -> float:
+        if self.args.think_ms is not None:
+            return self.rng.uniform(0.5, 1.5) * self.args.think_ms / 1000
+        low, high = self.args.think
+        return self.rng.uniform(low, high)
 
     async def create_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
         body = {
@@ -184,10 +236,11 @@ class Run:
             raise RuntimeError(f"POST /api/tables/{table_id}/start: {started.status_code} {started.text[:300]}")
         return table_id, tokens
 
-    async def play_seat(self, table_id: str, token: str, finished: asyncio.Event) -> None:
-        """Answer every state that gives this seat legal actions with a random one, timing each answer."""
+    async def play_seat(self, slot: Slot, table_id: str, token: str, finished: asyncio.Event) -> None:
+        """Answer every state that gives this seat legal actions with a random one after thinking,
+        timing each answer."""
         url = f"{self.ws_url}/api/tables/{table_id}/ws?token={token}"
-        async with connect(url, max_size=None, open_timeout=30) as socket_:
+        async with connect(url, max_size=None, open_timeout=30, compression=None) as socket_:
             sent_at: float | None = None
             sent_step = -1
             while not finished.is_set():
@@ -215,15 +268,58 @@ class Run:
                 legal = message.get("legal_actions") or []
                 if not legal or sent_at is not None or self.done():
                     continue
-                if self.args.think_ms:
-                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think_ms / 1000)
+                pause = self.think_time()
+                if pause:
+                    await asyncio.sleep(pause)
+                if finished.is_set() or self.done():
+                    return
                 choice = self.rng.choice(legal)
                 sent_at, sent_step = time.perf_counter(), step
-                await socket_.send(
-                    json.dumps({"type": "action", "action": choice["json"], "client_action_id": uuid.uuid4().hex})
-                )
+                slot.sends.append((step, sent_at))
+                await socket_.send(json.dumps(
+                    {"type": "action", "action": choice["text"], "client_action_id": uuid.uuid4().hex}))
 
-    async def table_loop(self, http: httpx.AsyncClient, ready: asyncio.Barrier) -> None:
+    async def watch(self, slot: Slot) -> None:
+        """A spectator of whatever table plays in `slot`; reconnects to the next table when one ends."""
+        while not self.done():
+            if slot.table_id is None:
+                await slot.changed.wait()
+                continue
+            generation, table_id = slot.generation, slot.table_id
+            url = f"{self.ws_url}/api/tables/{table_id}/ws"
+            try:
+                async with connect(url, max_size=None, open_timeout=30, compression=None) as socket_:
+                    seen_step = -1
+                    while not self.done() and slot.generation == generation:
+                        try:
+                            raw = await asyncio.wait_for(socket_.recv(), timeout=1.0)
+                        except TimeoutError:
+                            continue
+                        message = json.loads(raw)
+                        if message.get("type") != "state":
+                            continue
+                        self.tally.spectator_updates += 1
+                        step = message["step"]
+                        if seen_step >= 0 and step > seen_step:
+                            # the newest send this update answers (made at a step this spectator saw)
+                            answered = [t for s, t in slot.sends if seen_step <= s < step]
+                            if answered:
+                                self.tally.spectator_latencies.append(time.perf_counter() - answered[-1])
+                        seen_step = max(seen_step, step)
+                        if message["table"]["status"] == "finished":
+                            break
+            except ConnectionClosed as closed:
+                if not self.done() and slot.generation == generation:
+                    self.tally.error("spectator socket closed", f"{table_id}: {closed}")
+            except OSError as problem:
+                self.tally.error("spectator connect", f"{type(problem).__name__}: {problem}")
+                await asyncio.sleep(1)
+            if slot.generation == generation and not self.done():
+                changed = slot.changed
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), timeout=5)
+
+    async def table_loop(self, http: httpx.AsyncClient, slot: Slot, ready: asyncio.Barrier) -> None:
         """One table slot: play a game, then open a new table, until the run ends."""
         first = True
         while not self.done():
@@ -237,8 +333,9 @@ class Run:
                 if first:
                     first = False
                     await ready.wait()
+            slot.seat_table(table_id)
             finished = asyncio.Event()
-            seats = [asyncio.create_task(self.play_seat(table_id, token, finished)) for token in tokens]
+            seats = [asyncio.create_task(self.play_seat(slot, table_id, token, finished)) for token in tokens]
             while not finished.is_set() and not self.done():
                 await asyncio.sleep(0.2)
             finished.set()
@@ -251,20 +348,22 @@ class Run:
             if not self.done():
                 self.tally.games += 1
 
-    async def progress(self, pid: int | None) -> None:
+    async def progress(self, pid: int | None, every: float, memory: list[float]) -> None:
         start, last_moves = time.monotonic(), 0
         while not self.done():
-            await asyncio.sleep(REPORT_EVERY)
+            await asyncio.sleep(every)
             window, self.tally.window = self.tally.window, []
             usage = ""
             if pid:
                 rss, cpu = server_usage(pid)
+                memory.append(rss)
                 usage = f", server {rss:.0f} MiB, {cpu:.0f} CPU s"
             errors = sum(self.tally.errors.values())
             print(
                 f"[{time.monotonic() - start:5.0f} s] {self.tally.moves} moves "
-                f"({(self.tally.moves - last_moves) / REPORT_EVERY:.0f}/s), {self.tally.games} games, "
-                f"{latency_line(window)}, {errors} errors{usage}",
+                f"({(self.tally.moves - last_moves) / every:.0f}/s), {self.tally.games} games, "
+                f"{latency_line(window)}, {errors} errors{usage}, client {time.process_time():.0f} CPU s, "
+                f"load {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
             last_moves = self.tally.moves
@@ -274,54 +373,84 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
     await wait_until_up(base_url, process)
     benchmark = Run(args, base_url)
     limits = httpx.Limits(max_connections=50)
+    think = "none (saturation)" if args.think_ms == 0 else (
+        f"{0.5 * args.think_ms:.0f}-{1.5 * args.think_ms:.0f} ms" if args.think_ms is not None
+        else f"{args.think[0]:g}-{args.think[1]:g} s")
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=60) as http:
-        print(f"server_load: {args.tables} tables of {args.game} for {args.players} on {base_url}", flush=True)
+        print(f"server_load: {args.tables} tables of {args.game} for {args.players} (human seats, think "
+              f"{think} per decision), {args.spectators} spectators, on {base_url}", flush=True)
         ready = asyncio.Barrier(args.tables + 1)
-        slots = [asyncio.create_task(benchmark.table_loop(http, ready)) for _ in range(args.tables)]
+        slots = [asyncio.create_task(benchmark.table_loop(http, slot, ready)) for slot in benchmark.slots]
         set_up = time.monotonic()
         await ready.wait()
         print(f"server_load: tables created in {time.monotonic() - set_up:.1f} s; playing", flush=True)
         # measure from here: the set-up's table creation is not a move
         benchmark.deadline = time.monotonic() + 60 * args.minutes
-        begin, cpu_before = time.monotonic(), server_usage(process.pid)[1] if process else 0.0
-        reporter = asyncio.create_task(benchmark.progress(process.pid if process else None))
-        await asyncio.gather(*slots)
+        spectators = [asyncio.create_task(benchmark.watch(benchmark.slots[i % args.tables]))
+                      for i in range(args.spectators)]
+        begin, client_before = time.monotonic(), time.process_time()
+        rss_before, cpu_before = server_usage(process.pid) if process else (0.0, 0.0)
+        memory: list[float] = []
+        every = SOAK_REPORT_EVERY if args.soak else REPORT_EVERY
+        reporter = asyncio.create_task(benchmark.progress(process.pid if process else None, every, memory))
+        await asyncio.gather(*slots, *spectators)
         elapsed = time.monotonic() - begin
+        client_cpu = time.process_time() - client_before
         reporter.cancel()
     tally = benchmark.tally
     print("\n=== server_load result ===")
-    print(f"tables: {args.tables} x {args.game} ({args.players} seats, think {args.think_ms} ms), "
-          f"{elapsed:.0f} s, {tally.games} games finished")
-    print(f"moves: {tally.moves} ({tally.moves / elapsed:.0f} moves/s)")
-    print(f"latency (action sent -> update pushed): {latency_line(tally.latencies)}")
+    print(f"tables: {args.tables} x {args.game} ({args.players} human seats, think {think}), "
+          f"{args.spectators} spectators, {elapsed:.0f} s, {tally.games} games finished")
+    print(f"moves: {tally.moves} ({tally.moves / elapsed:.1f} moves/s)")
+    print(f"latency (action sent -> update pushed to the seat): {latency_line(tally.latencies)}")
+    if args.spectators:
+        print(f"spectators: {tally.spectator_updates} updates; latency (same send -> spectator's update): "
+              f"{latency_line(tally.spectator_latencies)}")
     print(f"errors: {sum(tally.errors.values())} {tally.errors or ''}")
-    # the machine's other work competes for the same cores: say how busy it was
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (1 min) at the end")
     for kind, detail in tally.first_error.items():
         print(f"  first {kind}: {detail}")
+    # the machine's other work competes for the same cores: say how busy it was
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (1 min) at the end")
+    print(f"client: {client_cpu:.1f} CPU s during the run ({client_cpu / elapsed:.2f} cores)")
     if process:
         rss, cpu = server_usage(process.pid)
-        print(f"server: {rss:.0f} MiB resident, {cpu - cpu_before:.0f} CPU s during the run "
-              f"({(cpu - cpu_before) / elapsed:.2f} cores)")
+        server_cpu = cpu - cpu_before
+        per_move = f", {1000 * server_cpu / tally.moves:.1f} ms per move" if tally.moves else ""
+        print(f"server: {server_cpu:.1f} CPU s during the run ({server_cpu / elapsed:.2f} cores{per_move})")
+        print(f"server memory: {rss_before:.0f} MiB when play began, {rss:.0f} MiB at the end "
+              f"({rss - rss_before:+.0f} MiB)")
+        if args.soak and memory:
+            print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
     return tally
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--spectators", type=int, default=0, help="spectator sockets spread over the tables")
     parser.add_argument("--game", default="mlem", help="game id (default mlem)")
     parser.add_argument("--players", type=int, default=2, help="seats per table, all played by this client")
     parser.add_argument("--variant", action="append", default=[], help="a variant to switch on (repeatable)")
-    parser.add_argument("--minutes", type=float, default=1.0, help="how long to play (default 1)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help=f"how long to play (default 1; {SOAK_MINUTES:g} with --soak)")
+    parser.add_argument("--soak", action="store_true",
+                        help="a long run reporting once a minute, ending with the memory of every minute")
     parser.add_argument("--moves", type=int, default=0, help="stop after this many moves (default: no limit)")
-    parser.add_argument("--think-ms", type=float, default=0.0,
-                        help="mean pause before each move, 0.5x-1.5x at random (default 0: at once)")
+    parser.add_argument("--think", type=parse_think, default=(1.0, 4.0),
+                        help="seconds a person thinks per decision, LOW-HIGH at random (default 1-4)")
+    parser.add_argument("--think-ms", type=float, default=None,
+                        help="instead of --think: a mean pause in ms, 0.5x-1.5x at random; 0 answers at "
+                             "once and saturates the server")
     parser.add_argument("--database-url", help="server database (default: SQLite in a temporary directory)")
     parser.add_argument("--server-url", help="measure this running server instead of starting one")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the client's random moves")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the client's random moves and pauses")
     args = parser.parse_args()
-    if args.tables < 1 or args.minutes <= 0:
-        parser.error("--tables must be at least 1 and --minutes above 0")
+    if args.minutes is None:
+        args.minutes = SOAK_MINUTES if args.soak else 1.0
+    if args.tables < 1 or args.minutes <= 0 or args.spectators < 0:
+        parser.error("--tables must be at least 1, --minutes above 0, --spectators not negative")
+    if args.think_ms is not None and args.think_ms < 0:
+        parser.error("--think-ms must not be negative")
 
     if args.server_url:
         asyncio.run(run(args, args.server_url.rstrip("/"), None))
