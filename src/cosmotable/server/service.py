@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -497,21 +497,8 @@ class TableService:
 
     def _refresh(self, row: TableRow, state: State) -> None:
         """Derived columns after a change: whose turn, the turn timer, the result."""
-        player = state.current_player()
-        row.step = len(state.history)
-        row.updated_at = utcnow()
-        if state.is_terminal():
-            row.status = "finished"
-            row.to_act = None
-            row.deadline = None
-            row.result = json.dumps({"scores": state.scores(), "winners": state.winners()})
-            return
-        row.to_act = player if player >= 0 else None
-        row.deadline = None
-        if row.status == "running" and row.timer_seconds and row.to_act is not None:
-            seat = row.seats[row.to_act]
-            if seat.kind == "human" and not seat.bot_playing:
-                row.deadline = row.updated_at + timedelta(seconds=row.timer_seconds)
+        for name, value in derived_columns(row, state).items():
+            setattr(row, name, value)
 
     def start(self, table_id: str, host_token: str | None) -> tuple[models.TableSummary, Change]:
         def change(session: Session, row: TableRow):
@@ -603,15 +590,13 @@ class TableService:
     def act(self, table_id: str, token: str | None, action: str | dict,
             client_action_id: str) -> tuple[models.ActionResult, Change | None]:
         """A seat's decision (the seat comes from its token)."""
+        done = self._act_on_snapshot(table_id, token, action, client_action_id)
+        if done is not None:
+            return done
 
         def change(session: Session, row: TableRow):
             seat = self.seat_of(session, row, token)
-            seen = session.scalar(
-                select(ActionRow.index).where(
-                    ActionRow.table_id == row.id, ActionRow.client_action_id == client_action_id
-                )
-            )
-            if seen is not None:  # a retry of an action already applied
+            if self._seen_action(session, row.id, client_action_id):  # a retry of an action already applied
                 return models.ActionResult(applied=False, step=row.step, table=self.summary(row)), None
             if row.status != "running":
                 raise conflict(f"the table is {row.status}: actions are taken only while it runs"
@@ -623,6 +608,59 @@ class TableService:
             return models.ActionResult(applied=True, step=row.step, table=self.summary(row)), Change(row.id, row.step)
 
         return self._change(table_id, change)
+
+    def _seen_action(self, session: Session, table_id: str, client_action_id: str) -> bool:
+        """Whether an action with this client id was applied at the table already."""
+        return session.scalar(
+            select(ActionRow.index).where(
+                ActionRow.table_id == table_id, ActionRow.client_action_id == client_action_id
+            )
+        ) is not None
+
+    def _act_on_snapshot(self, table_id: str, token: str | None, action: str | dict,
+                         client_action_id: str) -> tuple[models.ActionResult, Change] | None:
+        """The common case of `act`, without loading the row: a claimed seat's legal decision at a
+        running table whose snapshot this process holds. The decision is applied to the snapshot's
+        state and written with one UPDATE that succeeds only if the row is still at the snapshot's
+        version (so a change made by another process is never overwritten) and one INSERT.
+        Anything else (no snapshot, a refusal, a retried client action id, another version) returns
+        None, and `act` takes the full path, which gives the authoritative answer."""
+        with self._lock(table_id), self._writer:
+            snapshot = self.cache.get(table_id)
+            if snapshot is None or snapshot.status != "running" or not token:
+                return None
+            seat = next((s.seat for s in snapshot.seats
+                         if s.kind == "human" and tokens_match(token, s.token_hash)), None)
+            if seat is None or not snapshot.seats[seat].claimed or snapshot.seats[seat].bot_playing:
+                return None
+            state = snapshot.state.clone()
+            before = len(state.history)
+            try:
+                state.apply(action, seat=seat)
+            except IllegalAction:
+                return None
+            state.resolve_chance()  # chance never waits for a client
+            added = _action_rows(table_id, state, before, seat, "player", client_action_id)
+            columns = derived_columns(snapshot, state)
+            with self.sessions.begin() as session:
+                if self._seen_action(session, table_id, client_action_id):
+                    return None
+                updated = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.version == snapshot.version)
+                    .values(version=snapshot.version + 1, **columns)
+                    .execution_options(synchronize_session=False)
+                )
+                if updated.rowcount != 1:
+                    session.rollback()
+                    self.cache.drop(table_id)  # another process changed the table
+                    return None
+                session.execute(insert(ActionRow), [_action_values(a) for a in added])
+            fresh = replace(snapshot, version=snapshot.version + 1, state=state,
+                            last=LastAction(added[-1].seat, added[-1].source), **columns)
+            self.cache.put(fresh)
+        result = models.ActionResult(applied=True, step=fresh.step, table=self.summary(fresh))
+        return result, Change(table_id, fresh.step, version=fresh.version)
 
     def _apply(self, session: Session, row: TableRow, seat: int, action, source: str,
                client_action_id: str | None) -> State:
@@ -883,6 +921,28 @@ def build_seat_state(state: State, summary: models.TableSummary, seat: int | Non
         can_undo=can_undo,
     )
     return out, len(events)
+
+
+def derived_columns(table: TableRow | TableSnapshot, state: State) -> dict[str, Any]:
+    """The columns a change derives from the new state: step, whose turn, the turn timer, the
+    result, the time of the change."""
+    now = utcnow()
+    if state.is_terminal():
+        return {"step": len(state.history), "updated_at": now, "status": "finished", "to_act": None,
+                "deadline": None, "result": json.dumps({"scores": state.scores(), "winners": state.winners()})}
+    player = state.current_player()
+    to_act = player if player >= 0 else None
+    deadline = None
+    if table.status == "running" and table.timer_seconds and to_act is not None:
+        seat = table.seats[to_act]
+        if seat.kind == "human" and not seat.bot_playing:
+            deadline = now + timedelta(seconds=table.timer_seconds)
+    return {"step": len(state.history), "updated_at": now, "to_act": to_act, "deadline": deadline}
+
+
+def _action_values(row: ActionRow) -> dict[str, Any]:
+    return {"table_id": row.table_id, "index": row.index, "text": row.text, "seat": row.seat,
+            "source": row.source, "client_action_id": row.client_action_id, "created_at": row.created_at}
 
 
 def undo_refusal(row: TableRow | TableSnapshot, last: ActionRow | LastAction | None, seat: int) -> str | None:
