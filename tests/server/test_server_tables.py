@@ -68,6 +68,13 @@ def test_list_filters_by_status_and_game_and_pages(client):
     assert client.get("/api/tables?status=lost").status_code == 422
 
 
+def test_a_game_filter_that_is_no_game_id_is_422_naming_it(client):
+    # a NUL byte reached PostgreSQL (which refuses it in text) and came back as a 500 (schemathesis)
+    refused = client.get("/api/tables", params={"game": "ml\x00em"})
+    assert refused.status_code == 422 and "game" in refused.json()["message"]
+    assert client.get("/api/tables", params={"game": "no such game"}).status_code == 422
+
+
 def test_unknown_table_is_404_json(client):
     response = client.get("/api/tables/nope")
     assert response.status_code == 404

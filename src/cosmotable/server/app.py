@@ -189,7 +189,9 @@ def api_router(server: Server) -> APIRouter:
     @router.get("/tables", response_model=models.TablePage, summary="List tables (paginated)")
     async def list_tables(
         status: Literal["open", "running", "finished"] | None = None,
-        game: Annotated[str | None, Query(max_length=32)] = None,
+        # a game id is letters, digits, '_' and '-': anything else (a NUL byte, which PostgreSQL
+        # refuses in text) is a 422 naming the parameter, not a database error
+        game: Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9_-]*$")] = None,
         page: Annotated[int, Query(ge=1, le=100000)] = 1,
         page_size: Annotated[int, Query(ge=1, le=100)] = 20,
     ):
