@@ -372,7 +372,9 @@ class Run:
 async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen | None) -> Tally:
     await wait_until_up(base_url, process)
     benchmark = Run(args, base_url)
-    limits = httpx.Limits(max_connections=50)
+    # idle connections are dropped before Uvicorn's 5 s keep-alive ends, so a request never goes out on
+    # a connection the server is closing (that showed as a ReadError when a new table was created)
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
     think = "none (saturation)" if args.think_ms == 0 else (
         f"{0.5 * args.think_ms:.0f}-{1.5 * args.think_ms:.0f} ms" if args.think_ms is not None
         else f"{args.think[0]:g}-{args.think[1]:g} s")
@@ -417,8 +419,10 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         server_cpu = cpu - cpu_before
         per_move = f", {1000 * server_cpu / tally.moves:.1f} ms per move" if tally.moves else ""
         print(f"server: {server_cpu:.1f} CPU s during the run ({server_cpu / elapsed:.2f} cores{per_move})")
-        print(f"server memory: {rss_before:.0f} MiB when play began, {rss:.0f} MiB at the end "
-              f"({rss - rss_before:+.0f} MiB)")
+        # growth is counted from the first report, when every socket is open (they take memory too)
+        settled = memory[0] if memory else rss_before
+        print(f"server memory: {rss_before:.0f} MiB when play began, {settled:.0f} MiB at the first report "
+              f"(sockets open), {rss:.0f} MiB at the end ({rss - settled:+.0f} MiB since the first report)")
         if args.soak and memory:
             print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
     return tally
