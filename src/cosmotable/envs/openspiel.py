@@ -299,7 +299,10 @@ class CosmotableState(pyspiel.State):
         is nothing hidden to redraw, the sample is a copy of this state: a sample like any other.)"""
         state = self._box.state
         resampled = state.resample_for(player_id, rng)
-        history = self.encoding.resampled_history(state, resampled, seat=player_id)
+        try:
+            history = self.encoding.resampled_history(state, resampled, seat=player_id)
+        except RuntimeError as exc:  # e.g. DeterminizationError: no rewrite found (drawn again)
+            return f"the history could not be rewritten: {exc}"
         if history == state.history:
             return self.clone()
         try:

@@ -41,6 +41,7 @@ import numpy as np
 from cosmotable import games
 from cosmotable.engine import Action, GameConfig, State
 from cosmotable.envs.encodings import Encoding, ObservationBuilder, last_game_over, one_hot
+from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, Plan, plan, rewrite
 from cosmotable.games.kosmodrom.actions import Advance, DeckCard, Pick, Play
 
 try:  # `keep <card>` (a stolen card kept in hand): newer rules versions
@@ -137,8 +138,8 @@ class KosmodromEncoding(Encoding):
         self._card_pos = {c: i for i, c in enumerate(self.card_ids)}
         self._builder = self._declare()
         self._slices = self._builder.slices()
-        # (seat, seed, history length, last actions) -> _free_draws: IS-MCTS resamples one state often
-        self._free_cache: dict[tuple, tuple[list[int], np.ndarray, np.ndarray]] = {}
+        # (seat, seed, history length, last actions) -> the rewrite's plan: IS-MCTS resamples one state often
+        self._plan_cache: dict[tuple, Plan] = {}
         super().__init__(game, config, decision_actions(self.cards, self.max_rockets),
                          chance_outcomes(self.cards), self._builder.segments)
 
@@ -382,56 +383,25 @@ class KosmodromEncoding(Encoding):
         return [str(action)] * n
 
     def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
-        """A history consistent with everything the resampled seat knows, with the other seats'
-        unseen cards redrawn. (The engine's `resample_for` keeps the true history, which would
-        replay to the true state, so its redrawn hands cannot be replayed as they are; the seat it
-        was called for is recognised by the events it kept.)
-
-        The true history is replayed once with card bookkeeping: a card drawn out of the seat's
-        sight is *free* unless it later leaves its holder's hand in the open (played, discarded,
-        offered, taken) or out of sight (stolen), which pins it to its draw. Each free draw, in
-        order, is then redrawn at random from its own card and the deck cards that stay in the deck
-        from that draw to now (so every later draw stays possible: the swapped-out card simply
-        remains in the deck). Seeded from `resampled`'s new seed. (The OpenSpiel adapter replays the
-        result and keeps the true state should it not replay or look different to the seat.)"""
+        """A history consistent with everything `seat` knows, every outcome it did not see redrawn:
+        other seats' deck draws, cards Industrial Espionage moved between two other seats and the
+        thief's `keep` of them (see `kosmodrom_rewrite`: only what `seat` sees of the history is
+        used, the hidden values never). Randomness comes from `resampled`'s seed (the engine's
+        `resample_for(seat, rng)` redraws it from `rng`); `seat` is recognised from `resampled` when
+        not given. Raises `DeterminizationError` rather than return the true history."""
         if seat is None:
             seat = self._resampled_seat(state, resampled)
+            if seat is None:
+                raise DeterminizationError("pass seat=: the resampled state matches no seat's knowledge")
         history = list(state.history)
-        if seat is None:
-            return history
         key = (seat, state.seed, len(history), tuple(map(str, history[-50:])))
-        cached = self._free_cache.get(key)
+        cached = self._plan_cache.get(key)
         if cached is None:
-            cached = self._free_draws(state, seat)
-            if len(self._free_cache) > 8:
-                self._free_cache.clear()
-            self._free_cache[key] = cached
-        free, decks, through = cached
-        if not free:
-            return history
-        rng = random.Random(getattr(resampled, "seed", 0))
-        candidate = list(history)
-        counts = decks.copy()  # counts[u + 1, k]: cards of kind k in the deck after action u (row 0: at the start)
-        kept = through.copy()  # kept[u + 1, k]: copies of kind k that stay in the deck all through action u
-        for i in free:
-            old = history[i].card  # type: ignore[attr-defined]
-            # The new card must be in the deck before draw i and stay there to this day (so every
-            # later draw stays possible); a reshuffle empties the deck, so no swap reaches across one
-            # (the swapped-out card would keep the deck from running out).
-            room = np.minimum(counts[i], kept[i + 1:].min(axis=0))
-            room[self._card_pos[old]] = 1
-            for pad in PADS:
-                room[self._card_pos[pad]] = 0
-            weights = np.maximum(room, 0).astype(float)
-            k = int(rng.choices(range(len(self.card_ids)), weights=weights.tolist())[0])
-            card = self.card_ids[k]
-            if card != old:
-                counts[i + 1:, k] -= 1
-                counts[i + 1:, self._card_pos[old]] += 1
-                kept[i + 1:, k] -= 1
-                kept[i + 1:, self._card_pos[old]] += 1
-                candidate[i] = DeckCard(card)
-        return candidate
+            cached = plan(self.card_ids, self._hidden_receiver, self.redact, state, seat)
+            if len(self._plan_cache) > 8:
+                self._plan_cache.clear()
+            self._plan_cache[key] = cached
+        return rewrite(cached, history, random.Random(getattr(resampled, "seed", 0)))
 
     @staticmethod
     def _resampled_seat(state: State, resampled: State) -> int | None:
@@ -442,77 +412,6 @@ class KosmodromEncoding(Encoding):
                     and state.view(s)["hand"] == resampled.view(s)["hand"]):
                 return s
         return None
-
-    def _free_draws(self, state: State, seat: int) -> tuple[list[int], np.ndarray, np.ndarray]:
-        """History positions of the deck draws `seat` did not see whose cards stay unseen, and the
-        deck's card counts at the start and after every action of the history (rows) per card kind
-        (columns), and the
-        same counts of the cards that stay in the deck all through each action (none through an
-        action that reshuffles the discard pile into a new deck)."""
-        new = self.game.state_from_config(state.config, state.seed)
-        n = state.config.num_players
-        decks = np.zeros((len(state.history) + 1, len(self.card_ids)), dtype=np.int32)
-        for card, k in new.deck.items():  # type: ignore[attr-defined]
-            if k > 0:
-                decks[0, self._card_pos[card]] = k
-        through = np.zeros_like(decks)
-        # per holder, per card kind: origins of the copies held (history index, or None = fixed)
-        held: list[dict[str, list[int | None]]] = [{} for _ in range(n)]
-        pinned: set[int] = set()
-        hidden_draws: list[int] = []
-        reshuffles = new.reshuffles  # type: ignore[attr-defined]
-        for index, action in enumerate(state.history):
-            if isinstance(action, DeckCard):
-                receiver, seen = self._hidden_receiver(new, action)
-                hidden = receiver is not None and seat not in seen
-                new.apply(action)
-                if receiver is not None:  # a card into a hand (launch-pad cards go to the table)
-                    held[receiver].setdefault(action.card, []).append(index if hidden else None)
-                    if hidden:
-                        hidden_draws.append(index)
-            else:
-                before = [Counter(h) for h in new.hands]  # type: ignore[attr-defined]
-                new.apply(action)
-                after = new.hands  # type: ignore[attr-defined]
-                for h in range(n):
-                    if before[h] == after[h]:
-                        continue
-                    for card, k in (before[h] - after[h]).items():
-                        for _ in range(k):
-                            origins = held[h].get(card, [])
-                            if not origins:
-                                continue
-                            # prefer a copy that is already fixed; else pin the oldest free copy
-                            j = next((j for j, o in enumerate(origins) if o is None or o in pinned), 0)
-                            origin = origins.pop(j)
-                            if origin is not None:
-                                pinned.add(origin)
-                    for card, k in (after[h] - before[h]).items():
-                        held[h].setdefault(card, []).extend([None] * k)
-            self._pin_known(new, seat, held, pinned)
-            for card, k in new.deck.items():  # type: ignore[attr-defined]
-                if k > 0:
-                    decks[index + 1, self._card_pos[card]] = k
-            if new.reshuffles == reshuffles:  # type: ignore[attr-defined]
-                through[index + 1] = decks[index + 1]
-            reshuffles = new.reshuffles  # type: ignore[attr-defined]
-        return [i for i in hidden_draws if i not in pinned], decks, through
-
-    @staticmethod
-    def _pin_known(state: State, seat: int, held: list[dict[str, list[int | None]]], pinned: set[int]) -> None:
-        """Ruling K24: a card `seat` knows to be in another hand (an offer shows it, a gift or a
-        trade puts it there) must stay there in every rewrite: pin free draws of that kind until
-        as many copies are fixed as `seat` knows of (the oldest first, as for cards played)."""
-        for holder, counts in enumerate(state.known[seat]):  # type: ignore[attr-defined]
-            for card, k in counts.items():
-                origins = held[holder].get(card, [])
-                fixed = sum(1 for o in origins if o is None or o in pinned)
-                for origin in origins:
-                    if fixed >= k:
-                        break
-                    if origin is not None and origin not in pinned:
-                        pinned.add(origin)
-                        fixed += 1
 
     # ------------------------------------------------------------------ bounds
     def max_game_length(self) -> int:
