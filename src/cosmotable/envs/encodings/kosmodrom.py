@@ -32,7 +32,6 @@ in docs/observations.md.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
