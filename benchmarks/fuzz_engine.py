@@ -14,8 +14,15 @@ MESSAGE_LIMIT characters, and must leave the state (history, events, fingerprint
 must be accepted exactly when it is None or the int seat to act. Each failure is printed with what
 reproduces it: game, set-up, game seed, number of actions played, the category and the input.
 
+It also drives each game through the OpenSpiel adapter (when pyspiel is installed) and, at some of
+the checked states, draws an OpenSpiel determinization for every seat the way
+`resample_from_infostate` does (`resample_for`, then the encoding's `resampled_history`, replayed):
+a rewrite that raises, does not replay, or changes the seat's information state is *refused*
+(OpenSpiel would draw again); one that replays to other hidden cards than the engine drew (Planet's
+peeked tiles, MLEM's missions) is a *fallback* to the truth. Both must stay 0.
+
 Prints per game: states x seats checked for leaks, leaks found, bad inputs tried per category,
-failures. Exit status 1 if anything failed.
+OpenSpiel determinizations drawn / refused / fallbacks, failures. Exit status 1 if anything failed.
 """
 
 from __future__ import annotations
@@ -45,6 +52,9 @@ SETUPS: dict[str, list[tuple[int, list[str], dict[str, Any]]]] = {
 }
 #: Actions between two checked states of a game.
 EVERY = 7
+#: Share of the checked states where every seat also draws an OpenSpiel determinization (a replay
+#: of the whole history each: the costliest check).
+OPENSPIEL_SHARE = 0.15
 CATEGORIES = ("text", "json", "mutated-json", "field-types", "seat", "record", "signed-record",
               "record-text", "options")
 
@@ -55,6 +65,10 @@ class Tally:
     seat_checks: int = 0
     leaks: int = 0
     playouts: int = 0
+    os_samples: int = 0
+    os_refused: int = 0
+    os_fallbacks: int = 0
+    os_true_history: int = 0
     tried: dict[str, int] = dataclasses.field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
     failures: list[str] = dataclasses.field(default_factory=list)
 
@@ -274,6 +288,74 @@ class Checker:
                                            f"play to the end: {type(exc).__name__}: {quoted(str(exc), 160)}")
 
 
+# ------------------------------------------------------------------------------ OpenSpiel
+def _face_down(state: State) -> dict:
+    """Planet: face-down tiles fixed so far (by obelisk peeks)."""
+    return {c: t for c, t in state.tile.items() if c not in state.revealed}  # type: ignore[attr-defined]
+
+
+def _missions(state: State) -> list:
+    """MLEM: every seat's secret missions (dealt, returned)."""
+    if "secret_missions" not in state.config.variants:
+        return []
+    return [state.view(s)["variant_state"]["missions"]["hands"][str(s)] for s in range(state.config.num_players)]
+
+
+#: Per game, the hidden part a determinization redraws and its rewritten history must reproduce
+#: (Kosmodrom's rewrite draws the other hands itself: nothing to compare but the information state).
+HIDDEN_PART = {"planet": _face_down, "mlem": _missions}
+
+
+class OpenSpielMirror:
+    """The same game played through the OpenSpiel adapter, action for action (None: no pyspiel)."""
+
+    def __init__(self, game_id: str, state: State):
+        try:
+            from cosmotable.envs import openspiel
+        except ImportError:
+            self.os_state = None
+            return
+        self.openspiel = openspiel
+        options = {k: v for k, v in state.config.options.items() if k in openspiel.GAME_OPTIONS.get(game_id, {})}
+        self.game = openspiel.load(game_id, state.config.num_players, state.config.variants, **options)
+        self.os_state = self.game.new_initial_state()
+
+    def follow(self, state: State, action) -> None:
+        """Apply `action` (about to be applied to `state`) to the mirror too."""
+        if self.os_state is None:
+            return
+        enc = self.game.encoding
+        index = enc.chance_to_index(action) if state.is_chance_node() else enc.action_to_index(action, state)
+        self.os_state.apply_action(index)
+
+    def check(self, checker: Checker, rng: random.Random) -> None:
+        if self.os_state is None or self.os_state.is_terminal():
+            return
+        truth = self.os_state.engine_state
+        hidden = HIDDEN_PART.get(checker.game_id)
+        tally = checker.tally
+        for seat in range(truth.config.num_players):
+            tally.os_samples += 1
+            resampled = truth.resample_for(seat, random.Random(rng.randrange(2**32)))
+            try:
+                history = self.game.encoding.resampled_history(truth, resampled, seat=seat)
+                sample = self.openspiel.replay(self.game, history)
+            except Exception as exc:  # DeterminizationError, or a rewrite that does not replay
+                tally.os_refused += 1
+                tally.failures.append(f"{checker.where} [openspiel] seat {seat}: {type(exc).__name__}: "
+                                      f"{quoted(str(exc), 160)}")
+                continue
+            if sample.information_state_string(seat) != self.os_state.information_state_string(seat):
+                tally.os_refused += 1
+                tally.failures.append(f"{checker.where} [openspiel] seat {seat}: the rewrite changes the "
+                                      "information state")
+            if hidden is not None and hidden(sample.engine_state) != hidden(resampled):
+                tally.os_fallbacks += 1
+                tally.failures.append(f"{checker.where} [openspiel] seat {seat}: the rewritten history does "
+                                      "not replay to the determinization drawn")
+            tally.os_true_history += history == list(truth.history)
+
+
 # ------------------------------------------------------------------------------ driver
 def fuzz_game(game_id: str, seconds: float | None, max_states: int | None, seed: int, rounds: int,
               quiet: bool) -> Tally:
@@ -295,6 +377,7 @@ def fuzz_game(game_id: str, seconds: float | None, max_states: int | None, seed:
         game_seed = seed * 1000 + game_number
         game_number += 1
         state = game.new_state(players, seed=game_seed, variants=variants, **options)
+        mirror = OpenSpielMirror(game_id, state)
         choices = random.Random(game_seed)
         while budget_left():
             if len(state.history) % EVERY == 0 or state.is_terminal():
@@ -303,12 +386,17 @@ def fuzz_game(game_id: str, seconds: float | None, max_states: int | None, seed:
                 tally.states += 1
                 checker.leaks(state)
                 checker.bad_inputs(state, rounds)
+                if rng.random() < OPENSPIEL_SHARE:
+                    mirror.check(checker, rng)
             if state.is_terminal():
                 break
             if state.is_chance_node():
+                mirror.follow(state, state.clone().sample_chance())  # the same draw: same seed, same history
                 state.sample_chance()
             else:
-                state.apply(choices.choice(state.legal_actions()))
+                action = choices.choice(state.legal_actions())
+                mirror.follow(state, action)
+                state.apply(action)
             now = time.perf_counter()
             if not quiet and now - last_report > 5:
                 last_report = now
@@ -322,8 +410,10 @@ def report(game_id: str, tally: Tally, elapsed: float) -> list[str]:
     lines = [
         f"{game_id}: {tally.seat_checks} states x seats checked for leaks ({tally.states} states, "
         f"{tally.leaks} leaking, {tally.playouts} determinizations played out), "
-        f"{sum(tally.tried.values())} bad inputs tried ({tried}), {len(tally.failures)} failures "
-        f"[{elapsed:.0f}s]"
+        f"{sum(tally.tried.values())} bad inputs tried ({tried}), "
+        f"OpenSpiel determinizations {tally.os_samples} drawn / {tally.os_refused} refused / "
+        f"{tally.os_fallbacks} fallbacks to the truth ({tally.os_true_history} equal to the true history), "
+        f"{len(tally.failures)} failures [{elapsed:.0f}s]"
     ]
     lines += [f"  FAIL {failure}" for failure in tally.failures[:20]]
     if len(tally.failures) > 20:

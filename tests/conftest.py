@@ -13,15 +13,17 @@ for helper in sorted(Path(__file__).resolve().parent.rglob("*_helpers.py")):
     if folder not in sys.path:
         sys.path.insert(0, folder)
 
-# Hypothesis: on CI every run explores the same examples (a red build is reproducible from its log);
-# locally each run explores new ones and remembers failures in .hypothesis/.
+# Hypothesis profiles (docs/engine.md, "Property tests"): `default` is the everyday budget; `ci`
+# the same budget derandomized, so a red build is reproducible from its log (loaded when CI is set);
+# `thorough` ten times the examples for a deep run before a release. Choose one with
+# HYPOTHESIS_PROFILE=thorough or `pytest --hypothesis-profile=thorough`. The suite's property tests
+# state their budget for the default profile through `examples(n)` (tests/budget_helpers.py), which
+# scales it with the profile loaded.
 import os  # noqa: E402
 
-from hypothesis import settings  # noqa: E402
+from budget_helpers import register_profiles  # noqa: E402
 
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+register_profiles(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else None))
 
 
 # Throw-away PostgreSQL and Redis servers (tests/services.py), started on first use. Under

@@ -10,6 +10,7 @@ import pytest
 from bad_input_helpers import (
     DOCUMENTED, GAME_IDS, MESSAGE_LIMIT, data_digest, json_values, mutated, picture, python_values, states,
 )
+from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from cosmotable import games
 from cosmotable.engine import IllegalAction, RecordError, State
 
 # BAD_INPUT_EXAMPLES=2000 for a longer hunt (benchmarks/fuzz_engine.py runs a time-boxed one).
-SETTINGS = settings(max_examples=int(os.environ.get("BAD_INPUT_EXAMPLES", "60")), deadline=None,
+SETTINGS = settings(max_examples=int(os.environ.get("BAD_INPUT_EXAMPLES", str(examples(60)))), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -7,24 +7,24 @@ must look the same to that seat (`view`, `public_view`, `events_for`, whose turn
 it acts, its legal actions: `engine.audit.leak_differences`) and must play to the end
 (`engine.audit.play_to_end`). Its future chance must come from the rng, not the true seed.
 
-Budget: each configuration runs `EXAMPLES` Hypothesis examples (derandomized on CI by the suite's
-"ci" profile); set COSMOTABLE_HIDDEN_EXAMPLES=20 for a deeper local run.
+Budget: each configuration runs `EXAMPLES` Hypothesis examples, 2 in the everyday profile and 20
+under HYPOTHESIS_PROFILE=thorough (tests/budget_helpers.py; derandomized on CI by the "ci" profile).
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 import random
 
 import pytest
+from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cosmotable import games
 from cosmotable.engine.audit import leak_differences, next_chance_outcome, play_to_end
 
-EXAMPLES = int(os.environ.get("COSMOTABLE_HIDDEN_EXAMPLES", "2"))
+EXAMPLES = examples(2)
 RNGS_PER_SEAT = 2
 MAX_WALK = 250
 

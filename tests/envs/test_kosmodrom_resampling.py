@@ -15,9 +15,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from cosmotable.envs import openspiel  # noqa: E402
-from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, plan  # noqa: E402
-from cosmotable.games.kosmodrom.actions import Pick  # noqa: E402
+from cosmotable.envs import openspiel
+from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, plan
+from cosmotable.games.kosmodrom.actions import Pick
 
 CASES = [(2, ()), (3, ("negotiation",)), (4, ("quick", "negotiation")), (2, ("slow", "superpowers")),
          (3, ("superpowers",)), (4, ("negotiation", "superpowers")), (2, ("negotiation",)), (3, ("slow", "negotiation"))]

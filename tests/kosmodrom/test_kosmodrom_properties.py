@@ -4,6 +4,7 @@ player counts, variants and how far to play)."""
 import json
 import random
 
+from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kosmodrom_helpers import GAME
@@ -18,7 +19,7 @@ from cosmotable.games.kosmodrom.cards import PADS
 # negotiation adds at most 12 per turn (Ruling K12). An empirical bound, generous by a factor of 5.
 MAX_ACTIONS = 15_000
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=10**9, max_value=10**15)
 players = st.integers(min_value=2, max_value=4)

@@ -4,6 +4,7 @@ counts and how far to play)."""
 import json
 import random
 
+from budget_helpers import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from play_helpers import play_random
 MAX_EXPEDITIONS = 11 + 8
 MAX_ACTIONS = MAX_EXPEDITIONS * (5 + 26 * (2 + 5))
 
-SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=10**9, max_value=10**15)  # long: cannot appear in a view by chance
 players = st.integers(min_value=2, max_value=5)

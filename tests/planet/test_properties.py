@@ -4,13 +4,14 @@ no hidden data in views, replays reproduce, illegal actions change nothing."""
 import json
 import random
 
+from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from planet_helpers import GAME, coin_total
 
 from cosmotable.engine import CHANCE, IllegalAction, load_state
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(0, 10**9), st.sampled_from([(2, False), (3, False), (4, False), (4, True)]))
 
 

@@ -40,7 +40,7 @@ import pyspiel
 from cosmotable import games
 from cosmotable.engine import CHANCE, TERMINAL, GameConfig, State, load_state
 from cosmotable.envs.common import REWARDS, final_rewards
-from cosmotable.envs.encodings import Encoding, encoding_for, has_encoding
+from cosmotable.envs.encodings import DeterminizationError, Encoding, encoding_for, has_encoding
 
 SHORT_NAME = "python_cosmotable_{}"
 #: `resample_from_infostate` draws again when a determinization is refused, at most this often.
@@ -301,7 +301,7 @@ class CosmotableState(pyspiel.State):
         resampled = state.resample_for(player_id, rng)
         try:
             history = self.encoding.resampled_history(state, resampled, seat=player_id)
-        except RuntimeError as exc:  # e.g. DeterminizationError: no rewrite found (drawn again)
+        except DeterminizationError as exc:  # no rewrite found: drawn again
             return f"the history could not be rewritten: {exc}"
         if history == state.history:
             return self.clone()

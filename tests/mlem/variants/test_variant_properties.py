@@ -3,6 +3,7 @@
 
 import random
 
+from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from mlem_variant_helpers import ALL_VARIANTS, check_events_hide_what_they_must,
 MAX_EXPEDITIONS = 11 + 8
 MAX_ACTIONS = MAX_EXPEDITIONS * (5 + 26 * (2 + 5)) + 30 + MAX_EXPEDITIONS * 3 + 15
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=10**9, max_value=10**15)  # long: cannot appear in a view by chance
 players = st.integers(min_value=2, max_value=5)

@@ -39,6 +39,11 @@ _MODULES = {
 }
 
 
+class DeterminizationError(RuntimeError):
+    """`Encoding.resampled_history` found no history consistent with the seat's information (it
+    never hands back the true history instead); the OpenSpiel adapter draws again."""
+
+
 @dataclass(frozen=True)
 class Segment:
     """One named range of an observation vector: `size` values from `start`."""

@@ -35,16 +35,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cosmotable.engine import Action, State
+from cosmotable.envs.encodings import DeterminizationError
 from cosmotable.games.kosmodrom.actions import DeckCard, Gift, Keep, Pick, Trade
 from cosmotable.games.kosmodrom.cards import PADS
 from cosmotable.games.kosmodrom.phases import STOLEN
 
 #: Walks of the plan tried before `rewrite` gives up.
 MAX_TRIES = 50
-
-
-class DeterminizationError(RuntimeError):
-    """No history consistent with the seat's information was found (a bug if it ever happens)."""
 
 
 @dataclass
