@@ -151,3 +151,18 @@ def test_bots_decide_alike_when_only_tiles_another_seat_peeked_at_differ():
     assert a.current_player() == 1 and a.view(1) == b.view(1) and a.fingerprint() != b.fingerprint()
     for name in ("heuristic", "easy", "hard", "random"):
         assert str(make_bot(name, seed=5).act(a)) == str(make_bot(name, seed=5).act(b)), name
+
+
+def test_a_legal_claim_asks_are_you_sure_before_it_is_played():
+    """Issue #20 item 2: a move that ends the game or cannot be taken back asks for confirmation.
+    Planet's claim (legal once every tile is face up, R21) carries the screen's reason, which names
+    the coins still out, and the session asks "are you sure?" for it."""
+    from cosmotable.ui.terminal.session import PlaySession
+
+    s = _coin_next_to_the_ship()
+    screen = PlanetScreen(make_seats(2, 1))
+    claims = [m for m in screen.moves(s, s.current_player()) if str(m.action) == "claim"]
+    assert len(claims) == 1 and "cannot be taken back" in claims[0].confirm
+    session = PlaySession.__new__(PlaySession)  # needs_confirmation reads only the state and the move
+    session.state = s
+    assert session.needs_confirmation(claims[0]) == claims[0].confirm
