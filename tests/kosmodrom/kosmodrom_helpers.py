@@ -31,13 +31,14 @@ def new(players: int = 3, variants=(), seed: int = DEFAULT_SEED):
     return GAME.new_state(num_players=players, seed=seed, variants=list(variants))
 
 
-def start(players: int = 3, hands=None, variants=(), seed: int = DEFAULT_SEED):
-    """A new game with `hands[seat]` dealt (default: 3 metal + 3 fuel each), seat 0 to move."""
+def start(players: int = 3, hands=None, variants=(), seed: int = DEFAULT_SEED, first: int = 0):
+    """A new game with `hands[seat]` dealt (default: 3 metal + 3 fuel each), seat `first` to move."""
     s = new(players, variants, seed)
     hands = hands or [FILLER] * players
     for i in range(6 * players):
         seat, k = i % players, i // players
         s.apply(f"deck {hands[seat][k]}")
+    s.apply(f"first {first}")  # Ruling K1: chance picks the first player
     return s
 
 

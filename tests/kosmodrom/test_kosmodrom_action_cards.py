@@ -2,7 +2,7 @@
 "cannot be played unless it can be carried out in full" case."""
 
 import pytest
-from kosmodrom_helpers import arrange, hand, legal, set_hand, start, to_play
+from kosmodrom_helpers import arrange, hand, legal, set_hand, start, to_draw, to_play
 
 from cosmotable.engine import CHANCE, IllegalAction
 
@@ -335,6 +335,30 @@ def test_ruling_K9_soldering_iron_may_take_a_soldering_iron():
     s.apply("play soldering_iron soldering_iron")
     s.apply("keep soldering_iron")
     assert hand(s, 0).count("soldering_iron") == 1 and s.discard[-1] == "soldering_iron"
+
+
+def test_soldering_iron_taking_a_soldering_iron_leaves_the_one_played_on_top():
+    """rulebook (карты действий): «карта действия кладётся в стопку сброшенных карт, а игрок
+    выполняет инструкцию» - the iron played is on the pile first; the iron it takes is the one that
+    lay there before, so the played one stays on top and the next player's "take" gets it."""
+    s = table(["soldering_iron"], discard=["soldering_iron", "oxygen"], hands={1: ["metal"] * 5})
+    s.apply("play soldering_iron soldering_iron")
+    assert s.discard == ["oxygen", "soldering_iron"]
+    s.apply("keep soldering_iron")
+    s.apply("done")
+    s.apply("done")
+    assert s.turn_seat == 1
+    to_draw(s)
+    s.apply("take")
+    assert hand(s, 1).count("soldering_iron") == 1 and s.discard == ["oxygen"]
+
+
+def test_soldering_iron_takes_the_named_card_and_keeps_the_pile_order():
+    """card overview (Паяльник и зубило): «забрать любую 1 карту из стопки сброшенных карт» - only
+    that card leaves the pile; the others keep their order under the iron just played."""
+    s = table(["soldering_iron"], discard=["metal", "oxygen", "fuel"])
+    s.apply("play soldering_iron oxygen")
+    assert s.discard == ["metal", "fuel", "soldering_iron"] and "oxygen" in hand(s, 0)
 
 
 def test_soldering_iron_card_may_be_kept_or_discarded():

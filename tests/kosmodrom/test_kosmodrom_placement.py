@@ -129,3 +129,16 @@ def test_launch_pad_cards_are_never_in_a_hand_to_play():
     s = table(["metal"])
     with pytest.raises(IllegalAction):
         s.apply("play pad_tl")
+
+
+@pytest.mark.parametrize("card,zone", [("certification", "test"), ("astronaut", "launch"), ("oxygen", "launch"),
+                                       ("top_secret", "launch")])
+def test_ruling_K27_advantages_only_on_your_own_rockets(card, zone):
+    """rulebook (схемы размещения): «на которой указано, в какую игровую зону игрока выкладывается
+    карта»; (подготовка 1): «У каждого игрока будут свои личные игровые зоны.» Ruling K27: a card
+    is laid out in its player's own zones, so an advantage goes only on one of your own rockets
+    (another player's rocket stands in that player's zones), even where it would help you there."""
+    s = table([card], rockets=[(1, "swift", zone, 1, 1), (0, "swift", zone, 1, 1)])
+    assert [a for a in legal(s) if a.startswith("play")] == [f"play {card} r2"]
+    with pytest.raises(IllegalAction, match="r1 is not your rocket"):
+        s.apply(f"play {card} r1")

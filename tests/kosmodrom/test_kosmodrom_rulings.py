@@ -36,21 +36,36 @@ def test_ruling_K4_the_deck_is_reshuffled_as_soon_as_it_runs_out():
     assert s.discard == [] and s.deck_count() == 140 - 6 - 6 and s.reshuffles == 1 and s.card_total() == 140
 
 
-def test_ruling_K5_the_step5_redraw_comes_after_playing_and_cannot_be_played():
+def test_ruling_K5_the_emptied_hand_is_refilled_at_once_and_play_goes_on():
+    """rulebook (ход игры, шаг 5): «Если с рук выложены все карты, из стопки игровых карт вновь
+    немедленно набирается максимальное количество карт (так можно делать только один раз за свой
+    ход).» Ruling K5 (revised): "immediately" - the redraw comes the moment the last card leaves the
+    hand in step 4, and the new cards may be played in the same step."""
     s = start(3, hands=[["swift", "metal", "fuel", "rapid", "metal", "fuel"]] + [["fuel"] * 6] * 2)
-    for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2", "play fuel r2"):
+    for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2"):
         s.apply(a)
-    s.apply("done")
+    assert s.phase == "play"
+    s.apply("play fuel r2")  # the last card: the redraw is due at once, no 'done' needed
+    assert s.phase == "redraw" and s.current_player() == CHANCE and s.redrawn
     for _ in range(6):
         s.apply("deck swift")
-    assert s.phase == "discard" and not any(a.startswith("play") for a in legal(s))
+    assert s.phase == "play" and s.hands[0].total() == 6
+    assert "play swift" in legal(s)
+    s.apply("play swift")
+    assert s.rockets["r3"].card == "swift"
 
 
 def test_ruling_K5_the_redraw_happens_once_per_turn():
+    """rulebook (шаг 5): «(так можно делать только один раз за свой ход)»: a hand emptied a second
+    time in the same turn stays empty."""
     s = start(3, hands=[["swift", "metal", "fuel", "rapid", "metal", "fuel"]] + [["fuel"] * 6] * 2)
-    s.redrawn = True
     for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2", "play fuel r2"):
         s.apply(a)
+    for card in ("swift", "metal", "fuel", "rapid", "metal", "fuel"):
+        s.apply(f"deck {card}")
+    for a in ("play swift", "play metal r3", "play fuel r3", "play rapid", "play metal r4", "play fuel r4"):
+        s.apply(a)
+    assert s.phase == "play" and s.hands[0].total() == 0 and s.current_player() == 0
     s.apply("done")
     assert s.phase == "discard" and s.hands[0].total() == 0
 
@@ -145,6 +160,7 @@ def test_ruling_K26_a_stalled_game_ends_at_the_turn_cap_scored_as_it_stands():
     s = kosmodrom.GAME.new_state(num_players=2, seed=5, max_turns=4)
     for i in range(12):
         s.apply(f"deck {'metal' if i % 2 else 'fuel'}")
+    s.apply("first 0")
     for _ in range(3):
         end_turn(s)
         assert not s.is_terminal()

@@ -1,9 +1,9 @@
 """Set-up (rulebook, "Подготовка") and the game's configuration."""
 
 import pytest
-from kosmodrom_helpers import GAME, new, start
+from kosmodrom_helpers import GAME, end_turn, new, start
 
-from cosmotable.engine import CHANCE, ConfigError
+from cosmotable.engine import CHANCE, ConfigError, IllegalAction
 from cosmotable.games.kosmodrom.cards import PADS
 
 
@@ -52,9 +52,41 @@ def test_draw_probabilities_are_count_over_total():
     assert sum(outcomes.values()) == pytest.approx(1)
 
 
-def test_ruling_K1_seat_0_takes_the_first_turn():
-    s = start(3)
-    assert s.turn_seat == 0 and s.current_player() == 0 and s.turn == 1
+def test_ruling_K1_chance_picks_the_first_player_after_the_deal():
+    """rulebook (подготовка 8): «Первым ходит тот игрок, которому больше других не терпится
+    приступить к сборке!» Ruling K1 (revised): software cannot ask who is most eager, so the first
+    player is a chance outcome after the deal, every seat equally likely (fair seat order)."""
+    s = new(3)
+    for _ in range(18):
+        s.apply(f"deck {'metal' if s.dealt % 2 else 'fuel'}")
+    assert s.phase == "first" and s.current_player() == CHANCE
+    outcomes = [(str(a), p) for a, p in s.chance_outcomes()]
+    assert outcomes == [("first 0", pytest.approx(1 / 3)), ("first 1", pytest.approx(1 / 3)),
+                        ("first 2", pytest.approx(1 / 3))]
+    with pytest.raises(IllegalAction):
+        s.apply("first 3")
+    s.apply("first 2")
+    assert s.turn_seat == 2 and s.current_player() == 2 and s.turn == 1
+    assert s.events[-2].kind == "first-player" and s.events[-2].seat == 2
+
+
+def test_ruling_K1_play_goes_on_clockwise_from_the_first_player():
+    """rulebook (краткое описание): «После хода первого игрока игра продолжается по часовой
+    стрелке.»"""
+    s = start(3, first=2)
+    end_turn(s)
+    assert s.turn_seat == 0 and s.turn == 2
+    end_turn(s)
+    assert s.turn_seat == 1
+
+
+def test_ruling_K1_every_seat_starts_some_seeded_games():
+    starters = set()
+    for seed in range(40):
+        s = new(2, seed=seed)
+        s.resolve_chance()
+        starters.add(s.turn_seat)
+    assert starters == {0, 1}
 
 
 def test_quick_and_slow_cannot_be_combined():

@@ -175,14 +175,24 @@ def test_step4_any_number_of_cards_may_be_played():
 
 
 def test_step5_an_emptied_hand_is_refilled_from_the_deck_once():
+    """rulebook (шаг 5): «из стопки игровых карт вновь немедленно набирается максимальное количество
+    карт» - up to the hand limit, from the deck."""
     s = start(3, hands=[["swift", "metal", "fuel", "rapid", "metal", "fuel"]] + [["fuel"] * 6] * 2)
     for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2", "play fuel r2"):
         s.apply(a)
-    s.apply("done")
     assert s.phase == "redraw" and s.current_player() == CHANCE
     for _ in range(6):
         s.apply("deck fuel")
-    assert s.phase == "discard" and s.hands[0].total() == 6 and s.redrawn
+    assert s.phase == "play" and s.hands[0].total() == 6 and s.redrawn
+
+
+def test_step5_no_redraw_while_a_card_is_left_in_hand():
+    """rulebook (шаг 5): «Если с рук выложены все карты» - only an empty hand is refilled."""
+    s = start(3, hands=[["swift", "metal", "fuel", "rapid", "metal", "fuel"]] + [["fuel"] * 6] * 2)
+    for a in ("play swift", "play metal r1", "play fuel r1", "play rapid", "play metal r2"):
+        s.apply(a)
+    s.apply("done")
+    assert s.phase == "discard" and s.hands[0].total() == 1 and not s.redrawn
 
 
 def test_step6_discard_down_to_the_hand_limit():

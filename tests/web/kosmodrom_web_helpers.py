@@ -198,14 +198,14 @@ def move_family(json_action: dict) -> str:
     return f"play {card.type}"
 
 
-NEGOTIATION_FAMILIES = {"gift", "trade", "accept", "refuse"}
+NEGOTIATION_FAMILIES = {"offer", "give", "want", "propose", "withdraw", "accept", "refuse"}
 
 
 def positions_for_every_move_family(families: set[str], seeds: range):
     """For each move family, a decision point of a random game whose legal moves include it (the
     first found over `seeds`; 3 players). Offers and answers come from games with the negotiation
-    variant, every other family from games without it (a position there has a few moves, not
-    hundreds of trades)."""
+    variant, every other family from games without it (where no offer is being built, so a random game
+    reaches every card play sooner)."""
     found: dict[str, dict] = {}
     for seed in seeds:
         variants = ["negotiation"] if seed % 2 else []

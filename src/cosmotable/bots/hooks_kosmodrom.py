@@ -118,13 +118,17 @@ def value(state: State, action: Action) -> float:
         offer = view["step"]["offer"]
         if kind == "refuse":
             return 0.0
-        gain = keep_worth(view, seat, offer["give"], hand)
-        return gain - (keep_worth(view, seat, offer["want"], hand) if offer["kind"] == "trade" else 0.0)
+        # An offer of any number of cards each way: what comes in, less what goes out.
+        gain = sum(keep_worth(view, seat, card, hand) for card in offer["give"])
+        return gain - sum(keep_worth(view, seat, card, hand) for card in offer["want"])
+    if view["phase"] == "offer":
+        # Building good offers is left for later: leave the offer being built.
+        return 0.0 if kind == "withdraw" else -2.0
+    if kind == "offer":
+        return -2.0
     after = state.clone()
     after.apply(action)
     v = position(after.view(seat), seat)
     if kind == "play" and getattr(action, "card", "") in ATTACKS:
         v -= 0.5  # keep attacks for when they hurt
-    elif kind in ("gift", "trade"):
-        v -= 2.0
     return v

@@ -177,12 +177,17 @@ KOSMODROM_ACTION_GROUPS = [
     ("keep", "`keep <card>` (a stolen card kept in hand)"),
     ("discard", "`discard <card>` (step 6, Field Duty, a stolen card)"),
     ("top", "`top <card>` (the card put on top of the discard pile after an action card)"),
-    ("gift", "`gift <seat> <card>` (negotiation, seats 0-3)"),
-    ("trade", "`trade <seat> <give> <want>` (negotiation, seats 0-3, give != want)"),
+    ("offer", "`offer <seat>` (negotiation, seats 0-3): start building an offer to that seat"),
+    ("give", "`give <card>` (negotiation): add one card of your hand to the offer being built"),
+    ("want", "`want <card>` (negotiation): ask for one more card of the other seat's"),
+    ("propose", "`propose` (negotiation): make the offer built - a gift if it asks for nothing, else a "
+                "trade of any number of cards for any number (Ruling K12)"),
+    ("withdraw", "`withdraw` (negotiation): drop the offer being built"),
 ]
 KOSMODROM_CHANCE_GROUPS = [
     ("deck", "`deck <card>`: the card drawn from the deck (every card kind, launch-pad cards included)"),
     ("pick", "`pick <card>`: the card Industrial Espionage steals"),
+    ("first", "`first <seat>`: the seat that takes the first turn, after the deal (Ruling K1)"),
 ]
 PLANET_ACTION_GROUPS = [
     ("move", "`move <astronaut> <direction\\|canyon> [coin]`"),
@@ -266,7 +271,16 @@ def document() -> str:
                 "Rocket ids (`r1`, `r2`, ... in the engine) are never reused, so a scrubbed rocket's card "
                 "comes back under a new id: actions therefore name rocket *slots* (see `advance`), "
                 "translated to and from engine ids by `action_to_index(action, state)` / "
-                "`index_to_action(index, state)`; the `rockets` segment uses the same slots.")))
+                "`index_to_action(index, state)`; the `rockets` segment uses the same slots.\n\n"
+                "Negotiation (Ruling K12): the rulebook lets a player trade any number of cards for any "
+                "number, or give any number away. An offer is therefore built one card at a time: "
+                "`offer <seat>`, then `give <card>` once per card of yours and `want <card>` once per card "
+                "asked for (at most as many as that seat holds), then `propose` (or `withdraw`). The "
+                "enumeration stays 4 + 2 x card kinds + 2 indices whatever the offer's size; the `draft` "
+                "segment shows the offer being built and `offer` the one awaiting an answer. An offer "
+                "refused, a trade accepted or a draft withdrawn is not built again in the same turn, so "
+                "a turn stays finite. The engine also accepts a whole offer typed at once (`gift 2 "
+                "metal,fuel`, `trade 2 metal,fuel for jack`); it has no index here.")))
         elif game_id == "planet":
             parts.append(groups_doc(enc, PLANET_ACTION_GROUPS, PLANET_CHANCE_GROUPS, (
                 "Cells, space places and ability cards come from the configuration's layout and box: a "

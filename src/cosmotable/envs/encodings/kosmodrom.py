@@ -19,10 +19,16 @@ Decision actions (indices in this order; sizes for the default card set, 4 seats
    Key to Start and Headhunting `SEAT:ZONE`; Budget Cut a seat; Soldering Iron a card kind; Industrial Espionage one seat or two seats `a,b` (a < b); the rest none.
 4. `keep <card>` (a stolen card), `discard <card>`, `top <card>` for every card kind but the
    launch-pad cards.
-5. Negotiation: `gift <seat> <card>` and `trade <seat> <give> <want>` (give != want) for seats 0-3.
+5. Negotiation (Ruling K12), an offer built step by step: `offer <seat>` for seats 0-3 (start an
+   offer to that seat), `give <card>` (add one card of your hand), `want <card>` (ask for one card of
+   theirs) for every card kind but the launch-pad cards, then `propose` and `withdraw`. A trade of
+   any number of cards for any number of cards is a sequence of these (one index per card), so the
+   enumeration stays small and fixed. The whole-offer forms the engine also accepts (`gift 2
+   metal,fuel`, `trade 2 metal for jack,fuel`) have no index: they are never in `legal_actions`.
 
 Chance outcomes: `deck <card>` for every card kind (launch-pad cards included), then `pick <card>`
-for every card kind but the launch-pad cards.
+for every card kind but the launch-pad cards, then `first <seat>` for seats 0-3 (who starts, Ruling
+K1).
 
 The observation is built only from `state.view(seat)`; seat-relative (relative seat r is absolute
 seat (seat + r) % num_players), padded to 4 seats. Its layout is `KosmodromEncoding.layout`, printed
@@ -50,8 +56,8 @@ except ImportError:  # pragma: no cover - older rules without the keep/discard c
 from cosmotable.games.kosmodrom.cards import PADS, ZONES, default_cards
 
 MAX_SEATS = 4
-PHASES = ("deal", "advance", "draw", "draw_deck", "play", "research", "steal", "stolen", "field_duty",
-          "discard_order", "answer", "redraw", "discard", "over")
+PHASES = ("deal", "first", "advance", "draw", "draw_deck", "play", "research", "steal", "stolen", "field_duty",
+          "discard_order", "offer", "answer", "redraw", "discard", "over")
 VARIANT_NAMES = ("quick", "slow", "negotiation", "superpowers")
 SCORE_PARTS = ("rockets", "astronauts", "certifications", "mission_control", "total")
 ROCKET_TARGET = ("scrub", "retest", "vacuum", "top_priority")
@@ -97,16 +103,17 @@ def decision_actions(cards, max_rockets: int) -> list[str]:
     texts += [f"keep {c}" for c in hand_cards]
     texts += [f"discard {c}" for c in hand_cards]
     texts += [f"top {c}" for c in hand_cards]
-    for s in seats:
-        texts += [f"gift {s} {c}" for c in hand_cards]
-    for s in seats:
-        texts += [f"trade {s} {give} {want}" for give in hand_cards for want in hand_cards if give != want]
+    texts += [f"offer {s}" for s in seats]
+    texts += [f"give {c}" for c in hand_cards]
+    texts += [f"want {c}" for c in hand_cards]
+    texts += ["propose", "withdraw"]
     return texts
 
 
 def chance_outcomes(cards) -> list[str]:
     ids = list(cards.cards)
-    return [f"deck {c}" for c in ids] + [f"pick {c}" for c in ids if cards.cards[c].type != "launch_pad"]
+    return ([f"deck {c}" for c in ids] + [f"pick {c}" for c in ids if cards.cards[c].type != "launch_pad"]
+            + [f"first {s}" for s in range(MAX_SEATS)])
 
 
 def _renamed(action: Action, rename: Mapping[str, str]) -> Action:
@@ -188,8 +195,11 @@ class KosmodromEncoding(Encoding):
               "the thief only)")
         b.add("field_duty", P, "Field Duty: relative seats still to discard")
         b.add("order", 1, "1 while the player chooses the top discard (discard_order)")
-        b.add("offer", 3 + 2 * P + 2 * C, "negotiation offer: present, gift, trade, one-hot relative seat "
-              "offering (4), one-hot relative seat asked (4), one-hot card given, one-hot card wanted")
+        b.add("offer", 3 + 2 * P + 2 * C, "negotiation offer awaiting an answer: present, gift, trade, one-hot "
+              "relative seat offering (4), one-hot relative seat asked (4), cards given per kind / 4, cards "
+              "wanted per kind / 4")
+        b.add("draft", 1 + P + 2 * C, "negotiation offer being built (phase offer): present, one-hot relative "
+              "seat asked (4), cards given so far per kind / 4, cards wanted so far per kind / 4")
         b.add("hand", C, f"own hand: cards of each kind / {HAND_SCALE:g}")
         b.add("players", P * (2 + C + 1 + len(ZONES) * len(self.expert_cards) + len(self.upgrade_cards)
                               + len(ZONES) + 1 + 2 * len(SCORE_PARTS)),
@@ -278,9 +288,19 @@ class KosmodromEncoding(Encoding):
             o[1 if offer["kind"] == "gift" else 2] = 1.0
             one_hot(o[3:3 + P], rel(offer["from"]))
             one_hot(o[3 + P:3 + 2 * P], rel(offer["to"]))
-            one_hot(o[3 + 2 * P:3 + 2 * P + C], pos.get(offer["give"]))
-            if offer["want"]:
-                one_hot(o[3 + 2 * P + C:], pos.get(offer["want"]))
+            for card in offer["give"]:
+                o[3 + 2 * P + pos[card]] += 0.25
+            for card in offer["want"]:
+                o[3 + 2 * P + C + pos[card]] += 0.25
+        draft = step.get("draft")
+        if draft is not None:
+            d = put("draft")
+            d[0] = 1.0
+            one_hot(d[1:1 + P], rel(draft["to"]))
+            for card in draft["give"]:
+                d[1 + P + pos[card]] += 0.25
+            for card in draft["want"]:
+                d[1 + P + C + pos[card]] += 0.25
         if view["hand"] is not None:
             hand = put("hand")
             for card in view["hand"]:

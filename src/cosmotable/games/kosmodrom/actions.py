@@ -1,13 +1,18 @@
 """Kosmodrom actions: frozen values with a stable text form, a JSON form, and parsers for both.
 
 Text forms (card ids as in data/cards.toml, rockets as r1, r2..., zone places as SEAT:ZONE):
-  chance:      `deck metal` (the card drawn from the deck), `pick fuel` (a card stolen at random)
+  chance:      `first 2` (who starts, at set-up), `deck metal` (the card drawn from the deck),
+               `pick fuel` (a card stolen at random)
   step 2:      `advance r3`, `done`
   step 3:      `draw` (from the deck), `take` (the top card of the discard pile)
   step 4:      `play swift`, `play metal r3`, `play jack test`, `play astronaut r3`, `play warehouse`,
                `play scrub r5`, `play key_to_start 1:test`, `play budget_cut 2`, `play headhunting 2:launch`,
                `play sabotage r4 fuel`, `play soldering_iron metal`, `play espionage 1,2`, `play research`,
-               `done`; negotiation: `gift 2 metal`, `trade 2 metal fuel`, answered by `accept` / `refuse`
+               `done`
+  negotiation: a whole offer `gift 2 metal,fuel` / `trade 2 metal,fuel for jack` (also written
+               `trade 2 give metal,fuel for jack`), or the same built step by step (what
+               `legal_actions` lists, a small fixed set): `offer 2`, `give metal`, `give fuel`,
+               `want jack`, then `propose` (or `withdraw`); answered by `accept` / `refuse`
   step 6:      `discard metal`, `done`; Field Duty: `discard metal` by each seat in turn
   after a steal: `keep oxygen` or `discard oxygen` for each stolen card, in the order stolen
   after an action card discarded several kinds of cards: `top oxygen` (the card its player puts on top)
@@ -37,6 +42,14 @@ class DeckCard(Action):
 
     kind: ClassVar[str] = "deck"
     card: str
+
+
+@dataclass(frozen=True)
+class First(Action):
+    """Chance at set-up: the seat that takes the first turn (rulebook, подготовка 8; Ruling K1)."""
+
+    kind: ClassVar[str] = "first"
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -112,23 +125,71 @@ class Top(Action):
     card: str
 
 
+def _cards_text(cards: tuple[str, ...]) -> str:
+    return ",".join(cards)
+
+
 @dataclass(frozen=True)
 class Gift(Action):
-    """Negotiation: offer a card from your hand as a gift to a seat."""
+    """Negotiation, the whole offer at once: give `cards` (any number, from your hand) to a seat."""
 
     kind: ClassVar[str] = "gift"
     seat: int
-    card: str
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"gift {self.seat} {_cards_text(self.cards)}"
 
 
 @dataclass(frozen=True)
 class Trade(Action):
-    """Negotiation: offer `give` from your hand to a seat for its `want`."""
+    """Negotiation, the whole offer at once: `give` (your cards) to a seat for its `want` cards."""
 
     kind: ClassVar[str] = "trade"
     seat: int
-    give: str
-    want: str
+    give: tuple[str, ...]
+    want: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"trade {self.seat} {_cards_text(self.give)} for {_cards_text(self.want)}"
+
+
+@dataclass(frozen=True)
+class Offer(Action):
+    """Negotiation step by step: start an offer to a seat (then `give`, `want`, `propose`)."""
+
+    kind: ClassVar[str] = "offer"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Give(Action):
+    """Negotiation step: add one card of your hand to the offer being built."""
+
+    kind: ClassVar[str] = "give"
+    card: str
+
+
+@dataclass(frozen=True)
+class Want(Action):
+    """Negotiation step: ask for one card of the other seat's in the offer being built."""
+
+    kind: ClassVar[str] = "want"
+    card: str
+
+
+@dataclass(frozen=True)
+class Propose(Action):
+    """Negotiation step: make the offer built (a gift if it asks for nothing, else a trade)."""
+
+    kind: ClassVar[str] = "propose"
+
+
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """Negotiation step: drop the offer being built (nothing is offered)."""
+
+    kind: ClassVar[str] = "withdraw"
 
 
 @dataclass(frozen=True)
@@ -143,9 +204,11 @@ class Refuse(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (DeckCard, Pick, Advance, Done, Draw, Take, Play, Keep, Discard, Top, Gift, Trade, Accept, Refuse)
+    for cls in (First, DeckCard, Pick, Advance, Done, Draw, Take, Play, Keep, Discard, Top, Gift, Trade, Offer, Give,
+                Want, Propose, Withdraw, Accept, Refuse)
 }
-_BARE = {"done": Done, "draw": Draw, "take": Take, "accept": Accept, "refuse": Refuse}
+_BARE = {"done": Done, "draw": Draw, "take": Take, "accept": Accept, "refuse": Refuse, "propose": Propose,
+         "withdraw": Withdraw}
 
 
 def _seat(word: str) -> int:
@@ -161,6 +224,29 @@ def _target(words: list[str]) -> str:
     return " ".join(w.lower() for w in words)
 
 
+def _cards(text: str) -> tuple[str, ...]:
+    """`metal,fuel,metal` -> the cards in a canonical (sorted) order: an offer is a multiset."""
+    words = [w for w in text.split(",")]
+    if not all(w.strip() for w in words):
+        raise ValueError(f"name the cards separated by commas, e.g. 'metal,fuel' (got {text!r})")
+    return tuple(sorted(_card(w) for w in words))
+
+
+_TRADE_USAGE = ("use 'trade <seat> <your cards> for <their cards>', e.g. 'trade 2 metal,fuel for jack' "
+                "(or 'trade 2 give metal,fuel for jack')")
+
+
+def _trade(args: list[str]) -> Trade:
+    words = [w.lower() for w in args]
+    if len(words) == 3 and "for" not in words:  # the one-for-one form: trade 2 metal jack
+        return Trade(_seat(words[0]), _cards(words[1]), _cards(words[2]))
+    if len(words) == 5 and words[1] == "give":
+        del words[1]
+    if len(words) != 4 or words[2] != "for":
+        raise ValueError(_TRADE_USAGE)
+    return Trade(_seat(words[0]), _cards(words[1]), _cards(words[3]))
+
+
 def parse_action(text: str) -> Action:
     words = text.strip().split()
     if not words:
@@ -170,10 +256,19 @@ def parse_action(text: str) -> Action:
         if args:
             raise ValueError(f"'{verb}' takes no arguments")
         return _BARE[verb]()
-    if verb in ("deck", "pick", "discard", "top", "keep"):
+    if verb in ("deck", "pick", "discard", "top", "keep", "give", "want"):
         if len(args) != 1:
             raise ValueError(f"use '{verb} <card>', e.g. '{verb} metal'")
-        return {"deck": DeckCard, "pick": Pick, "discard": Discard, "top": Top, "keep": Keep}[verb](_card(args[0]))
+        return {"deck": DeckCard, "pick": Pick, "discard": Discard, "top": Top, "keep": Keep, "give": Give,
+                "want": Want}[verb](_card(args[0]))
+    if verb == "offer":
+        if len(args) != 1:
+            raise ValueError("use 'offer <seat>', e.g. 'offer 2' (then 'give <card>', 'want <card>', 'propose')")
+        return Offer(_seat(args[0]))
+    if verb == "first":
+        if len(args) != 1:
+            raise ValueError("use 'first <seat>', e.g. 'first 2'")
+        return First(_seat(args[0]))
     if verb == "advance":
         if len(args) != 1 or not args[0].lower().startswith("r") or not args[0][1:].isdigit():
             raise ValueError("use 'advance rN', e.g. 'advance r3'")
@@ -184,15 +279,13 @@ def parse_action(text: str) -> Action:
         return Play(_card(args[0]), _target(args[1:]))
     if verb == "gift":
         if len(args) != 2:
-            raise ValueError("use 'gift <seat> <card>'")
-        return Gift(_seat(args[0]), _card(args[1]))
+            raise ValueError("use 'gift <seat> <cards>', e.g. 'gift 2 metal' or 'gift 2 metal,fuel'")
+        return Gift(_seat(args[0]), _cards(args[1]))
     if verb == "trade":
-        if len(args) != 3:
-            raise ValueError("use 'trade <seat> <your card> <their card>'")
-        return Trade(_seat(args[0]), _card(args[1]), _card(args[2]))
+        return _trade(args)
     raise ValueError(
         f"unknown action {verb!r}; actions are: advance, done, draw, take, play, keep, discard, top, gift, trade, "
-        "accept, refuse (chance: deck, pick)"
+        "offer, give, want, propose, withdraw, accept, refuse (chance: first, deck, pick)"
     )
 
 

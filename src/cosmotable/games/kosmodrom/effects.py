@@ -161,7 +161,12 @@ class CardEffects:
         self.emit("sabotage", f"seat {seat} plays Sabotage on seat {rocket.owner}'s {rid}: steals a {part}{back}", seat, rocket=rid, owner=rocket.owner, part=part, from_zone=start, lost=lost_cards)
 
     def _act_soldering_iron(self, seat: int, target: str) -> None:
-        index = len(self.discard) - 1 - self.discard[::-1].index(target)
+        # rulebook (карты действий): the iron is already on top of the pile when its instruction is
+        # carried out, and the card it takes is one that was there before (`play_problem` checked
+        # the pile without it). So the search skips the top: a Soldering Iron taken from the pile is
+        # the older one, and the iron just played stays on top for the next "take" (Ruling K9).
+        below = self.discard[:-1]
+        index = len(below) - 1 - below[::-1].index(target)
         del self.discard[index]
         self.hands[seat][target] += 1
         self.stolen.append(target)  # card overview: it may be played, kept in hand or discarded

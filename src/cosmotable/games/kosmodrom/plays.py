@@ -91,6 +91,8 @@ def play_problem(state: KosmodromState, seat: int, card: str, target: str) -> st
         if rocket is None:
             return f"name one of your rockets, e.g. 'play {card} r1'" if not target else f"there is no rocket {target!r}"
         if rocket.owner != seat:
+            # rulebook (схемы размещения, подготовка 1): a card goes into its player's own zones;
+            # Ruling K27: so components and advantages go only on the player's own rockets.
             return f"{target} is not your rocket"
         rspec = cards[rocket.card]
         if kind == "component":

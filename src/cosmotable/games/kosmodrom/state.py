@@ -20,14 +20,15 @@ from typing import Any
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.kosmodrom import plays, views
 from cosmotable.games.kosmodrom.actions import (
-    Accept, Advance, DeckCard, Discard, Done, Draw, Gift, Keep, Pick, Play, Refuse, Take, Top, Trade,
+    Accept, Advance, DeckCard, Discard, Done, Draw, First, Gift, Give, Keep, Offer, Pick, Play, Propose, Refuse, Take,
+    Top, Trade, Want, Withdraw,
 )
 from cosmotable.games.kosmodrom.cards import DEAL, HAND_LIMIT, PADS, WAREHOUSE_LIMIT, ZONE_NAMES, ZONES, CardSet
 from cosmotable.games.kosmodrom.effects import CardEffects
 from cosmotable.games.kosmodrom.phases import (
-    ADVANCE, ANSWER, CHANCE_PHASES, DEAL_PHASE, DISCARD, DRAW, DRAW_DECK, FIELD, ORDER, OVER, PLAY, REDRAW, RESEARCH,
+    ADVANCE, ANSWER, CHANCE_PHASES, DEAL_PHASE, DISCARD, DRAW, DRAW_DECK, FIELD, FIRST, OFFER, ORDER, OVER, PLAY,
+    REDRAW, RESEARCH,
     STEAL, STOLEN,
-    MAX_OFFERS_PER_TURN,
 )
 from cosmotable.games.kosmodrom.scoring import score_breakdown
 from cosmotable.games.kosmodrom.tableau import Rocket, Tableau
@@ -74,7 +75,8 @@ class KosmodromState(CardEffects, State):
         self.reshuffles = 0
         self.discard: list[str] = []  # bottom first, top last; public
         self.centre: list[str] = []  # the launch-pad area in the middle of the table
-        self.turn_seat = 0  # Ruling K1: seat 0 starts
+        self.turn_seat = 0  # Ruling K1: chance picks the first player after the deal
+        self.first_seat: int | None = None
         self.turn = 0
         self.phase = DEAL_PHASE
         self.dealt = 0
@@ -87,7 +89,11 @@ class KosmodromState(CardEffects, State):
         self.stolen: list[str] = []
         self.field_queue: list[int] = []
         self.order_start = 0  # where the cards discarded by the last action card begin
-        self.offer: tuple[str, int, int, str, str] | None = None  # kind, from, to, give, want
+        # The offer awaiting an answer: kind ("gift"/"trade"), from, to, cards given, cards wanted
+        # (sorted tuples: an offer is a pair of multisets).
+        self.offer: tuple[str, int, int, tuple[str, ...], tuple[str, ...]] | None = None
+        # The offer being built step by step (phase OFFER): to whom, what is given, what is wanted.
+        self.draft: tuple[int, Counter[str], Counter[str]] | None = None
         # Ruling K24: cards known to be in a hand. known[o][h]: what seat o knows of seat h's hand
         # (o != h; the diagonal stays empty, a seat knows its own hand); known_public[h]: what every
         # seat (and a spectator) knows. Per card kind, a count the hand surely holds (a sub-multiset).
@@ -100,7 +106,10 @@ class KosmodromState(CardEffects, State):
         self.advanced: dict[str, int] = dict.fromkeys(ZONES, 0)
         self.took_discard = False
         self.redrawn = False
-        self.offers = 0
+        # Ruling K12: offers that may not be made again this turn (refused, or trades accepted) and
+        # offers built and withdrawn, as (seat, cards given, cards wanted): every turn stays finite.
+        self.made_offers: set[tuple[int, tuple[str, ...], tuple[str, ...]]] = set()
+        self.withdrawn: set[tuple[int, tuple[str, ...], tuple[str, ...]]] = set()
 
     # ------------------------------------------------------------------ helpers
     def hand_limit(self, seat: int) -> int:
@@ -143,11 +152,11 @@ class KosmodromState(CardEffects, State):
         if observers is None:
             self.known_public[holder][card] += 1
 
-    def _reveal(self, holder: int, card: str) -> None:
-        """Everyone sees that `holder` holds at least one `card` (a negotiation offer)."""
+    def _reveal(self, holder: int, card: str, count: int = 1) -> None:
+        """Everyone sees that `holder` holds at least `count` `card`s (a negotiation offer)."""
         for counter in [*(self.known[o][holder] for o in self._observers(holder, None)), self.known_public[holder]]:
-            if counter[card] < 1:
-                counter[card] = 1
+            if counter[card] < count:
+                counter[card] = count
 
     @staticmethod
     def _less(counter: Counter[str], card: str) -> None:
@@ -196,6 +205,9 @@ class KosmodromState(CardEffects, State):
         return self.turn_seat
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == FIRST:
+            # Ruling K1: every seat equally likely to take the first turn.
+            return [(First(s), 1 / self.num_players) for s in range(self.num_players)]
         if self.phase == STEAL:
             hand = self.hands[self.steal_from[0]]
             total = hand.total()
@@ -219,9 +231,14 @@ class KosmodromState(CardEffects, State):
 
     def is_legal(self, action: Action) -> bool:
         if self.phase in CHANCE_PHASES:
+            if self.phase == FIRST:
+                return isinstance(action, First) and 0 <= action.seat < self.num_players
             if self.phase == STEAL:
                 return isinstance(action, Pick) and self.hands[self.steal_from[0]][action.card] > 0
             return isinstance(action, DeckCard) and self._draw_pool().get(action.card, 0) > 0
+        if isinstance(action, (Gift, Trade)):
+            # The whole-offer forms are not listed (the steps are) but are legal when the steps are.
+            return self.offer_problem(action) is None
         if self._legal_cache is None:
             self._legal_cache = super().legal_actions()
         return action in self._legal_cache
@@ -245,10 +262,13 @@ class KosmodromState(CardEffects, State):
             return [Discard(c) for c in sorted(self.hands[seat]) if self.hands[seat][c] > 0]
         if phase == ORDER:
             return [Top(c) for c in sorted(set(self.discard[self.order_start:]))]
+        if phase == OFFER:
+            return self.draft_options()
         if phase == ANSWER:
             assert self.offer is not None
-            kind, _, to, _, want = self.offer
-            can = kind == "gift" or self.hands[to][want] > 0
+            _, _, to, _, want = self.offer
+            # A trade for cards the other seat does not hold can only be refused (Ruling K12).
+            can = not (Counter(want) - self.hands[to])
             return [Accept(), Refuse()] if can else [Refuse()]
         if phase == DISCARD:
             hand = self.hands[seat]
@@ -277,25 +297,86 @@ class KosmodromState(CardEffects, State):
             for target in plays.candidates(self, seat, card):
                 if plays.play_problem(self, seat, card, target) is None:
                     options.append(Play(card, target))
-        if self.negotiation and self.offers < MAX_OFFERS_PER_TURN:
-            # rulebook (переговоры): in step 4, trade or give away any number of cards.
-            for other in range(self.num_players):
-                if other == seat:
-                    continue
-                for card in sorted(hand):
-                    if hand[card] > 0:
-                        options.append(Gift(other, card))
-                        options.extend(Trade(other, card, want) for want in self._tradeable() if want != card)
+        if self.negotiation and hand.total() > 0:
+            # rulebook (переговоры): in step 4, trade or give away any number of cards. The offer is
+            # built one step at a time (to whom, each card given, each card wanted), so the list of
+            # choices stays small whatever the offer's size (Ruling K12).
+            options.extend(Offer(other) for other in range(self.num_players)
+                           if other != seat and (other, (), ()) not in self.withdrawn)
         options.append(Done())
         return options
 
     def _tradeable(self) -> list[str]:
         return [c.id for c in self.cards.cards.values() if c.type != "launch_pad"]
 
+    # ------------------------------------------------------------------ negotiation (Ruling K12)
+    @staticmethod
+    def _offer_key(to: int, give, want) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+        return to, tuple(sorted(Counter(give).elements())), tuple(sorted(Counter(want).elements()))
+
+    def draft_options(self) -> list[Action]:
+        """The steps that continue the offer being built. A step may not rebuild an offer withdrawn
+        earlier this turn, and an offer refused (or a trade accepted) this turn may not be proposed
+        again: the number of offers in a turn is finite, so every game ends (Ruling K12)."""
+        assert self.draft is not None
+        to, give, want = self.draft
+        hand = self.hands[self.turn_seat]
+        options: list[Action] = []
+        for card in sorted(hand):
+            if hand[card] > give[card] and self._offer_key(to, give + Counter([card]), want) not in self.withdrawn:
+                options.append(Give(card))
+        # One can ask for at most as many cards as the other seat holds (its hand size is public).
+        if want.total() < self.hands[to].total():
+            options.extend(Want(card) for card in self._tradeable()
+                           if self._offer_key(to, give, want + Counter([card])) not in self.withdrawn)
+        if give.total() > 0 and self._offer_key(to, give, want) not in self.made_offers:
+            options.append(Propose())
+        options.append(Withdraw())
+        return options
+
+    def offer_problem(self, action: Gift | Trade) -> str | None:
+        """Why the whole offer `action` cannot be made now, or None. The same conditions as building
+        it step by step and proposing it (the withdrawn drafts aside: a whole offer is no draft)."""
+        seat = self.turn_seat
+        if not self.negotiation:
+            return "trades and gifts belong to the negotiation variant, which is not in play"
+        if self.phase != PLAY:
+            return "offers are made in step 4, one at a time"
+        if not 0 <= action.seat < self.num_players or action.seat == seat:
+            return "offer to another seat at the table"
+        give = Counter(action.cards if isinstance(action, Gift) else action.give)
+        want = Counter(action.want) if isinstance(action, Trade) else Counter()
+        if not give:
+            return "name at least one card of yours to give"
+        if isinstance(action, Trade) and not want:
+            return "a trade asks for at least one card; to give cards away, make a gift"
+        missing = sorted(give - self.hands[seat])
+        if missing:
+            return "; ".join(f"you hold {self.hands[seat][c]} {c}, the offer gives {give[c]}" for c in missing)
+        unknown = [c for c in want if c not in self._tradeable()]
+        if unknown:
+            return f"{', '.join(sorted(unknown))} cannot be held in a hand"
+        if want.total() > self.hands[action.seat].total():
+            return (f"seat {action.seat} holds {self.hands[action.seat].total()} cards; "
+                    f"you ask for {want.total()}")
+        if self._offer_key(action.seat, give, want) in self.made_offers:
+            return "that offer was already made this turn (ruling K12: an offer refused, or a trade accepted, is not repeated in the same turn)"
+        return None
+
+    def normalize(self, action: Action) -> Action:
+        # An offer's cards are a multiset: the canonical form lists them sorted.
+        if isinstance(action, Gift) and list(action.cards) != sorted(action.cards):
+            return Gift(action.seat, tuple(sorted(action.cards)))
+        if isinstance(action, Trade) and (list(action.give) != sorted(action.give) or list(action.want) != sorted(action.want)):
+            return Trade(action.seat, tuple(sorted(action.give)), tuple(sorted(action.want)))
+        return action
+
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         self._legal_cache = None
-        if isinstance(action, DeckCard):
+        if isinstance(action, First):
+            self._first(action.seat)
+        elif isinstance(action, DeckCard):
             self._deck_card(action.card)
         elif isinstance(action, Pick):
             self._picked(action.card)
@@ -318,8 +399,31 @@ class KosmodromState(CardEffects, State):
             self.stolen.pop(0)
             self.phase = PLAY
             self.emit("keep", f"seat {self.turn_seat} keeps the card it took in hand", self.turn_seat)
-        elif isinstance(action, (Gift, Trade)):
-            self._offer(action)
+        elif isinstance(action, Gift):
+            self._offer(action.seat, Counter(action.cards), Counter())
+        elif isinstance(action, Trade):
+            self._offer(action.seat, Counter(action.give), Counter(action.want))
+        elif isinstance(action, Offer):
+            self.draft = (action.seat, Counter(), Counter())
+            self.phase = OFFER
+            self.emit("draft", f"seat {self.turn_seat} starts an offer to seat {action.seat}", self.turn_seat, to=action.seat)
+        elif isinstance(action, Give):
+            self._draft_give(action.card)
+        elif isinstance(action, Want):
+            assert self.draft is not None
+            self.draft[2][action.card] += 1
+            self.emit("draft-want", f"seat {self.turn_seat} asks for {self.spec(action.card).name_en}", self.turn_seat, card=action.card)
+        elif isinstance(action, Propose):
+            assert self.draft is not None
+            to, give, want = self.draft
+            self.draft = None
+            self._offer(to, give, want)
+        elif isinstance(action, Withdraw):
+            assert self.draft is not None
+            self.withdrawn.add(self._offer_key(*self.draft))
+            self.emit("withdraw", f"seat {self.turn_seat} withdraws the offer to seat {self.draft[0]}", self.turn_seat, to=self.draft[0])
+            self.draft = None
+            self.phase = PLAY
         elif isinstance(action, (Accept, Refuse)):
             self._answer(isinstance(action, Accept))
         elif isinstance(action, Top):
@@ -332,6 +436,13 @@ class KosmodromState(CardEffects, State):
             if self.phase == PLAY and self.stolen:
                 self.phase = STOLEN  # the thief first decides what becomes of the stolen card(s)
                 return
+            if self.phase == PLAY and self._redraw_due():
+                # rulebook (шаг 5): the emptied hand is refilled at once, once per turn; Ruling K5:
+                # the player then goes on with step 4.
+                self.redrawn = True
+                self.phase = REDRAW
+                self.emit("redraw", f"seat {self.turn_seat} has no card left in hand and draws a new hand",
+                          self.turn_seat)
             phase = self.phase
             if phase == DEAL_PHASE:
                 if self.dealt < DEAL * self.num_players:
@@ -364,7 +475,7 @@ class KosmodromState(CardEffects, State):
                 seat = self.turn_seat
                 self._refill_deck()
                 if self.hands[seat].total() >= self.hand_limit(seat) or self.deck_count() == 0:
-                    self.phase = DISCARD
+                    self.phase = PLAY
                     continue
                 return
             if phase == STEAL:
@@ -414,7 +525,14 @@ class KosmodromState(CardEffects, State):
             self.deck.update(self.set_aside)
             self.set_aside.clear()
             self.emit("setup", f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck", slow=False, bottom=remaining // 2)
-        self._start_turn(0)
+        # rulebook (подготовка 8): "the player most eager to start building" goes first; Ruling K1:
+        # chance decides, so no seat is favoured in simulations or at online tables.
+        self.phase = FIRST
+
+    def _first(self, seat: int) -> None:
+        self.first_seat = seat
+        self.emit("first-player", f"seat {seat} takes the first turn", seat)
+        self._start_turn(seat)
 
     def _deck_card(self, card: str) -> None:
         self.deck[card] -= 1
@@ -506,18 +624,18 @@ class KosmodromState(CardEffects, State):
         rocket.zone = NEXT_ZONE[start]
         self.emit("advance", f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}", rocket.owner, rocket=rid, zone=rocket.zone, from_zone=start, card=rocket.card)
 
-    def _done(self) -> None:
+    def _redraw_due(self) -> bool:
+        """rulebook (шаг 5): the hand is empty in step 4, not yet refilled this turn, and there is a
+        card to draw (the discard pile counts: it becomes the deck)."""
         seat = self.turn_seat
+        return (not self.redrawn and self.hands[seat].total() == 0
+                and (self.deck_count() > 0 or bool(self.discard)))
+
+    def _done(self) -> None:
         if self.phase == ADVANCE:
             self.phase = DRAW
         elif self.phase == PLAY:
-            if self.hands[seat].total() == 0 and not self.redrawn:
-                # rulebook (шаг 5): all cards played (or given away): draw to the limit again, once.
-                self.redrawn = True
-                self.phase = REDRAW
-                self.emit("redraw", f"seat {seat} has played every card and draws a new hand", seat)
-            else:
-                self.phase = DISCARD
+            self.phase = DISCARD
         elif self.phase == DISCARD:
             self._end_turn()
 
@@ -554,19 +672,28 @@ class KosmodromState(CardEffects, State):
             self.emit("discard", f"seat {seat} discards {self.spec(card).name_en}", seat, card=card)
 
     # ------------------------------------------------------------------ negotiation
-    def _offer(self, action: Gift | Trade) -> None:
+    def _draft_give(self, card: str) -> None:
+        assert self.draft is not None
+        give = self.draft[1]
+        give[card] += 1
+        # Ruling K24: the offer is built in the open, so its cards are seen to be in the hand.
+        self._reveal(self.turn_seat, card, give[card])
+        self.emit("draft-give", f"seat {self.turn_seat} adds {self.spec(card).name_en} to the offer", self.turn_seat, card=card)
+
+    def _offer(self, to: int, give: Counter[str], want: Counter[str]) -> None:
         seat = self.turn_seat
-        self.offers += 1
-        if isinstance(action, Gift):
-            self.offer = ("gift", seat, action.seat, action.card, "")
-            text = f"seat {seat} offers {self.spec(action.card).name_en} to seat {action.seat} as a gift"
+        _, given, wanted = self._offer_key(to, give, want)
+        kind = "trade" if wanted else "gift"
+        self.offer = (kind, seat, to, given, wanted)
+        names = ", ".join(self.spec(c).name_en for c in given)
+        if kind == "gift":
+            text = f"seat {seat} offers {names} to seat {to} as a gift"
         else:
-            self.offer = ("trade", seat, action.seat, action.give, action.want)
-            text = (f"seat {seat} offers seat {action.seat} {self.spec(action.give).name_en} "
-                    f"for {self.spec(action.want).name_en}")
-        # Ruling K12: offers are public; one can offer only a card one holds (K24: it becomes known).
-        self._reveal(seat, self.offer[3])
-        self.emit("offer", text, seat, offer=self.offer[0], to=self.offer[2], give=self.offer[3], want=self.offer[4] or None)
+            text = f"seat {seat} offers seat {to} {names} for {', '.join(self.spec(c).name_en for c in wanted)}"
+        # Ruling K12: offers are public; one can offer only cards one holds (K24: they become known).
+        for card, k in Counter(given).items():
+            self._reveal(seat, card, k)
+        self.emit("offer", text, seat, offer=kind, to=to, give=list(given), want=list(wanted))
         self.phase = ANSWER
 
     def _answer(self, accepted: bool) -> None:
@@ -575,13 +702,19 @@ class KosmodromState(CardEffects, State):
         self.offer = None
         self.phase = PLAY
         if not accepted:
-            # rulebook (переговоры): a refused gift stays with the player who offered it.
+            # rulebook (переговоры): a refused gift stays with the player who offered it. Ruling K12:
+            # a refused offer is not made again this turn.
+            self.made_offers.add((to, give, want))
             self.emit("refuse", f"seat {to} refuses the {kind}", to, offer=kind, offered_by=giver)
             return
-        self._move_card(giver, to, give)
         if kind == "trade":
-            self._move_card(to, giver, want)
-        self.emit("accept", f"seat {to} accepts the {kind}", to, offer=kind, offered_by=giver, give=give, want=want or None)
+            # Ruling K12: an accepted trade could be undone and redone forever; not again this turn.
+            self.made_offers.add((to, give, want))
+        for card in give:
+            self._move_card(giver, to, card)
+        for card in want:
+            self._move_card(to, giver, card)
+        self.emit("accept", f"seat {to} accepts the {kind}", to, offer=kind, offered_by=giver, give=list(give), want=list(want))
 
     def _move_card(self, src: int, dst: int, card: str, public: bool = True) -> None:
         self.hands[src][card] -= 1
@@ -643,6 +776,10 @@ class KosmodromState(CardEffects, State):
         new.field_queue = list(self.field_queue)
         new.known = [[Counter(c) for c in row] for row in self.known]
         new.known_public = [Counter(c) for c in self.known_public]
+        new.made_offers = set(self.made_offers)
+        new.withdrawn = set(self.withdrawn)
+        if self.draft is not None:
+            new.draft = (self.draft[0], Counter(self.draft[1]), Counter(self.draft[2]))
         new._legal_cache = None
 
     def resample_for(self, seat: int, rng: random.Random) -> State:

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from cosmotable.engine.core import Action
 from cosmotable.games.kosmodrom import plays
 from cosmotable.games.kosmodrom.actions import (
-    Accept, Advance, DeckCard, Discard, Done, Draw, Gift, Pick, Play, Refuse, Take, Top, Trade,
+    Accept, Advance, DeckCard, Discard, Done, Draw, First, Gift, Give, Offer, Pick, Play, Propose, Refuse, Take, Top,
+    Trade, Want, Withdraw,
 )
 from cosmotable.games.kosmodrom.cards import PADS, ZONE_NAMES
-from cosmotable.games.kosmodrom.phases import MAX_OFFERS_PER_TURN
 from cosmotable.games.kosmodrom.scoring import score_breakdown
 
 if TYPE_CHECKING:
@@ -32,7 +32,12 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
     offer = None
     if state.offer is not None:
         kind, giver, to, give, want = state.offer
-        offer = {"kind": kind, "from": giver, "to": to, "give": give, "want": want or None}
+        offer = {"kind": kind, "from": giver, "to": to, "give": list(give), "want": list(want)}
+    draft = None
+    if state.draft is not None:
+        # Built in the open (Ruling K12/K24): everyone sees the offer take shape.
+        draft_to, draft_give, draft_want = state.draft
+        draft = {"to": draft_to, "give": _hand(draft_give), "want": _hand(draft_want)}
     pads_unseen = sum(state.deck[p] for p in PADS) + len(state.set_aside)
     data: dict[str, Any] = {
         "game": "kosmodrom",
@@ -69,6 +74,7 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
             "field_duty_queue": list(state.field_queue),
             "order_from": state.order_start if state.phase == "discard_order" else None,
             "offer": offer,
+            "draft": draft,
         },
         "players": [_player(state, s, seat) for s in range(state.num_players)],
         "rockets": [r.to_json(state.cards.cards[r.card]) for r in state.rockets.values()],
@@ -105,7 +111,8 @@ def snapshot(state: KosmodromState) -> dict[str, Any]:
     data["dealt"] = state.dealt
     data["next_rocket"] = state.next_rocket
     data["eligible"] = dict(state.eligible)
-    data["offers"] = state.offers
+    data["made_offers"] = sorted([to, list(give), list(want)] for to, give, want in state.made_offers)
+    data["withdrawn_offers"] = sorted([to, list(give), list(want)] for to, give, want in state.withdrawn)
     data["known_hands"] = [[_hand(c) for c in row] for row in state.known]
     return data
 
@@ -114,6 +121,10 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
     phase = state.phase
     if state.is_terminal():
         return "the game is over"
+    if isinstance(action, First):
+        if phase != "first":
+            return "the first player is chosen once, by chance, right after the deal"
+        return f"there is no seat {action.seat} (seats 0-{state.num_players - 1})"
     if isinstance(action, (DeckCard, Pick)):
         if phase not in ("deal", "draw_deck", "research", "redraw", "steal"):
             return "chance outcomes are only applied at a chance node (no card is being drawn or stolen now)"
@@ -128,6 +139,7 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
         "play": "step 4 (play cards: 'play ...' or 'done')",
         "field_duty": "Field Duty (each player discards a card: 'discard <card>')",
         "answer": "an offer awaits an answer ('accept' or 'refuse')",
+        "offer": "an offer is being built ('give <card>', 'want <card>', 'propose' or 'withdraw')",
         "discard_order": "the player of the action card chooses the top discard ('top <card>')",
         "discard": "step 6 (discard: 'discard <card>' or 'done')",
     }.get(phase, phase)
@@ -171,16 +183,11 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
             return f"you hold {state.hands[seat].total()} cards; discard down to your hand limit of {state.hand_limit(seat)} first"
         return f"'done' ends step 2, 4 or 6; now is {step}"
     if isinstance(action, (Gift, Trade)):
-        if not state.negotiation:
-            return "trades and gifts belong to the negotiation variant, which is not in play"
-        if phase != "play":
-            return f"offers are made only in step 4; now is {step}"
-        if action.seat == seat or action.seat >= state.num_players:
-            return "offer to another seat at the table"
-        if state.offers >= MAX_OFFERS_PER_TURN:
-            return f"you have made the most offers allowed in one turn ({MAX_OFFERS_PER_TURN}, ruling K12)"
-        card = action.card if isinstance(action, Gift) else action.give
-        return f"you have no {card} in your hand" if state.hands[seat][card] <= 0 else "that trade is not possible"
+        if state.negotiation and phase != "play":
+            return f"offers are made only in step 4, one at a time; now is {step}"
+        return state.offer_problem(action) or "that offer is not possible now"
+    if isinstance(action, (Offer, Give, Want, Propose, Withdraw)):
+        return _draft_problem(state, seat, action, step)
     if isinstance(action, Top):
         if phase != "discard_order":
             return f"'top' chooses the top discard after an action card; now is {step}"
@@ -190,3 +197,35 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
             return "there is no offer to answer"
         return "you do not hold the card asked for, so you can only refuse"
     return f"it is not possible now ({step})"
+
+
+def _draft_problem(state: KosmodromState, seat: int, action: Action, step: str) -> str:
+    """Why a step of building an offer is refused (Ruling K12)."""
+    if not state.negotiation:
+        return "trades and gifts belong to the negotiation variant, which is not in play"
+    if isinstance(action, Offer):
+        if state.phase != "play":
+            return f"an offer is started in step 4; now is {step}"
+        if action.seat == seat or not 0 <= action.seat < state.num_players:
+            return "offer to another seat at the table"
+        if state.hands[seat].total() == 0:
+            return "you have no card to offer"
+        return f"you withdrew an empty offer to seat {action.seat} this turn; it is not started again"
+    if state.phase != "offer" or state.draft is None:
+        return f"no offer is being built (start one with 'offer <seat>'); now is {step}"
+    to, give, want = state.draft
+    if isinstance(action, Give):
+        if state.hands[seat][action.card] <= give[action.card]:
+            return f"you have no other {action.card} in your hand to add"
+        return "that offer was withdrawn this turn; it is not built again"
+    if isinstance(action, Want):
+        if action.card in PADS:
+            return "launch-pad cards are never in a hand"
+        if want.total() >= state.hands[to].total():
+            return f"seat {to} holds {state.hands[to].total()} cards; you already ask for {want.total()}"
+        return "that offer was withdrawn this turn; it is not built again"
+    if isinstance(action, Propose):
+        if not give:
+            return "add at least one card of yours first ('give <card>')"
+        return "that offer was already made this turn (ruling K12: an offer refused, or a trade accepted, is not repeated in the same turn)"
+    return "it cannot be done now"

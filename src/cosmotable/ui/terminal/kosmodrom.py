@@ -56,6 +56,12 @@ def card_text(card: str, russian: bool = False) -> Text:
     return Text(card_name(card, russian), style=style)
 
 
+def cards_list(cards: list[str]) -> str:
+    """`['metal', 'metal', 'jack']` -> 'Jack of All Trades, 2 Metal' (or 'nothing')."""
+    counts = sorted(Counter(cards).items(), key=lambda kv: card_order(kv[0]))
+    return ", ".join(f"{n} {card_name(c)}" if n > 1 else card_name(c) for c, n in counts) or "nothing"
+
+
 def hand_text(cards: list[str]) -> Text:
     out = Text()
     for i, (card, n) in enumerate(sorted(Counter(cards).items(), key=lambda kv: card_order(kv[0]))):
@@ -244,13 +250,20 @@ class KosmodromScreen(SeatScreen):
             return Text.assemble(who, ": your action card sent several cards to the discard pile - choose the one on top.")
         if phase == "field_duty":
             return Text.assemble(who, ": Field Duty - choose a card to discard.")
+        if phase == "offer":
+            draft = step["draft"]
+            text = Text.assemble(who, ": an offer to ", self.name(draft["to"]), " - you give ",
+                                 cards_list(draft["give"]), ", you ask for ", cards_list(draft["want"]), ".")
+            text.append(" Add cards, then propose (or withdraw). Or type the whole offer: "
+                        "'trade 2 metal,fuel for jack' / 'gift 2 metal,fuel'.")
+            return text
         if phase == "answer":
             offer = step["offer"]
             text = Text.assemble(who, ": ", self.name(offer["from"]))
             if offer["kind"] == "gift":
-                text.append(f" offers you {card_name(offer['give'])} as a gift.")
+                text.append(f" offers you {cards_list(offer['give'])} as a gift.")
             else:
-                text.append(f" offers {card_name(offer['give'])} for your {card_name(offer['want'])}.")
+                text.append(f" offers {cards_list(offer['give'])} for your {cards_list(offer['want'])}.")
             return text
         return who
 
@@ -264,8 +277,8 @@ class KosmodromScreen(SeatScreen):
             if kind == "play":
                 move.group = Text.assemble("play ", card_text(data["card"], russian=True))
                 move.brief = Text(self.target_text(view, data["card"], data["target"]), style="dim")
-            elif kind in ("gift", "trade"):
-                move.group = Text(f"negotiate with seat {data['seat']}")
+            elif kind in ("offer", "give", "want", "propose", "withdraw"):
+                move.group = Text("negotiate")
                 move.brief = Text("")
             elif kind in ("discard", "top"):
                 move.group = Text(kind)
@@ -312,7 +325,7 @@ class KosmodromScreen(SeatScreen):
             return Text(f"move {r['id']} ({card_name(r['card'])}) from the {ZONE_NAMES[r['zone']]} to the {nxt}")
         if kind == "done":
             return Text({"advance": "advance nothing more; go on to drawing",
-                         "play": "stop playing cards" + (" (your hand is empty: draw a new hand)" if not view["hand"] and not view["step"]["redrawn"] else ""),
+                         "play": "stop playing cards",
                          "discard": "end your turn"}.get(view["phase"], "done"))
         if kind == "draw":
             return Text("draw the top card of the deck")
@@ -320,10 +333,22 @@ class KosmodromScreen(SeatScreen):
             return Text.assemble("take ", card_text(view["discard_top"]), " from the discard pile")
         if kind == "discard":
             return Text.assemble("discard ", card_text(data["card"]))
+        if kind == "offer":
+            return Text.assemble("make an offer to ", self.name(data["seat"]), " (a trade or a gift, any number of cards)")
+        if kind == "give":
+            return Text.assemble("offer your ", card_text(data["card"]))
+        if kind == "want":
+            return Text.assemble("ask for their ", card_text(data["card"]))
+        if kind == "propose":
+            draft = view["step"]["draft"]
+            what = "trade" if draft and draft["want"] else "gift"
+            return Text(f"propose the {what}")
+        if kind == "withdraw":
+            return Text("withdraw the offer (offer nothing)")
         if kind == "gift":
-            return self.rewrite(f"offer {card_name(data['card'])} to seat {data['seat']} as a gift")
+            return self.rewrite(f"offer {cards_list(data['cards'])} to seat {data['seat']} as a gift")
         if kind == "trade":
-            return self.rewrite(f"offer seat {data['seat']} your {card_name(data['give'])} for their {card_name(data['want'])}")
+            return self.rewrite(f"offer seat {data['seat']} your {cards_list(data['give'])} for their {cards_list(data['want'])}")
         if kind == "top":
             return Text.assemble("put ", card_text(data["card"]), " on top of the discard pile")
         if kind == "accept":
@@ -406,13 +431,14 @@ When the 4 launch-pad cards have reached the middle of the table, every player h
 player who completed the pad last) and the game is scored.
 
 **Set-up.** The 4 launch-pad cards are set aside, 6 cards dealt to each player, then the launch-pad
-cards are shuffled into the bottom half of the deck.
+cards are shuffled into the bottom half of the deck; chance picks who starts.
 
 **A turn.** 1) Your launch-pad cards advance one zone (one per zone). 2) Complete rockets may advance one
 zone, one per zone (two with Overtime), if the zone's expert was there at the start of the turn.
 3) Draw up to your hand limit (6, Warehouse 8); one card may be the top of the discard pile; a drawn
-launch-pad card is placed in your assembly shop and replaced. 4) Play any cards. 5) If you played
-your whole hand, draw a new one (once). 6) Discard any cards, ending with at most your hand limit.
+launch-pad card is placed in your assembly shop and replaced. 4) Play any cards. 5) The moment
+your hand is empty, draw a new one and go on playing (once a turn). 6) Discard any cards, ending
+with at most your hand limit.
 
 **Cards.** Rockets need metal and fuel (components go only on rockets in the assembly shop).
 Experts: Engineer (assembly), Inspector (test), Mission Control (launch), Jack of All Trades (any);
@@ -425,7 +451,9 @@ Security System, Warehouse. Actions (13 kinds) can be played only if carried out
 +4, without -4. Certification on the launch table +3. No Mission Control on the launch table -10.
 Tie: more advantage cards in play.
 
-**Variants.** quick, slow (exclusive), negotiation, superpowers - see `cosmotable games`.
+**Variants.** quick, slow (exclusive), negotiation, superpowers - see `cosmotable games`. Negotiation:
+in step 4 offer another player any number of your cards, as a gift or for any number of theirs
+(`trade 2 metal,fuel for jack`, `gift 2 oxygen`); they accept or refuse.
 
 **In play.** Type `look NAME` (e.g. `look swift`, `look overtime`, or a Russian name) to read any card.
 

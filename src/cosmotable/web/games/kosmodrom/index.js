@@ -133,7 +133,7 @@ function changes(ctx) {
 }
 
 // ------------------------------------------------------------------ status: what to do, choices, confirm
-const CHOICE_KINDS = ["gift", "trade", "want", "pile", "top", "keep", "drop", "accept", "refuse"];
+const CHOICE_KINDS = ["offer", "give", "want", "propose", "withdraw", "pile", "top", "keep", "drop", "accept", "refuse"];
 
 function statusPanel(view, ctx, ui, table, next, complete, entries) {
   const t = ctx.t;
@@ -164,11 +164,18 @@ function statusPanel(view, ctx, ui, table, next, complete, entries) {
     panel.append(html("div", { class: "kd-card-detail" },
       html("strong", {}, t(`card.${card}`)), " — ", t(`cardtext.${card}`)));
   }
+  const cards = (list) => (list.length ? list.map((c) => t(`card.${c}`)).join(", ") : t("nothing"));
   const offer = view.step.offer;
   if (offer) {
     panel.append(html("div", { class: "kd-offer" }, t(`offer.${offer.kind}`, {
-      player: ctx.playerName(offer.from), to: ctx.playerName(offer.to), give: t(`card.${offer.give}`),
-      want: offer.want ? t(`card.${offer.want}`) : "",
+      player: ctx.playerName(offer.from), to: ctx.playerName(offer.to), give: cards(offer.give),
+      want: cards(offer.want),
+    })));
+  }
+  const draft = view.step.draft;
+  if (draft) {
+    panel.append(html("div", { class: "kd-offer kd-draft" }, t("draft", {
+      to: ctx.playerName(draft.to), give: cards(draft.give), want: cards(draft.want),
     })));
   }
 
@@ -207,7 +214,8 @@ function choiceButton(pick, kind, view, ctx, ui) {
   const value = pick.slice(pick.indexOf(":") + 1);
   let text;
   let card = null;
-  if (kind === "gift" || kind === "trade") text = t(`choice.${kind}`, { player: ctx.playerName(Number(value)) });
+  if (kind === "offer") text = t("choice.offer", { player: ctx.playerName(Number(value)) });
+  else if (kind === "propose" || kind === "withdraw") text = t(`choice.${kind}`);
   else if (kind === "keep" || kind === "drop") {
     card = Array.isArray(view.step.stolen_pending) ? view.step.stolen_pending[0] : null;
     text = t(`choice.${kind}`, { card: card ? t(`card.${card}`) : "" });

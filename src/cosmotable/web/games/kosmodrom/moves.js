@@ -8,7 +8,9 @@
 import { cardType } from "./cards.js";
 
 // Picks that finish a move at once, without a confirm (one click, nothing else to choose).
-const DIRECT = new Set(["rocket", "done", "deck", "discardtop", "keep", "drop", "top", "accept", "refuse"]);
+// Negotiation builds an offer one click at a time, as the engine does (offer, give, want, propose).
+const DIRECT = new Set(["rocket", "done", "deck", "discardtop", "keep", "drop", "top", "accept", "refuse", "offer",
+  "give", "want", "propose", "withdraw"]);
 
 // What a seat clicks to make the action `json`, in order. `phase` is the view's phase (a stolen card's
 // discard is a button beside the card, not a click on the hand).
@@ -23,8 +25,11 @@ export function picksOf(json, phase, seat) {
     case "top": return [`top:${json.card}`];
     case "accept": return ["accept"];
     case "refuse": return ["refuse"];
-    case "gift": return [`card:${json.card}`, `gift:${json.seat}`];
-    case "trade": return [`card:${json.give}`, `trade:${json.seat}`, `want:${json.want}`];
+    case "offer": return [`offer:${json.seat}`];
+    case "give": return [`give:${json.card}`];
+    case "want": return [`want:${json.card}`];
+    case "propose": return ["propose"];
+    case "withdraw": return ["withdraw"];
     case "play": return [`card:${json.card}`, ...targetPicks(json.card, json.target, seat)];
     default: return [`other:${JSON.stringify(json)}`];
   }

@@ -91,9 +91,14 @@ export function describeEvent(event, ctx) {
       line = d.reason === "max_turns" ? t("ev.gameOver.cap", { n: d.max_turns }) : t("ev.gameOver.countdown");
       break;
     case "offer":
-      if (d.offer === "gift") line = t("ev.offer.gift", { ...base, to: name(d.to), give: cardName(ctx, d.give) });
-      else if (d.offer === "trade") line = t("ev.offer.trade", { ...base, to: name(d.to), give: cardName(ctx, d.give), want: cardName(ctx, d.want) });
+      if (d.offer === "gift") line = t("ev.offer.gift", { ...base, to: name(d.to), give: cardList(ctx, d.give) });
+      else if (d.offer === "trade") line = t("ev.offer.trade", { ...base, to: name(d.to), give: cardList(ctx, d.give), want: cardList(ctx, d.want) });
       break;
+    case "first-player": line = t("ev.first", base); break;
+    case "draft": line = t("ev.draft", { ...base, to: name(d.to) }); break;
+    case "draft-give": line = t("ev.draftGive", base); break;
+    case "draft-want": line = t("ev.draftWant", base); break;
+    case "withdraw": line = t("ev.withdraw", { ...base, to: name(d.to) }); break;
     case "accept":
     case "refuse":
       if (d.offer) line = t(`ev.${event.kind}.${d.offer}`, { ...base, from: name(d.offered_by) });
@@ -108,8 +113,9 @@ export function describeMove(json, ctx) {
   const t = ctx.t;
   const card = (id) => cardName(ctx, id);
   switch (json.kind) {
-    case "gift": return t("move.gift", { card: card(json.card), player: ctx.playerName(json.seat) });
-    case "trade": return t("move.trade", { give: card(json.give), want: card(json.want), player: ctx.playerName(json.seat) });
+    case "gift": return t("move.gift", { card: cardList(ctx, json.cards), player: ctx.playerName(json.seat) });
+    case "trade": return t("move.trade", { give: cardList(ctx, json.give), want: cardList(ctx, json.want), player: ctx.playerName(json.seat) });
+    case "offer": return t("move.offer", { player: ctx.playerName(json.seat) });
     case "discard": return t("move.discard", { card: card(json.card) });
     case "play": break;
     default: return t(`move.${json.kind}`, { card: json.card ? card(json.card) : "", rocket: json.rocket ? rocketRef(ctx, json.rocket) : "" });
