@@ -181,6 +181,29 @@ def test_research_institute_draws_3_cards_whatever_the_hand_size():
     assert s.phase == "play" and s.hands[0].total() == 8
 
 
+def test_research_institute_draws_only_from_the_deck():
+    """card overview (НПП): «Из стопки сброшенных карт карты брать нельзя.» - the three cards are
+    deck draws (chance), never the discard pile's top."""
+    s = table(["research"], discard=["oxygen", "jack"])
+    s.apply("play research")
+    assert s.current_player() == CHANCE and s.phase == "research"
+    assert all(str(a).startswith("deck ") for a, _ in s.chance_outcomes())
+    for _ in range(3):
+        s.apply("deck fuel")
+    assert s.discard == ["oxygen", "jack", "research"] and "jack" not in hand(s, 0)
+
+
+def test_research_institute_cards_may_be_played_at_once():
+    """card overview (НПП): «Новые карты можно сыграть, оставить на руках или сбросить.»"""
+    s = table(["research"])
+    s.apply("play research")
+    for card in ("swift", "metal", "fuel"):
+        s.apply(f"deck {card}")
+    s.apply("play swift")
+    s.apply("play metal r1")
+    assert s.rockets["r1"].metal == 1 and "fuel" in hand(s, 0)
+
+
 def test_research_institute_replaces_a_drawn_launch_pad_card():
     s = table(["research"])
     s.deck_top = 0

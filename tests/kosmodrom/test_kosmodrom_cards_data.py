@@ -85,3 +85,19 @@ def test_validation_refuses_duplicates_and_a_missing_source():
     with pytest.raises(DataError) as err:
         cards_from_data(data, "my.toml")
     assert "my.toml" in str(err.value)
+
+
+def test_seven_card_types():
+    """rulebook (типы карт): «Карты поделены на 7 основных типов.» - rocket, component, expert,
+    advantage, launch pad, action, upgrade."""
+    types = {spec.type for spec in default_cards().cards.values()}
+    assert types == {"rocket", "component", "expert", "advantage", "launch_pad", "action", "upgrade"}
+
+
+def test_the_components_suffice_for_every_rocket():
+    """rulebook (сборка ракет): «Количество карт компонентов, входящих в колоду, является
+    достаточным для сборки всех ракет.»"""
+    cards = default_cards().cards
+    rockets = [spec for spec in cards.values() if spec.type == "rocket"]
+    assert cards["metal"].count >= sum(r.count * r.metal for r in rockets)
+    assert cards["fuel"].count >= sum(r.count * r.fuel for r in rockets)

@@ -134,3 +134,11 @@ def test_scoring_table_for_an_intrepid(zone, expected):
     s = start(2)
     arrange(s, rockets=[(0, "intrepid", zone, 2, 2)], experts={0: {"launch": "mission_control"}})
     assert score(s)["rockets"] == expected
+
+
+def test_top_secret_scores_nothing():
+    """rulebook (совершенно секретно): «За карту «Совершенно секретно» дополнительные очки не
+    начисляются.»"""
+    s = start(2)
+    arrange(s, rockets=[(0, "swift", "launch", 1, 1, ["top_secret"])], experts={0: {"launch": "mission_control"}})
+    assert score(s)["total"] == 6

@@ -255,3 +255,13 @@ def test_giving_everything_away_allows_the_step5_redraw():
     s.apply("gift 1 oxygen,oxygen,oxygen,oxygen,oxygen,metal")
     s.apply("accept")
     assert s.phase == "redraw" and s.hands[0].total() == 0
+
+
+def test_a_gift_above_the_hand_limit_may_be_refused():
+    """rulebook (переговоры): «Игрок может отказаться от жертвованной карты, если в результате у
+    него на руках окажется больше карт, чем положено.» - seat 1 holds 6 (its limit): it may refuse."""
+    s = negotiating()
+    s.apply("gift 1 metal,metal")
+    assert s.hands[1].total() == s.hand_limit(1) and legal(s) == ["accept", "refuse"]
+    s.apply("refuse")
+    assert hand(s, 1) == ["fuel"] * 6 and hand(s, 0).count("metal") == 5

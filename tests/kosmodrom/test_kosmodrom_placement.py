@@ -142,3 +142,39 @@ def test_ruling_K27_advantages_only_on_your_own_rockets(card, zone):
     assert [a for a in legal(s) if a.startswith("play")] == [f"play {card} r2"]
     with pytest.raises(IllegalAction, match="r1 is not your rocket"):
         s.apply(f"play {card} r1")
+
+
+def test_components_stay_with_their_rocket():
+    """rulebook (сборка ракет): «Как только карты компонентов были выложены, они закрепляются за
+    этой ракетой и не могут быть перемещены или убраны иным образом, кроме как под влиянием карты
+    действия «Диверсия»»; (продвижение ракет): the rocket moves «вместе со всеми компонентами»."""
+    s = start(3)
+    arrange(s, rockets=[(0, "swift", "assembly", 1, 1)], experts={0: {"assembly": "engineer"}},
+            hand={0: ["metal", "fuel"]})
+    s.apply("advance r1")
+    rocket = s.rockets["r1"]
+    assert (rocket.zone, rocket.metal, rocket.fuel) == ("test", 1, 1)
+    to_play(s)
+    # nothing in hand can take a component off it: no component play targets a complete rocket
+    assert not any(a.startswith(("play metal", "play fuel")) for a in legal(s))
+
+
+def test_experts_may_be_placed_in_any_order():
+    """rulebook (эксперты): «Экспертов можно выкладывать в любом порядке.» - Mission Control
+    before any Engineer, the Inspector next."""
+    s = table(["mission_control", "inspector", "engineer"])
+    for card, zone in (("mission_control", "launch"), ("inspector", "test"), ("engineer", "assembly")):
+        s.apply(f"play {card} {zone}")
+    assert s.tableaux[0].experts == {"assembly": "engineer", "test": "inspector", "launch": "mission_control"}
+
+
+def test_an_upgrade_helps_only_its_player():
+    """rulebook (карты улучшений): «Дополнительные возможности от карт улучшений распространяются
+    только на того игрока, который выложил эти карты.» - another seat's Warehouse leaves your limit
+    at 6, and another seat's Overtime lets you advance one rocket per zone only."""
+    s = start(3)
+    arrange(s, rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1)],
+            experts={0: {"assembly": "engineer"}}, upgrades={1: ["warehouse"], 2: ["overtime"]})
+    assert s.hand_limit(0) == 6 and s.hand_limit(1) == 8
+    s.apply("advance r1")
+    assert "advance r2" not in legal(s)

@@ -26,11 +26,18 @@ def _play_until(client, app, made, wanted, rng, limit=3000):
     return None
 
 
-def test_kosmodrom_gift_is_answered_by_the_seat_it_is_offered_to(client, app):
+def test_kosmodrom_offer_is_answered_by_the_seat_it_is_offered_to(client, app):
     made = create(client, "kosmodrom", ["human", "human", "human"], variants=["negotiation"])
-    found = _play_until(client, app, made, lambda text: text.startswith("gift"), random.Random(2))
-    assert found is not None, "a gift was offered"
-    giver, answering = found
+    # An offer is built step by step (offer <seat>, give <card>, want <card>, propose): start one, add
+    # a card of the giver's, propose it as a gift; 'propose' hands the answer to the seat offered to.
+    found = _play_until(client, app, made, lambda text: text.startswith("offer"), random.Random(2))
+    assert found is not None, "an offer was started"
+    giver, still = found
+    assert still == giver
+    give = next(a for a in state_of(client, made, giver)["legal_actions"] if a["text"].startswith("give"))
+    assert act(client, made, giver, give["json"]).status_code == 200
+    assert act(client, made, giver, "propose").status_code == 200
+    answering = client.get(f"/api/tables/{made['table']['id']}").json()["to_act"]
     assert answering != giver
     answers = {a["text"] for a in state_of(client, made, answering)["legal_actions"]}
     assert {"accept", "refuse"} <= answers
