@@ -38,11 +38,34 @@ def test_the_screen_draws_every_step_of_a_random_game(variants):
             assert "Your hand" in text
         actions = s.legal_actions()
         if variants and rng.random() < 0.9:
-            actions = [a for a in actions if a.kind not in ("gift", "trade")] or actions
+            actions = [a for a in actions if a.kind != "offer"] or actions  # fewer offers, a longer game
         s.apply(rng.choice(actions))
     assert {"play", "discard"} <= phases
     text = render(screen.final_table(s.view(0)), *[screen.event(e, None, 0) for e in s.events[-30:]])
     assert "Final scores" in text
+
+
+def test_the_screen_shows_an_offer_being_built_and_an_offer_of_several_cards():
+    """The negotiation variant in the terminal: the offer built step by step is shown as it grows,
+    and the seat offered to reads every card of it; a whole offer typed as text is the same offer."""
+    s = GAME.new_state(num_players=3, seed=5, variants=["negotiation"])
+    hands = [["metal"] * 6, ["fuel"] * 6, ["jack"] + ["fuel"] * 5]
+    for i in range(18):
+        s.apply(f"deck {hands[i % 3][i // 3]}")
+    s.apply("first 0")
+    assert s.phase == "play"  # full hands: nothing to advance or draw
+    screen = KosmodromScreen(make_seats(3, 0))
+    s.apply("offer 2")
+    s.apply("give metal")
+    s.apply("want jack")
+    headline = render(screen.headline(s.view(0), 0))
+    assert "you give Metal, you ask for Jack of All Trades" in headline
+    glosses = render(*[m.gloss for m in screen.moves(s, 0)])
+    assert "propose the trade" in glosses and "withdraw the offer" in glosses
+    s.apply("withdraw")
+    s.apply("trade 2 give metal,metal for jack")  # typed whole, as at the terminal prompt
+    assert s.current_player() == 2
+    assert "offers 2 Metal for your Jack of All Trades" in render(screen.headline(s.view(2), 2))
 
 
 def test_the_rules_summary_renders():
