@@ -48,7 +48,9 @@ def test_a_whole_game_against_a_bot_is_played_by_clicks_to_the_end_screen(server
         if pick == "confirm" or pick in ("done", "deck", "discardtop", "keep", "drop", "accept", "refuse") \
                 or pick.startswith(("top:", "rocket:")):
             moves += 1
-        if not shot_mid and moves >= 60 and page.locator("#board .kd-rocket").count() >= 2:
+        # mid-play: a random quick game against a random bot may end early (the server's seed and who
+        # starts are chance), so the shot comes once some moves are made and a rocket stands
+        if not shot_mid and moves >= 30 and page.locator("#board .kd-rocket").count() >= 1:
             screenshot(page, "kosmodrom-game-mid")
             phone_page.goto(f"{server.url}/#/table/{table_id}?token={link['token']}")
             phone_page.wait_for_selector("#board .kd-board")
