@@ -56,7 +56,7 @@ def card_text(card: str, russian: bool = False) -> Text:
     return Text(card_name(card, russian), style=style)
 
 
-def cards_list(cards: list[str]) -> str:
+def offered_cards(cards: list[str]) -> str:
     """`['metal', 'metal', 'jack']` -> 'Jack of All Trades, 2 Metal' (or 'nothing')."""
     counts = sorted(Counter(cards).items(), key=lambda kv: card_order(kv[0]))
     return ", ".join(f"{n} {card_name(c)}" if n > 1 else card_name(c) for c, n in counts) or "nothing"
@@ -253,7 +253,7 @@ class KosmodromScreen(SeatScreen):
         if phase == "offer":
             draft = step["draft"]
             text = Text.assemble(who, ": an offer to ", self.name(draft["to"]), " - you give ",
-                                 cards_list(draft["give"]), ", you ask for ", cards_list(draft["want"]), ".")
+                                 offered_cards(draft["give"]), ", you ask for ", offered_cards(draft["want"]), ".")
             text.append(" Add cards, then propose (or withdraw). Or type the whole offer: "
                         "'trade 2 metal,fuel for jack' / 'gift 2 metal,fuel'.")
             return text
@@ -261,9 +261,9 @@ class KosmodromScreen(SeatScreen):
             offer = step["offer"]
             text = Text.assemble(who, ": ", self.name(offer["from"]))
             if offer["kind"] == "gift":
-                text.append(f" offers you {cards_list(offer['give'])} as a gift.")
+                text.append(f" offers you {offered_cards(offer['give'])} as a gift.")
             else:
-                text.append(f" offers {cards_list(offer['give'])} for your {cards_list(offer['want'])}.")
+                text.append(f" offers {offered_cards(offer['give'])} for your {offered_cards(offer['want'])}.")
             return text
         return who
 
@@ -346,9 +346,9 @@ class KosmodromScreen(SeatScreen):
         if kind == "withdraw":
             return Text("withdraw the offer (offer nothing)")
         if kind == "gift":
-            return self.rewrite(f"offer {cards_list(data['cards'])} to seat {data['seat']} as a gift")
+            return self.rewrite(f"offer {offered_cards(data['cards'])} to seat {data['seat']} as a gift")
         if kind == "trade":
-            return self.rewrite(f"offer seat {data['seat']} your {cards_list(data['give'])} for their {cards_list(data['want'])}")
+            return self.rewrite(f"offer seat {data['seat']} your {offered_cards(data['give'])} for their {offered_cards(data['want'])}")
         if kind == "top":
             return Text.assemble("put ", card_text(data["card"]), " on top of the discard pile")
         if kind == "accept":
