@@ -36,9 +36,23 @@ import numpy as np
 
 from cosmotable.engine import Action, State
 from cosmotable.envs.encodings import DeterminizationError
-from cosmotable.games.kosmodrom.actions import DeckCard, Gift, Keep, Pick, Trade
+from cosmotable.games.kosmodrom.actions import DeckCard, Gift, Give, Keep, Pick, Trade
 from cosmotable.games.kosmodrom.cards import PADS
 from cosmotable.games.kosmodrom.phases import STOLEN
+
+
+
+def offered_cards(state: State, action: Gift | Trade | Give) -> tuple[str, ...]:
+    """The offering seat's own cards an offer shows: a whole gift's or trade's, or for a `give`
+    step every card of the draft so far and the one added (all held at once)."""
+    if isinstance(action, Gift):
+        return action.cards
+    if isinstance(action, Trade):
+        return action.give
+    draft = state.draft  # type: ignore[attr-defined]
+    given = sorted(draft[1].elements()) if draft is not None else []
+    return (*given, action.card)
+
 
 #: Walks of the plan tried before `rewrite` gives up.
 MAX_TRIES = 50
@@ -117,9 +131,10 @@ def plan(card_ids: list[str], hidden_receiver, redact, state: State, seat: int) 
             step.victim = new.steal_from[0]  # type: ignore[attr-defined]
         elif hidden and isinstance(action, Keep):
             step.kind = "keep"
-        elif isinstance(action, Gift | Trade):
-            # Ruling K12: an offer shows a card the offering seat holds.
-            step.shown.append((new.turn_seat, action.card if isinstance(action, Gift) else action.give))  # type: ignore[attr-defined]
+        elif isinstance(action, Gift | Trade | Give):
+            # Ruling K12: an offer shows the cards the offering seat holds (a whole gift or trade
+            # names them all, a step-by-step offer one `give` at a time).
+            step.shown += [(new.turn_seat, card) for card in offered_cards(new, action)]  # type: ignore[attr-defined]
         hands_before = None if hidden else [Counter(h) for h in new.hands]  # type: ignore[attr-defined]
         new.apply(action)
         if hands_before is not None:
@@ -220,8 +235,11 @@ class _Walk:
                 self.picks[step.index] = item
                 self.stolen.append(item)
                 continue
-            for holder, card in step.shown:
-                self.take(holder, card, remove=False)
+            # Shown cards are distinct cards of the hand (two metals offered: two metals held), so
+            # take them all out, then put them back.
+            held = [(holder, self.take(holder, card)) for holder, card in step.shown]
+            for holder, item in held:
+                self.hands[holder].append(item)
             for holder, card in step.removed:
                 self.take(holder, card)
             for holder, card in step.added:
