@@ -133,3 +133,29 @@ def test_host_can_turn_undo_off(client, app):
     assert not state_of(client, made, seat)["can_undo"]
     refused = client.post(f"/api/tables/{made['table']['id']}/undo", headers=seat_headers(made, seat))
     assert refused.status_code == 409 and "turned off" in refused.json()["message"]
+
+
+def test_an_action_id_taken_back_by_undo_never_applies_again(client, app):
+    """A client that retries an action (same client_action_id) after undoing it gets it
+    acknowledged, not applied a second time; a new id applies as usual."""
+    made = create(client, "mlem", ["human", "human"])
+    table_id = made["table"]["id"]
+    rng = random.Random(4)
+    for number in range(200):
+        seat = _summary(client, made)["to_act"]
+        before = len(server_state(app, table_id).history)
+        choice = rng.choice(state_of(client, made, seat)["legal_actions"])["json"]
+        result = act(client, made, seat, choice, client_action_id=f"decision-{number}").json()
+        if result["step"] == before + 1 and result["table"]["to_act"] != seat:
+            break  # an undoable decision: nothing followed it
+    else:
+        raise AssertionError("no decision without chance came up")
+    undone = client.post(f"/api/tables/{table_id}/undo", headers=seat_headers(made, seat))
+    assert undone.status_code == 200, undone.text
+    retried = act(client, made, seat, choice, client_action_id=f"decision-{number}")
+    assert retried.status_code == 200, retried.text
+    assert retried.json()["applied"] is False and retried.json()["step"] == before
+    assert len(server_state(app, table_id).history) == before
+    fresh = act(client, made, seat, choice, client_action_id="after-undo")
+    assert fresh.status_code == 200 and fresh.json()["applied"] is True
+    assert len(server_state(app, table_id).history) == before + 1

@@ -103,6 +103,17 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class UndoneActionRow(Base):
+    """The client action id of a decision taken back by undo. The action row goes, but the id was
+    acknowledged: a client retrying it must not see it applied again (docs/server-api.md, undo)."""
+
+    __tablename__ = "undone_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    client_action_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 def make_engine(url: str, writer: bool = True) -> Engine:
     """A SQLAlchemy engine. On SQLite: WAL (readers never wait for the writer), a busy timeout, and
     for the writer real BEGIN IMMEDIATE transactions (pysqlite's own transaction handling would take

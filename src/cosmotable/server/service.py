@@ -38,7 +38,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from cosmotable import games
 from cosmotable.engine import ConfigError, GameConfig, IllegalAction, State
 from cosmotable.server import models
-from cosmotable.server.db import ActionRow, SeatRow, TableRow, utcnow
+from cosmotable.server.db import ActionRow, SeatRow, TableRow, UndoneActionRow, utcnow
 from cosmotable.server.errors import ApiError, bad_request, conflict, forbidden, invalid_config, not_found
 
 #: bits of the seed drawn for each table (the issue: at least 128)
@@ -610,12 +610,16 @@ class TableService:
         return self._change(table_id, change)
 
     def _seen_action(self, session: Session, table_id: str, client_action_id: str) -> bool:
-        """Whether an action with this client id was applied at the table already."""
-        return session.scalar(
+        """Whether an action with this client id was applied at the table already (and is still in
+        its record, or was taken back by undo: either way it must not apply again)."""
+        applied = session.scalar(
             select(ActionRow.index).where(
                 ActionRow.table_id == table_id, ActionRow.client_action_id == client_action_id
             )
-        ) is not None
+        )
+        if applied is not None:
+            return True
+        return session.get(UndoneActionRow, (table_id, client_action_id)) is not None
 
     def _act_on_snapshot(self, table_id: str, token: str | None, action: str | dict,
                          client_action_id: str) -> tuple[models.ActionResult, Change] | None:
@@ -700,6 +704,9 @@ class TableService:
             if reason:
                 raise conflict(reason)
             session.delete(last)
+            if last.client_action_id is not None:
+                # The id stays acknowledged: a client retrying it after the undo must not replay it.
+                session.add(UndoneActionRow(table_id=row.id, client_action_id=last.client_action_id))
             row.epoch += 1
             row.step -= 1
             self.cache.drop(row.id)
