@@ -441,6 +441,17 @@ def test_espionage_steals_1_card_each_from_two_opponents():
     assert {"oxygen", "jack"} <= set(hand(s, 0)) and s.phase == "stolen"
 
 
+def test_the_espionage_event_keeps_naming_its_victims_after_the_pulls():
+    """An event is history: the pulls that follow must not change what the espionage event says
+    (a server that builds a message later sent 'victims: []' while the seat's replay said [1, 2])."""
+    s = table(["espionage"], hands={1: ["oxygen"], 2: ["jack"]})
+    s.apply("play espionage 1,2")
+    s.apply("pick oxygen")
+    s.apply("pick jack")
+    event = next(e for e in s.events_for(0) if e.kind == "espionage")
+    assert event.data["victims"] == [1, 2]
+
+
 def test_espionage_what_was_stolen_is_seen_only_by_thief_and_victim():
     s = table(["espionage"], hands={1: ["oxygen", "oxygen"]})
     s.apply("play espionage 1")

@@ -183,7 +183,9 @@ class CardEffects:
 
     def _act_espionage(self, seat: int, target: str) -> None:
         victims = [int(v) for v in target.split(",")]
-        self.steal_from = victims * 2 if len(victims) == 1 else victims
+        # A list of its own: the pulls pop it, and the event below must keep naming the victims
+        # (sharing it emptied the event's data after the fact, so a view built later differed).
+        self.steal_from = victims * 2 if len(victims) == 1 else list(victims)
         self.phase = STEAL
         self.emit("espionage", f"seat {seat} plays Industrial Espionage against seat(s) {target}", seat, victims=victims)
 
