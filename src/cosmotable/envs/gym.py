@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-import sys
 
 import gymnasium
 import numpy as np
@@ -41,6 +40,7 @@ from gymnasium.vector import SyncVectorEnv
 
 from cosmotable.bots import Bot, make_bot
 from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
+from cosmotable.envs.render import render_as
 
 ILLEGAL_MODES = ("penalize", "random", "raise")
 
@@ -130,19 +130,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self._obs(), float(reward), over and cap is None, truncated, info
 
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
-                                  "'rgb_array' or 'human'")
-            return None
-        text = self.session.render(self.seat)
-        if self.render_mode == "ansi":
-            return text
-        if self.render_mode == "rgb_array":
-            from cosmotable.envs.render import text_picture
-
-            return text_picture(text, title=f"{self.session.game.name}: seat {self.seat}'s view")
-        print(text, end="\n\n", file=sys.stdout)  # human: the terminal is the player's screen
-        return None
+        title = f"{self.session.game.name}: seat {self.seat}'s view"
+        return render_as(self.render_mode, self.session.render(self.seat), title)
 
     def close(self) -> None:
         pass

@@ -7,6 +7,8 @@ no display needed) as an `(height, width, 3)` uint8 array, the shape video recor
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 #: Pixels per inch of the drawn picture, and its size in inches per character and per line.
@@ -41,3 +43,21 @@ def text_picture(text: str, title: str = "") -> np.ndarray:
     canvas.draw()
     pixels = np.asarray(canvas.buffer_rgba())[..., :3]
     return np.ascontiguousarray(pixels, dtype=np.uint8)
+
+
+def render_as(mode: str | None, text: str, title: str) -> str | np.ndarray | None:
+    """What `render()` returns in each render mode, for the PettingZoo and Gymnasium envs alike:
+    the text (`ansi`), its picture (`rgb_array`), or nothing after printing it (`human`, the terminal
+    is the player's screen); without a mode, a warning naming the modes."""
+    if mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
+                              "'rgb_array' or 'human'")
+        return None
+    if mode == "ansi":
+        return text
+    if mode == "rgb_array":
+        return text_picture(text, title=title)
+    print(text, end="\n\n", file=sys.stdout)
+    return None

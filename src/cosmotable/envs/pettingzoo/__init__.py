@@ -35,7 +35,6 @@ a spectator sees, seat 0 first), in `state_space`; it holds no hidden informatio
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -47,6 +46,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
+from cosmotable.envs.render import render_as
 
 RENDER_MODES = ["ansi", "rgb_array", "human"]
 
@@ -171,19 +171,8 @@ class CosmotableAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[state.current_player()]
 
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
-                                  "'rgb_array' or 'human'")
-            return None
-        text = self.session.render()
-        if self.render_mode == "ansi":
-            return text
-        if self.render_mode == "rgb_array":
-            from cosmotable.envs.render import text_picture
-
-            return text_picture(text, title=f"{self.session.game.name}: spectator's view")
-        print(text, end="\n\n", file=sys.stdout)  # human: the terminal is the player's screen
-        return None
+        title = f"{self.session.game.name}: spectator's view"
+        return render_as(self.render_mode, self.session.render(), title)
 
     def close(self) -> None:
         pass
