@@ -22,24 +22,39 @@ GOALS = {"random": 0.95, "heuristic": 0.60}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games", nargs="*", default=None, help="game ids (default: all)")
-    parser.add_argument("--games-per-pair", "-n", type=int, default=60, dest="count",
-                        help="games per opponent (default 60; even, for seat rotation)")
+    parser.add_argument(
+        "--games-per-pair",
+        "-n",
+        type=int,
+        default=60,
+        dest="count",
+        help="games per opponent (default 60; even, for seat rotation)",
+    )
     parser.add_argument("--processes", "-p", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--level", default="hard", help="bot under test (default hard)")
     parser.add_argument("--seed", type=int, default=7, help="arena seed (default 7)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no line per finished game")
-    parser.add_argument("--against", default=",".join(GOALS),
-                        help=f"opponents, comma-separated (default {','.join(GOALS)})")
+    parser.add_argument(
+        "--against", default=",".join(GOALS), help=f"opponents, comma-separated (default {','.join(GOALS)})"
+    )
     args = parser.parse_args()
     console = Console(stderr=True)
     for game_id in args.games or games.ids():
         for opponent in args.against.split(","):
             goal = GOALS.get(opponent)
             started = time.perf_counter()
-            with Progress(TextColumn(f"{game_id}: {args.level} vs {opponent}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), console=console, transient=True) as progress:
+            with Progress(
+                TextColumn(f"{game_id}: {args.level} vs {opponent}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+                transient=True,
+            ) as progress:
                 task = progress.add_task("games", total=args.count)
                 tally = {"games": 0, "wins": 0.0}
 
@@ -51,22 +66,36 @@ def main() -> None:
                     tally["wins"] += len(ours) / len(result.winners)
                     if args.quiet:
                         return
-                    seats = " vs ".join(f"{bot} {score}" for bot, score in zip(result.table.seats, result.scores))
+                    seats = " vs ".join(
+                        f"{bot} {score}" for bot, score in zip(result.table.seats, result.scores)
+                    )
                     winners = ", ".join(result.table.seats[w] for w in result.winners)
                     so_far = f"{args.level} so far {tally['wins']:g} of {tally['games']}"
-                    progress.console.print(f"  {seats}: won by {winners} ({result.steps} steps, table seed "
-                                           f"{result.table.seed}); {so_far}", highlight=False, soft_wrap=True)
+                    progress.console.print(
+                        f"  {seats}: won by {winners} ({result.steps} steps, table seed "
+                        f"{result.table.seed}); {so_far}",
+                        highlight=False,
+                        soft_wrap=True,
+                    )
 
-                report = run(game_id, [args.level, opponent], args.count, seed=args.seed, processes=args.processes,
-                             on_result=finished)
+                report = run(
+                    game_id,
+                    [args.level, opponent],
+                    args.count,
+                    seed=args.seed,
+                    processes=args.processes,
+                    on_result=finished,
+                )
             wins, played = report.head_to_head(args.level, opponent)
             rate = wins / played
             lo, hi = report.standings[args.level].interval()
             verdict = "" if goal is None else f"; goal >= {goal:.0%}: {'meets' if rate >= goal else 'MISSES'}"
             minutes = (time.perf_counter() - started) / 60
-            print(f"{game_id}: {args.level} vs {opponent}: {rate:.1%} of {played} games "
-                  f"(95% CI {lo:.1%}-{hi:.1%}){verdict}  [{minutes:.1f} min on {args.processes} processes]",
-                  flush=True)
+            print(
+                f"{game_id}: {args.level} vs {opponent}: {rate:.1%} of {played} games "
+                f"(95% CI {lo:.1%}-{hi:.1%}){verdict}  [{minutes:.1f} min on {args.processes} processes]",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -65,8 +65,15 @@ def measure(name: str, seconds: float) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*", default=None, help="game ids, or GAME+all-variants (default: all, with and without variants)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "games",
+        nargs="*",
+        default=None,
+        help="game ids, or GAME+all-variants (default: all, with and without variants)",
+    )
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
     args = parser.parse_args()
     for name in args.games or configurations():

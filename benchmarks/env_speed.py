@@ -74,8 +74,9 @@ def pettingzoo_runner(players: int, variants: list[str]):
 def gymnasium_runner(players: int, variants: list[str]):
     from cosmotable.envs.gym import SingleAgentEnv
 
-    env = SingleAgentEnv("mlem", seat=0, opponents=["random"] * (players - 1), num_players=players,
-                         variants=variants)
+    env = SingleAgentEnv(
+        "mlem", seat=0, opponents=["random"] * (players - 1), num_players=players, variants=variants
+    )
     _obs, info = env.reset(seed=0)
     rng = np.random.default_rng(0)
     totals = {"steps": 0}
@@ -155,18 +156,28 @@ def main(argv: list[str] | None = None) -> None:
     gym_steps = runners["gymnasium"].totals["steps"] - gym_steps_before  # type: ignore[attr-defined]
     rate = {name: counts[name] / times[name] for name in runners}
     engine = rate["engine"]
-    print(f"MLEM, {args.players} players, variants: {','.join(variants) or 'none'}; "
-          f"{args.rounds} interleaved rounds of {args.seconds:g} s per runner")
+    print(
+        f"MLEM, {args.players} players, variants: {','.join(variants) or 'none'}; "
+        f"{args.rounds} interleaved rounds of {args.seconds:g} s per runner"
+    )
     print(f"  engine (raw API)      : {engine:10,.0f} decisions/s")
-    print(f"  PettingZoo AEC env    : {rate['pettingzoo']:10,.0f} decisions/s = env steps/s   "
-          f"({rate['pettingzoo'] / engine:.0%} of the engine)")
-    print(f"  Gymnasium env         : {rate['gymnasium']:10,.0f} decisions/s (learner + random bot)   "
-          f"({rate['gymnasium'] / engine:.0%} of the engine); {gym_steps / times['gymnasium']:,.0f} env steps/s")
-    print(f"  OpenSpiel C++ pig     : {rate['openspiel pig']:10,.0f} decisions/s   "
-          f"(engine at {engine / rate['openspiel pig']:.1%} of it)")
-    print("goal (issue #21): envs >= 25% of the engine's decisions/s: "
-          f"PettingZoo {'met' if rate['pettingzoo'] >= 0.25 * engine else 'NOT met'}, "
-          f"Gymnasium {'met' if rate['gymnasium'] >= 0.25 * engine else 'NOT met'}")
+    print(
+        f"  PettingZoo AEC env    : {rate['pettingzoo']:10,.0f} decisions/s = env steps/s   "
+        f"({rate['pettingzoo'] / engine:.0%} of the engine)"
+    )
+    print(
+        f"  Gymnasium env         : {rate['gymnasium']:10,.0f} decisions/s (learner + random bot)   "
+        f"({rate['gymnasium'] / engine:.0%} of the engine); {gym_steps / times['gymnasium']:,.0f} env steps/s"
+    )
+    print(
+        f"  OpenSpiel C++ pig     : {rate['openspiel pig']:10,.0f} decisions/s   "
+        f"(engine at {engine / rate['openspiel pig']:.1%} of it)"
+    )
+    print(
+        "goal (issue #21): envs >= 25% of the engine's decisions/s: "
+        f"PettingZoo {'met' if rate['pettingzoo'] >= 0.25 * engine else 'NOT met'}, "
+        f"Gymnasium {'met' if rate['gymnasium'] >= 0.25 * engine else 'NOT met'}"
+    )
 
 
 if __name__ == "__main__":

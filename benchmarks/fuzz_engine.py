@@ -55,8 +55,17 @@ EVERY = 7
 #: Share of the checked states where every seat also draws an OpenSpiel determinization (a replay
 #: of the whole history each: the costliest check).
 OPENSPIEL_SHARE = 0.15
-CATEGORIES = ("text", "json", "mutated-json", "field-types", "seat", "record", "signed-record",
-              "record-text", "options")
+CATEGORIES = (
+    "text",
+    "json",
+    "mutated-json",
+    "field-types",
+    "seat",
+    "record",
+    "signed-record",
+    "record-text",
+    "options",
+)
 
 
 @dataclasses.dataclass
@@ -88,14 +97,41 @@ def json_value(rng: random.Random, depth: int = 0) -> Any:
     if roll < 0.08:
         return "x" * rng.choice([201, 10_000, 1_000_000])
     if roll < 0.10:
-        return rng.choice([2**160, 2**256, -(10**80), 10**5000, float("nan"), float("inf"), "\udfff", "a\ud800"])
+        return rng.choice(
+            [2**160, 2**256, -(10**80), 10**5000, float("nan"), float("inf"), "\udfff", "a\ud800"]
+        )
     if depth < 3 and roll < 0.30:
         return [json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
     if depth < 3 and roll < 0.45:
         keys = ["kind", "x", "", "seat", "card"]
         return {rng.choice(keys): json_value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
-    return rng.choice([None, True, False, 0, 1, -1, 2, 7, 1.5, "", "1", "N", "x", "board", "false", "metal",
-                       "d5", "r1", "+1", "helper", " ", "\x00", "é"])
+    return rng.choice(
+        [
+            None,
+            True,
+            False,
+            0,
+            1,
+            -1,
+            2,
+            7,
+            1.5,
+            "",
+            "1",
+            "N",
+            "x",
+            "board",
+            "false",
+            "metal",
+            "d5",
+            "r1",
+            "+1",
+            "helper",
+            " ",
+            "\x00",
+            "é",
+        ]
+    )
 
 
 def python_value(rng: random.Random) -> Any:
@@ -119,8 +155,33 @@ def random_text(rng: random.Random, legal: list[str]) -> str:
         return "".join(text)
     if roll < 0.5:
         return "x" * rng.choice([201, 10_000, 1_000_000])
-    words = ["board", "roll", "travel", "land", "play", "gift", "move", "sail", "ability", "1", "2", "-1",
-             "+1", "H1", "moon", "metal", "r1", "N", "d5", "s:a1", "coin", "turn", "end", "", "+extra"]
+    words = [
+        "board",
+        "roll",
+        "travel",
+        "land",
+        "play",
+        "gift",
+        "move",
+        "sail",
+        "ability",
+        "1",
+        "2",
+        "-1",
+        "+1",
+        "H1",
+        "moon",
+        "metal",
+        "r1",
+        "N",
+        "d5",
+        "s:a1",
+        "coin",
+        "turn",
+        "end",
+        "",
+        "+extra",
+    ]
     return " ".join(rng.choice(words) for _ in range(rng.randint(0, 5)))
 
 
@@ -211,12 +272,18 @@ class Checker:
                     object.__setattr__(bad, rng.choice(names), python_value(rng))
                     if self.refused("field-types", state, bad) is None and bad.field_problem() is not None:
                         self.fail("field-types", bad, "an action with a mistyped field was applied")
-                seat = rng.choice([None, -1, -4, 0, 1, 2, 3, 4, True, False, 1.0, "1", state.current_player()])
+                seat = rng.choice(
+                    [None, -1, -4, 0, 1, 2, 3, 4, True, False, 1.0, "1", state.current_player()]
+                )
                 accepted = seat is None or (type(seat) is int and seat == state.current_player() >= 0)
                 exc = self.refused("seat", state, action, seat=seat)
                 if (exc is None) != accepted:
-                    self.fail("seat", seat, f"{'refused' if exc else 'accepted'} with {action} at "
-                                            f"current_player() {state.current_player()}: {exc}")
+                    self.fail(
+                        "seat",
+                        seat,
+                        f"{'refused' if exc else 'accepted'} with {action} at "
+                        f"current_player() {state.current_player()}: {exc}",
+                    )
         self.records(state, rounds)
         self.options(rounds)
 
@@ -230,12 +297,14 @@ class Checker:
             self.loaded("record", bad)
             bad = mutate(signed, rng)
             again = self.loaded("signed-record", bad, key=KEY)
-            if again is not None and (again.fingerprint() != state.fingerprint() or again.history != state.history):
+            if again is not None and (
+                again.fingerprint() != state.fingerprint() or again.history != state.history
+            ):
                 self.fail("signed-record", bad, "a changed signed record was accepted with the key")
             text = json.dumps(record)
             at = rng.randint(0, len(text))
             insert = rng.choice(["", "[" * 5000, "9" * 5000, "\\udfff", "NaN", ",", "}", '"', "1"])
-            self.loaded("record-text", text[:at] + insert + text[at + rng.randint(0, 3):])
+            self.loaded("record-text", text[:at] + insert + text[at + rng.randint(0, 3) :])
 
     def options(self, rounds: int) -> None:
         game = games.get(self.game_id)
@@ -246,7 +315,9 @@ class Checker:
             value = mutate(defaults[name], self.rng) if name in defaults else json_value(self.rng)
             players = self.rng.choice([game.min_players, game.max_players, 0, 9, True, 2.0, None])
             try:
-                game.new_state(players, seed=self.rng.choice([1, -1, 2**160, 2**256, True, None]), **{name: value})
+                game.new_state(
+                    players, seed=self.rng.choice([1, -1, 2**160, 2**256, True, None]), **{name: value}
+                )
             except DOCUMENTED as exc:
                 if len(str(exc)) > MESSAGE_LIMIT:
                     self.fail("options", {name: value}, f"message of {len(str(exc))} characters")
@@ -272,8 +343,10 @@ class Checker:
             try:
                 found = leak_differences(state, seat, random.Random(self.rng.randrange(2**32)))
             except Exception as exc:
-                self.tally.failures.append(f"{self.where} [leak] seat {seat}: resample_for raised "
-                                           f"{type(exc).__name__}: {quoted(str(exc), 160)}")
+                self.tally.failures.append(
+                    f"{self.where} [leak] seat {seat}: resample_for raised "
+                    f"{type(exc).__name__}: {quoted(str(exc), 160)}"
+                )
                 continue
             if found:
                 self.tally.leaks += 1
@@ -284,8 +357,10 @@ class Checker:
             try:
                 play_to_end(state.resample_for(seat, random.Random(1)), random.Random(2))
             except Exception as exc:
-                self.tally.failures.append(f"{self.where} [playout] a determinization for seat {seat} did not "
-                                           f"play to the end: {type(exc).__name__}: {quoted(str(exc), 160)}")
+                self.tally.failures.append(
+                    f"{self.where} [playout] a determinization for seat {seat} did not "
+                    f"play to the end: {type(exc).__name__}: {quoted(str(exc), 160)}"
+                )
 
 
 # ------------------------------------------------------------------------------ OpenSpiel
@@ -298,7 +373,9 @@ def _missions(state: State) -> list:
     """MLEM: every seat's secret missions (dealt, returned)."""
     if "secret_missions" not in state.config.variants:
         return []
-    return [state.view(s)["variant_state"]["missions"]["hands"][str(s)] for s in range(state.config.num_players)]
+    return [
+        state.view(s)["variant_state"]["missions"]["hands"][str(s)] for s in range(state.config.num_players)
+    ]
 
 
 #: Per game, the hidden part a determinization redraws and its rewritten history must reproduce
@@ -316,7 +393,9 @@ class OpenSpielMirror:
             self.os_state = None
             return
         self.openspiel = openspiel
-        options = {k: v for k, v in state.config.options.items() if k in openspiel.GAME_OPTIONS.get(game_id, {})}
+        options = {
+            k: v for k, v in state.config.options.items() if k in openspiel.GAME_OPTIONS.get(game_id, {})
+        }
         self.game = openspiel.load(game_id, state.config.num_players, state.config.variants, **options)
         self.os_state = self.game.new_initial_state()
 
@@ -342,23 +421,28 @@ class OpenSpielMirror:
                 sample = self.openspiel.replay(self.game, history)
             except Exception as exc:  # DeterminizationError, or a rewrite that does not replay
                 tally.os_refused += 1
-                tally.failures.append(f"{checker.where} [openspiel] seat {seat}: {type(exc).__name__}: "
-                                      f"{quoted(str(exc), 160)}")
+                tally.failures.append(
+                    f"{checker.where} [openspiel] seat {seat}: {type(exc).__name__}: {quoted(str(exc), 160)}"
+                )
                 continue
             if sample.information_state_string(seat) != self.os_state.information_state_string(seat):
                 tally.os_refused += 1
-                tally.failures.append(f"{checker.where} [openspiel] seat {seat}: the rewrite changes the "
-                                      "information state")
+                tally.failures.append(
+                    f"{checker.where} [openspiel] seat {seat}: the rewrite changes the information state"
+                )
             if hidden is not None and hidden(sample.engine_state) != hidden(resampled):
                 tally.os_fallbacks += 1
-                tally.failures.append(f"{checker.where} [openspiel] seat {seat}: the rewritten history does "
-                                      "not replay to the determinization drawn")
+                tally.failures.append(
+                    f"{checker.where} [openspiel] seat {seat}: the rewritten history does "
+                    "not replay to the determinization drawn"
+                )
             tally.os_true_history += history == list(truth.history)
 
 
 # ------------------------------------------------------------------------------ driver
-def fuzz_game(game_id: str, seconds: float | None, max_states: int | None, seed: int, rounds: int,
-              quiet: bool) -> Tally:
+def fuzz_game(
+    game_id: str, seconds: float | None, max_states: int | None, seed: int, rounds: int, quiet: bool
+) -> Tally:
     tally = Tally()
     rng = random.Random(f"{seed}:{game_id}")
     checker = Checker(game_id, tally, rng)
@@ -381,8 +465,10 @@ def fuzz_game(game_id: str, seconds: float | None, max_states: int | None, seed:
         choices = random.Random(game_seed)
         while budget_left():
             if len(state.history) % EVERY == 0 or state.is_terminal():
-                checker.where = (f"{game_id} set-up {index} {players}p {'+'.join(variants) or 'base'} "
-                                 f"seed={game_seed} after {len(state.history)} actions")
+                checker.where = (
+                    f"{game_id} set-up {index} {players}p {'+'.join(variants) or 'base'} "
+                    f"seed={game_seed} after {len(state.history)} actions"
+                )
                 tally.states += 1
                 checker.leaks(state)
                 checker.bad_inputs(state, rounds)
@@ -400,8 +486,12 @@ def fuzz_game(game_id: str, seconds: float | None, max_states: int | None, seed:
             now = time.perf_counter()
             if not quiet and now - last_report > 5:
                 last_report = now
-                print(f"  [{now - start:5.0f}s] {game_id}: {tally.states} states, {sum(tally.tried.values())} "
-                      f"bad inputs, {len(tally.failures)} failures", file=sys.stderr, flush=True)
+                print(
+                    f"  [{now - start:5.0f}s] {game_id}: {tally.states} states, {sum(tally.tried.values())} "
+                    f"bad inputs, {len(tally.failures)} failures",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return tally
 
 
@@ -422,8 +512,9 @@ def report(game_id: str, tally: Tally, elapsed: float) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games", nargs="*", default=games.ids(), help="game ids (default: every game)")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, default=20.0, help="time per game (default 20)")
@@ -438,8 +529,9 @@ def main(argv: list[str] | None = None) -> int:
     failed = False
     for game_id in args.games:
         start = time.perf_counter()
-        tally = fuzz_game(game_id, None if args.states else args.seconds, args.states, args.seed, args.rounds,
-                          args.quiet)
+        tally = fuzz_game(
+            game_id, None if args.states else args.seconds, args.states, args.seed, args.rounds, args.quiet
+        )
         print("\n".join(report(game_id, tally, time.perf_counter() - start)), flush=True)
         failed |= bool(tally.failures)
     return 1 if failed else 0

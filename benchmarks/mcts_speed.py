@@ -75,7 +75,9 @@ def openspiel(simulations: int, moves: int) -> tuple[str, float] | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--simulations", type=int, default=200, help="simulations per move (default 200)")
     parser.add_argument("--moves", type=int, default=20, help="positions searched per game (default 20)")
     args = parser.parse_args()

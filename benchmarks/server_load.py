@@ -98,7 +98,9 @@ def parse_think(text: str) -> tuple[float, float]:
     try:
         bounds = (float(low), float(high or low))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--think takes seconds as LOW-HIGH (e.g. 1-4), not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"--think takes seconds as LOW-HIGH (e.g. 1-4), not {text!r}"
+        ) from None
     if bounds[0] < 0 or bounds[1] < bounds[0]:
         raise argparse.ArgumentTypeError(f"--think: need 0 <= LOW <= HIGH, got {text!r}")
     return bounds
@@ -171,7 +173,9 @@ def server_usage(pid: int) -> tuple[float, float]:
             stat = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        rss_kib += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        rss_kib += next(
+            (int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0
+        )
         ticks += int(stat[11]) + int(stat[12])  # utime, stime (fields 14 and 15 of /proc/pid/stat)
     return rss_kib / 1024, ticks / os.sysconf("SC_CLK_TCK")
 
@@ -208,7 +212,9 @@ class Run:
         self.slots = [Slot() for _ in range(args.tables)]
 
     def done(self) -> bool:
-        return time.monotonic() >= self.deadline or bool(self.args.moves and self.tally.moves >= self.args.moves)
+        return time.monotonic() >= self.deadline or bool(
+            self.args.moves and self.tally.moves >= self.args.moves
+        )
 
     def think_time(self) -> float:
         if self.args.think_ms is not None:
@@ -231,9 +237,13 @@ class Run:
         answer = created.json()
         table_id = answer["table"]["id"]
         tokens = [link["token"] for link in sorted(answer["seats"], key=lambda link: link["seat"])]
-        started = await http.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": answer["host_token"]})
+        started = await http.post(
+            f"/api/tables/{table_id}/start", headers={"X-Host-Token": answer["host_token"]}
+        )
         if started.status_code != 200:
-            raise RuntimeError(f"POST /api/tables/{table_id}/start: {started.status_code} {started.text[:300]}")
+            raise RuntimeError(
+                f"POST /api/tables/{table_id}/start: {started.status_code} {started.text[:300]}"
+            )
         return table_id, tokens
 
     async def play_seat(self, slot: Slot, table_id: str, token: str, finished: asyncio.Event) -> None:
@@ -276,8 +286,11 @@ class Run:
                 choice = self.rng.choice(legal)
                 sent_at, sent_step = time.perf_counter(), step
                 slot.sends.append((step, sent_at))
-                await socket_.send(json.dumps(
-                    {"type": "action", "action": choice["text"], "client_action_id": uuid.uuid4().hex}))
+                await socket_.send(
+                    json.dumps(
+                        {"type": "action", "action": choice["text"], "client_action_id": uuid.uuid4().hex}
+                    )
+                )
 
     async def watch(self, slot: Slot) -> None:
         """A spectator of whatever table plays in `slot`; reconnects to the next table when one ends."""
@@ -375,12 +388,21 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
     # idle connections are dropped before Uvicorn's 5 s keep-alive ends, so a request never goes out on
     # a connection the server is closing (that showed as a ReadError when a new table was created)
     limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
-    think = "none (saturation)" if args.think_ms == 0 else (
-        f"{0.5 * args.think_ms:.0f}-{1.5 * args.think_ms:.0f} ms" if args.think_ms is not None
-        else f"{args.think[0]:g}-{args.think[1]:g} s")
+    think = (
+        "none (saturation)"
+        if args.think_ms == 0
+        else (
+            f"{0.5 * args.think_ms:.0f}-{1.5 * args.think_ms:.0f} ms"
+            if args.think_ms is not None
+            else f"{args.think[0]:g}-{args.think[1]:g} s"
+        )
+    )
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=60) as http:
-        print(f"server_load: {args.tables} tables of {args.game} for {args.players} (human seats, think "
-              f"{think} per decision), {args.spectators} spectators, on {base_url}", flush=True)
+        print(
+            f"server_load: {args.tables} tables of {args.game} for {args.players} (human seats, think "
+            f"{think} per decision), {args.spectators} spectators, on {base_url}",
+            flush=True,
+        )
         ready = asyncio.Barrier(args.tables + 1)
         slots = [asyncio.create_task(benchmark.table_loop(http, slot, ready)) for slot in benchmark.slots]
         set_up = time.monotonic()
@@ -388,8 +410,10 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         print(f"server_load: tables created in {time.monotonic() - set_up:.1f} s; playing", flush=True)
         # measure from here: the set-up's table creation is not a move
         benchmark.deadline = time.monotonic() + 60 * args.minutes
-        spectators = [asyncio.create_task(benchmark.watch(benchmark.slots[i % args.tables]))
-                      for i in range(args.spectators)]
+        spectators = [
+            asyncio.create_task(benchmark.watch(benchmark.slots[i % args.tables]))
+            for i in range(args.spectators)
+        ]
         begin, client_before = time.monotonic(), time.process_time()
         rss_before, cpu_before = server_usage(process.pid) if process else (0.0, 0.0)
         memory: list[float] = []
@@ -401,13 +425,17 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         reporter.cancel()
     tally = benchmark.tally
     print("\n=== server_load result ===")
-    print(f"tables: {args.tables} x {args.game} ({args.players} human seats, think {think}), "
-          f"{args.spectators} spectators, {elapsed:.0f} s, {tally.games} games finished")
+    print(
+        f"tables: {args.tables} x {args.game} ({args.players} human seats, think {think}), "
+        f"{args.spectators} spectators, {elapsed:.0f} s, {tally.games} games finished"
+    )
     print(f"moves: {tally.moves} ({tally.moves / elapsed:.1f} moves/s)")
     print(f"latency (action sent -> update pushed to the seat): {latency_line(tally.latencies)}")
     if args.spectators:
-        print(f"spectators: {tally.spectator_updates} updates; latency (same send -> spectator's update): "
-              f"{latency_line(tally.spectator_latencies)}")
+        print(
+            f"spectators: {tally.spectator_updates} updates; latency (same send -> spectator's update): "
+            f"{latency_line(tally.spectator_latencies)}"
+        )
     print(f"errors: {sum(tally.errors.values())} {tally.errors or ''}")
     for kind, detail in tally.first_error.items():
         print(f"  first {kind}: {detail}")
@@ -421,30 +449,49 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         print(f"server: {server_cpu:.1f} CPU s during the run ({server_cpu / elapsed:.2f} cores{per_move})")
         # growth is counted from the first report, when every socket is open (they take memory too)
         settled = memory[0] if memory else rss_before
-        print(f"server memory: {rss_before:.0f} MiB when play began, {settled:.0f} MiB at the first report "
-              f"(sockets open), {rss:.0f} MiB at the end ({rss - settled:+.0f} MiB since the first report)")
+        print(
+            f"server memory: {rss_before:.0f} MiB when play began, {settled:.0f} MiB at the first report "
+            f"(sockets open), {rss:.0f} MiB at the end ({rss - settled:+.0f} MiB since the first report)"
+        )
         if args.soak and memory:
             print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
     return tally
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
     parser.add_argument("--spectators", type=int, default=0, help="spectator sockets spread over the tables")
     parser.add_argument("--game", default="mlem", help="game id (default mlem)")
     parser.add_argument("--players", type=int, default=2, help="seats per table, all played by this client")
     parser.add_argument("--variant", action="append", default=[], help="a variant to switch on (repeatable)")
-    parser.add_argument("--minutes", type=float, default=None,
-                        help=f"how long to play (default 1; {SOAK_MINUTES:g} with --soak)")
-    parser.add_argument("--soak", action="store_true",
-                        help="a long run reporting once a minute, ending with the memory of every minute")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help=f"how long to play (default 1; {SOAK_MINUTES:g} with --soak)",
+    )
+    parser.add_argument(
+        "--soak",
+        action="store_true",
+        help="a long run reporting once a minute, ending with the memory of every minute",
+    )
     parser.add_argument("--moves", type=int, default=0, help="stop after this many moves (default: no limit)")
-    parser.add_argument("--think", type=parse_think, default=(1.0, 4.0),
-                        help="seconds a person thinks per decision, LOW-HIGH at random (default 1-4)")
-    parser.add_argument("--think-ms", type=float, default=None,
-                        help="instead of --think: a mean pause in ms, 0.5x-1.5x at random; 0 answers at "
-                             "once and saturates the server")
+    parser.add_argument(
+        "--think",
+        type=parse_think,
+        default=(1.0, 4.0),
+        help="seconds a person thinks per decision, LOW-HIGH at random (default 1-4)",
+    )
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=None,
+        help="instead of --think: a mean pause in ms, 0.5x-1.5x at random; 0 answers at "
+        "once and saturates the server",
+    )
     parser.add_argument("--database-url", help="server database (default: SQLite in a temporary directory)")
     parser.add_argument("--server-url", help="measure this running server instead of starting one")
     parser.add_argument("--seed", type=int, default=1, help="seed of the client's random moves and pauses")

@@ -28,8 +28,14 @@ def make_env(args, seat: int, opponent: str):
 
     options = {"max_turns": args.max_turns} if args.max_turns else {}
     exclude = ("claim",) if args.game == "planet" and args.claims == "no" else ()
-    return SingleAgentEnv(args.game, seat=seat, opponents=[opponent] * (args.players - 1),
-                          num_players=args.players, options=options, exclude_actions=exclude)
+    return SingleAgentEnv(
+        args.game,
+        seat=seat,
+        opponents=[opponent] * (args.players - 1),
+        num_players=args.players,
+        options=options,
+        exclude_actions=exclude,
+    )
 
 
 def evaluate(model, args, opponent: str, games: int, seed: int) -> tuple[float, float]:
@@ -58,8 +64,11 @@ def report(title: str, model, args) -> dict[str, tuple[float, float]]:
         start = time.perf_counter()
         rate, diff = evaluate(model, args, opponent, args.eval_games, seed=args.seed + 1_000_000)
         results[opponent] = (rate, diff)
-        print(f"{title:<8} vs {opponent:<9}: win rate {rate:6.1%}  mean score difference {diff:+6.2f}  "
-              f"({args.eval_games} games, {time.perf_counter() - start:.0f} s)", flush=True)
+        print(
+            f"{title:<8} vs {opponent:<9}: win rate {rate:6.1%}  mean score difference {diff:+6.2f}  "
+            f"({args.eval_games} games, {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
     return results
 
 
@@ -87,17 +96,33 @@ def main(argv: list[str] | None = None) -> None:
     torch.set_num_threads(args.threads)
 
     mix = [(seat, opponent) for opponent in ("random", "heuristic") for seat in (0, 1)]
-    vec = DummyVecEnv([lambda s=s, o=o: make_env(args, s, o) for s, o in (mix * args.envs)[:args.envs]])
-    model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=4, learning_rate=3e-4,
-                        gamma=1.0, ent_coef=0.01, seed=args.seed, verbose=0,
-                        policy_kwargs={"net_arch": [256, 256]})
-    print(f"{args.game}, {args.players} players: MaskablePPO, {args.timesteps} learner steps, "
-          f"{args.envs} environments, seed {args.seed}", flush=True)
+    vec = DummyVecEnv([lambda s=s, o=o: make_env(args, s, o) for s, o in (mix * args.envs)[: args.envs]])
+    model = MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=512,
+        batch_size=256,
+        n_epochs=4,
+        learning_rate=3e-4,
+        gamma=1.0,
+        ent_coef=0.01,
+        seed=args.seed,
+        verbose=0,
+        policy_kwargs={"net_arch": [256, 256]},
+    )
+    print(
+        f"{args.game}, {args.players} players: MaskablePPO, {args.timesteps} learner steps, "
+        f"{args.envs} environments, seed {args.seed}",
+        flush=True,
+    )
     before = report("before", model, args)
     start = time.perf_counter()
     model.learn(total_timesteps=args.timesteps)
     elapsed = time.perf_counter() - start
-    print(f"trained {args.timesteps} steps in {elapsed:.0f} s ({args.timesteps / elapsed:.0f} steps/s)", flush=True)
+    print(
+        f"trained {args.timesteps} steps in {elapsed:.0f} s ({args.timesteps / elapsed:.0f} steps/s)",
+        flush=True,
+    )
     after = report("after", model, args)
     for opponent in ("random", "heuristic"):
         print(f"vs {opponent}: {before[opponent][0]:.1%} -> {after[opponent][0]:.1%}")

@@ -31,8 +31,13 @@ from cosmotable.envs.gym import SingleAgentEnv
 
 
 def make_env(args, opponents=None) -> SingleAgentEnv:
-    return SingleAgentEnv("mlem", seat=0, opponents=opponents or [args.opponent] * (args.players - 1),
-                          num_players=args.players, reward=args.reward)
+    return SingleAgentEnv(
+        "mlem",
+        seat=0,
+        opponents=opponents or [args.opponent] * (args.players - 1),
+        num_players=args.players,
+        reward=args.reward,
+    )
 
 
 def evaluate(env: SingleAgentEnv, choose, episodes: int, seed: int) -> tuple[float, float]:
@@ -135,8 +140,15 @@ def train_torch(args) -> None:
                 dist, val = net(o, m)
                 a = dist.sample()
             obs, r, term, trunc, info = env.step(int(a))
-            for k, x in (("obs", o[0]), ("mask", m[0]), ("act", a[0]), ("logp", dist.log_prob(a)[0]),
-                         ("val", val[0]), ("rew", r * 0.02), ("done", float(term or trunc))):
+            for k, x in (
+                ("obs", o[0]),
+                ("mask", m[0]),
+                ("act", a[0]),
+                ("logp", dist.log_prob(a)[0]),
+                ("val", val[0]),
+                ("rew", r * 0.02),
+                ("done", float(term or trunc)),
+            ):
                 buf[k].append(x)
             if term or trunc:
                 obs, info = env.reset(seed=seed)
@@ -165,7 +177,9 @@ def train_torch(args) -> None:
                 loss.backward()
                 nn.utils.clip_grad_norm_(net.parameters(), 0.5)
                 opt.step()
-        print(f"update {update + 1}/{args.updates}: mean step reward {rew.mean():+.4f}  ({time.time() - start:.0f}s)")
+        print(
+            f"update {update + 1}/{args.updates}: mean step reward {rew.mean():+.4f}  ({time.time() - start:.0f}s)"
+        )
 
     def greedy(o, mask):
         with torch.no_grad():
@@ -184,13 +198,17 @@ def report(args, greedy) -> None:
 
     trained = evaluate(env, greedy, args.eval, seed=args.seed + 50_000)
     baseline = evaluate(env, random_policy, args.eval, seed=args.seed + 50_000)
-    print(f"vs random bot over {args.eval} games ({args.players} players): "
-          f"trained win rate {trained[0]:.0%} (mean score diff {trained[1]:+.1f}); "
-          f"random policy win rate {baseline[0]:.0%} (mean score diff {baseline[1]:+.1f})")
+    print(
+        f"vs random bot over {args.eval} games ({args.players} players): "
+        f"trained win rate {trained[0]:.0%} (mean score diff {trained[1]:+.1f}); "
+        f"random policy win rate {baseline[0]:.0%} (mean score diff {baseline[1]:+.1f})"
+    )
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--backend", choices=("auto", "torch", "numpy"), default="auto")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponent", default="random", help="bot to train against (random, heuristic, ...)")

@@ -86,7 +86,9 @@ def read_trace(path: Path) -> Trace:
         raise TraceError(f'{path.name}: the file must start with game = "<name>"')
     problems: list[str] = []
     if game != path.stem:
-        problems.append(f'{path.name}: game = "{game}" but the file is named {path.name}; name it {game}.toml')
+        problems.append(
+            f'{path.name}: game = "{game}" but the file is named {path.name}; name it {game}.toml'
+        )
     unknown_top = set(data) - {"game", "rulebook", "sentence"}
     if unknown_top:
         problems.append(f"{path.name}: unknown top-level keys {sorted(unknown_top)}")
@@ -95,7 +97,9 @@ def read_trace(path: Path) -> Trace:
     for number, entry in enumerate(data.get("rulebook", []), start=1):
         missing = [f for f in RULEBOOK_FIELDS if not isinstance(entry.get(f), str) or not entry.get(f)]
         if missing:
-            problems.append(f"{path.name}: [[rulebook]] #{number} lacks {', '.join(missing)} (non-empty strings)")
+            problems.append(
+                f"{path.name}: [[rulebook]] #{number} lacks {', '.join(missing)} (non-empty strings)"
+            )
             continue
         rulebooks.append(Rulebook(*(entry[f] for f in RULEBOOK_FIELDS)))
     if not rulebooks:
@@ -110,12 +114,12 @@ def read_trace(path: Path) -> Trace:
         label = f'{path.name}: sentence #{number} (id "{entry.get("id", "?")}")'
         sentence_id = entry.get("id")
         if not isinstance(sentence_id, str) or not ID_PATTERN.match(sentence_id):
-            problems.append(f"{label}: id must be dotted lower-case words like \"{game}.turn.step4.trade\"")
+            problems.append(f'{label}: id must be dotted lower-case words like "{game}.turn.step4.trade"')
             sentence_id = str(sentence_id)
         elif not sentence_id.startswith(game + "."):
             problems.append(f'{label}: id must start with "{game}."')
         if sentence_id in seen:
-            problems.append(f'{label}: duplicate id, first used by sentence #{seen[sentence_id]}')
+            problems.append(f"{label}: duplicate id, first used by sentence #{seen[sentence_id]}")
         else:
             seen[sentence_id] = number
         unknown = set(entry) - SENTENCE_FIELDS
@@ -125,13 +129,19 @@ def read_trace(path: Path) -> Trace:
         text = _string_table(entry.get("text"))
         where = _string_table(entry.get("where"))
         if not text:
-            problems.append(f'{label}: text must be a table of rulebook key -> quoted sentence, e.g. {{ "{keys[0] if keys else "001"}" = "..." }}')
+            problems.append(
+                f'{label}: text must be a table of rulebook key -> quoted sentence, e.g. {{ "{keys[0] if keys else "001"}" = "..." }}'
+            )
             text = {}
         if where is None:
-            problems.append(f"{label}: where must be a table of rulebook key -> section words and line number")
+            problems.append(
+                f"{label}: where must be a table of rulebook key -> section words and line number"
+            )
             where = {}
         if set(where) != set(text):
-            problems.append(f"{label}: where has keys {sorted(where)} but text has {sorted(text)}; give both for each edition")
+            problems.append(
+                f"{label}: where has keys {sorted(where)} but text has {sorted(text)}; give both for each edition"
+            )
         for key in sorted(set(text) | set(where)):
             if key not in keys:
                 problems.append(f'{label}: rulebook key "{key}" is not one of the [[rulebook]] keys {keys}')
@@ -147,8 +157,10 @@ def read_trace(path: Path) -> Trace:
         tests: tuple[str, ...] = ()
         reason: str | None = None
         if has_tests == has_reason:
-            problems.append(f"{label}: give exactly one of tests = [...] or not_a_rule = \"why\" "
-                            f"({'both' if has_tests else 'neither'} given)")
+            problems.append(
+                f'{label}: give exactly one of tests = [...] or not_a_rule = "why" '
+                f"({'both' if has_tests else 'neither'} given)"
+            )
         if has_tests:
             value = entry["tests"]
             if not isinstance(value, list) or not value or not all(isinstance(t, str) and t for t in value):
@@ -158,7 +170,9 @@ def read_trace(path: Path) -> Trace:
         if has_reason:
             value = entry["not_a_rule"]
             if not isinstance(value, str) or not value.strip():
-                problems.append(f"{label}: not_a_rule must say why in a few words (flavour, component list, ...)")
+                problems.append(
+                    f"{label}: not_a_rule must say why in a few words (flavour, component list, ...)"
+                )
             else:
                 reason = value
         sentences.append(Sentence(sentence_id, where, text, tests, reason))
@@ -184,7 +198,9 @@ def _collected_tests(path: Path) -> set[str]:
             names.add(node.name)
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             for member in node.body:
-                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name.startswith("test"):
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name.startswith(
+                    "test"
+                ):
                     names.add(f"{node.name}::{member.name}")
     return names
 
@@ -195,7 +211,11 @@ def node_id_problem(node_id: str, root: Path, cache: dict[Path, set[str]]) -> st
     if not separator or not name:
         return f'"{node_id}" is not a pytest node id; write tests/<dir>/test_x.py::test_name'
     path = root / file_part
-    if not (file_part.startswith("tests/") and Path(file_part).name.startswith("test_") and file_part.endswith(".py")):
+    if not (
+        file_part.startswith("tests/")
+        and Path(file_part).name.startswith("test_")
+        and file_part.endswith(".py")
+    ):
         return f'"{node_id}": the file must be a test module under tests/ (tests/.../test_*.py)'
     if not path.is_file():
         return f'"{node_id}": no file {file_part}'
@@ -266,15 +286,19 @@ def quote_problems(trace: Trace, seeds_dir: Path) -> list[str]:
             wanted = normalise(quote)
             starts = [m.start() for m in re.finditer(re.escape(wanted), text)] if wanted else []
             if not starts:
-                problems.append(f'{trace.path.name}: "{sentence.id}" [{key}]: quote not in the rulebook: {quote[:80]!r}')
+                problems.append(
+                    f'{trace.path.name}: "{sentence.id}" [{key}]: quote not in the rulebook: {quote[:80]!r}'
+                )
                 continue
             match = LINE_PATTERN.search(sentence.where.get(key, ""))
             if match:
                 stated = int(match.group(1))
                 found = sorted({line_of[s] for s in starts})
                 if stated not in found:
-                    problems.append(f'{trace.path.name}: "{sentence.id}" [{key}]: where says line {stated}, '
-                                    f"the quote starts on line {', '.join(map(str, found))}")
+                    problems.append(
+                        f'{trace.path.name}: "{sentence.id}" [{key}]: where says line {stated}, '
+                        f"the quote starts on line {', '.join(map(str, found))}"
+                    )
     return problems
 
 
@@ -293,9 +317,10 @@ def untraced_lines(trace: Trace, seeds_dir: Path) -> dict[str, list[int]]:
             if not wanted:
                 continue
             for m in re.finditer(re.escape(wanted), text):
-                covered.update(line_of[m.start():m.end()])
-        result[book.key] = [n for n, line in enumerate(raw.splitlines(), start=1)
-                            if line.strip() and n not in covered]
+                covered.update(line_of[m.start() : m.end()])
+        result[book.key] = [
+            n for n, line in enumerate(raw.splitlines(), start=1) if line.strip() and n not in covered
+        ]
     return result
 
 
@@ -353,19 +378,25 @@ def _percent(part: int, whole: int) -> str:
 
 def render_game(trace: Trace) -> str:
     lines = [f"## {trace.game}", ""]
-    lines += ["| rulebook | language | edition | sentences | rule sentences | pinned | not a rule | only in this edition | last line traced |",
-              "|---|---|---|---|---|---|---|---|---|"]
+    lines += [
+        "| rulebook | language | edition | sentences | rule sentences | pinned | not a rule | only in this edition | last line traced |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     several = len(trace.rulebooks) > 1
     for book in trace.rulebooks:
         quoted = [s for s in trace.sentences if book.key in s.text]
         rules = [s for s in quoted if s.not_a_rule is None]
         pinned = [s for s in rules if s.tests]
         only = sum(1 for s in quoted if set(s.text) == {book.key}) if several else len(quoted)
-        last = max((int(m.group(1)) for s in quoted if (m := LINE_PATTERN.search(s.where.get(book.key, "")))),
-                   default=0)
-        lines.append(f"| {book.key} `{book.file}` | {book.language} | {_cell(book.edition, 40)} | {len(quoted)} | "
-                     f"{len(rules)} | {len(pinned)} ({_percent(len(pinned), len(rules))}) | "
-                     f"{len(quoted) - len(rules)} | {only if several else '–'} | {last or '–'} |")
+        last = max(
+            (int(m.group(1)) for s in quoted if (m := LINE_PATTERN.search(s.where.get(book.key, "")))),
+            default=0,
+        )
+        lines.append(
+            f"| {book.key} `{book.file}` | {book.language} | {_cell(book.edition, 40)} | {len(quoted)} | "
+            f"{len(rules)} | {len(pinned)} ({_percent(len(pinned), len(rules))}) | "
+            f"{len(quoted) - len(rules)} | {only if several else '–'} | {last or '–'} |"
+        )
     lines += ["", "| id | where | sentence | pinned by |", "|---|---|---|---|"]
     for sentence in trace.sentences:
         where = "; ".join(f"{k}: {_cell(v, 40)}" for k, v in sorted(sentence.where.items()))
@@ -396,10 +427,17 @@ def render_doc(traces: list[Trace]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="do not write the doc; exit 1 if it is stale")
-    parser.add_argument("--check-quotes", metavar="DIR", type=Path,
-                        help="also check every quote against the rulebook files in DIR")
-    parser.add_argument("--untraced", action="store_true",
-                        help="with --check-quotes: list the rulebook lines no quote covers yet")
+    parser.add_argument(
+        "--check-quotes",
+        metavar="DIR",
+        type=Path,
+        help="also check every quote against the rulebook files in DIR",
+    )
+    parser.add_argument(
+        "--untraced",
+        action="store_true",
+        help="with --check-quotes: list the rulebook lines no quote covers yet",
+    )
     parser.add_argument("--trace-dir", type=Path, default=TRACE_DIR, help=argparse.SUPPRESS)
     parser.add_argument("--doc", type=Path, default=DOC_PATH, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -417,21 +455,28 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_quotes:
             problems += quote_problems(trace, args.check_quotes)
             for key, missing in untraced_lines(trace, args.check_quotes).items():
-                print(f"{trace.game} {key}: {len(missing)} non-blank lines not covered by any quote"
-                      + (f": {missing}" if args.untraced and missing else ""))
+                print(
+                    f"{trace.game} {key}: {len(missing)} non-blank lines not covered by any quote"
+                    + (f": {missing}" if args.untraced and missing else "")
+                )
 
     doc = render_doc(traces)
     if args.check:
         current = args.doc.read_text(encoding="utf-8") if args.doc.is_file() else ""
         if current != doc:
-            problems.append(f"{args.doc.relative_to(ROOT) if args.doc.is_relative_to(ROOT) else args.doc} "
-                            "is stale: run python scripts/rules_trace.py")
+            problems.append(
+                f"{args.doc.relative_to(ROOT) if args.doc.is_relative_to(ROOT) else args.doc} "
+                "is stale: run python scripts/rules_trace.py"
+            )
     elif not problems:
         args.doc.write_text(doc, encoding="utf-8")
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
-        print(f"{len(problems)} problem(s); {'nothing written' if not args.check else 'see above'}", file=sys.stderr)
+        print(
+            f"{len(problems)} problem(s); {'nothing written' if not args.check else 'see above'}",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

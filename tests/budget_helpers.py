@@ -14,8 +14,13 @@ PROFILES = {
     "default": {},
     "ci": {"derandomize": True, "database": None, "print_blob": True},
     "thorough": {"max_examples": 1000, "deadline": None},
-    "thorough-ci": {"max_examples": 1000, "deadline": None, "derandomize": True, "database": None,
-                    "print_blob": True},
+    "thorough-ci": {
+        "max_examples": 1000,
+        "deadline": None,
+        "derandomize": True,
+        "database": None,
+        "print_blob": True,
+    },
 }
 EVERYDAY = 100  # Hypothesis's own max_examples, the `default` and `ci` profiles' budget
 
@@ -27,7 +32,9 @@ def register_profiles(load: str | None = None) -> None:
             settings.register_profile(name, **values)
     if load:
         if load not in PROFILES:
-            raise ValueError(f"unknown Hypothesis profile {load!r}; the suite's profiles are {', '.join(PROFILES)}")
+            raise ValueError(
+                f"unknown Hypothesis profile {load!r}; the suite's profiles are {', '.join(PROFILES)}"
+            )
         settings.load_profile(load)
 
 

@@ -19,9 +19,9 @@ for helper in sorted(Path(__file__).resolve().parent.rglob("*_helpers.py")):
 # HYPOTHESIS_PROFILE=thorough or `pytest --hypothesis-profile=thorough`. The suite's property tests
 # state their budget for the default profile through `examples(n)` (tests/budget_helpers.py), which
 # scales it with the profile loaded.
-import os  # noqa: E402
+import os
 
-from budget_helpers import register_profiles  # noqa: E402
+from budget_helpers import register_profiles
 
 register_profiles(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else None))
 
@@ -29,8 +29,9 @@ register_profiles(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.ge
 # Throw-away PostgreSQL and Redis servers (tests/services.py), started on first use. Under
 # pytest-xdist every worker is its own process, so "session" means one server per worker: workers
 # never share a cluster, and each test still gets a database of its own.
-import pytest  # noqa: E402
-import services  # noqa: E402  (tests/ is on the import path: see the helper loop above)
+import pytest
+
+import services
 
 
 @pytest.fixture(scope="session")

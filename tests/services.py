@@ -118,8 +118,16 @@ class PostgresServer:
 
     def stop(self) -> None:
         subprocess.run(
-            [*self.as_user, str(self.bin_dir / "pg_ctl"), "stop", "-D", str(self.directory / "data"),
-             "-m", "immediate", "-w"],
+            [
+                *self.as_user,
+                str(self.bin_dir / "pg_ctl"),
+                "stop",
+                "-D",
+                str(self.directory / "data"),
+                "-m",
+                "immediate",
+                "-w",
+            ],
             capture_output=True,
         )
         shutil.rmtree(self.directory, ignore_errors=True)
@@ -135,8 +143,18 @@ def start_postgres() -> PostgresServer:
         os.chmod(directory, 0o700)
     data = directory / "data"
     initdb = subprocess.run(
-        [*as_user, str(bin_dir / "initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust",
-         "--encoding=UTF8", "--locale=C", "--no-sync"],
+        [
+            *as_user,
+            str(bin_dir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-sync",
+        ],
         capture_output=True,
         text=True,
     )
@@ -152,8 +170,20 @@ def start_postgres() -> PostgresServer:
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
         )
         started = subprocess.run(
-            [*as_user, str(bin_dir / "pg_ctl"), "start", "-D", str(data), "-l", str(directory / "log"),
-             "-o", options, "-w", "-t", str(int(START_TIMEOUT))],
+            [
+                *as_user,
+                str(bin_dir / "pg_ctl"),
+                "start",
+                "-D",
+                str(data),
+                "-l",
+                str(directory / "log"),
+                "-o",
+                options,
+                "-w",
+                "-t",
+                str(int(START_TIMEOUT)),
+            ],
             capture_output=True,
             text=True,
         )
@@ -194,8 +224,23 @@ def start_redis() -> RedisServer:
     for _attempt in range(3):
         port = free_port()
         process = subprocess.Popen(
-            [executable, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(directory), "--daemonize", "no", "--loglevel", "warning"],
+            [
+                executable,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(directory),
+                "--daemonize",
+                "no",
+                "--loglevel",
+                "warning",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

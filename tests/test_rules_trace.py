@@ -31,7 +31,9 @@ def test_trace_file_is_valid_and_every_test_id_names_a_test(path):
 def test_docs_rules_trace_is_generated_from_the_current_traces():
     traces = [rules_trace.read_trace(p) for p in rules_trace.trace_paths()]
     current = (ROOT / "docs" / "rules-trace.md").read_text(encoding="utf-8")
-    assert current == rules_trace.render_doc(traces), "docs/rules-trace.md is stale: run python scripts/rules_trace.py"
+    assert current == rules_trace.render_doc(traces), (
+        "docs/rules-trace.md is stale: run python scripts/rules_trace.py"
+    )
 
 
 # --- the checker catches each mistake -----------------------------------------------------------------
@@ -93,23 +95,29 @@ def test_checker_accepts_a_well_formed_trace(tmp_path):
     assert _problems(tmp_path, HEADER + GOOD_ENTRY) == []
 
 
-@pytest.mark.parametrize("node_id", [
-    "tests/test_fixture.py::test_every_die[1]",          # a parametrised id: checked by its base name
-    "tests/test_fixture.py::TestCrash::test_token_moves",
-])
+@pytest.mark.parametrize(
+    "node_id",
+    [
+        "tests/test_fixture.py::test_every_die[1]",  # a parametrised id: checked by its base name
+        "tests/test_fixture.py::TestCrash::test_token_moves",
+    ],
+)
 def test_checker_accepts_parametrised_and_class_test_ids(tmp_path, node_id):
     entry = GOOD_ENTRY.replace("tests/test_fixture.py::test_rocket_starts_on_space_0", node_id)
     assert _problems(tmp_path, HEADER + entry) == []
 
 
-@pytest.mark.parametrize("node_id, complaint", [
-    ("tests/test_fixture.py::test_rocket_starts_on_space_1", "has no test test_rocket_starts_on_space_1"),
-    ("tests/test_missing.py::test_rocket_starts_on_space_0", "no file tests/test_missing.py"),
-    ("tests/test_fixture.py::helper_not_a_test", "has no test helper_not_a_test"),
-    ("tests/test_fixture.py::TestCrash::test_nothing", "has no test TestCrash::test_nothing"),
-    ("tests/test_fixture.py", "is not a pytest node id"),
-    ("scripts/rules_trace.py::main", "must be a test module under tests/"),
-])
+@pytest.mark.parametrize(
+    "node_id, complaint",
+    [
+        ("tests/test_fixture.py::test_rocket_starts_on_space_1", "has no test test_rocket_starts_on_space_1"),
+        ("tests/test_missing.py::test_rocket_starts_on_space_0", "no file tests/test_missing.py"),
+        ("tests/test_fixture.py::helper_not_a_test", "has no test helper_not_a_test"),
+        ("tests/test_fixture.py::TestCrash::test_nothing", "has no test TestCrash::test_nothing"),
+        ("tests/test_fixture.py", "is not a pytest node id"),
+        ("scripts/rules_trace.py::main", "must be a test module under tests/"),
+    ],
+)
 def test_checker_fails_for_a_test_id_that_names_no_test(tmp_path, node_id, complaint):
     entry = GOOD_ENTRY.replace("tests/test_fixture.py::test_rocket_starts_on_space_0", node_id)
     problems = _problems(tmp_path, HEADER + entry)
@@ -141,14 +149,23 @@ def test_checker_fails_for_a_duplicate_id(tmp_path):
     assert problems == [problems[0]] and "duplicate id" in problems[0] and "sentence #1" in problems[0]
 
 
-@pytest.mark.parametrize("change, complaint", [
-    (('"004" = "Faza startu (line 3)"', '"003" = "Faza startu (line 3)"'), "where has keys ['003'] but text has ['004']"),
-    (('{ "004" = "Gracz', '{ "003" = "Gracz'), 'rulebook key "003" is not one of'),
-    (("(line 3)", "(page 1)"), "must name the line"),
-    (('id = "mlem.launch', 'id = "planet.launch'), 'id must start with "mlem."'),
-    (('id = "mlem.launch.rocket-on-space-0"', 'id = "Rocket on 0"'), "id must be dotted lower-case words"),
-    (("tests = [", "test = ["), "unknown keys ['test']"),
-])
+@pytest.mark.parametrize(
+    "change, complaint",
+    [
+        (
+            ('"004" = "Faza startu (line 3)"', '"003" = "Faza startu (line 3)"'),
+            "where has keys ['003'] but text has ['004']",
+        ),
+        (('{ "004" = "Gracz', '{ "003" = "Gracz'), 'rulebook key "003" is not one of'),
+        (("(line 3)", "(page 1)"), "must name the line"),
+        (('id = "mlem.launch', 'id = "planet.launch'), 'id must start with "mlem."'),
+        (
+            ('id = "mlem.launch.rocket-on-space-0"', 'id = "Rocket on 0"'),
+            "id must be dotted lower-case words",
+        ),
+        (("tests = [", "test = ["), "unknown keys ['test']"),
+    ],
+)
 def test_checker_fails_for_a_malformed_entry(tmp_path, change, complaint):
     problems = _problems(tmp_path, HEADER + GOOD_ENTRY.replace(*change))
     assert any(complaint in p for p in problems), problems
@@ -157,7 +174,9 @@ def test_checker_fails_for_a_malformed_entry(tmp_path, change, complaint):
 def test_checker_fails_for_a_rulebook_without_its_file_and_for_a_game_named_unlike_its_file(tmp_path):
     header = HEADER.replace('file = "004_fixture.txt"\n', "").replace('game = "mlem"', 'game = "planet"')
     problems = _problems(tmp_path, header + GOOD_ENTRY.replace('"mlem.', '"planet.'))
-    assert any("lacks file" in p for p in problems) and any("name it planet.toml" in p for p in problems), problems
+    assert any("lacks file" in p for p in problems) and any("name it planet.toml" in p for p in problems), (
+        problems
+    )
 
 
 def test_checker_reports_unreadable_toml_with_the_file_name(tmp_path):
@@ -171,8 +190,12 @@ def test_check_mode_fails_for_a_stale_doc_and_passes_once_regenerated(tmp_path, 
     traces = tmp_path / "traces"
     traces.mkdir()
     (traces / "mlem.toml").write_text(
-        HEADER + GOOD_ENTRY.replace('tests = ["tests/test_fixture.py::test_rocket_starts_on_space_0"]',
-                                    'not_a_rule = "fixture"'), encoding="utf-8")
+        HEADER
+        + GOOD_ENTRY.replace(
+            'tests = ["tests/test_fixture.py::test_rocket_starts_on_space_0"]', 'not_a_rule = "fixture"'
+        ),
+        encoding="utf-8",
+    )
     doc = tmp_path / "rules-trace.md"
     doc.write_text("# Rules trace\n\nan old version\n", encoding="utf-8")
     args = ["--trace-dir", str(traces), "--doc", str(doc)]
@@ -197,7 +220,10 @@ def test_generating_refuses_to_write_the_doc_from_an_invalid_trace(tmp_path, cap
 
 
 def test_doc_counts_rule_sentences_pinned_and_sentences_only_in_one_edition(tmp_path):
-    header = HEADER + '\n[[rulebook]]\nkey = "003"\nfile = "003_fixture.txt"\nlanguage = "nl"\nedition = "nl fixture"\n'
+    header = (
+        HEADER
+        + '\n[[rulebook]]\nkey = "003"\nfile = "003_fixture.txt"\nlanguage = "nl"\nedition = "nl fixture"\n'
+    )
     flavour = """
 [[sentence]]
 id = "mlem.intro.flavour"
@@ -208,8 +234,11 @@ not_a_rule = "title"
     path = tmp_path / "mlem.toml"
     path.write_text(header + flavour + GOOD_ENTRY, encoding="utf-8")
     markdown = rules_trace.render_game(rules_trace.read_trace(path))
-    rows = {line.split("|")[1].strip()[:3]: [c.strip() for c in line.split("|")[4:9]]
-            for line in markdown.splitlines() if line.startswith("| 00")}
+    rows = {
+        line.split("|")[1].strip()[:3]: [c.strip() for c in line.split("|")[4:9]]
+        for line in markdown.splitlines()
+        if line.startswith("| 00")
+    }
     # sentences, rule sentences, pinned, not a rule, only in this edition
     assert rows["004"] == ["2", "1", "1 (100 %)", "1", "1"]
     assert rows["003"] == ["1", "0", "0 (–)", "1", "0"]
@@ -229,8 +258,11 @@ def _quote_problems(tmp_path, trace_text):
 
 
 def test_quote_check_accepts_a_quote_rewrapped_and_with_plain_quotation_marks(tmp_path):
-    entry = GOOD_ENTRY + GOOD_ENTRY.replace("rocket-on-space-0", "end").replace("(line 3)", "(line 6)").replace(
-        "Gracz rozpoczynający wyprawę umieszcza pionek rakiety na polu 0.", 'Gra kończy się \\"szybko\\".')
+    entry = GOOD_ENTRY + GOOD_ENTRY.replace("rocket-on-space-0", "end").replace(
+        "(line 3)", "(line 6)"
+    ).replace(
+        "Gracz rozpoczynający wyprawę umieszcza pionek rakiety na polu 0.", 'Gra kończy się \\"szybko\\".'
+    )
     assert _quote_problems(tmp_path, HEADER + entry) == []
 
 
@@ -253,7 +285,9 @@ def test_quote_check_fails_for_a_quote_not_in_the_rulebook(tmp_path):
 
 def test_quote_check_fails_for_a_wrong_line_number(tmp_path):
     problems = _quote_problems(tmp_path, HEADER + GOOD_ENTRY.replace("(line 3)", "(line 4)"))
-    assert problems == ['mlem.toml: "mlem.launch.rocket-on-space-0" [004]: where says line 4, the quote starts on line 3']
+    assert problems == [
+        'mlem.toml: "mlem.launch.rocket-on-space-0" [004]: where says line 4, the quote starts on line 3'
+    ]
 
 
 def test_quote_check_fails_for_a_missing_rulebook_file(tmp_path):

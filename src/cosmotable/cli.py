@@ -87,8 +87,11 @@ def clean_errors(fn):
         except Exception as exc:  # a bug: say so plainly; the traceback only on request
             if os.environ.get("COSMOTABLE_DEBUG"):
                 raise
-            raise fail(f"internal error ({type(exc).__name__}: {exc}). This is a bug in cosmotable; "
-                       "run again with COSMOTABLE_DEBUG=1 to see the traceback.", EXIT_BUG) from None
+            raise fail(
+                f"internal error ({type(exc).__name__}: {exc}). This is a bug in cosmotable; "
+                "run again with COSMOTABLE_DEBUG=1 to see the traceback.",
+                EXIT_BUG,
+            ) from None
 
     return wrapper
 
@@ -122,73 +125,127 @@ def main(
 @app.command()
 @clean_errors
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game to play, e.g. 'mlem' (list: cosmotable games); "
-                                                 "not needed with --resume.")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game to play, e.g. 'mlem' (list: cosmotable games); not needed with --resume."),
+    ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players, bots included.")] = 3,
     bots: Annotated[
-        int, typer.Option("--bots", "-b", help="How many of the players are bots; they take the last seats. "
-                          "Equal to --players to watch bots play.")
+        int,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="How many of the players are bots; they take the last seats. "
+            "Equal to --players to watch bots play.",
+        ),
     ] = 2,
     seed: Annotated[
-        int | None, typer.Option(min=0, help="Seed for the dice (same seed + same moves = same game). "
-                                 "Random if omitted; it is printed and saved.")
+        int | None,
+        typer.Option(
+            min=0,
+            help="Seed for the dice (same seed + same moves = same game). "
+            "Random if omitted; it is printed and saved.",
+        ),
     ] = None,
-    bot: Annotated[BotKind, typer.Option(help="The kind of bot in the bot seats: heuristic, random, or a "
-                                         "search level easy / normal / hard (MCTS; IS-MCTS where cards or "
-                                         "tiles are hidden).")] = BotKind.heuristic,
+    bot: Annotated[
+        BotKind,
+        typer.Option(
+            help="The kind of bot in the bot seats: heuristic, random, or a "
+            "search level easy / normal / hard (MCTS; IS-MCTS where cards or "
+            "tiles are hidden)."
+        ),
+    ] = BotKind.heuristic,
     think: Annotated[
-        float | None, typer.Option(min=0.01, help="Seconds each search bot (easy/normal/hard) may think per "
-                                   "move, instead of its level's simulation budget.")
+        float | None,
+        typer.Option(
+            min=0.01,
+            help="Seconds each search bot (easy/normal/hard) may think per "
+            "move, instead of its level's simulation budget.",
+        ),
     ] = None,
     layout: Annotated[
-        Path | None, typer.Option(help="Planet: a custom planet layout file (TOML/JSON); check it first with "
-                                  "'cosmotable planet check-layout FILE'.")
+        Path | None,
+        typer.Option(
+            help="Planet: a custom planet layout file (TOML/JSON); check it first with "
+            "'cosmotable planet check-layout FILE'."
+        ),
     ] = None,
     max_turns: Annotated[
-        int | None, typer.Option(min=1, help="Planet, Kosmodrom: the safety cap on turns (the game ends with a logged reason).")
+        int | None,
+        typer.Option(
+            min=1, help="Planet, Kosmodrom: the safety cap on turns (the game ends with a logged reason)."
+        ),
     ] = None,
     board: Annotated[
-        Path | None, typer.Option(help="A space mat file (TOML or JSON) instead of the reconstructed "
-                                  "default; check it first with 'cosmotable mlem check-board FILE'.")
+        Path | None,
+        typer.Option(
+            help="A space mat file (TOML or JSON) instead of the reconstructed "
+            "default; check it first with 'cosmotable mlem check-board FILE'."
+        ),
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Where to save the game record "
-                                  "(default: ./records/GAME-DATE-TIME-seedN.json).")
+        Path | None,
+        typer.Option(help="Where to save the game record (default: ./records/GAME-DATE-TIME-seedN.json)."),
     ] = None,
     name: Annotated[
-        list[str] | None, typer.Option("--name", "-n", help="Name of a human player; repeat it for "
-                                       "hot-seat players, in seat order.")
+        list[str] | None,
+        typer.Option(
+            "--name", "-n", help="Name of a human player; repeat it for hot-seat players, in seat order."
+        ),
     ] = None,
     delay: Annotated[
-        float, typer.Option(min=0, help="Seconds to pause after each bot move and roll while watching "
-                            "bots only.")
+        float,
+        typer.Option(min=0, help="Seconds to pause after each bot move and roll while watching bots only."),
     ] = 0.0,
     variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-V", help="An advanced variant to add: ufo, discovery, "
-                                       "secret-missions, or all. Repeat it to combine variants.")
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            "-V",
+            help="An advanced variant to add: ufo, discovery, "
+            "secret-missions, or all. Repeat it to combine variants.",
+        ),
     ] = None,
     variants: Annotated[
-        str | None, typer.Option("--variants", help="Variants as one comma-separated list, e.g. "
-                                 "'ufo,discovery,secret_missions' or 'all'.")
+        str | None,
+        typer.Option(
+            "--variants",
+            help="Variants as one comma-separated list, e.g. 'ufo,discovery,secret_missions' or 'all'.",
+        ),
     ] = None,
     expedition_tokens: Annotated[
-        Path | None, typer.Option("--expedition-tokens", help="UFO variant: an expedition token file "
-                                  "(TOML/JSON, like data/expedition_tokens.toml) instead of the reconstructed set.")
+        Path | None,
+        typer.Option(
+            "--expedition-tokens",
+            help="UFO variant: an expedition token file "
+            "(TOML/JSON, like data/expedition_tokens.toml) instead of the reconstructed set.",
+        ),
     ] = None,
     ufo_tokens: Annotated[
-        Path | None, typer.Option("--ufo-tokens", help="UFO variant: a UFO token file instead of the default.")
+        Path | None,
+        typer.Option("--ufo-tokens", help="UFO variant: a UFO token file instead of the default."),
     ] = None,
     discoveries: Annotated[
-        Path | None, typer.Option("--discoveries", help="Discovery variant: a discovery token file instead "
-                                  "of the reconstructed set.")
+        Path | None,
+        typer.Option(
+            "--discoveries",
+            help="Discovery variant: a discovery token file instead of the reconstructed set.",
+        ),
     ] = None,
     missions: Annotated[
-        Path | None, typer.Option("--missions", help="Secret Missions variant: a mission token file instead "
-                                  "of the reconstructed set.")
+        Path | None,
+        typer.Option(
+            "--missions",
+            help="Secret Missions variant: a mission token file instead of the reconstructed set.",
+        ),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue an unfinished game from its record file (game, "
-                                  "seed, variants and seats come from it; it is saved there again).")
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue an unfinished game from its record file (game, "
+            "seed, variants and seats come from it; it is saved there again).",
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal: you (and friends, hot-seat) against bots.
@@ -214,25 +271,39 @@ def play(
     if resume is not None:
         return _resume(resume, game, save, think, delay)
     if game is None:
-        raise fail("give the game to play (e.g. cosmotable play mlem; 'cosmotable games' lists them), "
-                   "or --resume RECORD to continue a saved game", EXIT_USAGE)
+        raise fail(
+            "give the game to play (e.g. cosmotable play mlem; 'cosmotable games' lists them), "
+            "or --resume RECORD to continue a saved game",
+            EXIT_USAGE,
+        )
     g = _game(game)
     if not g.min_players <= players <= g.max_players:
-        raise fail(f"{g.name} takes {g.min_players}-{g.max_players} players, got --players {players}", EXIT_USAGE)
+        raise fail(
+            f"{g.name} takes {g.min_players}-{g.max_players} players, got --players {players}", EXIT_USAGE
+        )
     if not 0 <= bots <= players:
         raise fail(f"--bots must be between 0 and --players ({players}), got {bots}", EXIT_USAGE)
     names = [n.strip() for n in (name or [])]
     humans = players - bots
     if len(names) > humans:
-        raise fail(f"{len(names)} --name given but only {humans} human player(s) "
-                   f"(--players {players} --bots {bots})", EXIT_USAGE)
+        raise fail(
+            f"{len(names)} --name given but only {humans} human player(s) "
+            f"(--players {players} --bots {bots})",
+            EXIT_USAGE,
+        )
     if any(not n for n in names):
         raise fail("--name must not be empty", EXIT_USAGE)
     options = {}
     intro = []
     if g.id == "mlem":
-        intro.append(Text("Mat: the reconstructed default, not the printed mat (see 'cosmotable rules mlem')"
-                          if board is None else f"Mat: {board}", style="dim"))
+        intro.append(
+            Text(
+                "Mat: the reconstructed default, not the printed mat (see 'cosmotable rules mlem')"
+                if board is None
+                else f"Mat: {board}",
+                style="dim",
+            )
+        )
     if board is not None:
         if "board" not in g.options:
             raise fail(f"{g.name} takes no --board", EXIT_USAGE)
@@ -246,8 +317,12 @@ def play(
             raise fail(f"{g.name} takes no --max-turns (an option of Planet and Kosmodrom)", EXIT_USAGE)
         options["max_turns"] = max_turns
     chosen = _parse_variants(g, variant or [], variants)
-    token_files = {"expedition_tokens": expedition_tokens, "ufo_tokens": ufo_tokens,
-                   "discoveries": discoveries, "missions": missions}
+    token_files = {
+        "expedition_tokens": expedition_tokens,
+        "ufo_tokens": ufo_tokens,
+        "discoveries": discoveries,
+        "missions": missions,
+    }
     ignored = []
     for option, file in token_files.items():
         if file is None:
@@ -262,16 +337,22 @@ def play(
     if chosen:
         intro.append(_variants_line(g, chosen, options))
     if ignored:
-        intro.append(Text(f"{', '.join(ignored)} given, but its variant is not in play: ignored "
-                          "(add e.g. --variant ufo)", style="yellow"))
+        intro.append(
+            Text(
+                f"{', '.join(ignored)} given, but its variant is not in play: ignored "
+                "(add e.g. --variant ufo)",
+                style="yellow",
+            )
+        )
     if save is None and players > bots:
         unfinished = _offer_resume(g)
         if unfinished is not None:
             return _resume(unfinished, g.id, None, think, delay)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    seats = make_seats(players, bots, names, bot.value,
-                       lambda kind, bot_seed: make_bot(kind, bot_seed, think=think), seed)
+    seats = make_seats(
+        players, bots, names, bot.value, lambda kind, bot_seed: make_bot(kind, bot_seed, think=think), seed
+    )
     screen_for(g.id, seats)  # fail early if the game has no terminal screen
     state = g.new_state(num_players=players, seed=seed, variants=chosen, **options)
     path = save if save is not None else default_record_path(g.id, seed)
@@ -312,9 +393,13 @@ def _offer_resume(g) -> Path | None:
         return None
     console = _out()
     path = unfinished[0]
-    answer = LineReader(console).read(Text.assemble(
-        f"An unfinished {g.name} game is saved in ", (str(path), "bold"),
-        ". Continue it? [y = continue, Enter = new game]: "))
+    answer = LineReader(console).read(
+        Text.assemble(
+            f"An unfinished {g.name} game is saved in ",
+            (str(path), "bold"),
+            ". Continue it? [y = continue, Enter = new game]: ",
+        )
+    )
     return path if answer is not None and answer.strip().lower() in ("y", "yes") else None
 
 
@@ -327,7 +412,9 @@ def _resume(path: Path, game: str | None, save: Path | None, think: float | None
 
     record = GameRecord.load(path)
     if game is not None and _game(game).id != record.game:
-        raise fail(f"{path} is a {record.game} game, not {game}: leave out the game name with --resume", EXIT_USAGE)
+        raise fail(
+            f"{path} is a {record.game} game, not {game}: leave out the game name with --resume", EXIT_USAGE
+        )
     state = record.replay()
     if state.is_terminal():
         raise fail(f"the game in {path} is over; step through it with: cosmotable replay {path}", EXIT_ERROR)
@@ -336,8 +423,11 @@ def _resume(path: Path, game: str | None, save: Path | None, think: float | None
         if seat.is_human:
             continue
         if seat.kind not in BOT_NAMES:
-            raise fail(f"{path}: seat {seat.seat} is a {seat.kind!r} bot, which this version does not have "
-                       f"(bots: {', '.join(BOT_NAMES)})", EXIT_USAGE)
+            raise fail(
+                f"{path}: seat {seat.seat} is a {seat.kind!r} bot, which this version does not have "
+                f"(bots: {', '.join(BOT_NAMES)})",
+                EXIT_USAGE,
+            )
         seat.bot = make_bot(seat.kind, record.seed * 1000 + seat.seat, think=think)
     screen_for(record.game, seats)
     console = _out()
@@ -357,22 +447,35 @@ def _read_board(path: Path) -> dict:
     problems = mat_problems(data)
     if problems:
         lines = "\n".join(f"  - {p}" for p in problems)
-        raise fail(f"{path} is not a valid mat ({len(problems)} problem(s)):\n{lines}\n"
-                   f"(cosmotable mlem check-board {path} lists them too)", EXIT_ERROR)
+        raise fail(
+            f"{path} is not a valid mat ({len(problems)} problem(s)):\n{lines}\n"
+            f"(cosmotable mlem check-board {path} lists them too)",
+            EXIT_ERROR,
+        )
     return data
 
 
 #: variant names people type -> the game's variant names ("all" = every variant)
-VARIANT_ALIASES = {"secret-missions": "secret_missions", "missions": "secret_missions", "secret": "secret_missions",
-                   "discoveries": "discovery"}
+VARIANT_ALIASES = {
+    "secret-missions": "secret_missions",
+    "missions": "secret_missions",
+    "secret": "secret_missions",
+    "discoveries": "discovery",
+}
 #: token option -> the variant that uses it
-TOKEN_VARIANT = {"expedition_tokens": "ufo", "ufo_tokens": "ufo", "discoveries": "discovery",
-                 "missions": "secret_missions"}
+TOKEN_VARIANT = {
+    "expedition_tokens": "ufo",
+    "ufo_tokens": "ufo",
+    "discoveries": "discovery",
+    "missions": "secret_missions",
+}
 
 
 def _parse_variants(g, repeated: list[str], listed: str | None) -> list[str]:
     """`--variant ufo --variant secret-missions` and `--variants ufo,discovery` (or `all`) -> names."""
-    words = [w for item in [*repeated, *([listed] if listed else [])] for w in item.replace(" ", ",").split(",")]
+    words = [
+        w for item in [*repeated, *([listed] if listed else [])] for w in item.replace(" ", ",").split(",")
+    ]
     chosen: list[str] = []
     for word in (w.strip().lower() for w in words):
         if not word:
@@ -402,7 +505,9 @@ def _read_tokens(option: str, path: Path, board: dict | None) -> dict:
     problems = token_problems(option, data, mat)
     if problems:
         lines = "\n".join(f"  - {p}" for p in problems)
-        raise fail(f"{flag} {path} is not a valid token file ({len(problems)} problem(s)):\n{lines}", EXIT_ERROR)
+        raise fail(
+            f"{flag} {path} is not a valid token file ({len(problems)} problem(s)):\n{lines}", EXIT_ERROR
+        )
     return data
 
 
@@ -411,9 +516,15 @@ def _variants_line(g, chosen: list[str], options: dict) -> Text:
     line = Text.assemble(("Variants: ", "bold"), ", ".join(names.get(v, v) for v in chosen))
     # Only MLEM's variants use token sets (UFO, discovery and mission tokens).
     if any(TOKEN_VARIANT[opt] in chosen for opt in TOKEN_VARIANT if opt in g.options):
-        files = [f"--{opt.replace('_', '-')}" for opt, v in TOKEN_VARIANT.items() if v in chosen and opt in options]
-        line.append("  ·  token sets: " + ("your files for " + ", ".join(files) + ", else " if files else "")
-                    + f"the reconstructed defaults (see 'cosmotable rules {g.id}')", style="dim")
+        files = [
+            f"--{opt.replace('_', '-')}" for opt, v in TOKEN_VARIANT.items() if v in chosen and opt in options
+        ]
+        line.append(
+            "  ·  token sets: "
+            + ("your files for " + ", ".join(files) + ", else " if files else "")
+            + f"the reconstructed defaults (see 'cosmotable rules {g.id}')",
+            style="dim",
+        )
     return line
 
 
@@ -421,15 +532,25 @@ def _variants_line(g, chosen: list[str], options: dict) -> Text:
 @app.command()
 @clean_errors
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
     database_url: Annotated[
-        str | None, typer.Option("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
-                                 "(default: COSMOTABLE_DATABASE_URL, else SQLite in the data directory).")
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+            "(default: COSMOTABLE_DATABASE_URL, else SQLite in the data directory).",
+        ),
     ] = None,
     data_dir: Annotated[
-        Path | None, typer.Option("--data-dir", help="Where the SQLite file and the server's key live "
-                                  "(default: COSMOTABLE_DATA_DIR, else ./data).")
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            help="Where the SQLite file and the server's key live "
+            "(default: COSMOTABLE_DATA_DIR, else ./data).",
+        ),
     ] = None,
 ) -> None:
     """Run the game server: online tables in the browser, with bots, saved in a database."""
@@ -451,9 +572,13 @@ def replay(
         int | None, typer.Option("--to", min=0, help="Show the state after this many actions (0 = set-up).")
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help="Print every step without stopping (with --to: up to that step): "
-                           "each action, its events and a one-line summary; the whole table after each "
-                           "expedition and at the end.")
+        bool,
+        typer.Option(
+            "--all",
+            help="Print every step without stopping (with --to: up to that step): "
+            "each action, its events and a one-line summary; the whole table after each "
+            "expedition and at the end.",
+        ),
     ] = False,
     full: Annotated[
         bool, typer.Option("--full", help="With --all: draw the whole table after every step.")
@@ -505,8 +630,12 @@ def list_games() -> None:
 @mlem_app.command("check-board")
 @clean_errors
 def check_board(
-    file: Annotated[Path, typer.Argument(help="A MLEM space mat file (TOML or JSON), e.g. a corrected copy "
-                                          "of the default data/mat.toml.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A MLEM space mat file (TOML or JSON), e.g. a corrected copy of the default data/mat.toml."
+        ),
+    ],
 ) -> None:
     """Check a space mat file: prints OK and a summary, or every problem, one per line (exit 1).
 
@@ -521,8 +650,9 @@ def check_board(
         for problem in exc.problems:
             console.print(Text(f"{file}: {problem}"), soft_wrap=True)
         if any("TOML" in p or "JSON" in p for p in exc.problems):
-            console.print(Text("The file must be TOML (like data/mat.toml) or JSON (if it ends in .json).",
-                               style="dim"))
+            console.print(
+                Text("The file must be TOML (like data/mat.toml) or JSON (if it ends in .json).", style="dim")
+            )
         raise typer.Exit(EXIT_ERROR) from None
     problems = mat_problems(data)
     if problems:
@@ -532,11 +662,14 @@ def check_board(
         raise typer.Exit(EXIT_ERROR)
     mat = mat_from_data(data, str(file))
     planets = ", ".join(f"{p.name} ({','.join(map(str, p.spaces))})" for p in mat.planets.values())
-    console.print(Text(
-        f"OK: {len(mat.spaces)} spaces (0-{mat.last_space}) + deep space, {len(mat.moons)} moons, "
-        f"{len(mat.planets)} planets [{planets}], {mat.dice_count} dice, crash track {mat.crash_track_length}; "
-        f"source: {' '.join(mat.source.split())}"
-    ), soft_wrap=True)
+    console.print(
+        Text(
+            f"OK: {len(mat.spaces)} spaces (0-{mat.last_space}) + deep space, {len(mat.moons)} moons, "
+            f"{len(mat.planets)} planets [{planets}], {mat.dice_count} dice, crash track {mat.crash_track_length}; "
+            f"source: {' '.join(mat.source.split())}"
+        ),
+        soft_wrap=True,
+    )
 
 
 ODDS_HELP = """Exact odds of one travel phase: the chance that the rocket crashes, and how far it can get.
@@ -560,29 +693,55 @@ extra:1+2 · cosmotable mlem odds --all --png odds.png
 @mlem_app.command("odds", help=ODDS_HELP)
 @clean_errors
 def odds(
-    space: Annotated[int | None, typer.Option("--space", "-s", min=0, help="The rocket's space (0 = start).")] = None,
+    space: Annotated[
+        int | None, typer.Option("--space", "-s", min=0, help="The rocket's space (0 = start).")
+    ] = None,
     dice: Annotated[
-        int | None, typer.Option("--dice", "-d", min=1, help="Dice the commander holds (1-6). With a token id "
-                                 "from the token file, defaults to the token's dice.")
+        int | None,
+        typer.Option(
+            "--dice",
+            "-d",
+            min=1,
+            help="Dice the commander holds (1-6). With a token id "
+            "from the token file, defaults to the token's dice.",
+        ),
     ] = None,
-    helpers: Annotated[int, typer.Option("--helpers", min=0, max=4, help="Unused helper astronauts aboard.")] = 0,
+    helpers: Annotated[
+        int, typer.Option("--helpers", min=0, max=4, help="Unused helper astronauts aboard.")
+    ] = 0,
     variant_token: Annotated[
-        str | None, typer.Option("--variant-token", "-t", help="An unused expedition token: its id in the "
-                                 "expedition token file (e.g. x03), or extra:A, extra:1+2, keep, reroll.")
+        str | None,
+        typer.Option(
+            "--variant-token",
+            "-t",
+            help="An unused expedition token: its id in the "
+            "expedition token file (e.g. x03), or extra:A, extra:1+2, keep, reroll.",
+        ),
     ] = None,
-    board: Annotated[Path | None, typer.Option(help="A space mat file instead of the reconstructed default.")] = None,
+    board: Annotated[
+        Path | None, typer.Option(help="A space mat file instead of the reconstructed default.")
+    ] = None,
     expedition_tokens: Annotated[
-        Path | None, typer.Option("--expedition-tokens", help="The expedition token file that token ids "
-                                  "refer to (default: the reconstructed set).")
+        Path | None,
+        typer.Option(
+            "--expedition-tokens",
+            help="The expedition token file that token ids refer to (default: the reconstructed set).",
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the odds as JSON (TravelOdds.to_json).")] = False,
-    all_spaces: Annotated[
-        bool, typer.Option("--all", help="The crash table for every space and 1-6 dice (no helpers, no token), "
-                           "and a PNG heat map of it.")
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print only the odds as JSON (TravelOdds.to_json).")
     ] = False,
-    png: Annotated[
-        Path, typer.Option("--png", help="With --all: where to write the heat map.")
-    ] = Path("mlem-crash-odds.png"),
+    all_spaces: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="The crash table for every space and 1-6 dice (no helpers, no token), "
+            "and a PNG heat map of it.",
+        ),
+    ] = False,
+    png: Annotated[Path, typer.Option("--png", help="With --all: where to write the heat map.")] = Path(
+        "mlem-crash-odds.png"
+    ),
 ) -> None:
     import json
     from fractions import Fraction
@@ -602,8 +761,11 @@ def odds(
 
     if all_spaces:
         if space is not None or dice is not None or helpers or variant_token:
-            raise fail("--all prints every space and dice count; leave out --space, --dice, --helpers and "
-                       "--variant-token", EXIT_USAGE)
+            raise fail(
+                "--all prints every space and dice count; leave out --space, --dice, --helpers and "
+                "--variant-token",
+                EXIT_USAGE,
+            )
         from cosmotable.ui.plots import crash_heatmap
 
         _check_png_path(png)
@@ -611,24 +773,38 @@ def odds(
         if as_json:
             typer.echo(json.dumps({"crash": [[str(p) for p in row] for row in table]}))
         else:
-            out = Table(title="P(crash) by space and dice held (exact; no helpers, no token)", title_justify="left",
-                        box=None, padding=(0, 1))
+            out = Table(
+                title="P(crash) by space and dice held (exact; no helpers, no token)",
+                title_justify="left",
+                box=None,
+                padding=(0, 1),
+            )
             out.add_column("space", justify="right", style="bold")
             out.add_column("accepts", no_wrap=True)
             for d in range(len(table[0])):
                 out.add_column(f"{d + 1} {'die' if d == 0 else 'dice'}", justify="right")
             for s, row in enumerate(table):
-                faces = " ".join(f"A{mat.spaces[s].afterburner}" if f == "A" else f
-                                 for f in sorted(mat.spaces[s].faces, key="1234A".index))
-                out.add_row(str(s), faces, *[Text(pct(p), style="bold red" if p >= Fraction(1, 3) else "")
-                                             for p in row])
+                faces = " ".join(
+                    f"A{mat.spaces[s].afterburner}" if f == "A" else f
+                    for f in sorted(mat.spaces[s].faces, key="1234A".index)
+                )
+                out.add_row(
+                    str(s),
+                    faces,
+                    *[Text(pct(p), style="bold red" if p >= Fraction(1, 3) else "") for p in row],
+                )
             console.print(out)
         try:
             path = crash_heatmap(table, png)
         except OSError as exc:
-            raise fail(f"--png {png}: cannot write the heat map there ({exc.strerror or exc}); "
-                       "give a path in a folder you can write to", EXIT_ERROR) from None
-        (console if not as_json else _out_err()).print(Text.assemble("Heat map written: ", (str(path), "bold")))
+            raise fail(
+                f"--png {png}: cannot write the heat map there ({exc.strerror or exc}); "
+                "give a path in a folder you can write to",
+                EXIT_ERROR,
+            ) from None
+        (console if not as_json else _out_err()).print(
+            Text.assemble("Heat map written: ", (str(path), "bold"))
+        )
         return
     if space is None:
         raise fail("give --space S (and --dice K), or --all for every space", EXIT_USAGE)
@@ -654,10 +830,16 @@ def odds(
         what.append(f"{helpers} helper{'s' if helpers > 1 else ''}")
     if token is not None:
         what.append(f"token {token.id} ({token.describe().split(', ')[-1]})")
-    console.print(Text.assemble(("Travel odds", "bold"), f" from space {space} (accepts {faces}) with ",
-                                ", ".join(what)))
-    crash = Text.assemble(("P(crash) = ", "bold"), (str(result.crash), "bold red" if result.crash else "bold green"),
-                          f"  = {pct(result.crash)}")
+    console.print(
+        Text.assemble(
+            ("Travel odds", "bold"), f" from space {space} (accepts {faces}) with ", ", ".join(what)
+        )
+    )
+    crash = Text.assemble(
+        ("P(crash) = ", "bold"),
+        (str(result.crash), "bold red" if result.crash else "bold green"),
+        f"  = {pct(result.crash)}",
+    )
     console.print(crash)
     table = Table(box=None, padding=(0, 2), title_justify="left")
     table.add_column("space", justify="right", style="bold")
@@ -668,33 +850,48 @@ def odds(
     for s in sorted(result.reachable):
         name = "deep" if s >= mat.deep_space else str(s)
         p, f = result.reachable[s], result.farthest.get(s, Fraction(0))
-        table.add_row(name, f"+{s - space}", f"{p!s:>7} {pct(p):>6}", f"{f!s:>7} {pct(f):>6}",
-                      _odds_space_note(mat, s))
+        table.add_row(
+            name, f"+{s - space}", f"{p!s:>7} {pct(p):>6}", f"{f!s:>7} {pct(f):>6}", _odds_space_note(mat, s)
+        )
     console.print(table)
     expected = result.expected_farthest()
-    console.print(Text(f"Expected farthest advance: {float(expected):.2f} spaces ({expected}; a crash counts as 0)."))
+    console.print(
+        Text(f"Expected farthest advance: {float(expected):.2f} spaces ({expected}; a crash counts as 0).")
+    )
     if token is not None and token.ability == "reroll":
-        console.print(Text("Reroll policy: the commander rerolls only when the first roll would crash.", style="dim"))
+        console.print(
+            Text("Reroll policy: the commander rerolls only when the first roll would crash.", style="dim")
+        )
 
 
 def _check_png_path(png: Path) -> None:
     """The heat map is a PNG file: refuse a directory or another extension before any work, so the
     path printed afterwards is exactly the file written."""
     if png.is_dir():
-        raise fail(f"--png {png} is a directory; give a file name in it, e.g. --png {png / 'mlem-crash-odds.png'}",
-                   EXIT_USAGE)
+        raise fail(
+            f"--png {png} is a directory; give a file name in it, e.g. --png {png / 'mlem-crash-odds.png'}",
+            EXIT_USAGE,
+        )
     if png.suffix.lower() != ".png":
-        raise fail(f"--png {png}: the heat map is written as PNG, so the file name must end in .png "
-                   f"(e.g. --png {png.with_suffix('.png')})", EXIT_USAGE)
+        raise fail(
+            f"--png {png}: the heat map is written as PNG, so the file name must end in .png "
+            f"(e.g. --png {png.with_suffix('.png')})",
+            EXIT_USAGE,
+        )
     folder = png.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise fail(f"--png {png}: cannot create the folder {folder} ({exc.strerror or exc}); give a path in a "
-                   "folder you can write to", EXIT_ERROR) from None
+        raise fail(
+            f"--png {png}: cannot create the folder {folder} ({exc.strerror or exc}); give a path in a "
+            "folder you can write to",
+            EXIT_ERROR,
+        ) from None
     if not os.access(folder, os.W_OK):
-        raise fail(f"--png {png}: the folder {folder} is not writable; give a path in a folder you can write to",
-                   EXIT_ERROR)
+        raise fail(
+            f"--png {png}: the folder {folder} is not writable; give a path in a folder you can write to",
+            EXIT_ERROR,
+        )
 
 
 def _out_err():
@@ -709,8 +906,11 @@ def _odds_space_note(mat, s: int) -> str:
     space = mat.spaces[s]
     parts = [f"planet {mat.planets[p].name}" for p in space.planets]
     if space.moons:
-        parts.append("moon" + ("s " if len(space.moons) > 1 else " ")
-                     + ", ".join(str(p) for p in sorted(mat.moons[m].points for m in space.moons)))
+        parts.append(
+            "moon"
+            + ("s " if len(space.moons) > 1 else " ")
+            + ", ".join(str(p) for p in sorted(mat.moons[m].points for m in space.moons))
+        )
     return "; ".join(parts)
 
 
@@ -727,16 +927,26 @@ def _odds_token(spec: str, dice: int | None, tokens_file: Path | None, board_dat
         faces = [f.strip().upper() for f in low.partition(":")[2].replace(",", "+").split("+") if f.strip()]
         bad = [f for f in faces if f not in DIE_FACES]
         if not faces or bad:
-            raise fail(f"--variant-token {spec!r}: write extra:FACES with faces from {', '.join(DIE_FACES)}, "
-                       "e.g. extra:A or extra:1+2", EXIT_USAGE)
+            raise fail(
+                f"--variant-token {spec!r}: write extra:FACES with faces from {', '.join(DIE_FACES)}, "
+                "e.g. extra:A or extra:1+2",
+                EXIT_USAGE,
+            )
         return ExpeditionToken("extra:" + "+".join(faces), 0, dice or 0, "extra", tuple(faces))
-    data = (_read_tokens("expedition_tokens", tokens_file, board_data) if tokens_file is not None
-            else default_token_data("expedition_tokens"))
+    data = (
+        _read_tokens("expedition_tokens", tokens_file, board_data)
+        if tokens_file is not None
+        else default_token_data("expedition_tokens")
+    )
     for t in data["token"]:
         if t["id"].lower() == low:
-            return ExpeditionToken(t["id"], t["ufo_move"], t["dice"], t["ability"], tuple(t.get("extra_dice", ())))
+            return ExpeditionToken(
+                t["id"], t["ufo_move"], t["dice"], t["ability"], tuple(t.get("extra_dice", ()))
+            )
     ids = ", ".join(t["id"] for t in data["token"])
-    raise fail(f"--variant-token {spec!r}: not a token id ({ids}) nor extra:FACES, keep or reroll", EXIT_USAGE)
+    raise fail(
+        f"--variant-token {spec!r}: not a token id ({ids}) nor extra:FACES, keep or reroll", EXIT_USAGE
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -753,8 +963,12 @@ def _read_layout(path: Path) -> dict:
 @planet_app.command("check-layout")
 @clean_errors
 def check_layout(
-    file: Annotated[Path, typer.Argument(help="A planet layout file (TOML or JSON), like "
-                                         "src/cosmotable/games/planet/data/layout.toml.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A planet layout file (TOML or JSON), like src/cosmotable/games/planet/data/layout.toml."
+        ),
+    ],
 ) -> None:
     """Check a custom planet layout against the rulebook's constraints; explain every problem.
 
@@ -779,6 +993,6 @@ def check_layout(
 
 
 # ------------------------------------------------------------------------------ arena
-from cosmotable.ui.terminal.arena import arena_command  # noqa: E402  (keeps the command list in one file)
+from cosmotable.ui.terminal.arena import arena_command
 
 app.command("arena")(clean_errors(arena_command))

@@ -17,8 +17,10 @@ try:
     import pexpect
     import pyte
 except ImportError as missing:  # an older .venv: say how to fix it instead of a bare ImportError
-    raise ImportError(f"{missing.name} is a test dependency (the 'dev' extra in pyproject.toml): run "
-                      "`make install-dev` or `.venv/bin/pip install -e '.[dev]'`") from missing
+    raise ImportError(
+        f"{missing.name} is a test dependency (the 'dev' extra in pyproject.toml): run "
+        "`make install-dev` or `.venv/bin/pip install -e '.[dev]'`"
+    ) from missing
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ROWS, COLS = 24, 80
@@ -44,8 +46,9 @@ class Terminal:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
-        self.child = pexpect.spawn(command[0], command[1:] + args, cwd=str(cwd), env=env,
-                                   dimensions=(rows, cols), timeout=timeout)
+        self.child = pexpect.spawn(
+            command[0], command[1:] + args, cwd=str(cwd), env=env, dimensions=(rows, cols), timeout=timeout
+        )
 
     def _feed(self, data: bytes) -> None:
         self.raw += data

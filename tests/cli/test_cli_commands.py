@@ -52,11 +52,30 @@ def test_rules_summary_covers_the_game_and_says_what_is_reconstructed(run):
     result = run("rules", "mlem")
     assert result.exit_code == 0, result.output
     out = result.output
-    for topic in ("Launch", "Travel", "Landing", "Crash", "Moons", "Planets", "Deep space",
-                  "Change of commander", "Goal tiles", "End of the game", "Scoring"):
+    for topic in (
+        "Launch",
+        "Travel",
+        "Landing",
+        "Crash",
+        "Moons",
+        "Planets",
+        "Deep space",
+        "Change of commander",
+        "Goal tiles",
+        "End of the game",
+        "Scoring",
+    ):
         assert topic in out, topic
-    for name in ("Satellite engineer", "Navigator", "Parachutist", "Moon expert", "Planet expert",
-                 "Deep-space expert", "Ballast", "Helper"):
+    for name in (
+        "Satellite engineer",
+        "Navigator",
+        "Parachutist",
+        "Moon expert",
+        "Planet expert",
+        "Deep-space expert",
+        "Ballast",
+        "Helper",
+    ):
         assert name in out, name
     assert "reconstructed" in out.lower()
     assert "Reconstructed default, NOT the printed mat" in out  # the mat's own source field
@@ -83,7 +102,9 @@ def test_check_board_accepts_the_default_mat(run):
 def broken_mat(tmp_path):
     text = DEFAULT_MAT.read_text(encoding="utf-8")
     text = text.replace('number = 9\nfaces = ["1", "3"]', 'number = 9\nfaces = ["1", "7"]', 1)
-    text = text.replace('id = "moon-6-2"\npoints = 2\nspaces = [6]', 'id = "moon-6-2"\npoints = 2\nspaces = [99]', 1)
+    text = text.replace(
+        'id = "moon-6-2"\npoints = 2\nspaces = [6]', 'id = "moon-6-2"\npoints = 2\nspaces = [99]', 1
+    )
     path = tmp_path / "broken.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -38,15 +38,41 @@ def test_layout_is_refused_for_a_game_without_layouts(run):
 
 
 def test_planet_plays_to_the_end_on_a_layout_file_with_a_turn_cap(run):
-    result = run("play", "planet", "--players", "2", "--bots", "2", "--seed", "3", "--bot", "random",
-                 "--layout", str(PLANET_LAYOUT), "--max-turns", "30")
+    result = run(
+        "play",
+        "planet",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "3",
+        "--bot",
+        "random",
+        "--layout",
+        str(PLANET_LAYOUT),
+        "--max-turns",
+        "30",
+    )
     assert result.exit_code == 0, result.output
     assert "Record saved" in result.output
 
 
 def test_kosmodrom_takes_a_turn_cap_and_mlem_refuses_one(run):
-    result = run("play", "kosmodrom", "--players", "2", "--bots", "2", "--seed", "3", "--bot", "random",
-                 "--max-turns", "6")
+    result = run(
+        "play",
+        "kosmodrom",
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "3",
+        "--bot",
+        "random",
+        "--max-turns",
+        "6",
+    )
     assert result.exit_code == 0, result.output
     assert "safety cap of 6 turns" in result.output
     result = run("play", "mlem", "--players", "2", "--bots", "2", "--max-turns", "6")
@@ -54,15 +80,16 @@ def test_kosmodrom_takes_a_turn_cap_and_mlem_refuses_one(run):
 
 
 def test_a_search_bot_seat_with_a_time_budget_plays_a_whole_game(run):
-    result = run("play", "mlem", "--players", "2", "--bots", "2", "--seed", "4", "--bot", "easy",
-                 "--think", "0.01")
+    result = run(
+        "play", "mlem", "--players", "2", "--bots", "2", "--seed", "4", "--bot", "easy", "--think", "0.01"
+    )
     assert result.exit_code == 0, result.output
 
 
 def test_arena_prints_win_rates_intervals_and_elo_as_json(run):
     result = run("arena", "mlem", "--bots", "heuristic,random", "--games", "4", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout[result.stdout.index("{"):])
+    data = json.loads(result.stdout[result.stdout.index("{") :])
     assert data["games"] == 4 and {b["bot"] for b in data["bots"]} == {"heuristic", "random"}
     for bot in data["bots"]:
         assert bot["games"] == 4 and 0 <= bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1] <= 1

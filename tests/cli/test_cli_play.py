@@ -36,8 +36,21 @@ def test_the_same_seed_plays_the_same_bot_game(run):
 
 def test_a_human_game_with_bad_inputs_is_refused_and_finishes(run):
     script = "abc\n999\nland moon\n" + "1\n" * 400
-    result = run("play", "mlem", "--players", "3", "--bots", "2", "--seed", "3", "--name", "Ann",
-                 "--save", "human.json", input=script)
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "3",
+        "--bots",
+        "2",
+        "--seed",
+        "3",
+        "--name",
+        "Ann",
+        "--save",
+        "human.json",
+        input=script,
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert '✗ "abc" is not a move' in out
@@ -55,8 +68,19 @@ def test_a_human_game_with_bad_inputs_is_refused_and_finishes(run):
 
 
 def test_bad_input_does_not_change_the_state(run):
-    result = run("play", "mlem", "--players", "2", "--bots", "1", "--seed", "4", "--save", "q.json",
-                 input="board nobody\n0\n\nstay\nquit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "4",
+        "--save",
+        "q.json",
+        input="board nobody\n0\n\nstay\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     assert len([line for line in result.output.splitlines() if line.startswith("✗ ")]) == 4
     # nothing was played: no record is written (issue #20, item 10)
@@ -77,7 +101,9 @@ def test_quit_saves_the_record_so_far(run):
 
 
 def test_end_of_input_quits_cleanly_and_saves(run):
-    result = run("play", "mlem", "--players", "3", "--bots", "2", "--seed", "2", "--save", "eof.json", input="1\n")
+    result = run(
+        "play", "mlem", "--players", "3", "--bots", "2", "--seed", "2", "--save", "eof.json", input="1\n"
+    )
     assert result.exit_code == 0, result.output
     assert "End of input: the game so far is saved." in result.output
     assert "Traceback" not in result.output
@@ -85,15 +111,41 @@ def test_end_of_input_quits_cleanly_and_saves(run):
 
 
 def test_help_inside_the_game(run):
-    result = run("play", "mlem", "--players", "2", "--bots", "1", "--seed", "4", "--save", "h.json",
-                 input="help\nquit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "4",
+        "--save",
+        "h.json",
+        input="help\nquit\n",
+    )
     assert result.exit_code == 0
     assert "Commands" in result.output and "Reading the mat" in result.output
 
 
 def test_hot_seat_players_take_turns(run):
-    result = run("play", "mlem", "--players", "2", "--bots", "0", "--seed", "8", "--name", "Ann", "--name", "Bob",
-                 "--save", "hs.json", input="1\n1\n1\nquit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "2",
+        "--bots",
+        "0",
+        "--seed",
+        "8",
+        "--name",
+        "Ann",
+        "--name",
+        "Bob",
+        "--save",
+        "hs.json",
+        input="1\n1\n1\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     assert "Ann's turn" in result.output and "Bob's turn" in result.output
     assert GameRecord.load("hs.json").actions[:2] == ["board satellite", "board satellite"]
@@ -159,8 +211,9 @@ def test_a_bug_mid_game_is_reported_without_traceback_and_the_game_is_kept(run, 
 
     monkeypatch.delenv("COSMOTABLE_DEBUG", raising=False)
     monkeypatch.setattr(HeuristicBot, "act", broken)
-    result = run("play", "mlem", "--players", "2", "--bots", "1", "--seed", "4", "--save", "bug.json",
-                 input="1\n")
+    result = run(
+        "play", "mlem", "--players", "2", "--bots", "1", "--seed", "4", "--save", "bug.json", input="1\n"
+    )
     assert result.exit_code == 3
     assert "internal error (RuntimeError: boom)" in result.output
     assert "Traceback" not in result.output

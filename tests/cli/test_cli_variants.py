@@ -19,14 +19,26 @@ def dealt(path: str) -> list[list[str]]:
 
 
 def test_bots_finish_an_all_variants_game_that_saves_and_replays(run):
-    result = run("play", "mlem", "--players", "3", "--bots", "3", "--seed", "1", "--variants", "all",
-                 "--save", "v.json")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "3",
+        "--bots",
+        "3",
+        "--seed",
+        "1",
+        "--variants",
+        "all",
+        "--save",
+        "v.json",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Variants: UFO, Discovery, Secret Missions" in out
     assert "▼UFO" in out and "◆" in out  # the UFO and face-up discoveries drawn on the track
     assert "expedition token" in out
-    final = out[out.index("Final scores"):]
+    final = out[out.index("Final scores") :]
     for part in ("ufo", "discoveries", "missions"):
         assert part in final, part
     assert "Secret missions" in final and "returned" in final  # everyone's missions at the end
@@ -50,8 +62,20 @@ def test_bots_finish_an_all_variants_game_that_saves_and_replays(run):
     ],
 )
 def test_variant_flags(run, flags, expected):
-    result = run("play", "mlem", "--players", "2", "--bots", "1", "--seed", "3", "--save", "f.json", *flags,
-                 input="quit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--save",
+        "f.json",
+        *flags,
+        input="quit\n",
+    )
     assert result.exit_code == 0, result.output
     assert sorted(GameRecord.load("f.json").config.variants) == expected
 
@@ -63,14 +87,21 @@ def test_unknown_variant_is_a_usage_error(run):
 
 
 def test_bad_token_file_lists_every_problem(run):
-    Path("bad.toml").write_text('format = "mlem-expedition-tokens"\n[[token]]\nid = "x01"\nufo_move = -1\n'
-                                'dice = 9\nability = "zap"\n', encoding="utf-8")
+    Path("bad.toml").write_text(
+        'format = "mlem-expedition-tokens"\n[[token]]\nid = "x01"\nufo_move = -1\n'
+        'dice = 9\nability = "zap"\n',
+        encoding="utf-8",
+    )
     result = run("play", "mlem", "--bots", "3", "--variant", "ufo", "--expedition-tokens", "bad.toml")
     assert result.exit_code == 1
     out = result.output
     assert "--expedition-tokens bad.toml is not a valid token file (4 problem(s))" in out
-    for problem in ("source: say where the values come from", "token 'x01': 'ufo_move' must be",
-                    "token 'x01': 'dice' must be 1..6", "token 'x01': 'ability' must be one of"):
+    for problem in (
+        "source: say where the values come from",
+        "token 'x01': 'ufo_move' must be",
+        "token 'x01': 'dice' must be 1..6",
+        "token 'x01': 'ability' must be one of",
+    ):
         assert problem in out, problem
     assert "Traceback" not in out
 
@@ -86,8 +117,23 @@ def test_a_valid_token_file_is_played(run):
 
     data = dict(default_token_data("ufo_tokens"), points=[9, 8, 7, 6, 5])
     Path("ufo.json").write_text(json.dumps(data), encoding="utf-8")
-    result = run("play", "mlem", "--players", "2", "--bots", "1", "--seed", "3", "--save", "u.json",
-                 "--variant", "ufo", "--ufo-tokens", "ufo.json", input="quit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--save",
+        "u.json",
+        "--variant",
+        "ufo",
+        "--ufo-tokens",
+        "ufo.json",
+        input="quit\n",
+    )
     assert result.exit_code == 0, result.output
     assert "your files for --ufo-tokens" in result.output
     assert "stack left: 9 8 7 6 5" in result.output
@@ -96,8 +142,23 @@ def test_a_valid_token_file_is_played(run):
 
 def test_one_human_sees_only_their_own_missions(run):
     # Ann (seat 0) returns her first mission, then plays a couple of moves; the bots hold the others.
-    result = run("play", "mlem", "--players", "3", "--bots", "2", "--seed", "7", "--name", "Ann",
-                 "--variants", "all", "--save", "m.json", input="1\n1\n1\nquit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "3",
+        "--bots",
+        "2",
+        "--seed",
+        "7",
+        "--name",
+        "Ann",
+        "--variants",
+        "all",
+        "--save",
+        "m.json",
+        input="1\n1\n1\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     hands = dealt("m.json")
@@ -114,8 +175,25 @@ def test_one_human_sees_only_their_own_missions(run):
 
 def test_hot_seat_asks_for_enter_before_each_private_screen(run):
     # Enter for Ann, her choice, Enter for Bob, his choice; quit at the next hand-over.
-    result = run("play", "mlem", "--players", "3", "--bots", "1", "--seed", "7", "--name", "Ann", "--name", "Bob",
-                 "--variant", "secret-missions", "--save", "hs.json", input="\n1\n\n2\nquit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "3",
+        "--bots",
+        "1",
+        "--seed",
+        "7",
+        "--name",
+        "Ann",
+        "--name",
+        "Bob",
+        "--variant",
+        "secret-missions",
+        "--save",
+        "hs.json",
+        input="\n1\n\n2\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     hands = dealt("hs.json")
@@ -127,15 +205,27 @@ def test_hot_seat_asks_for_enter_before_each_private_screen(run):
     assert set(MISSION_ID.findall(bob)) == set(hands[1])
     assert "press Enter when only you can see the screen" in out
     record = GameRecord.load("hs.json")
-    assert f"return-mission {hands[0][0]}" in record.actions and f"return-mission {hands[1][1]}" in record.actions
+    assert (
+        f"return-mission {hands[0][0]}" in record.actions
+        and f"return-mission {hands[1][1]}" in record.actions
+    )
 
 
 def test_rules_cover_the_variants_and_their_data(run):
     result = run("rules", "mlem")
     assert result.exit_code == 0, result.output
     out = result.output
-    for topic in ("UFO", "UFO contact", "Discovery", "wormhole", "Secret Missions", "return-mission",
-                  "+extra", "+keep", "reroll"):
+    for topic in (
+        "UFO",
+        "UFO contact",
+        "Discovery",
+        "wormhole",
+        "Secret Missions",
+        "return-mission",
+        "+extra",
+        "+keep",
+        "reroll",
+    ):
         assert topic in out, topic
     for option in ("--expedition-tokens", "--ufo-tokens", "--discoveries", "--missions"):
         assert option in out, option
@@ -187,8 +277,23 @@ def test_odds_help_explains_the_enumeration(run):
 
 def test_a_human_never_sees_another_seats_secrets(run):
     # 40 moves of Ann's (bots deal, choose, reveal, take tokens meanwhile), then quit.
-    result = run("play", "mlem", "--players", "3", "--bots", "2", "--seed", "2", "--name", "Ann",
-                 "--variants", "all", "--save", "part.json", input="1\n" * 40 + "quit\n")
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "3",
+        "--bots",
+        "2",
+        "--seed",
+        "2",
+        "--name",
+        "Ann",
+        "--variants",
+        "all",
+        "--save",
+        "part.json",
+        input="1\n" * 40 + "quit\n",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     hands = dealt("part.json")

@@ -38,11 +38,17 @@ def test_a_level_lists_single_moves_as_themselves_and_groups_by_their_next_piece
     ms = moves("play swift", "gift 1 fuel", "gift 1 metal", *trades[:-1], "done")
     top = menu.level(ms)
     assert [(e.text, e.is_move, len(e.moves)) for e in top] == [
-        ("play swift", True, 1), ("gift 1", False, 2), ("trade 1", False, 13), ("done", True, 1)]
+        ("play swift", True, 1),
+        ("gift 1", False, 2),
+        ("trade 1", False, 13),
+        ("done", True, 1),
+    ]
     # the only partner (seat 1) is taken for the player: the next level is the card to give
     level = menu.level(ms, top[2].prefix)
-    assert [(e.text, e.is_move, len(e.moves)) for e in level] == [("trade 1 fuel", False, 7),
-                                                                  ("trade 1 metal", False, 6)]
+    assert [(e.text, e.is_move, len(e.moves)) for e in level] == [
+        ("trade 1 fuel", False, 7),
+        ("trade 1 metal", False, 6),
+    ]
     # seven moves are few enough to list whole
     assert [e.text for e in menu.level(ms, level[0].prefix)] == trades[:7]
 
@@ -53,8 +59,11 @@ def test_a_move_that_is_also_the_start_of_others_comes_first_in_its_group():
     top = menu.level(ms, menu.descend(ms, ()))
     assert [e.text for e in top] == ["travel 1", "travel 2"]
     inside = menu.level(ms, top[0].prefix)
-    assert [(e.text, e.is_move) for e in inside][:3] == [("travel 1", True), ("travel 1,H0", False),
-                                                        ("travel 1,H1", False)]
+    assert [(e.text, e.is_move) for e in inside][:3] == [
+        ("travel 1", True),
+        ("travel 1,H0", False),
+        ("travel 1,H1", False),
+    ]
     # a group of at most TREE_AFTER moves is listed whole, without further steps
     small = menu.level(ms, inside[1].prefix)
     assert [e.text for e in small] == ["travel 1,H0", *[t for t in many if t.startswith("travel 1,H0")]]

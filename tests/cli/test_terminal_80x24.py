@@ -59,8 +59,15 @@ def test_mlem_at_80_columns_keeps_track_rocket_players_and_moves_on_one_screen(t
     screen = t.prompt()
     t.save("mlem-first-prompt")
     screen_fits(screen)
-    for seen in ("dice", "Rocket on 0", "Planets Rubin", "Player 1 (R)", "1) board satellite",
-                 "8) board helper", "your move [1-8"):
+    for seen in (
+        "dice",
+        "Rocket on 0",
+        "Planets Rubin",
+        "Player 1 (R)",
+        "1) board satellite",
+        "8) board helper",
+        "your move [1-8",
+    ):
         assert seen in screen, (seen, screen)
     t.send("quit")
     t.finish()
@@ -69,8 +76,20 @@ def test_mlem_at_80_columns_keeps_track_rocket_players_and_moves_on_one_screen(t
 def test_kosmodrom_at_80_columns_negotiation_is_a_short_menu_built_in_steps(term):
     """Negotiation offers are built step by step (issue #18: any number of cards each way), so the
     step-4 menu stays short: one `offer SEAT` entry instead of every card-for-card trade."""
-    t = term("play", "kosmodrom", "--players", "2", "--bots", "1", "--seed", "3", "--variant", "negotiation",
-             "--save", "k.json")
+    t = term(
+        "play",
+        "kosmodrom",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--variant",
+        "negotiation",
+        "--save",
+        "k.json",
+    )
     screen = t.prompt()
     t.save("kosmodrom-first-prompt")
     screen_fits(screen)
@@ -95,7 +114,7 @@ def test_a_long_menu_is_chosen_one_level_at_a_time_and_typed_text_still_works(te
     t.save("planet-group-level")
     assert f"▸ {group} …" in screen and "0 = back" in screen
     screen = t.answer("0")  # back to the top level
-    assert "moves in groups" in screen[screen.rindex("your move") - 600:]
+    assert "moves in groups" in screen[screen.rindex("your move") - 600 :]
     screen = t.answer("sail")  # a typed prefix opens its group too
     assert "▸ sail …" in screen
     t.send("quit")
@@ -154,7 +173,9 @@ def test_undo_takes_back_your_last_decision_until_chance_or_another_seat_follows
 
 
 def test_resume_continues_a_saved_game_and_saves_it_to_the_same_file(term, tmp_path):
-    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "5", "--name", "Ann", "--save", "g.json")
+    t = term(
+        "play", "mlem", "--players", "2", "--bots", "1", "--seed", "5", "--name", "Ann", "--save", "g.json"
+    )
     t.prompt()
     t.answer("board satellite")
     t.send("quit")
@@ -170,7 +191,7 @@ def test_resume_continues_a_saved_game_and_saves_it_to_the_same_file(term, tmp_p
     t.send("quit")
     t.finish()
     after = GameRecord.load(tmp_path / "g.json")
-    assert after.actions[:len(before)] == before
+    assert after.actions[: len(before)] == before
     assert json.loads((tmp_path / "g.json").read_text())["players"][0]["name"] == "Ann"
 
 
@@ -194,12 +215,15 @@ def test_play_offers_to_resume_the_last_unfinished_game(term, tmp_path):
 
 
 # ------------------------------------------------------------------------------ 5: look
-@pytest.mark.parametrize(("game", "name", "expected"), [
-    ("planet", "crocodile", "Go back to the cell you came from"),
-    ("planet", "jet boots", "two cells in a straight line"),
-    ("kosmodrom", "swift", "Rocket: 1 metal, 1 fuel"),
-    ("mlem", "ballast", "sets one die aside"),
-])
+@pytest.mark.parametrize(
+    ("game", "name", "expected"),
+    [
+        ("planet", "crocodile", "Go back to the cell you came from"),
+        ("planet", "jet boots", "two cells in a straight line"),
+        ("kosmodrom", "swift", "Rocket: 1 metal, 1 fuel"),
+        ("mlem", "ballast", "sets one die aside"),
+    ],
+)
 def test_look_explains_a_tile_card_or_astronaut_by_name(term, game, name, expected):
     t = term("play", game, "--players", "2", "--bots", "1", "--seed", "3", "--save", "x.json")
     t.prompt()
@@ -212,7 +236,9 @@ def test_look_explains_a_tile_card_or_astronaut_by_name(term, game, name, expect
 
 # ------------------------------------------------------------------------------ 6: thinking
 def test_a_thinking_indicator_runs_while_a_search_bot_chooses(term):
-    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "3", "--bot", "easy", "--save", "x.json")
+    t = term(
+        "play", "mlem", "--players", "2", "--bots", "1", "--seed", "3", "--bot", "easy", "--save", "x.json"
+    )
     t.prompt()
     t.answer("board satellite")
     assert "Felix is thinking" in t.transcript()

@@ -14,10 +14,18 @@ from cosmotable.ui.terminal.mlem import MlemScreen
 from cosmotable.ui.terminal.planet import PlanetScreen, rules_markdown
 
 
-@pytest.mark.parametrize(("p", "text"), [
-    (0, "0%"), (1, "100%"), (0.004, "0.4%"), (0.37, "37%"), (0.996, "99.6%"), (1e-7, "<0.01%"),
-    (1 - 1e-7, ">99.99%"),
-])
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (0, "0%"),
+        (1, "100%"),
+        (0.004, "0.4%"),
+        (0.37, "37%"),
+        (0.996, "99.6%"),
+        (1e-7, "<0.01%"),
+        (1 - 1e-7, ">99.99%"),
+    ],
+)
 def test_a_real_chance_never_reads_as_zero_or_certain(p, text):
     assert percent(p) == text
 
@@ -39,10 +47,13 @@ def random_state(game: str, players: int, seed: int, steps: int):
     return state
 
 
-@pytest.mark.parametrize(("steps", "dice", "says"), [
-    (8, 3, "the commander sets a die aside (2 left)"),
-    (128, 1, "no die is set aside: the commander holds only the last one"),
-])
+@pytest.mark.parametrize(
+    ("steps", "dice", "says"),
+    [
+        (8, 3, "the commander sets a die aside (2 left)"),
+        (128, 1, "no die is set aside: the commander holds only the last one"),
+    ],
+)
 def test_the_ballast_gloss_says_whether_a_die_is_really_set_aside(steps, dice, says):
     state = random_state("mlem", 3, 0, steps)
     seat = state.current_player()
@@ -87,14 +98,17 @@ def test_every_planet_tile_and_card_has_a_text_and_rules_planet_lists_them():
         assert card.text in rules
 
 
-@pytest.mark.parametrize(("screen_class", "name", "title"), [
-    (PlanetScreen, "crocodile", "Alien crocodile"),
-    (PlanetScreen, "tame knight", "Tame knight"),
-    (KosmodromScreen, "Быстрый", "Swift"),
-    (KosmodromScreen, "overtime", "Overtime"),
-    (MlemScreen, "H1", "Helper"),
-    (MlemScreen, "Rubin", "Rubin"),
-])
+@pytest.mark.parametrize(
+    ("screen_class", "name", "title"),
+    [
+        (PlanetScreen, "crocodile", "Alien crocodile"),
+        (PlanetScreen, "tame knight", "Tame knight"),
+        (KosmodromScreen, "Быстрый", "Swift"),
+        (KosmodromScreen, "overtime", "Overtime"),
+        (MlemScreen, "H1", "Helper"),
+        (MlemScreen, "Rubin", "Rubin"),
+    ],
+)
 def test_look_finds_things_by_any_of_their_names(screen_class, name, title):
     screen = screen_class(make_seats(2, 0))
     found = screen.look(name)

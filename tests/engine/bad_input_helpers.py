@@ -6,10 +6,10 @@ import copy
 import hashlib
 
 from hypothesis import strategies as st
-from play_helpers import play_random
 
 from cosmotable import games
 from cosmotable.engine import ConfigError, IllegalAction, RecordError
+from play_helpers import play_random
 
 GAME_IDS = ("mlem", "kosmodrom", "planet")
 #: The errors the engine documents for bad input; anything else escaping is a defect.
@@ -43,8 +43,13 @@ def states(game_id):
 
 def picture(state):
     """Everything a refusal must leave as it was."""
-    return (state.fingerprint(), list(state.history), list(state.events), state.current_player(),
-            list(state._scripted_chance))
+    return (
+        state.fingerprint(),
+        list(state.history),
+        list(state.events),
+        state.current_player(),
+        list(state._scripted_chance),
+    )
 
 
 def nested(depth, leaf=1):
@@ -57,13 +62,25 @@ def nested(depth, leaf=1):
 
 surrogates = st.sampled_from(["\udfff", "a\ud800", "\udc80board"])
 long_texts = st.integers(201, 1_000_000).map(lambda n: "x" * n)
-json_leaves = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True)
-               | st.text(max_size=20) | surrogates)
-json_values = st.recursive(
-    json_leaves,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=16,
-) | st.integers(30, 3000).map(nested) | long_texts | st.integers(10**70, 10**90) | st.just(10**5000)
+json_leaves = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=20)
+    | surrogates
+)
+json_values = (
+    st.recursive(
+        json_leaves,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+        max_leaves=16,
+    )
+    | st.integers(30, 3000).map(nested)
+    | long_texts
+    | st.integers(10**70, 10**90)
+    | st.just(10**5000)
+)
 #: Values no JSON text holds, for fields of Action objects built directly and seats.
 python_values = json_values | st.tuples(json_values) | st.builds(object) | st.just(1.0) | st.just(b"1")
 

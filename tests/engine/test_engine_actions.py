@@ -7,8 +7,19 @@ import pytest
 from cosmotable import games
 from cosmotable.engine import IllegalAction
 from cosmotable.games.mlem.actions import (
-    ACTION_TYPES, Board, Crash, DealMission, Land, Reroll, Return, ReturnMission, RevealDiscovery,
-    RevealExpedition, Roll, Stay, Travel,
+    ACTION_TYPES,
+    Board,
+    Crash,
+    DealMission,
+    Land,
+    Reroll,
+    Return,
+    ReturnMission,
+    RevealDiscovery,
+    RevealExpedition,
+    Roll,
+    Stay,
+    Travel,
 )
 from cosmotable.games.mlem.board import ABILITIES
 

@@ -8,18 +8,29 @@ import os
 
 import pytest
 from bad_input_helpers import (
-    DOCUMENTED, GAME_IDS, MESSAGE_LIMIT, data_digest, json_values, mutated, picture, python_values, states,
+    DOCUMENTED,
+    GAME_IDS,
+    MESSAGE_LIMIT,
+    data_digest,
+    json_values,
+    mutated,
+    picture,
+    python_values,
+    states,
 )
-from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from budget_helpers import examples
 from cosmotable import games
 from cosmotable.engine import IllegalAction, RecordError, State
 
 # BAD_INPUT_EXAMPLES=2000 for a longer hunt (benchmarks/fuzz_engine.py runs a time-boxed one).
-SETTINGS = settings(max_examples=int(os.environ.get("BAD_INPUT_EXAMPLES", str(examples(60)))), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("BAD_INPUT_EXAMPLES", str(examples(60)))),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def refused_or_applied(state, action, seat=None):
@@ -43,8 +54,11 @@ def test_random_text_is_refused_or_is_a_legal_action(game_id, data, text):
     state = data.draw(st.sampled_from(states(game_id))).clone()
     length = len(state.history)
     if refused_or_applied(state, text) is None:
-        assert len(state.history) == length + 1 and state.history[-1] == state.game.parse_action(text) \
+        assert (
+            len(state.history) == length + 1
+            and state.history[-1] == state.game.parse_action(text)
             or state.history[-1] == state.normalize(state.game.parse_action(text))
+        )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -130,7 +144,7 @@ def test_mutated_record_texts_load_or_raise_a_record_error(game_id, data):
     cut = data.draw(st.integers(0, 3))
     insert = data.draw(st.text(max_size=3) | st.sampled_from(["[" * 5000, "9" * 5000, "\\udfff", "NaN"]))
     try:
-        State.from_json(text[:at] + insert + text[at + cut:])
+        State.from_json(text[:at] + insert + text[at + cut :])
     except RecordError as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT
 
@@ -155,7 +169,9 @@ def test_a_signed_record_changed_anywhere_is_refused_with_the_key(game_id, data)
 
 OPTION_DATA = {
     "mlem": lambda: {"board": __import__("cosmotable.games.mlem.board", fromlist=["x"]).default_mat_data()},
-    "planet": lambda: {"layout": __import__("cosmotable.games.planet.board", fromlist=["x"]).default_layout_data()},
+    "planet": lambda: {
+        "layout": __import__("cosmotable.games.planet.board", fromlist=["x"]).default_layout_data()
+    },
 }
 
 

@@ -79,10 +79,13 @@ def test_an_action_with_a_lone_surrogate_is_a_record_error_even_with_a_digest():
     record_error(text, "lone surrogate")
 
 
-@pytest.mark.parametrize("layout, match", [
-    ({"planet": [1]}, "planet must be a table whose 'map' is a text map, got \\[1\\]"),
-    ("planet", "option 'layout' must be the contents of a layout file"),
-])
+@pytest.mark.parametrize(
+    "layout, match",
+    [
+        ({"planet": [1]}, "planet must be a table whose 'map' is a text map, got \\[1\\]"),
+        ("planet", "option 'layout' must be the contents of a layout file"),
+    ],
+)
 def test_a_planet_record_with_a_malformed_layout_is_a_record_error(layout, match):
     data = PLANET.new_state(2, seed=3).to_json()
     data["config"]["options"]["layout"] = layout
@@ -124,23 +127,29 @@ def layout_with(change):
     return layout
 
 
-@pytest.mark.parametrize("change, match", [
-    (lambda d: d.__setitem__("station", "SSSS"), "station must be a table whose 'map' is a text map"),
-    (lambda d: d["ships"].__setitem__("2", [["1"], "3"]), "ships.2 must list 2 different ship markers"),
-    (lambda d: d["ships"].__setitem__("2", ["1", "1"]), "ships.2 must list 2 different ship markers"),
-    (lambda d: d["ships"].__setitem__("x", ["1", "3"]), "ships has the key 'x'"),
-    (lambda d: d["planet"].__setitem__("map", "Y" * 10_000), "planet.map holds 10000 characters"),
-])
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda d: d.__setitem__("station", "SSSS"), "station must be a table whose 'map' is a text map"),
+        (lambda d: d["ships"].__setitem__("2", [["1"], "3"]), "ships.2 must list 2 different ship markers"),
+        (lambda d: d["ships"].__setitem__("2", ["1", "1"]), "ships.2 must list 2 different ship markers"),
+        (lambda d: d["ships"].__setitem__("x", ["1", "3"]), "ships has the key 'x'"),
+        (lambda d: d["planet"].__setitem__("map", "Y" * 10_000), "planet.map holds 10000 characters"),
+    ],
+)
 def test_malformed_planet_layouts_are_config_errors(change, match):
     with pytest.raises(ConfigError, match=match):
         PLANET.new_state(2, layout=layout_with(change))
 
 
-@pytest.mark.parametrize("variants, match", [
-    ({"ufo": "false"}, "switched on or off with true or false"),
-    ([["ufo"]], "a variant is named by text"),
-    ("ufo", "a list of names"),
-])
+@pytest.mark.parametrize(
+    "variants, match",
+    [
+        ({"ufo": "false"}, "switched on or off with true or false"),
+        ([["ufo"]], "a variant is named by text"),
+        ("ufo", "a list of names"),
+    ],
+)
 def test_variants_are_names_and_switches_are_booleans(variants, match):
     with pytest.raises(ConfigError, match=match):
         MLEM.new_state(2, variants=variants)
@@ -153,7 +162,9 @@ def test_seeds_are_integers_below_2_to_the_256(seed):
 
 
 def test_options_must_be_json_data():
-    with pytest.raises(ConfigError, match="options must be JSON data .*: the number at max_turns is beyond 256 bits"):
+    with pytest.raises(
+        ConfigError, match="options must be JSON data .*: the number at max_turns is beyond 256 bits"
+    ):
         PLANET.new_state(2, max_turns=10**100)
     with pytest.raises(ConfigError, match="lone surrogate"):
         PLANET.new_state(2, layout=layout_with(lambda d: d.__setitem__("source", "\udfff")))
@@ -173,26 +184,32 @@ def test_a_custom_mlem_board_the_default_tokens_do_not_fit_is_a_config_error():
 
 
 # ------------------------------------------------------------------ 8. actions
-@pytest.mark.parametrize("make_state, action, match", [
-    (mlem_at_a_roll, Roll(faces=1), "Roll.faces must be a list of text"),
-    (mlem_at_a_roll, Roll(faces=["1", "2"]), "Roll.faces must be a list of text"),
-    (mlem_at_launch, Land("moon", shift="x"), "Land.shift must be a whole number, got 'x'"),
-    (mlem_at_launch, Land("moon", shift=True), "Land.shift must be a whole number"),
-    (mlem_at_launch, Board(astronaut=None), "Board.astronaut must be text"),
-    (mlem_at_launch, Travel(("2",), extra="false"), "Travel.extra must be true or false"),
-    (lambda: KOSMODROM.new_state(2, seed=1), Gift("1", "metal"), "Gift.seat must be a whole number"),
-    (lambda: PLANET.new_state(2, seed=1), Move(1.0, "N"), "Move.astronaut must be a whole number"),
-    (lambda: PLANET.new_state(2, seed=1), Sail(10**5000), "Sail.steps must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "make_state, action, match",
+    [
+        (mlem_at_a_roll, Roll(faces=1), "Roll.faces must be a list of text"),
+        (mlem_at_a_roll, Roll(faces=["1", "2"]), "Roll.faces must be a list of text"),
+        (mlem_at_launch, Land("moon", shift="x"), "Land.shift must be a whole number, got 'x'"),
+        (mlem_at_launch, Land("moon", shift=True), "Land.shift must be a whole number"),
+        (mlem_at_launch, Board(astronaut=None), "Board.astronaut must be text"),
+        (mlem_at_launch, Travel(("2",), extra="false"), "Travel.extra must be true or false"),
+        (lambda: KOSMODROM.new_state(2, seed=1), Gift("1", "metal"), "Gift.seat must be a whole number"),
+        (lambda: PLANET.new_state(2, seed=1), Move(1.0, "N"), "Move.astronaut must be a whole number"),
+        (lambda: PLANET.new_state(2, seed=1), Sail(10**5000), "Sail.steps must be a whole number"),
+    ],
+)
 def test_action_objects_with_fields_of_the_wrong_type_are_refused(make_state, action, match):
     assert len(refusal(make_state(), action, match=match)) < 400
 
 
-@pytest.mark.parametrize("action, match", [
-    (Move(2, "d5", True), "not a well-formed planet action: 'd5' is not a direction"),
-    (Move(2, "", True), "not a well-formed planet action"),
-    (Move(2, "n", True), "its text reads as 'move 2 N coin'"),
-])
+@pytest.mark.parametrize(
+    "action, match",
+    [
+        (Move(2, "d5", True), "not a well-formed planet action: 'd5' is not a direction"),
+        (Move(2, "", True), "not a well-formed planet action"),
+        (Move(2, "n", True), "its text reads as 'move 2 N coin'"),
+    ],
+)
 def test_action_objects_with_values_the_parser_never_makes_are_refused(action, match):
     # explain_illegal tries a coin move out on a copy; a way that is no direction raised KeyError
     # there. The state is of the kind benchmarks/fuzz_engine.py found it in: astronaut 2 on a coin.
@@ -204,34 +221,54 @@ def test_action_objects_with_values_the_parser_never_makes_are_refused(action, m
         return s.phase == "act" and p is not None and p[0] == "cell" and s.coins.get(p[1])
 
     while len(state.history) < 28 or not on_a_coin(state):
-        state.sample_chance() if state.is_chance_node() else state.apply(choices.choice(state.legal_actions()))
+        state.sample_chance() if state.is_chance_node() else state.apply(
+            choices.choice(state.legal_actions())
+        )
     refusal(state, action, match=match)
 
 
 def test_a_json_action_nested_a_thousand_levels_deep_is_refused():
-    message = refusal(mlem_at_launch(), {"kind": "board", "astronaut": nested(1000, "helper")},
-                      match="nested deeper than 3 levels")
+    message = refusal(
+        mlem_at_launch(),
+        {"kind": "board", "astronaut": nested(1000, "helper")},
+        match="nested deeper than 3 levels",
+    )
     assert len(message) < 300
-    refusal(mlem_at_launch(), json.loads('{"kind": "board", "astronaut": ' + "[" * 400 + "]" * 400 + "}"),
-            match="nested deeper")
+    refusal(
+        mlem_at_launch(),
+        json.loads('{"kind": "board", "astronaut": ' + "[" * 400 + "]" * 400 + "}"),
+        match="nested deeper",
+    )
 
 
-@pytest.mark.parametrize("form, match", [
-    ({"kind": "board", "astronaut": "helper", "seat": 1}, "unknown field.s. 'seat' for 'board'"),
-    ({"kind": "stay", "x": None}, "unknown field.s. 'x' for 'stay'"),
-    ({"kind": "travel", "groups": ["2"], "extra": "false"}, "Travel.extra must be true or false, got 'false'"),
-    ({"kind": "travel", "groups": "2"}, "Travel.groups must be a list"),
-    ({"kind": "land", "place": "moon", "shift": "1"}, "Land.shift must be a whole number"),
-    ({"kind": ["board"]}, "unknown action kind \\['board'\\]"),
-    ({1: "board"}, "the key 1 at the top level is not text"),
-])
+@pytest.mark.parametrize(
+    "form, match",
+    [
+        ({"kind": "board", "astronaut": "helper", "seat": 1}, "unknown field.s. 'seat' for 'board'"),
+        ({"kind": "stay", "x": None}, "unknown field.s. 'x' for 'stay'"),
+        (
+            {"kind": "travel", "groups": ["2"], "extra": "false"},
+            "Travel.extra must be true or false, got 'false'",
+        ),
+        ({"kind": "travel", "groups": "2"}, "Travel.groups must be a list"),
+        ({"kind": "land", "place": "moon", "shift": "1"}, "Land.shift must be a whole number"),
+        ({"kind": ["board"]}, "unknown action kind \\['board'\\]"),
+        ({1: "board"}, "the key 1 at the top level is not text"),
+    ],
+)
 def test_json_forms_refuse_unknown_fields_and_wrong_types(form, match):
     refusal(mlem_at_launch(), form, match=match)
 
 
 def test_json_forms_of_every_game_refuse_unknown_fields():
-    refusal(KOSMODROM.new_state(2, seed=1), {"kind": "draw", "card": "metal"}, match="unknown field.s. 'card'")
-    refusal(PLANET.new_state(2, seed=1), {"kind": "sail", "steps": 1, "coin": True}, match="unknown field.s. 'coin'")
+    refusal(
+        KOSMODROM.new_state(2, seed=1), {"kind": "draw", "card": "metal"}, match="unknown field.s. 'card'"
+    )
+    refusal(
+        PLANET.new_state(2, seed=1),
+        {"kind": "sail", "steps": 1, "coin": True},
+        match="unknown field.s. 'coin'",
+    )
 
 
 def test_the_json_form_of_a_legal_action_is_still_accepted():
@@ -263,11 +300,22 @@ def test_a_seat_out_of_turn_is_refused_and_the_right_seat_accepted():
 
 
 # ------------------------------------------------------------------ 10. message size
-@pytest.mark.parametrize("make_state", [mlem_at_launch, lambda: KOSMODROM.new_state(2, seed=1),
-                                        lambda: PLANET.new_state(2, seed=1)])
+@pytest.mark.parametrize(
+    "make_state",
+    [mlem_at_launch, lambda: KOSMODROM.new_state(2, seed=1), lambda: PLANET.new_state(2, seed=1)],
+)
 def test_a_megabyte_of_bad_input_gives_a_short_message(make_state):
-    for action in ("x" * BIG, "board " + "x" * BIG, {"kind": "x" * BIG}, {"kind": "board", "astronaut": "x" * BIG},
-                   {"kind": "stay", "x" * BIG: 1}, Land("x" * BIG), Board("x" * BIG), ["x" * BIG], nested(BIG)):
+    for action in (
+        "x" * BIG,
+        "board " + "x" * BIG,
+        {"kind": "x" * BIG},
+        {"kind": "board", "astronaut": "x" * BIG},
+        {"kind": "stay", "x" * BIG: 1},
+        Land("x" * BIG),
+        Board("x" * BIG),
+        ["x" * BIG],
+        nested(BIG),
+    ):
         assert len(refusal(make_state(), action)) < 600
 
 
@@ -283,8 +331,11 @@ def test_a_record_with_a_megabyte_action_gives_a_short_message():
 
 
 def test_a_megabyte_of_bad_options_gives_a_short_message():
-    for options in ({"max_turns": "x" * BIG}, {"layout": {"source": "x", "planet": {"map": "?" * 3000}}},
-                    {"x" * BIG: 1}):
+    for options in (
+        {"max_turns": "x" * BIG},
+        {"layout": {"source": "x", "planet": {"map": "?" * 3000}}},
+        {"x" * BIG: 1},
+    ):
         with pytest.raises(ConfigError) as info:
             PLANET.new_state(2, **options)
         assert len(str(info.value)) < 2000

@@ -119,7 +119,10 @@ def test_a_mat_file_is_checked_and_loaded(tmp_path):
     assert check_mat_file(good) == []
     assert load_mat(good) == default_mat()
     bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace('number = 4\nfaces = ["A", "2", "3"]', 'number = 4\nfaces = ["A", "2", "9"]'), encoding="utf-8")
+    bad.write_text(
+        text.replace('number = 4\nfaces = ["A", "2", "3"]', 'number = 4\nfaces = ["A", "2", "9"]'),
+        encoding="utf-8",
+    )
     assert check_mat_file(bad) == ["space 4: unknown face '9' (known: 1, 2, 3, 4, A)"]
     broken = tmp_path / "broken.toml"
     broken.write_text("format = ", encoding="utf-8")

@@ -61,8 +61,9 @@ def test_record_save_and_load_a_file(tmp_path):
 
 
 def test_record_with_a_board_option_replays_on_that_board():
-    from cosmotable.games.mlem.board import default_mat_data
     import copy
+
+    from cosmotable.games.mlem.board import default_mat_data
 
     board = copy.deepcopy(default_mat_data())
     board["deep_space"]["comet_points"] = 9

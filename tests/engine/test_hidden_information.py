@@ -17,10 +17,10 @@ import itertools
 import random
 
 import pytest
-from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from budget_helpers import examples
 from cosmotable import games
 from cosmotable.engine.audit import leak_differences, next_chance_outcome, play_to_end
 
@@ -112,11 +112,17 @@ def _chance_nodes(game_id: str, n: int, variants: tuple[str, ...], count: int, s
     return found
 
 
-@pytest.mark.parametrize("game_id,n,variants", [
-    ("mlem", 3, ()), ("mlem", 3, ("ufo", "discovery", "secret_missions")),
-    ("kosmodrom", 3, ()), ("kosmodrom", 2, ("negotiation",)),
-    ("planet", 2, ()), ("planet", 4, ("teams",)),
-])
+@pytest.mark.parametrize(
+    "game_id,n,variants",
+    [
+        ("mlem", 3, ()),
+        ("mlem", 3, ("ufo", "discovery", "secret_missions")),
+        ("kosmodrom", 3, ()),
+        ("kosmodrom", 2, ("negotiation",)),
+        ("planet", 2, ()),
+        ("planet", 4, ("teams",)),
+    ],
+)
 def test_a_determinization_draws_its_future_chance_from_its_rng_not_the_true_seed(game_id, n, variants):
     nodes = _chance_nodes(game_id, n, variants, count=8, seed=11)
     samples = follow_truth = 0

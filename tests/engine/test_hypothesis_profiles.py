@@ -13,10 +13,17 @@ TESTS = Path(__file__).resolve().parents[1]
 
 def _budget(profile: str | None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("HYPOTHESIS_PROFILE", "CI")}
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import budget_helpers as b; "
-            "b.register_profiles(sys.argv[2] or None); print(b.examples(2), b.examples(60))")
-    return subprocess.run([sys.executable, "-c", code, str(TESTS), profile or ""], env=env,
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import budget_helpers as b; "
+        "b.register_profiles(sys.argv[2] or None); print(b.examples(2), b.examples(60))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, str(TESTS), profile or ""],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_default_profiles_keep_the_everyday_budget_and_thorough_multiplies_it():

@@ -84,7 +84,9 @@ def check_gym_env_and_episode(game_id, options=None):
     rng = np.random.default_rng(3)
     while True:
         assert env.observation_space.contains(obs)
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        obs, reward, terminated, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"])))
+        )
         if terminated or truncated:
             break
     # The rules end the game (terminated), or its turn cap does (truncated, the reason in info);

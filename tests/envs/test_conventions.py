@@ -43,10 +43,15 @@ def masked_aec_run(env, seed, limit=100_000):
 
 
 # ---------------------------------------------------------------------- PettingZoo
-@pytest.mark.parametrize("module,kwargs", [(mlem_v0, {"num_players": 3, "variants": ("ufo", "secret_missions")}),
-                                           (planet_v0, {"num_players": 2, "max_turns": 30}),
-                                           (kosmodrom_v0, {"num_players": 2, "max_turns": 20})],
-                         ids=["mlem", "planet", "kosmodrom"])
+@pytest.mark.parametrize(
+    "module,kwargs",
+    [
+        (mlem_v0, {"num_players": 3, "variants": ("ufo", "secret_missions")}),
+        (planet_v0, {"num_players": 2, "max_turns": 30}),
+        (kosmodrom_v0, {"num_players": 2, "max_turns": 20}),
+    ],
+    ids=["mlem", "planet", "kosmodrom"],
+)
 def test_parallel_api_test(module, kwargs):
     parallel_api_test(module.parallel_env(**kwargs), num_cycles=200)
 
@@ -80,7 +85,7 @@ def test_global_state_is_the_public_view_and_hides_missions():
         assert env.state_space.contains(state)
         assert np.array_equal(state, enc.observe(raw.engine_state.public_view(), 0))
         # nobody's secret missions are in the global state before the end
-        assert not state[hands.start:hands.stop].any()
+        assert not state[hands.start : hands.stop].any()
         obs = env.observe(env.agent_selection)
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     # the parallel version exposes the same state
@@ -172,8 +177,10 @@ def test_excluded_action_is_refused_as_illegal():
 
 
 # ---------------------------------------------------------------------- Gymnasium
-@pytest.mark.parametrize("env_id,shape", [("cosmotable/Mlem-v0", 1159), ("cosmotable/Kosmodrom-v0", None),
-                                          ("cosmotable/Planet-v0", None)])
+@pytest.mark.parametrize(
+    "env_id,shape",
+    [("cosmotable/Mlem-v0", 1159), ("cosmotable/Kosmodrom-v0", None), ("cosmotable/Planet-v0", None)],
+)
 def test_registered_ids_make_every_game(env_id, shape):
     import cosmotable.envs  # noqa: F401  (registers the ids)
 
@@ -189,7 +196,9 @@ def test_gym_truncation_by_the_game_cap():
     obs, info = env.reset(seed=2)
     rng = np.random.default_rng(2)
     while True:
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        obs, reward, terminated, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"])))
+        )
         if terminated or truncated:
             break
     assert truncated and not terminated and "safety cap" in info["truncated"]
@@ -201,11 +210,13 @@ def test_vector_env_matches_sync_vector_env_of_the_single_env():
     SyncVectorEnv over the same single envs, through episode ends and autoresets."""
     import cosmotable.envs  # noqa: F401
 
-    ours = gymnasium.make_vec("cosmotable/Mlem-v0", num_envs=3, vectorization_mode="vector_entry_point",
-                              opponents=["random"])
+    ours = gymnasium.make_vec(
+        "cosmotable/Mlem-v0", num_envs=3, vectorization_mode="vector_entry_point", opponents=["random"]
+    )
     assert isinstance(ours.unwrapped, CosmotableVectorEnv)
     reference = gymnasium.vector.SyncVectorEnv(
-        [lambda: SingleAgentEnv("mlem", opponents=["random"]) for _ in range(3)])
+        [lambda: SingleAgentEnv("mlem", opponents=["random"]) for _ in range(3)]
+    )
     obs_a, info_a = ours.reset(seed=11)
     obs_b, info_b = reference.reset(seed=11)
     rng = random.Random(0)
@@ -217,7 +228,9 @@ def test_vector_env_matches_sync_vector_env_of_the_single_env():
         actions = np.array([rng.choice(np.flatnonzero(m).tolist()) if m.any() else 0 for m in masks])
         obs_a, r_a, term_a, trunc_a, info_a = ours.step(actions)
         obs_b, r_b, term_b, trunc_b, info_b = reference.step(actions)
-        assert np.array_equal(r_a, r_b) and np.array_equal(term_a, term_b) and np.array_equal(trunc_a, trunc_b)
+        assert (
+            np.array_equal(r_a, r_b) and np.array_equal(term_a, term_b) and np.array_equal(trunc_a, trunc_b)
+        )
         ends += int(term_a.sum())
     assert ends >= 1
     with pytest.raises(ValueError, match="num_envs must be"):
@@ -245,13 +258,20 @@ def test_openspiel_game_types_follow_the_configuration():
     assert openspiel.load("mlem", players=2, reward="win").get_type().utility == Type.Utility.ZERO_SUM
     assert openspiel.load("mlem", players=3).get_type().utility == Type.Utility.GENERAL_SUM
     assert openspiel.load("mlem", players=2, reward="score").get_type().utility == Type.Utility.GENERAL_SUM
-    assert openspiel.load("mlem", players=2, variants=("ufo",)).get_type().information == \
-        Type.Information.IMPERFECT_INFORMATION
-    assert openspiel.load("kosmodrom", players=2).get_type().information == Type.Information.IMPERFECT_INFORMATION
+    assert (
+        openspiel.load("mlem", players=2, variants=("ufo",)).get_type().information
+        == Type.Information.IMPERFECT_INFORMATION
+    )
+    assert (
+        openspiel.load("kosmodrom", players=2).get_type().information
+        == Type.Information.IMPERFECT_INFORMATION
+    )
     # an algorithm for two-player zero-sum games with chance accepts plain MLEM
     state = plain.new_initial_state()
     while state.is_chance_node() or len(state.history()) < 2:
-        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+        state.apply_action(
+            state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
     value, action = minimax.expectiminimax(state, 1, lambda s: s.returns()[0] if s.is_terminal() else 0.0, 0)
     assert action in state.legal_actions()
     pyspiel.random_sim_test(plain, num_sims=2, serialize=False, verbose=False)
@@ -292,7 +312,7 @@ def test_kosmodrom_scores_segment_is_not_clipped():
                 state.apply(rng.choice(state.legal_actions()))
             if rng.random() < 0.1 or state.is_terminal():
                 for seat in range(2):
-                    vec = enc.observe(state.view(seat), seat)[seg.start:seg.stop].reshape(4, 2)
+                    vec = enc.observe(state.view(seat), seat)[seg.start : seg.stop].reshape(4, 2)
                     for rel in range(2):
                         total = state.view(seat)["players"][(seat + rel) % 2]["score"]["total"]
                         assert round(float(vec[rel, 0] - vec[rel, 1]) * 50) == total

@@ -17,13 +17,18 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from cosmotable.envs import openspiel  # noqa: E402
-from cosmotable.games.planet.actions import Meteor  # noqa: E402
-from cosmotable.games.planet.board import parse_cell  # noqa: E402
+from cosmotable.envs import openspiel
+from cosmotable.games.planet.actions import Meteor
+from cosmotable.games.planet.board import parse_cell
 
 PLANET = [(2, ()), (3, ()), (4, ()), (4, ("teams",))]
-MLEM = [(2, ("secret_missions",)), (3, ("secret_missions", "ufo")), (4, ("discovery", "secret_missions")),
-        (5, ("secret_missions",)), (3, ())]
+MLEM = [
+    (2, ("secret_missions",)),
+    (3, ("secret_missions", "ufo")),
+    (4, ("discovery", "secret_missions")),
+    (5, ("secret_missions",)),
+    (3, ()),
+]
 
 
 def _positions(game, seed: int, every: int, limit: int):
@@ -41,7 +46,9 @@ def _positions(game, seed: int, every: int, limit: int):
         if decisions % every == 0:
             yield state.clone()
         legal = state.legal_actions()
-        state.apply_action(rng.choice([a for a in legal if not game.encoding.actions[a].startswith("claim")] or legal))
+        state.apply_action(
+            rng.choice([a for a in legal if not game.encoding.actions[a].startswith("claim")] or legal)
+        )
 
 
 def _face_down(engine_state) -> dict:
@@ -101,10 +108,15 @@ def _after_a_meteorite_moved_a_peeked_tile(game, seeds=range(200)):
                 state.apply_action(rng.choices(outcomes, probs)[0])
                 continue
             legal = state.legal_actions()
-            index = rng.choice([a for a in legal if not game.encoding.actions[a].startswith("claim")] or legal)
+            index = rng.choice(
+                [a for a in legal if not game.encoding.actions[a].startswith("claim")] or legal
+            )
             action = game.encoding.index_to_action(index, engine)
-            swap = ({engine.meteor_pick[0], parse_cell(action.cell)}
-                    if isinstance(action, Meteor) and len(engine.meteor_pick) == 1 else set())
+            swap = (
+                {engine.meteor_pick[0], parse_cell(action.cell)}
+                if isinstance(action, Meteor) and len(engine.meteor_pick) == 1
+                else set()
+            )
             moved = [c for c in swap if c in peeked and c not in engine.revealed]
             state.apply_action(index)
             if moved and len(swap) == 2:

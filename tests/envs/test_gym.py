@@ -12,10 +12,13 @@ from cosmotable.envs.gym import SingleAgentEnv, register_envs
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-@pytest.mark.parametrize("seat,opponents,variants", [
-    (0, ["heuristic"], ()),
-    (1, ["random", "heuristic"], ("ufo", "discovery", "secret_missions")),
-])
+@pytest.mark.parametrize(
+    "seat,opponents,variants",
+    [
+        (0, ["heuristic"], ()),
+        (1, ["random", "heuristic"], ("ufo", "discovery", "secret_missions")),
+    ],
+)
 def test_check_env(seat, opponents, variants):
     check_env(SingleAgentEnv("mlem", seat=seat, opponents=opponents, variants=variants, render_mode="ansi"))
 

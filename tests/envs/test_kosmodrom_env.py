@@ -54,8 +54,12 @@ def test_rocket_slots_follow_the_rockets_in_play():
         if state.is_chance_node():
             state.sample_chance(rng)
         else:
-            plays = [a for a in state.legal_actions() if a.kind == "play" and GAME.parse_action(str(a)).card
-                     in ("swift", "rapid", "intrepid", "fearless")]
+            plays = [
+                a
+                for a in state.legal_actions()
+                if a.kind == "play"
+                and GAME.parse_action(str(a)).card in ("swift", "rapid", "intrepid", "fearless")
+            ]
             state.apply(plays[0] if plays else rng.choice(state.legal_actions()))
     first = next(iter(state.rockets))
     del state.rockets[first]  # as if scrubbed
@@ -133,7 +137,9 @@ def test_pettingzoo_api_and_seed():
     with pytest.warns(UserWarning):  # the Dict observation space of PettingZoo's classic envs
         api_test(kosmodrom_v0.env(num_players=2), num_cycles=300)
     with pytest.warns(UserWarning):
-        api_test(kosmodrom_v0.env(num_players=4, variants=("negotiation",), render_mode="ansi"), num_cycles=150)
+        api_test(
+            kosmodrom_v0.env(num_players=4, variants=("negotiation",), render_mode="ansi"), num_cycles=150
+        )
     seed_test(lambda: kosmodrom_v0.env(num_players=3, variants=("quick",)), num_cycles=150)
 
 
@@ -145,9 +151,9 @@ def test_gymnasium_check_env_and_episode():
 
 # ---------------------------------------------------------------------------- OpenSpiel
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts
 
-from cosmotable.envs import openspiel  # noqa: E402
+from cosmotable.envs import openspiel
 
 
 class ZeroEvaluator(mcts.Evaluator):
@@ -193,7 +199,9 @@ def test_resample_from_infostate_keeps_the_information_state():
         assert sample.observation_tensor(player) == state.observation_tensor(player)
         assert sample.legal_actions() == state.legal_actions()
         assert sample.history() != [] and len(sample.history()) == len(state.history())
-        differs += any(sample.engine_state.hands[s] != state.engine_state.hands[s] for s in range(3) if s != player)
+        differs += any(
+            sample.engine_state.hands[s] != state.engine_state.hands[s] for s in range(3) if s != player
+        )
     assert differs > 0
 
 
@@ -204,8 +212,10 @@ def test_mcts_and_ismcts_bots_play_a_complete_game():
     game = openspiel.load("kosmodrom", players=2)
     rng = np.random.RandomState(3)
     evaluator = ZeroEvaluator()
-    bots = [mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=rng, solve=False),
-            ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=rng)]
+    bots = [
+        mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=rng, solve=False),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=rng),
+    ]
     state, decisions = play_openspiel(game, bots, seed=3)
     assert state.is_terminal() and decisions > 20
     assert sum(state.returns()) == 0

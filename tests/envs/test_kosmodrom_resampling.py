@@ -19,8 +19,16 @@ from cosmotable.envs import openspiel
 from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, plan
 from cosmotable.games.kosmodrom.actions import Pick
 
-CASES = [(2, ()), (3, ("negotiation",)), (4, ("quick", "negotiation")), (2, ("slow", "superpowers")),
-         (3, ("superpowers",)), (4, ("negotiation", "superpowers")), (2, ("negotiation",)), (3, ("slow", "negotiation"))]
+CASES = [
+    (2, ()),
+    (3, ("negotiation",)),
+    (4, ("quick", "negotiation")),
+    (2, ("slow", "superpowers")),
+    (3, ("superpowers",)),
+    (4, ("negotiation", "superpowers")),
+    (2, ("negotiation",)),
+    (3, ("slow", "negotiation")),
+]
 
 
 def _positions(game, seed: int, every: int, limit: int):
@@ -113,8 +121,9 @@ def test_the_rewrite_depends_only_on_the_seats_information():
             assert not isinstance(other, str), other
             assert other.history() != truth.history()  # a different truth behind the same infostate
             for k in range(3):
-                assert (enc.resampled_history(truth.engine_state, _Seeded(k), seat)
-                        == enc.resampled_history(other.engine_state, _Seeded(k), seat))
+                assert enc.resampled_history(truth.engine_state, _Seeded(k), seat) == enc.resampled_history(
+                    other.engine_state, _Seeded(k), seat
+                )
 
 
 def test_every_card_the_seat_has_not_seen_is_redrawn():
@@ -137,8 +146,9 @@ def test_every_card_the_seat_has_not_seen_is_redrawn():
             values: dict[int, Counter] = {i: Counter() for i in hidden}
             for k in range(30):
                 rewritten = enc.resampled_history(truth.engine_state, _Seeded(k), seat)
-                assert [a for i, a in enumerate(rewritten) if i not in values] == \
-                       [a for i, a in enumerate(history) if i not in values]  # only hidden outcomes change
+                assert [a for i, a in enumerate(rewritten) if i not in values] == [
+                    a for i, a in enumerate(history) if i not in values
+                ]  # only hidden outcomes change
                 for i in hidden:
                     values[i][str(rewritten[i])] += 1
             varied = sum(1 for i in hidden if len(values[i]) > 1)
@@ -163,4 +173,5 @@ def test_an_impossible_plan_raises_instead_of_returning_the_truth():
     broken.slack[:] = 0  # a deck that never held a card: no hidden draw can be anything
     with pytest.raises(DeterminizationError, match="no history consistent with seat 0"):
         from cosmotable.envs.encodings.kosmodrom_rewrite import rewrite
+
         rewrite(broken, list(state.history), random.Random(0))

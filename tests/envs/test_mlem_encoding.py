@@ -80,8 +80,9 @@ def test_observation_has_fixed_length_and_finite_bounded_values(num_players, var
             assert obs.min() >= 0.0 and obs.max() <= OBS_HIGH
 
 
-@pytest.mark.parametrize("num_players,variants", [(2, ()), (3, ALL_VARIANTS), (5, ("secret_missions",)),
-                                                  (4, ("ufo", "discovery"))])
+@pytest.mark.parametrize(
+    "num_players,variants", [(2, ()), (3, ALL_VARIANTS), (5, ("secret_missions",)), (4, ("ufo", "discovery"))]
+)
 def test_fast_observation_equals_the_one_built_from_the_view(num_players, variants):
     """`observe_state` reads the state directly (the environments' fast path); it must equal the
     vector built from `state.view(seat)` on every state and for every seat, so it shows nothing
@@ -93,7 +94,11 @@ def test_fast_observation_equals_the_one_built_from_the_view(num_players, varian
             for seat in range(num_players):
                 fast = enc.observe_state(state, seat)
                 assert fast.dtype == np.float32
-                assert np.array_equal(fast, enc.observe(state.view(seat), seat)), (seed, seat, state.history[-3:])
+                assert np.array_equal(fast, enc.observe(state.view(seat), seat)), (
+                    seed,
+                    seat,
+                    state.history[-3:],
+                )
                 compared += 1
     assert compared > 300
 

@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import ismcts, mcts
-
 from envs_helpers import play_openspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from cosmotable.envs import openspiel
 
@@ -39,7 +38,10 @@ def test_chance_outcomes_are_exact_and_indexed():
     assert state.is_chance_node()  # the UFO expedition token
     outcomes = state.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    assert all(state.action_to_string(pyspiel.PlayerId.CHANCE, a).startswith("reveal-expedition") for a, _ in outcomes)
+    assert all(
+        state.action_to_string(pyspiel.PlayerId.CHANCE, a).startswith("reveal-expedition")
+        for a, _ in outcomes
+    )
     state.apply_action(outcomes[0][0])
     while not state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
@@ -114,9 +116,17 @@ def test_mcts_and_ismcts_full_games_all_variants():
     game = openspiel.load("mlem", players=3, variants=ALL)
     rng = np.random.RandomState(5)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng, solve=False),
-            ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng),
-            ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng,
-                             final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)]
+    bots = [
+        mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng, solve=False),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng),
+        ismcts.ISMCTSBot(
+            game,
+            evaluator,
+            2.0,
+            4,
+            random_state=rng,
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        ),
+    ]
     state, decisions = play_openspiel(game, bots, seed=5)
     assert state.is_terminal() and decisions > 10

@@ -21,8 +21,11 @@ pytestmark = [
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"num_players": 2}, {"num_players": 3, "variants": ALL_VARIANTS, "render_mode": "ansi"},
-     {"num_players": 5, "variants": ("secret_missions",), "reward": "win"}],
+    [
+        {"num_players": 2},
+        {"num_players": 3, "variants": ALL_VARIANTS, "render_mode": "ansi"},
+        {"num_players": 5, "variants": ("secret_missions",), "reward": "win"},
+    ],
     ids=["2p", "3p-all-variants", "5p-missions-win"],
 )
 def test_api_test(kwargs):

@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 import pytest
-
 from envs_helpers import check_encoding_at, check_gym_env_and_episode, play_openspiel
 
 from cosmotable import games
@@ -132,7 +131,9 @@ def test_redact_hides_the_peeked_tile():
             assert texts[peeker] == str(action)
             for s, t in enumerate(texts):
                 if s != peeker:  # `reveal ?`; the orientation is not noticed at all
-                    assert (t is None) if action.kind == "orient" else (t == f"reveal ? (peek by seat {peeker})")
+                    assert (
+                        (t is None) if action.kind == "orient" else (t == f"reveal ? (peek by seat {peeker})")
+                    )
             seen_hidden = True
         replay.apply(action)
     assert seen_hidden
@@ -160,9 +161,9 @@ def test_gymnasium_check_env_and_episode():
 
 # ---------------------------------------------------------------------------- OpenSpiel
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts
 
-from cosmotable.envs import openspiel  # noqa: E402
+from cosmotable.envs import openspiel
 
 
 def test_registered_with_max_turns_and_random_sim_test():
@@ -189,8 +190,10 @@ def test_resample_from_infostate_redraws_other_seats_peeks():
         assert sample.observation_tensor(player) == state.observation_tensor(player)
         assert sample.legal_actions() == state.legal_actions()
         differs += sample.engine_state.tile != state.engine_state.tile
-        assert pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, sample))[1].history() \
+        assert (
+            pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, sample))[1].history()
             == sample.history()
+        )
     assert differs > 0
 
 

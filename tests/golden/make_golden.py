@@ -1,7 +1,7 @@
 """Regenerate a golden playthrough (only after a deliberate, reviewed rule change):
 
-    python tests/golden/make_golden.py mlem 3 42 > tests/golden/mlem-3p-seed42.json
-    python tests/golden/make_golden.py mlem 4 7 ufo,discovery,secret_missions > tests/golden/mlem+all-4p-seed7.json
+python tests/golden/make_golden.py mlem 3 42 > tests/golden/mlem-3p-seed42.json
+python tests/golden/make_golden.py mlem 4 7 ufo,discovery,secret_missions > tests/golden/mlem+all-4p-seed7.json
 """
 
 import json

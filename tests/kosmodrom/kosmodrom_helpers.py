@@ -72,8 +72,18 @@ def _take_from_supply(s, card: str) -> None:
     raise AssertionError(f"no {card} left to arrange")
 
 
-def arrange(s, seat: int = 0, rockets=(), experts=None, upgrades=None, hand=None, discard=None,
-            pads=None, centre=None, start_turn: bool = True):
+def arrange(
+    s,
+    seat: int = 0,
+    rockets=(),
+    experts=None,
+    upgrades=None,
+    hand=None,
+    discard=None,
+    pads=None,
+    centre=None,
+    start_turn: bool = True,
+):
     """Lay out the table directly (cards come out of the deck), then start `seat`'s turn.
 
     rockets: (owner, card, zone, metal, fuel, [advantages]) -> ids r1, r2... in order.

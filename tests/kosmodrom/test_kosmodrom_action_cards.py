@@ -93,7 +93,10 @@ def test_budget_cut_steals_an_upgrade_into_the_hand():
 def test_budget_cut_stolen_upgrade_can_be_played_at_once():
     s = table(["budget_cut"], upgrades={1: ["overtime"]})
     s.apply("play budget_cut 1")
-    assert s.phase == "stolen" and [str(a) for a in s.legal_actions()] == ["keep overtime", "discard overtime"]
+    assert s.phase == "stolen" and [str(a) for a in s.legal_actions()] == [
+        "keep overtime",
+        "discard overtime",
+    ]
     s.apply("keep overtime")
     s.apply("play overtime")
     assert s.tableaux[0].upgrades == ["overtime"]
@@ -325,8 +328,11 @@ def test_sabotaged_rocket_must_be_completed_again():
 
 
 def test_sabotage_is_stopped_by_top_secret_and_security_system():
-    s = table(["sabotage"], rockets=[(1, "swift", "launch", 1, 1, ["top_secret"]), (2, "swift", "assembly", 1, 0)],
-              upgrades={2: ["security_system"]})
+    s = table(
+        ["sabotage"],
+        rockets=[(1, "swift", "launch", 1, 1, ["top_secret"]), (2, "swift", "assembly", 1, 0)],
+        upgrades={2: ["security_system"]},
+    )
     assert plays_of(s, "sabotage") == []
 
 
@@ -473,8 +479,14 @@ def test_vacuum_steals_oxygen_and_the_astronaut_stays():
 
 
 def test_vacuum_is_stopped_by_top_secret_and_security_system():
-    s = table(["vacuum"], rockets=[(1, "swift", "launch", 1, 1, ["oxygen", "top_secret"]),
-                                   (2, "swift", "launch", 1, 1, ["oxygen"])], upgrades={2: ["security_system"]})
+    s = table(
+        ["vacuum"],
+        rockets=[
+            (1, "swift", "launch", 1, 1, ["oxygen", "top_secret"]),
+            (2, "swift", "launch", 1, 1, ["oxygen"]),
+        ],
+        upgrades={2: ["security_system"]},
+    )
     assert plays_of(s, "vacuum") == []
 
 
@@ -486,7 +498,11 @@ def test_vacuum_needs_oxygen_in_play():
 # ---------------------------------------------------------------- upgrades
 def test_overtime_is_the_only_way_to_advance_two_from_one_zone():
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "test", 1, 1), (0, "swift", "test", 1, 1)], experts={0: {"test": "inspector"}})
+    arrange(
+        s,
+        rockets=[(0, "swift", "test", 1, 1), (0, "swift", "test", 1, 1)],
+        experts={0: {"test": "inspector"}},
+    )
     s.apply("advance r1")
     assert "advance r2" not in legal(s)
 
@@ -501,7 +517,13 @@ def test_discarding_an_action_card_at_the_end_of_the_turn_does_nothing():
 def test_the_player_of_an_action_card_chooses_the_top_of_the_cards_it_discards():
     s = table(["scrub"], rockets=[(1, "swift", "launch", 1, 1, ["oxygen", "astronaut"])], discard=[])
     s.apply("play scrub r1")
-    assert s.phase == "discard_order" and legal(s) == ["top astronaut", "top fuel", "top metal", "top oxygen", "top swift"]
+    assert s.phase == "discard_order" and legal(s) == [
+        "top astronaut",
+        "top fuel",
+        "top metal",
+        "top oxygen",
+        "top swift",
+    ]
     s.apply("top oxygen")
     assert s.discard == ["scrub", "swift", "metal", "fuel", "astronaut", "oxygen"] and s.phase == "play"
 

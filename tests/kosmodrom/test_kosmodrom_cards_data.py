@@ -7,7 +7,15 @@ import pytest
 
 from cosmotable.engine import DataError
 from cosmotable.games.kosmodrom.cards import (
-    ACTIONS, ADVANTAGES, COMPONENTS, EXPERTS, PADS, ROCKETS, UPGRADES, card_problems, cards_from_data,
+    ACTIONS,
+    ADVANTAGES,
+    COMPONENTS,
+    EXPERTS,
+    PADS,
+    ROCKETS,
+    UPGRADES,
+    card_problems,
+    cards_from_data,
     default_cards,
 )
 
@@ -26,22 +34,59 @@ def test_the_card_file_names_its_format_version_and_source():
     assert data["format"] == "kosmodrom-cards" and data["version"] == 1 and "Обзор карт" in data["source"]
 
 
-@pytest.mark.parametrize("card,count", [
-    ("swift", 12), ("rapid", 4), ("intrepid", 3), ("fearless", 2), ("metal", 28), ("fuel", 30),
-    ("engineer", 5), ("inspector", 5), ("mission_control", 5), ("jack", 3), ("astronaut", 5),
-    ("top_secret", 3), ("oxygen", 5), ("certification", 4), ("pad_tl", 1), ("pad_tr", 1), ("pad_bl", 1),
-    ("pad_br", 1), ("scrub", 1), ("key_to_start", 1), ("budget_cut", 2), ("top_priority", 1),
-    ("research", 2), ("retest", 1), ("headhunting", 1), ("brainstorm", 1), ("sabotage", 1),
-    ("soldering_iron", 2), ("field_duty", 1), ("espionage", 1), ("vacuum", 1), ("labor_contract", 2),
-    ("overtime", 1), ("security_system", 1), ("warehouse", 2),
-])
+@pytest.mark.parametrize(
+    "card,count",
+    [
+        ("swift", 12),
+        ("rapid", 4),
+        ("intrepid", 3),
+        ("fearless", 2),
+        ("metal", 28),
+        ("fuel", 30),
+        ("engineer", 5),
+        ("inspector", 5),
+        ("mission_control", 5),
+        ("jack", 3),
+        ("astronaut", 5),
+        ("top_secret", 3),
+        ("oxygen", 5),
+        ("certification", 4),
+        ("pad_tl", 1),
+        ("pad_tr", 1),
+        ("pad_bl", 1),
+        ("pad_br", 1),
+        ("scrub", 1),
+        ("key_to_start", 1),
+        ("budget_cut", 2),
+        ("top_priority", 1),
+        ("research", 2),
+        ("retest", 1),
+        ("headhunting", 1),
+        ("brainstorm", 1),
+        ("sabotage", 1),
+        ("soldering_iron", 2),
+        ("field_duty", 1),
+        ("espionage", 1),
+        ("vacuum", 1),
+        ("labor_contract", 2),
+        ("overtime", 1),
+        ("security_system", 1),
+        ("warehouse", 2),
+    ],
+)
 def test_card_count_matches_the_card_overview(card, count):
     assert default_cards().cards[card].count == count
 
 
-@pytest.mark.parametrize("card,metal,fuel,points", [
-    ("swift", 1, 1, 6), ("rapid", 1, 2, 8), ("intrepid", 2, 2, 10), ("fearless", 3, 2, 12),
-])
+@pytest.mark.parametrize(
+    "card,metal,fuel,points",
+    [
+        ("swift", 1, 1, 6),
+        ("rapid", 1, 2, 8),
+        ("intrepid", 2, 2, 10),
+        ("fearless", 3, 2, 12),
+    ],
+)
 def test_rocket_requirements_and_points(card, metal, fuel, points):
     spec = default_cards().cards[card]
     assert (spec.metal, spec.fuel, spec.points) == (metal, fuel, points)

@@ -66,8 +66,14 @@ def test_a_rocket_in_the_assembly_shop_costs_its_value():
 
 def test_an_astronaut_with_oxygen_scores_4_and_without_costs_4():
     s = start(2)
-    arrange(s, rockets=[(0, "swift", "launch", 1, 1, ["astronaut", "oxygen"]), (0, "swift", "launch", 1, 1, ["astronaut"])],
-            experts={0: {"launch": "jack"}})
+    arrange(
+        s,
+        rockets=[
+            (0, "swift", "launch", 1, 1, ["astronaut", "oxygen"]),
+            (0, "swift", "launch", 1, 1, ["astronaut"]),
+        ],
+        experts={0: {"launch": "jack"}},
+    )
     assert score(s)["astronauts"] == 0 and score(s)["total"] == 12
 
 
@@ -79,8 +85,14 @@ def test_oxygen_without_an_astronaut_scores_nothing():
 
 def test_certification_scores_3_on_the_launch_table_and_0_on_the_test_stand():
     s = start(2)
-    arrange(s, rockets=[(0, "swift", "launch", 1, 1, ["certification"]), (0, "swift", "test", 1, 1, ["certification"])],
-            experts={0: {"launch": "mission_control"}})
+    arrange(
+        s,
+        rockets=[
+            (0, "swift", "launch", 1, 1, ["certification"]),
+            (0, "swift", "test", 1, 1, ["certification"]),
+        ],
+        experts={0: {"launch": "mission_control"}},
+    )
     assert score(s)["certifications"] == 3
 
 
@@ -115,16 +127,25 @@ def test_highest_score_wins():
 
 def test_a_tie_is_won_by_more_advantage_cards():
     s = start(2)
-    arrange(s, rockets=[(0, "swift", "launch", 1, 1, ["top_secret", "oxygen"]), (1, "swift", "launch", 1, 1, ["top_secret"])],
-            experts={0: {"launch": "jack"}, 1: {"launch": "jack"}})
+    arrange(
+        s,
+        rockets=[
+            (0, "swift", "launch", 1, 1, ["top_secret", "oxygen"]),
+            (1, "swift", "launch", 1, 1, ["top_secret"]),
+        ],
+        experts={0: {"launch": "jack"}, 1: {"launch": "jack"}},
+    )
     finish(s)
     assert s.scores() == [6, 6] and s.winners() == [0]
 
 
 def test_ruling_K10_a_tie_in_advantage_cards_too_is_a_shared_win():
     s = start(2)
-    arrange(s, rockets=[(0, "swift", "launch", 1, 1), (1, "swift", "launch", 1, 1)],
-            experts={0: {"launch": "jack"}, 1: {"launch": "jack"}})
+    arrange(
+        s,
+        rockets=[(0, "swift", "launch", 1, 1), (1, "swift", "launch", 1, 1)],
+        experts={0: {"launch": "jack"}, 1: {"launch": "jack"}},
+    )
     finish(s)
     assert s.winners() == [0, 1]
 
@@ -140,5 +161,7 @@ def test_top_secret_scores_nothing():
     """rulebook (совершенно секретно): «За карту «Совершенно секретно» дополнительные очки не
     начисляются.»"""
     s = start(2)
-    arrange(s, rockets=[(0, "swift", "launch", 1, 1, ["top_secret"])], experts={0: {"launch": "mission_control"}})
+    arrange(
+        s, rockets=[(0, "swift", "launch", 1, 1, ["top_secret"])], experts={0: {"launch": "mission_control"}}
+    )
     assert score(s)["total"] == 6

@@ -165,7 +165,9 @@ def test_ruling_K24_an_espionage_victim_knows_the_stolen_card_the_others_do_not(
 
 
 def test_ruling_K24_a_random_steal_makes_the_victims_known_cards_uncertain_for_the_others():
-    s = start(3, hands=[["oxygen", "espionage"] + ["metal"] * 4, ["fuel"] * 6, HANDS[2]], variants=["negotiation"])
+    s = start(
+        3, hands=[["oxygen", "espionage"] + ["metal"] * 4, ["fuel"] * 6, HANDS[2]], variants=["negotiation"]
+    )
     s.apply("gift 1 oxygen")
     s.apply("accept")
     assert known_by_all(s, 1) == ["oxygen"]
@@ -181,7 +183,11 @@ def test_ruling_K24_a_random_steal_makes_the_victims_known_cards_uncertain_for_t
 
 # ---------------------------------------------------------------- views
 def test_ruling_K24_a_view_shows_the_known_cards_of_another_hand_and_nothing_else():
-    s = table(["headhunting"], hands={1: ["top_secret"] * 3 + ["jack"] * 3}, experts={1: {"launch": "mission_control"}})
+    s = table(
+        ["headhunting"],
+        hands={1: ["top_secret"] * 3 + ["jack"] * 3},
+        experts={1: {"launch": "mission_control"}},
+    )
     s.apply("play headhunting 1:launch")
     for seat in (1, 2):
         v = s.view(seat)
@@ -195,8 +201,12 @@ def test_ruling_K24_a_view_shows_the_known_cards_of_another_hand_and_nothing_els
 
 # ---------------------------------------------------------------- determinizations
 def _with_known_cards():
-    s = table(["espionage", "headhunting", "soldering_iron"], hands={1: ["oxygen", "metal", "fuel"], 2: ["jack"]},
-              experts={1: {"launch": "mission_control"}}, discard=["astronaut"])
+    s = table(
+        ["espionage", "headhunting", "soldering_iron"],
+        hands={1: ["oxygen", "metal", "fuel"], 2: ["jack"]},
+        experts={1: {"launch": "mission_control"}},
+        discard=["astronaut"],
+    )
     s.apply("play headhunting 1:launch")
     s.apply("keep mission_control")
     s.apply("play soldering_iron astronaut")
@@ -220,16 +230,27 @@ def test_ruling_K24_resample_for_keeps_every_card_the_seat_knows_to_be_in_anothe
                 assert not s.known[seat][h] - r.hands[h]
             invariant(r)
     # the victim knows the thief holds the oxygen and metal it stole, so they are always kept
-    assert all({"oxygen", "metal", "mission_control", "astronaut"} <= set(s.resample_for(1, random.Random(k)).hands[0])
-               for k in range(20))
+    assert all(
+        {"oxygen", "metal", "mission_control", "astronaut"}
+        <= set(s.resample_for(1, random.Random(k)).hands[0])
+        for k in range(20)
+    )
     # a third party knows only of the hired expert and the card taken from the discard pile
     assert any(s.resample_for(2, random.Random(k)).hands[0]["oxygen"] == 0 for k in range(40))
 
 
 def test_ruling_K24_resample_for_redraws_the_unknown_rest():
     s = _with_known_cards()
-    unknown = {json.dumps(sorted((s.resample_for(2, random.Random(k)).hands[0]
-                                  - Counter(["mission_control", "astronaut"])).elements())) for k in range(20)}
+    unknown = {
+        json.dumps(
+            sorted(
+                (
+                    s.resample_for(2, random.Random(k)).hands[0] - Counter(["mission_control", "astronaut"])
+                ).elements()
+            )
+        )
+        for k in range(20)
+    }
     assert len(unknown) > 1
 
 
@@ -237,7 +258,13 @@ def test_ruling_K24_states_differing_only_in_what_a_seat_cannot_know_resample_al
     a = start(3, hands=HANDS)
     b = start(3, hands=[HANDS[0], ["top_secret"] * 3 + ["jack"] * 3, ["astronaut"] * 3 + ["oxygen"] * 3])
     for s in (a, b):
-        arrange(s, seat=0, hand={0: ["soldering_iron"] + HANDS[0][1:]}, discard=["certification"], start_turn=False)
+        arrange(
+            s,
+            seat=0,
+            hand={0: ["soldering_iron"] + HANDS[0][1:]},
+            discard=["certification"],
+            start_turn=False,
+        )
         s._legal_cache = None
     assert a.view(0) == b.view(0) and a.fingerprint() != b.fingerprint()
     ra, rb = a.resample_for(0, random.Random(5)), b.resample_for(0, random.Random(5))

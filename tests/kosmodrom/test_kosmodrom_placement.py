@@ -50,7 +50,9 @@ def test_components_only_on_your_own_rocket():
         s.apply("play metal r1")
 
 
-@pytest.mark.parametrize("expert,zone", [("engineer", "assembly"), ("inspector", "test"), ("mission_control", "launch")])
+@pytest.mark.parametrize(
+    "expert,zone", [("engineer", "assembly"), ("inspector", "test"), ("mission_control", "launch")]
+)
 def test_each_expert_goes_to_its_own_zone(expert, zone):
     s = table([expert])
     assert [a for a in legal(s) if a.startswith("play")] == [f"play {expert} {zone}"]
@@ -58,7 +60,11 @@ def test_each_expert_goes_to_its_own_zone(expert, zone):
 
 def test_jack_of_all_trades_fits_any_zone():
     s = table(["jack"])
-    assert [a for a in legal(s) if a.startswith("play")] == ["play jack assembly", "play jack test", "play jack launch"]
+    assert [a for a in legal(s) if a.startswith("play")] == [
+        "play jack assembly",
+        "play jack test",
+        "play jack launch",
+    ]
 
 
 def test_an_expert_is_never_replaced():
@@ -92,7 +98,9 @@ def test_one_advantage_of_each_kind_per_rocket():
 
 
 def test_a_rocket_can_hold_all_four_advantages():
-    s = table(["astronaut", "oxygen", "top_secret"], rockets=[(0, "swift", "launch", 1, 1, ["certification"])])
+    s = table(
+        ["astronaut", "oxygen", "top_secret"], rockets=[(0, "swift", "launch", 1, 1, ["certification"])]
+    )
     for c in ("astronaut", "oxygen", "top_secret"):
         s.apply(f"play {c} r1")
     assert len(s.rockets["r1"].advantages) == 4
@@ -131,8 +139,10 @@ def test_launch_pad_cards_are_never_in_a_hand_to_play():
         s.apply("play pad_tl")
 
 
-@pytest.mark.parametrize("card,zone", [("certification", "test"), ("astronaut", "launch"), ("oxygen", "launch"),
-                                       ("top_secret", "launch")])
+@pytest.mark.parametrize(
+    "card,zone",
+    [("certification", "test"), ("astronaut", "launch"), ("oxygen", "launch"), ("top_secret", "launch")],
+)
 def test_ruling_K27_advantages_only_on_your_own_rockets(card, zone):
     """rulebook (схемы размещения): «на которой указано, в какую игровую зону игрока выкладывается
     карта»; (подготовка 1): «У каждого игрока будут свои личные игровые зоны.» Ruling K27: a card
@@ -149,8 +159,12 @@ def test_components_stay_with_their_rocket():
     этой ракетой и не могут быть перемещены или убраны иным образом, кроме как под влиянием карты
     действия «Диверсия»»; (продвижение ракет): the rocket moves «вместе со всеми компонентами»."""
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "assembly", 1, 1)], experts={0: {"assembly": "engineer"}},
-            hand={0: ["metal", "fuel"]})
+    arrange(
+        s,
+        rockets=[(0, "swift", "assembly", 1, 1)],
+        experts={0: {"assembly": "engineer"}},
+        hand={0: ["metal", "fuel"]},
+    )
     s.apply("advance r1")
     rocket = s.rockets["r1"]
     assert (rocket.zone, rocket.metal, rocket.fuel) == ("test", 1, 1)
@@ -173,8 +187,12 @@ def test_an_upgrade_helps_only_its_player():
     только на того игрока, который выложил эти карты.» - another seat's Warehouse leaves your limit
     at 6, and another seat's Overtime lets you advance one rocket per zone only."""
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1)],
-            experts={0: {"assembly": "engineer"}}, upgrades={1: ["warehouse"], 2: ["overtime"]})
+    arrange(
+        s,
+        rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1)],
+        experts={0: {"assembly": "engineer"}},
+        upgrades={1: ["warehouse"], 2: ["overtime"]},
+    )
     assert s.hand_limit(0) == 6 and s.hand_limit(1) == 8
     s.apply("advance r1")
     assert "advance r2" not in legal(s)

@@ -4,15 +4,15 @@ player counts, variants and how far to play)."""
 import json
 import random
 
-from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kosmodrom_helpers import GAME
-from play_helpers import play_random
 
+from budget_helpers import examples
 from cosmotable.engine import IllegalAction, load_state
 from cosmotable.games.kosmodrom import actions as A
 from cosmotable.games.kosmodrom.cards import PADS
+from play_helpers import play_random
 
 # The rules set no hard limit on a game's length (the launch pad is complete once its 4 cards are
 # drawn and advanced); under random play 1,000 games never needed more than ~2,000 actions, and
@@ -23,8 +23,17 @@ SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_ch
 
 seeds = st.integers(min_value=10**9, max_value=10**15)
 players = st.integers(min_value=2, max_value=4)
-variant_sets = st.sampled_from([(), ("quick",), ("slow",), ("superpowers",), ("negotiation",),
-                                ("quick", "superpowers"), ("slow", "negotiation", "superpowers")])
+variant_sets = st.sampled_from(
+    [
+        (),
+        ("quick",),
+        ("slow",),
+        ("superpowers",),
+        ("negotiation",),
+        ("quick", "superpowers"),
+        ("slow", "negotiation", "superpowers"),
+    ]
+)
 
 
 def play(seed, num_players, variants=(), steps=None, choice_seed=0, check=None):
@@ -79,7 +88,9 @@ def _knowledge_ok(s):
 
 @SETTINGS
 @given(seeds, players, variant_sets, st.integers(0, 1500), st.integers(0, 10**6))
-def test_ruling_K24_determinizations_keep_the_view_the_cards_and_the_known_cards(seed, n, variants, steps, rseed):
+def test_ruling_K24_determinizations_keep_the_view_the_cards_and_the_known_cards(
+    seed, n, variants, steps, rseed
+):
     s = play(seed, n, variants, steps=steps, check=_knowledge_ok)
     for seat in range(n):
         r = s.resample_for(seat, random.Random(rseed))
@@ -92,7 +103,10 @@ def test_ruling_K24_determinizations_keep_the_view_the_cards_and_the_known_cards
         _knowledge_ok(r)
         # another state that differs only in what `seat` cannot know resamples identically
         other = s.resample_for(seat, random.Random(rseed + 1))
-        again, twin = s.resample_for(seat, random.Random(rseed)), other.resample_for(seat, random.Random(rseed))
+        again, twin = (
+            s.resample_for(seat, random.Random(rseed)),
+            other.resample_for(seat, random.Random(rseed)),
+        )
         assert again.fingerprint() == twin.fingerprint() == r.fingerprint()
         assert [e.text for e in twin.events] == [e.text for e in r.events] and twin.seed == r.seed
         # and a determinization plays on legally
@@ -111,11 +125,27 @@ def test_replays_reproduce_the_state(seed, n, variants, steps):
     assert again.fingerprint() == s.fingerprint()
 
 
-CANDIDATES = [A.Done(), A.Draw(), A.Take(), A.Advance("r1"), A.Play("scrub", "r1"), A.Play("metal", "r2"),
-              A.Play("jack", "launch"), A.Play("soldering_iron", "soldering_iron"), A.Discard("oxygen"),
-              A.Gift(1, "metal"), A.Trade(0, "fuel", "metal"), A.Accept(), A.Refuse(), A.DeckCard("pad_tl"),
-              A.Pick("top_secret"), A.Play("espionage", "0"), A.Play("research"), A.Play("swift", "r1"),
-              A.Top("metal")]
+CANDIDATES = [
+    A.Done(),
+    A.Draw(),
+    A.Take(),
+    A.Advance("r1"),
+    A.Play("scrub", "r1"),
+    A.Play("metal", "r2"),
+    A.Play("jack", "launch"),
+    A.Play("soldering_iron", "soldering_iron"),
+    A.Discard("oxygen"),
+    A.Gift(1, "metal"),
+    A.Trade(0, "fuel", "metal"),
+    A.Accept(),
+    A.Refuse(),
+    A.DeckCard("pad_tl"),
+    A.Pick("top_secret"),
+    A.Play("espionage", "0"),
+    A.Play("research"),
+    A.Play("swift", "r1"),
+    A.Top("metal"),
+]
 
 
 @SETTINGS

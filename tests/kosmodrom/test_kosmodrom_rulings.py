@@ -10,8 +10,12 @@ from cosmotable.games import kosmodrom
 
 def test_ruling_K2_a_zone_holds_several_rockets_but_one_expert():
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "launch", 1, 1), (0, "rapid", "launch", 1, 2)], experts={0: {"launch": "jack"}},
-            hand={0: ["mission_control"]})
+    arrange(
+        s,
+        rockets=[(0, "swift", "launch", 1, 1), (0, "rapid", "launch", 1, 2)],
+        experts={0: {"launch": "jack"}},
+        hand={0: ["mission_control"]},
+    )
     to_play(s)
     assert not any(a.startswith("play mission_control") for a in legal(s))
 
@@ -72,7 +76,9 @@ def test_ruling_K5_the_redraw_happens_once_per_turn():
 
 def test_ruling_K6_a_scrubbed_rocket_goes_to_the_discard_pile_in_order_and_its_player_picks_the_top():
     s = start(3)
-    arrange(s, rockets=[(1, "swift", "launch", 1, 1, ["oxygen", "astronaut"])], hand={0: ["scrub"]}, discard=[])
+    arrange(
+        s, rockets=[(1, "swift", "launch", 1, 1, ["oxygen", "astronaut"])], hand={0: ["scrub"]}, discard=[]
+    )
     to_play(s)
     s.apply("play scrub r1")
     assert s.discard == ["scrub", "swift", "metal", "fuel", "oxygen", "astronaut"]
@@ -88,7 +94,12 @@ def test_ruling_K8_the_whole_discard_pile_is_public():
 
 def test_ruling_K13_headhunting_and_budget_cut_take_only_from_other_players():
     s = start(3)
-    arrange(s, experts={0: {"test": "inspector"}}, upgrades={0: ["overtime"]}, hand={0: ["headhunting", "budget_cut"]})
+    arrange(
+        s,
+        experts={0: {"test": "inspector"}},
+        upgrades={0: ["overtime"]},
+        hand={0: ["headhunting", "budget_cut"]},
+    )
     to_play(s)
     with pytest.raises(IllegalAction, match="another player"):
         s.apply("play headhunting 0:test")
@@ -113,7 +124,13 @@ def test_ruling_K14_research_institute_counts_the_discard_pile():
 
 def test_ruling_K16_key_to_start_makes_its_player_the_completer():
     s = start(3)
-    arrange(s, seat=1, hand={1: ["key_to_start"]}, pads={2: {"assembly": ["pad_br"]}}, centre=["pad_tl", "pad_tr", "pad_bl"])
+    arrange(
+        s,
+        seat=1,
+        hand={1: ["key_to_start"]},
+        pads={2: {"assembly": ["pad_br"]}},
+        centre=["pad_tl", "pad_tr", "pad_bl"],
+    )
     to_play(s)
     s.apply("play key_to_start 2:assembly")
     assert s.completer == 1

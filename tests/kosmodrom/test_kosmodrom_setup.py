@@ -61,8 +61,11 @@ def test_ruling_K1_chance_picks_the_first_player_after_the_deal():
         s.apply(f"deck {'metal' if s.dealt % 2 else 'fuel'}")
     assert s.phase == "first" and s.current_player() == CHANCE
     outcomes = [(str(a), p) for a, p in s.chance_outcomes()]
-    assert outcomes == [("first 0", pytest.approx(1 / 3)), ("first 1", pytest.approx(1 / 3)),
-                        ("first 2", pytest.approx(1 / 3))]
+    assert outcomes == [
+        ("first 0", pytest.approx(1 / 3)),
+        ("first 1", pytest.approx(1 / 3)),
+        ("first 2", pytest.approx(1 / 3)),
+    ]
     with pytest.raises(IllegalAction):
         s.apply("first 3")
     s.apply("first 2")

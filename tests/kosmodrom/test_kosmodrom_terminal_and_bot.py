@@ -33,8 +33,12 @@ def test_the_screen_draws_every_step_of_a_random_game(variants):
         if s.phase not in phases or rng.random() < 0.05:
             phases.add(s.phase)
             view = s.view(seat)
-            text = render(screen.board(view, 160), screen.headline(view, seat), screen.status(view),
-                          *[m.gloss for m in screen.moves(s, seat)])
+            text = render(
+                screen.board(view, 160),
+                screen.headline(view, seat),
+                screen.status(view),
+                *[m.gloss for m in screen.moves(s, seat)],
+            )
             assert "Your hand" in text
         actions = s.legal_actions()
         if variants and rng.random() < 0.9:
@@ -111,7 +115,11 @@ def test_ruling_K24_the_screen_shows_the_known_cards_of_other_hands_and_nothing_
     from kosmodrom_helpers import arrange, start, to_play
 
     s = start(3)
-    arrange(s, hand={0: ["headhunting"], 1: ["top_secret"] * 3 + ["astronaut"] * 3}, experts={1: {"launch": "mission_control"}})
+    arrange(
+        s,
+        hand={0: ["headhunting"], 1: ["top_secret"] * 3 + ["astronaut"] * 3},
+        experts={1: {"launch": "mission_control"}},
+    )
     to_play(s)
     s.apply("play headhunting 1:launch")
     screen = KosmodromScreen(make_seats(3, 2))

@@ -63,16 +63,22 @@ def test_step2_jack_of_all_trades_counts_as_the_zone_expert():
 
 def test_step2_one_rocket_per_zone_per_turn():
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1)],
-            experts={0: {"assembly": "engineer"}})
+    arrange(
+        s,
+        rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1)],
+        experts={0: {"assembly": "engineer"}},
+    )
     s.apply("advance r1")
     assert s.phase == "draw" or "advance r2" not in legal(s)
 
 
 def test_step2_each_zone_may_advance_one_rocket_in_the_same_turn():
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "test", 1, 1)],
-            experts={0: {"assembly": "engineer", "test": "inspector"}})
+    arrange(
+        s,
+        rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "test", 1, 1)],
+        experts={0: {"assembly": "engineer", "test": "inspector"}},
+    )
     s.apply("advance r2")
     s.apply("advance r1")
     assert s.rockets["r1"].zone == "test" and s.rockets["r2"].zone == "launch"
@@ -80,15 +86,27 @@ def test_step2_each_zone_may_advance_one_rocket_in_the_same_turn():
 
 def test_step2_a_rocket_advances_at_most_one_zone_per_turn():
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "assembly", 1, 1)], experts={0: {"assembly": "engineer", "test": "inspector"}})
+    arrange(
+        s,
+        rockets=[(0, "swift", "assembly", 1, 1)],
+        experts={0: {"assembly": "engineer", "test": "inspector"}},
+    )
     s.apply("advance r1")
     assert "advance r1" not in legal(s)
 
 
 def test_step2_overtime_lets_two_rockets_leave_one_zone():
     s = start(3)
-    arrange(s, rockets=[(0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1), (0, "swift", "assembly", 1, 1)],
-            experts={0: {"assembly": "engineer"}}, upgrades={0: ["overtime"]})
+    arrange(
+        s,
+        rockets=[
+            (0, "swift", "assembly", 1, 1),
+            (0, "swift", "assembly", 1, 1),
+            (0, "swift", "assembly", 1, 1),
+        ],
+        experts={0: {"assembly": "engineer"}},
+        upgrades={0: ["overtime"]},
+    )
     s.apply("advance r1")
     s.apply("advance r2")
     assert s.phase != "advance" and s.rockets["r3"].zone == "assembly"

@@ -1,9 +1,9 @@
 """Rulebook: the eight astronaut abilities; Rulings R6, R9, R10."""
 
 import pytest
+from mlem_helpers import GAME, advance, asked, board_all, crash, crash_out, legal, roll, start, stay_all
 
 from cosmotable.engine import IllegalAction
-from mlem_helpers import GAME, advance, asked, board_all, crash, crash_out, legal, roll, stay_all, start
 
 
 # ----------------------------------------------------------------------------------- satellite

@@ -2,10 +2,10 @@
 expedition ends and the rocket board passes left, 11 crashes end the game); Ruling R5."""
 
 import pytest
+from mlem_helpers import advance, asked, board_all, crash, launch_any, legal, roll, start, stay_all
 
 from cosmotable.engine import TERMINAL, IllegalAction
 from cosmotable.games.mlem.board import ABILITIES
-from mlem_helpers import advance, asked, board_all, crash, launch_any, legal, roll, stay_all, start
 
 
 def test_crash_when_no_rolled_die_matches_the_rocket_space():

@@ -1,9 +1,6 @@
 """Rulebook: the four goal tiles (first taker only, 5 points) and the end of the game; Ruling R7."""
 
 import pytest
-
-from cosmotable.engine import TERMINAL, IllegalAction
-from cosmotable.games.mlem.board import ABILITIES
 from mlem_helpers import (
     advance,
     board_all,
@@ -11,11 +8,14 @@ from mlem_helpers import (
     crash_out,
     expedition_to,
     launch_any,
-    roll,
-    stay_all,
-    start,
     new,
+    roll,
+    start,
+    stay_all,
 )
+
+from cosmotable.engine import TERMINAL, IllegalAction
+from cosmotable.games.mlem.board import ABILITIES
 
 DEEP = 26
 

@@ -2,9 +2,9 @@
 and the end of an expedition; Rulings R2, R3, R4."""
 
 import pytest
+from mlem_helpers import advance, asked, board_all, crash, crash_out, legal, roll, start, stay_all
 
 from cosmotable.engine import CHANCE, IllegalAction
-from mlem_helpers import advance, asked, board_all, crash, crash_out, legal, roll, stay_all, start
 
 
 def expedition_2(players=3):
@@ -198,7 +198,11 @@ def test_deep_space_comet_and_galaxy_hold_any_number_of_astronauts():
     board_all(s, ["navigator", "helper"])  # seats 1, 0: seat 1 commands
     advance(s, s.mat.deep_space)
     assert [(seat, where) for seat, _, where, _ in s.deep_space] == [
-        (0, "comet"), (1, "galaxy"), (1, "comet"), (0, "galaxy")]
+        (0, "comet"),
+        (1, "galaxy"),
+        (1, "comet"),
+        (0, "galaxy"),
+    ]
     assert [s.score_breakdown(seat)["deep_space"] for seat in (0, 1)] == [12, 12]
 
 

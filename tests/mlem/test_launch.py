@@ -1,10 +1,10 @@
 """Rulebook: set-up, the launch phase, and the default mat the other rule tests rely on."""
 
 import pytest
+from mlem_helpers import GAME, board_all, crash, legal, new, roll, start
 
 from cosmotable.engine import CHANCE, ConfigError, IllegalAction
 from cosmotable.games.mlem.board import ABILITIES
-from mlem_helpers import GAME, board_all, crash, legal, new, roll, start
 
 
 def test_default_mat_has_the_values_these_rule_tests_rely_on():
@@ -36,9 +36,18 @@ def test_default_mat_has_the_values_these_rule_tests_rely_on():
     for number, (faces, burn, moons, planets) in expected.items():
         space = mat.space(number)
         assert ("".join(sorted(space.faces)), space.afterburner, space.moons, space.planets) == (
-            faces, burn, moons, planets), f"space {number}"
+            faces,
+            burn,
+            moons,
+            planets,
+        ), f"space {number}"
     assert {p: mat.planets[p].points for p in mat.planets} == {
-        "rubin": (3, 2, 1), "azur": (5, 3, 2), "mlekos": (7, 4, 2), "pazur": (9, 5, 3), "kotan": (12, 6, 3)}
+        "rubin": (3, 2, 1),
+        "azur": (5, 3, 2),
+        "mlekos": (7, 4, 2),
+        "pazur": (9, 5, 3),
+        "kotan": (12, 6, 3),
+    }
     assert mat.moons["moon-8-3"].points == 3 and mat.moons["moon-25-10"].points == 10
 
 

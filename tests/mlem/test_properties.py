@@ -4,13 +4,13 @@ counts and how far to play)."""
 import json
 import random
 
-from budget_helpers import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from mlem_helpers import GAME
 
+from budget_helpers import examples
 from cosmotable.engine import CHANCE, TERMINAL, GameRecord, IllegalAction, load_state
 from cosmotable.games.mlem.board import ABILITIES
-from mlem_helpers import GAME
 from play_helpers import play_random
 
 # An expedition either crashes (at most 11 times) or places one astronaut of every player, so a
@@ -68,7 +68,9 @@ def test_random_legal_play_always_ends_within_the_bound(seed, num_players, choic
 
 @SETTINGS
 @given(seed=seeds, num_players=players, choice_seed=st.integers(0, 2**32))
-def test_scores_are_the_sum_of_the_breakdown_and_planets_match_a_recomputation(seed, num_players, choice_seed):
+def test_scores_are_the_sum_of_the_breakdown_and_planets_match_a_recomputation(
+    seed, num_players, choice_seed
+):
     s = play(seed, num_players, choice_seed=choice_seed)
     recomputed = planet_points_recomputed(s)
     for seat in range(num_players):
@@ -118,15 +120,33 @@ def test_views_never_reveal_the_seed_and_are_json(seed, num_players, steps, choi
 
 
 ANY_PHASE_ACTIONS = [
-    "board helper", "board satellite", "roll 1,2,2,A", "roll 1,2,3,4,A,A", "roll 4", "travel 1",
-    "travel 2,A", "travel 1,H0", "travel H1", "crash", "stay", "land moon", "land planet",
-    "land moon +1", "land moon -1", "land deep +1", "land planet azur", "return",
+    "board helper",
+    "board satellite",
+    "roll 1,2,2,A",
+    "roll 1,2,3,4,A,A",
+    "roll 4",
+    "travel 1",
+    "travel 2,A",
+    "travel 1,H0",
+    "travel H1",
+    "crash",
+    "stay",
+    "land moon",
+    "land planet",
+    "land moon +1",
+    "land moon -1",
+    "land deep +1",
+    "land planet azur",
+    "return",
 ]
 
 
 @SETTINGS
 @given(
-    seed=seeds, num_players=players, steps=st.integers(0, 300), choice_seed=st.integers(0, 2**32),
+    seed=seeds,
+    num_players=players,
+    steps=st.integers(0, 300),
+    choice_seed=st.integers(0, 2**32),
     text=st.one_of(st.sampled_from(ANY_PHASE_ACTIONS), st.text(max_size=20)),
 )
 def test_an_illegal_action_raises_and_changes_nothing(seed, num_players, steps, choice_seed, text):

@@ -3,10 +3,10 @@
 import random
 
 import pytest
+from mlem_helpers import GAME
 
 from cosmotable.engine import TERMINAL
 from cosmotable.games.mlem.board import ABILITIES
-from mlem_helpers import GAME
 
 GAMES = 1000
 

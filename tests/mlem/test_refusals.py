@@ -3,10 +3,10 @@
 import copy
 
 import pytest
+from mlem_helpers import advance, new, roll, start
 
 from cosmotable.engine import IllegalAction
 from cosmotable.games.mlem.board import default_mat_data, mat_problems
-from mlem_helpers import advance, roll, start, new
 
 
 def refusal(s, text):

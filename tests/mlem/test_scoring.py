@@ -1,9 +1,10 @@
 """Rulebook: final scoring (planet majorities with the first-arrival tie-break, totals, shared
 victory)."""
 
+from mlem_helpers import advance, board_all, crash, crash_out, expedition_to, new, start, stay_all
+
 from cosmotable.games.mlem.board import Planet
 from cosmotable.games.mlem.scoring import all_planet_points, planet_points, planet_ranking
-from mlem_helpers import advance, board_all, crash, crash_out, expedition_to, new, stay_all, start
 
 AZUR = Planet("azur", "Azur", (11,), (5, 3, 2))
 
@@ -13,7 +14,12 @@ def test_scoring_rulebook_example_blue_most_yellow_first_of_the_singles_others_t
     """Rulebook example: blue has the most (5); the others have one each, yellow landed first (3);
     the two remaining players take 2 each."""
     yellow, blue, red, green = 1, 0, 2, 3
-    rows = [(yellow, ["helper"]), (blue, ["moon_expert", "navigator"]), (red, ["satellite"]), (green, ["helper"])]
+    rows = [
+        (yellow, ["helper"]),
+        (blue, ["moon_expert", "navigator"]),
+        (red, ["satellite"]),
+        (green, ["helper"]),
+    ]
     assert planet_ranking(rows) == [blue, yellow, red, green]
     assert planet_points(AZUR, rows) == {blue: 5, yellow: 3, red: 2, green: 2}
 
@@ -59,7 +65,9 @@ def test_scoring_every_planet_is_scored_and_added_per_player():
 def test_scoring_planets_are_scored_at_the_end_of_a_game():
     s = new(3)
     # expedition 1 (seats 0, 1, 2): seat 2 then seat 1 land on Azur
-    expedition_to(s, ["moon_expert", "moon_expert", "moon_expert"], 11, ["stay", "land planet", "land planet"])
+    expedition_to(
+        s, ["moon_expert", "moon_expert", "moon_expert"], 11, ["stay", "land planet", "land planet"]
+    )
     # expedition 2 (seats 1, 2, 0): seat 0 lands twice over two expeditions
     expedition_to(s, ["helper", "helper", "moon_expert"], 11, ["stay", "stay", "land planet"])
     expedition_to(s, ["helper", "helper", "navigator"], 11, ["stay", "land planet"])

@@ -2,10 +2,10 @@
 dice aside), and where movement ends (Ruling R8)."""
 
 import pytest
+from mlem_helpers import advance, crash, legal, roll, start, stay_all
 
 from cosmotable.engine import CHANCE, IllegalAction
 from cosmotable.games.mlem.actions import Travel
-from mlem_helpers import advance, crash, legal, roll, stay_all, start
 
 
 def unchanged_after_refusal(s, action, match=None):
@@ -32,7 +32,8 @@ def test_step1_dice_are_grouped_by_face_and_a_single_die_is_a_group():
     s = start(3)
     roll(s, "1,2,2,3,4,A")  # groups 1 | 2,2 | 3 | 4 | A ; space 0 accepts A 1 2
     assert sorted(legal(s)) == sorted(
-        ["travel 1", "travel 2", "travel A", "travel 1,2", "travel 1,A", "travel 2,A", "travel 1,2,A"])
+        ["travel 1", "travel 2", "travel A", "travel 1,2", "travel 1,A", "travel 2,A", "travel 1,2,A"]
+    )
 
 
 def test_step1_dice_not_shown_at_the_rocket_space_cannot_be_used():
@@ -185,7 +186,11 @@ def test_ruling_R8_movement_past_space_25_ends_in_deep_space():
     s.apply("travel 4")
     travel = [e for e in s.events if e.kind == "travel"][-1]
     assert travel.data["end"] == s.mat.deep_space == 26
-    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [(0, "comet"), (1, "galaxy"), (2, "galaxy")]
+    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [
+        (0, "comet"),
+        (1, "galaxy"),
+        (2, "galaxy"),
+    ]
     assert s.expedition == 2 and s.position == 0
 
 

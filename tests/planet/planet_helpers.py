@@ -20,7 +20,14 @@ from __future__ import annotations
 from cosmotable import games
 from cosmotable.engine import CHANCE
 from cosmotable.games.planet.board import (
-    PLANET, STATION, Layout, _area, cell_name, default_box, default_cards, parse_cell,
+    PLANET,
+    STATION,
+    Layout,
+    _area,
+    cell_name,
+    default_box,
+    default_cards,
+    parse_cell,
 )
 from cosmotable.games.planet.state import PlanetState
 
@@ -28,15 +35,41 @@ GAME = games.get("planet")
 DEFAULT_SEED = 982_451_653_771
 
 ARROWS = {
-    "↑": ("arrow1", 0), "→": ("arrow1", 1), "↓": ("arrow1", 2), "←": ("arrow1", 3),
-    "↗": ("arrow1d", 0), "↘": ("arrow1d", 1), "↙": ("arrow1d", 2), "↖": ("arrow1d", 3),
-    "↕": ("arrow2", 0), "↔": ("arrow2", 1), "⤢": ("arrow2d", 0), "✜": ("arrow4", 0),
+    "↑": ("arrow1", 0),
+    "→": ("arrow1", 1),
+    "↓": ("arrow1", 2),
+    "←": ("arrow1", 3),
+    "↗": ("arrow1d", 0),
+    "↘": ("arrow1d", 1),
+    "↙": ("arrow1d", 2),
+    "↖": ("arrow1d", 3),
+    "↕": ("arrow2", 0),
+    "↔": ("arrow2", 1),
+    "⤢": ("arrow2d", 0),
+    "✜": ("arrow4", 0),
 }
 CODES = {
-    "__": "empty", "TR": "tree", "KN": "knight", "EN": "energy", "OB": "obelisk", "AF": "artifact",
-    "ME": "meteorite", "TM": "trampoline", "CR": "crocodile", "CA": "canyon", "BE": "beam", "DF": "dragonfly",
-    "PY": "pyramid", "FU": "fuel", "PO": "portal", "C1": "coins1", "C2": "coins2", "C3": "coins3",
-    "L2": "locked2", "L3": "locked3", "L4": "locked4",
+    "__": "empty",
+    "TR": "tree",
+    "KN": "knight",
+    "EN": "energy",
+    "OB": "obelisk",
+    "AF": "artifact",
+    "ME": "meteorite",
+    "TM": "trampoline",
+    "CR": "crocodile",
+    "CA": "canyon",
+    "BE": "beam",
+    "DF": "dragonfly",
+    "PY": "pyramid",
+    "FU": "fuel",
+    "PO": "portal",
+    "C1": "coins1",
+    "C2": "coins2",
+    "C3": "coins3",
+    "L2": "locked2",
+    "L3": "locked3",
+    "L4": "locked4",
 }
 BACKS = {"??": "yellow", "?G": "green", "?R": "grey", "?S": "station"}
 
@@ -76,8 +109,14 @@ def _area_from(area_id: str, rows, cells) -> object:
     return area
 
 
-def table(text: str, players: int = 2, seed: int = DEFAULT_SEED, teams: bool = False, station: str | None = None,
-          max_turns: int = 600) -> PlanetState:
+def table(
+    text: str,
+    players: int = 2,
+    seed: int = DEFAULT_SEED,
+    teams: bool = False,
+    station: str | None = None,
+    max_turns: int = 600,
+) -> PlanetState:
     """A state on a hand-built planet (no layout checks: tiles tests need tiny boards)."""
     rows, cells, ships = _parse_map(text)
     planet = _area_from(PLANET, rows, cells)
@@ -88,7 +127,9 @@ def table(text: str, players: int = 2, seed: int = DEFAULT_SEED, teams: bool = F
     st_area = _area_from(STATION, st_rows, st_cells)
     markers = {str(seat): planet.ring_index(rc) for seat, rc in ships.items()}
     assert None not in markers.values(), f"a ship must stand in the space touching the planet: {ships}"
-    planet = type(planet)(planet.id, planet.cells, planet.ring, planet.corners, markers, planet.height, planet.width)
+    planet = type(planet)(
+        planet.id, planet.cells, planet.ring, planet.corners, markers, planet.height, planet.width
+    )
     layout = Layout("test map", planet, st_area, {players: tuple(str(i) for i in range(players))})
     config = GAME.make_config(players, ["teams"] if teams else None, max_turns=max_turns)
     s = PlanetState(GAME, config, seed, default_box(), layout, default_cards())

@@ -79,11 +79,11 @@ def test_special_boost_gives_an_extra_turn_without_other_artifacts():
 # ---------------------------------------------------------------- Ruling R20: the window after the action
 # Rulebook (cards): "you may use an artifact at any moment of your turn, but only 1 ability a turn".
 # These replace the old simplification (abilities only before the action).
-import pytest  # noqa: E402
-from planet_helpers import coins  # noqa: E402
+import pytest
+from planet_helpers import coins
 
-from cosmotable.engine import IllegalAction  # noqa: E402
-from cosmotable.games.planet.actions import EndTurn, action_from_json, parse_action  # noqa: E402
+from cosmotable.engine import IllegalAction
+from cosmotable.games.planet.actions import EndTurn, action_from_json, parse_action
 
 
 def test_after_the_action_the_same_seat_may_still_use_its_ability():
@@ -232,12 +232,15 @@ def test_the_turn_cap_counts_the_turn_when_the_window_closes():
 
 
 def test_the_game_ends_at_once_when_the_action_takes_the_last_coin():
-    s = table("""
+    s = table(
+        """
     .. S0 .. .. ..
     .. __ __ __ ..
     .. __ __ __ ..
     .. .. .. S1 ..
-    """, station=".. .. ..\n.. __ ..\n.. .. ..")
+    """,
+        station=".. .. ..\n.. __ ..\n.. .. ..",
+    )
     s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
     put(s, 0, 1, "b2")
     put(s, 0, 2, "d3")

@@ -25,15 +25,17 @@ def test_heuristic_bot_plays_a_short_game():
 
 
 def _coin_next_to_the_ship():
-    s = table("""
+    s = table(
+        """
     .. S0 .. ..
     .. __ __ ..
     .. __ __ ..
     .. .. S1 ..
-    """, station=".. .. ..\n.. __ ..\n.. .. ..")  # every tile face up: a claim may be made (R21)
+    """,
+        station=".. .. ..\n.. __ ..\n.. .. ..",
+    )  # every tile face up: a claim may be made (R21)
     put(s, 0, 1, "b2")
     return coins(s, "b2", 1)
-
 
 
 def test_heuristic_brings_a_coin_home_when_it_can():
@@ -133,7 +135,6 @@ def test_planet_estimate_values_coins_home_and_coins_on_the_way():
     s.apply("move 1 N coin")
     home = evaluate(s)
     assert home[0] > carrying[0]
-
 
 
 def test_bots_decide_alike_when_only_tiles_another_seat_peeked_at_differ():

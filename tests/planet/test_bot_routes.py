@@ -8,7 +8,13 @@ from planet_helpers import coins, put, table
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import evaluate
 from cosmotable.bots.planet_routes import (
-    FACE_DOWN_COST, FAR, SHIP, _rival_reach, layout_of, plan_values, table_of,
+    FACE_DOWN_COST,
+    FAR,
+    SHIP,
+    _rival_reach,
+    layout_of,
+    plan_values,
+    table_of,
 )
 from cosmotable.games.planet.board import parse_cell
 

@@ -40,8 +40,11 @@ def test_coins_left_on_the_planet_keep_the_game_going():
 
 def all_face_up_with_a_coin(players=3):
     """Every tile face up and one coin left on a tile: the only case where a claim may be made (R21)."""
-    s = table(SMALL.replace("??", "__").replace(".. __ __ ..", "S2 __ __ ..", 1), players=players,
-              station=REVEALED_STATION)
+    s = table(
+        SMALL.replace("??", "__").replace(".. __ __ ..", "S2 __ __ ..", 1),
+        players=players,
+        station=REVEALED_STATION,
+    )
     s.coins[("p", 2, 2)] = 1
     s.supply -= 1
     s._legal_cache = None

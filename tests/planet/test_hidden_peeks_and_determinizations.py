@@ -65,7 +65,9 @@ def test_the_view_names_the_kind_being_oriented():
     s = new(2, seed=669119356334)
     act(s, "move 2 NE", "reveal arrow1")
     for view in (s.view(0), s.view(1), s.public_view()):
-        cell = next(c for area in view["areas"].values() for c in area["cells"] if c["cell"] == view["pending"])
+        cell = next(
+            c for area in view["areas"].values() for c in area["cells"] if c["cell"] == view["pending"]
+        )
         assert cell["drawn"] == "arrow1" and "tile" not in cell
 
 

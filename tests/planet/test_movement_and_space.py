@@ -68,7 +68,6 @@ def test_an_enemy_ship_hitting_an_astronaut_in_space_sends_it_home():
     assert any(e.kind == "attack" for e in s.events)
 
 
-
 def test_a_ship_passing_through_a_rival_astronaut_in_space_sends_it_home():
     """Rulebook (astronaut in space): «Если чужой корабль налетит на космонавта в космосе, то космонавт
     сразу же отправляется на свой корабль» - flying into it on the way counts, not only stopping (R6)."""
@@ -90,6 +89,7 @@ def test_a_ship_passing_its_own_astronaut_in_space_leaves_it_floating():
     s._legal_cache = None
     act(s, "sail +2")
     assert where(s, 0, 2) == "space:f1"
+
 
 def test_cannot_step_onto_someone_elses_ship():
     s = table("""

@@ -4,11 +4,11 @@ no hidden data in views, replays reproduce, illegal actions change nothing."""
 import json
 import random
 
-from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from planet_helpers import GAME, coin_total
 
+from budget_helpers import examples
 from cosmotable.engine import CHANCE, IllegalAction, load_state
 
 SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -92,8 +92,20 @@ def test_illegal_actions_change_nothing(game, pick):
         if s.current_player() == CHANCE:
             s.sample_chance()
             continue
-        candidates = ["move 1 N coin", "sail +3", "fly s:b1", "go N", "peek d5", "agree", "pass", "ability boost",
-                      "move 3 canyon", "drift 2 +1", "to e5", "reveal fuel"]
+        candidates = [
+            "move 1 N coin",
+            "sail +3",
+            "fly s:b1",
+            "go N",
+            "peek d5",
+            "agree",
+            "pass",
+            "ability boost",
+            "move 3 canyon",
+            "drift 2 +1",
+            "to e5",
+            "reveal fuel",
+        ]
         before = s.fingerprint()
         text = rng.choice(candidates)
         try:
@@ -153,8 +165,14 @@ def play_to_the_real_end(seed, players, teams):
     from planet_helpers import table
 
     rng = random.Random(seed)
-    s = table(SMALL_PLANETS[(players, teams)], players=players, teams=teams, seed=seed,
-              station=FACE_UP_STATION, max_turns=3000)
+    s = table(
+        SMALL_PLANETS[(players, teams)],
+        players=players,
+        teams=teams,
+        seed=seed,
+        station=FACE_UP_STATION,
+        max_turns=3000,
+    )
     for seat in range(players):  # artifacts found earlier, so the tie-break by artifacts is exercised
         for _ in range(min(rng.randint(0, 2), len(s.deck))):
             card = rng.choice(s.deck)
@@ -190,8 +208,10 @@ def test_games_played_to_the_real_end_name_the_winners_the_public_view_counts(se
             delivered[event.data["owner"]] += 1
     team_of = [p["team"] for p in view["players"]]
     coins = [sum(d for q, d in enumerate(delivered) if team_of[q] == team_of[p]) for p in range(players)]
-    artifacts = [sum(len(view["players"][q]["cards"]) for q in range(players) if team_of[q] == team_of[p])
-                 for p in range(players)]
+    artifacts = [
+        sum(len(view["players"][q]["cards"]) for q in range(players) if team_of[q] == team_of[p])
+        for p in range(players)
+    ]
     assert [p["score"] for p in view["players"]] == coins
     best = max(zip(coins, artifacts))
     assert s.winners() == [p for p in range(players) if (coins[p], artifacts[p]) == best]

@@ -60,7 +60,16 @@ def test_an_astronaut_steps_one_cell_in_any_of_the_eight_directions():
         trial = s.clone()
         trial.apply(f"move 1 {d}")
         ends[d] = where(trial, 0, 1)
-    assert ends == {"N": "c2", "NE": "d2", "E": "d3", "SE": "d4", "S": "c4", "SW": "b4", "W": "b3", "NW": "b2"}
+    assert ends == {
+        "N": "c2",
+        "NE": "d2",
+        "E": "d3",
+        "SE": "d4",
+        "S": "c4",
+        "SW": "b4",
+        "W": "b3",
+        "NW": "b2",
+    }
 
 
 def test_an_astronaut_that_cannot_leave_a_rival_ship_starts_from_its_own():

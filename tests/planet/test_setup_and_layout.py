@@ -46,7 +46,14 @@ def test_fuel_is_always_among_the_grey_tiles():
     assert dist["fuel"] == pytest.approx(1 / 8)  # one of the 8 grey places, never set aside
     grey = [c for c, b in s.back.items() if b == "grey"]
     for cell in grey[:-1]:
-        s.fix_tile(cell, "portal" if s.drawn["grey"].get("portal", 0) < 2 else "artifact" if s.drawn["grey"].get("artifact", 0) < 2 else "energy")
+        s.fix_tile(
+            cell,
+            "portal"
+            if s.drawn["grey"].get("portal", 0) < 2
+            else "artifact"
+            if s.drawn["grey"].get("artifact", 0) < 2
+            else "energy",
+        )
     assert dict(s.draw_distribution("grey")) == {"fuel": pytest.approx(1.0)}
 
 
@@ -69,7 +76,9 @@ def broken(**changes):
 def test_custom_layout_too_small_is_explained():
     data = broken(planet={"map": "....\n.YY.\n.YY.\n...."})
     problems = "\n".join(layout_problems(data))
-    assert "needs at least 3" in problems and "needs at least 12" in problems and "needs at least 20" in problems
+    assert (
+        "needs at least 3" in problems and "needs at least 12" in problems and "needs at least 20" in problems
+    )
 
 
 def test_custom_layout_with_grey_on_the_edge_and_green_outside_is_explained():
@@ -109,10 +118,14 @@ def test_a_layout_file_is_read_and_checked(tmp_path):
     from cosmotable.games.planet.board import read_layout_file
 
     good = tmp_path / "planet.toml"
-    good.write_text(resources.files("cosmotable.games.planet").joinpath("data/layout.toml").read_text("utf-8"))
+    good.write_text(
+        resources.files("cosmotable.games.planet").joinpath("data/layout.toml").read_text("utf-8")
+    )
     assert read_layout_file(str(good))["planet"]["map"]
     bad = tmp_path / "bad.toml"
-    bad.write_text('source = "x"\n[planet]\nmap = "...\\n.Y.\\n..."\n[station]\nmap = "...\\n.S.\\n..."\n[ships]\n2 = []\n')
+    bad.write_text(
+        'source = "x"\n[planet]\nmap = "...\\n.Y.\\n..."\n[station]\nmap = "...\\n.S.\\n..."\n[ships]\n2 = []\n'
+    )
     with pytest.raises(DataError) as err:
         read_layout_file(str(bad))
     assert any("at least 20" in p for p in err.value.problems)

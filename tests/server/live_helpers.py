@@ -62,15 +62,18 @@ def cosmotable_command() -> str:
     return found
 
 
-def start_server(workdir: Path, database_url: str, redis_url: str | None = None, name: str = "server",
-                 secret_key: str = "test-secret-key-shared-by-every-process") -> LiveServer:
+def start_server(
+    workdir: Path,
+    database_url: str,
+    redis_url: str | None = None,
+    name: str = "server",
+    secret_key: str = "test-secret-key-shared-by-every-process",
+) -> LiveServer:
     """Start a server process and wait until it answers. Processes that share a database must share
     the secret key too (it signs the records), hence one fixed key for the tests."""
     workdir.mkdir(parents=True, exist_ok=True)
     port = services.free_port()
-    environment = {
-        key: value for key, value in os.environ.items() if not key.startswith("COSMOTABLE_")
-    }
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("COSMOTABLE_")}
     environment.update(
         COSMOTABLE_DATABASE_URL=database_url,
         COSMOTABLE_DATA_DIR=str(workdir / name),
@@ -83,7 +86,10 @@ def start_server(workdir: Path, database_url: str, redis_url: str | None = None,
     with open(log, "wb") as output:
         process = subprocess.Popen(
             [cosmotable_command(), "serve", "--host", "127.0.0.1", "--port", str(port)],
-            stdout=output, stderr=subprocess.STDOUT, env=environment, start_new_session=True,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            env=environment,
+            start_new_session=True,
         )
     server = LiveServer(process, f"http://127.0.0.1:{port}", log)
     deadline = time.monotonic() + WAIT
@@ -133,8 +139,10 @@ class SeatSocket:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"seat {self.seat}: no message with {what} within {timeout:.0f} s; "
-                                     f"last: {self.messages[-1:]}")
+                raise AssertionError(
+                    f"seat {self.seat}: no message with {what} within {timeout:.0f} s; "
+                    f"last: {self.messages[-1:]}"
+                )
             try:
                 message = self.receive(timeout=left)
             except TimeoutError:

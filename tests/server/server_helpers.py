@@ -111,7 +111,9 @@ def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subpr
             if line.startswith("Cosmotable is running at "):
                 return process, line.split(" at ", 1)[1].strip()
         if process.poll() is not None:
-            raise AssertionError(f"the server exited with {process.returncode}:\n{log_path.read_text()[-2000:]}")
+            raise AssertionError(
+                f"the server exited with {process.returncode}:\n{log_path.read_text()[-2000:]}"
+            )
         time.sleep(0.1)
     process.kill()
     raise AssertionError("the server did not print its URL")

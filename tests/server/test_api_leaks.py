@@ -39,7 +39,9 @@ TABLES = [
     pytest.param("mlem", [], {}, 2, id="mlem-2p"),
     pytest.param("mlem", ["secret_missions", "ufo", "discovery"], {}, 3, id="mlem-secret_missions-3p"),
     pytest.param("kosmodrom", [], {"max_turns": 24}, 2, id="kosmodrom-2p"),
-    pytest.param("kosmodrom", ["negotiation", "superpowers"], {"max_turns": 12}, 3, id="kosmodrom-variants-3p"),
+    pytest.param(
+        "kosmodrom", ["negotiation", "superpowers"], {"max_turns": 12}, 3, id="kosmodrom-variants-3p"
+    ),
     pytest.param("planet", [], {}, 2, id="planet-2p"),
     pytest.param("planet", ["teams"], {"max_turns": 40}, 4, id="planet-teams-4p"),
 ]
@@ -71,9 +73,15 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
 ):
     rng = random.Random(f"{game}:{players}:{variants}")
     with live_server.client() as http:
-        created = http.post("/api/tables", json={
-            "game": game, "variants": variants, "options": options, "seats": [{"kind": "human"}] * players,
-        })
+        created = http.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "variants": variants,
+                "options": options,
+                "seats": [{"kind": "human"}] * players,
+            },
+        )
         assert created.status_code == 201, created.text
         made = created.json()
         table_id = made["table"]["id"]
@@ -82,7 +90,9 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
         started = http.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
         assert started.status_code == 200, started.text
 
-        sockets = [SeatSocket.open(live_server, table_id, tokens.get(seat), seat) for seat in (*tokens, SPECTATOR)]
+        sockets = [
+            SeatSocket.open(live_server, table_id, tokens.get(seat), seat) for seat in (*tokens, SPECTATOR)
+        ]
         for socket in sockets:
             socket.read_in_background()
         try:
@@ -98,8 +108,10 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
     seed = record.seed
     assert seed.bit_length() > 64, "the server's seeds must be long"
     for socket in sockets:
-        received += [Received(socket.seat, message.get("step", -1), text, f"websocket message {n}")
-                     for n, (message, text) in enumerate(zip(socket.messages, socket.raw))]
+        received += [
+            Received(socket.seat, message.get("step", -1), text, f"websocket message {n}")
+            for n, (message, text) in enumerate(zip(socket.messages, socket.raw))
+        ]
     truth = Truth(record, {item.step for item in received})
     problems = []
     for item in received:
@@ -125,18 +137,26 @@ def _play(http, table_id: str, tokens: dict[int, str], rng: random.Random, recei
         legal = state.json()["legal_actions"]
         assert legal, f"seat {seat} is to act at step {step} and was given no legal action"
         if not illegal_tried:  # a refusal's message is sent to the seat too
-            refused = http.post(f"/api/tables/{table_id}/actions", headers=headers,
-                                json={"action": "no such move", "client_action_id": uuid.uuid4().hex})
+            refused = http.post(
+                f"/api/tables/{table_id}/actions",
+                headers=headers,
+                json={"action": "no such move", "client_action_id": uuid.uuid4().hex},
+            )
             assert refused.status_code in (409, 422), refused.text
             received.append(Received(seat, step, refused.text, "refused action"))
             illegal_tried = True
         if rng.random() < 0.05:  # now and then every seat and the spectator look at the table
             for other, token in (*tokens.items(), (SPECTATOR, None)):
-                look = http.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token} if token else {})
+                look = http.get(
+                    f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token} if token else {}
+                )
                 assert look.status_code == 200, look.text
                 received.append(Received(other, step, look.text, "GET /state (any seat)"))
-        answer = http.post(f"/api/tables/{table_id}/actions", headers=headers,
-                           json={"action": rng.choice(legal)["json"], "client_action_id": uuid.uuid4().hex})
+        answer = http.post(
+            f"/api/tables/{table_id}/actions",
+            headers=headers,
+            json={"action": rng.choice(legal)["json"], "client_action_id": uuid.uuid4().hex},
+        )
         assert answer.status_code == 200, answer.text
         received.append(Received(seat, answer.json()["step"], answer.text, "POST /actions"))
     raise AssertionError(f"the game did not end within {MOVE_LIMIT} moves")
@@ -151,7 +171,9 @@ def stored_record(database_url: str, table_id: str) -> GameRecord:
             actions = session.scalars(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
             ).all()
-            return GameRecord(row.game, GameConfig.from_json(json.loads(row.config)), int(row.seed), list(actions))
+            return GameRecord(
+                row.game, GameConfig.from_json(json.loads(row.config)), int(row.seed), list(actions)
+            )
     finally:
         engine.dispose()
 
@@ -195,7 +217,9 @@ class Truth:
         view_strings = {seat: _strings(views[seat]) for seat in everyone}
         view_values = {seat: _strings(views[seat], keys=False) for seat in seats}
         to_act = state.current_player()
-        legal = {seat: sorted(str(a) for a in state.legal_actions()) if seat == to_act else [] for seat in everyone}
+        legal = {
+            seat: sorted(str(a) for a in state.legal_actions()) if seat == to_act else [] for seat in everyone
+        }
         hidden = {}
         for seat in everyone:
             secret = full | kept[seat]

@@ -31,8 +31,9 @@ def new_table(server, game: str, players: int) -> dict:
         created = http.post("/api/tables", json={"game": game, "seats": [{"kind": "human"}] * players})
         assert created.status_code == 201, created.text
         made = created.json()
-        started = http.post(f"/api/tables/{made['table']['id']}/start",
-                            headers={"X-Host-Token": made["host_token"]})
+        started = http.post(
+            f"/api/tables/{made['table']['id']}/start", headers={"X-Host-Token": made["host_token"]}
+        )
         assert started.status_code == 200, started.text
     return made
 
@@ -43,10 +44,15 @@ def test_seats_on_two_processes_see_every_move_live_and_agree_at_the_end(two_pro
     table_id = made["table"]["id"]
     tokens = {link["seat"]: link["token"] for link in made["seats"]}
     # seat 0 plays through process A, seat 1 through process B (which did not create the table)
-    sockets = [SeatSocket.open(process_a, table_id, tokens[0], 0), SeatSocket.open(process_b, table_id, tokens[1], 1)]
+    sockets = [
+        SeatSocket.open(process_a, table_id, tokens[0], 0),
+        SeatSocket.open(process_b, table_id, tokens[1], 1),
+    ]
     rng = random.Random(16)
     try:
-        latest = [socket.receive_until(lambda m: m["type"] == "state", "the first state") for socket in sockets]
+        latest = [
+            socket.receive_until(lambda m: m["type"] == "state", "the first state") for socket in sockets
+        ]
         assert latest[0]["step"] == latest[1]["step"]
         moves = 0
         while latest[0]["table"]["status"] != "finished":
@@ -56,13 +62,15 @@ def test_seats_on_two_processes_see_every_move_live_and_agree_at_the_end(two_pro
             assert legal, f"seat {to_act} is to act but was sent no legal action"
             before = latest[to_act]["step"]
             mover.connection.send(_action(rng.choice(legal)))
-            after = mover.receive_until(lambda m: m["type"] == "state" and m["step"] > before,
-                                        f"a step after {before}")
+            after = mover.receive_until(
+                lambda m: m["type"] == "state" and m["step"] > before, f"a step after {before}"
+            )
             latest[to_act] = after
             # the other seat, on the other process, is pushed that very position
             other = 1 - to_act
             latest[other] = sockets[other].receive_until(
-                lambda m: m["type"] == "state" and m["step"] >= after["step"], f"step {after['step']}")
+                lambda m: m["type"] == "state" and m["step"] >= after["step"], f"step {after['step']}"
+            )
             assert latest[other]["step"] == after["step"]
             assert latest[other]["table"]["to_act"] == after["table"]["to_act"]
             moves += 1
@@ -81,8 +89,10 @@ def test_seats_on_two_processes_see_every_move_live_and_agree_at_the_end(two_pro
         assert summary_a["scores"] == summary_b["scores"] and summary_a["scores"] is not None
         assert summary_a["winners"] == summary_b["winners"]
         assert summary_a["step"] == summary_b["step"] == latest[0]["step"]
-        assert http_a.get(f"/api/tables/{table_id}/record").json() == \
-            http_b.get(f"/api/tables/{table_id}/record").json()
+        assert (
+            http_a.get(f"/api/tables/{table_id}/record").json()
+            == http_b.get(f"/api/tables/{table_id}/record").json()
+        )
         for seat, socket in enumerate(sockets):
             headers = {"X-Seat-Token": tokens[seat]}
             whole = http_b.get(f"/api/tables/{table_id}/state", headers=headers).json()

@@ -24,8 +24,11 @@ def test_a_change_published_by_one_process_reaches_the_watchers_on_every_process
     async def scenario():
         process_a, process_b = RedisBroadcaster(redis_url), RedisBroadcaster(redis_url)
         try:
-            async with process_a.subscribe("t1") as on_a, process_b.subscribe("t1") as on_b, \
-                    process_b.subscribe("t2") as other_table_on_b:
+            async with (
+                process_a.subscribe("t1") as on_a,
+                process_b.subscribe("t1") as on_b,
+                process_b.subscribe("t2") as other_table_on_b,
+            ):
                 for step in (1, 2, 3):
                     await process_a.publish("t1", {"table": "t1", "step": step})
                 await process_b.publish("t2", {"table": "t2", "step": 9, "undo": 1})

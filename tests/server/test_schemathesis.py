@@ -34,17 +34,27 @@ schema = schemathesis.openapi.from_dict(_openapi())
 
 @pytest.fixture
 def running_table(client) -> dict:
-    created = client.post("/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    created = client.post(
+        "/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}, {"kind": "human"}]}
+    )
     assert created.status_code == 201, created.text
     made = created.json()
-    started = client.post(f"/api/tables/{made['table']['id']}/start", headers={"X-Host-Token": made["host_token"]})
+    started = client.post(
+        f"/api/tables/{made['table']['id']}/start", headers={"X-Host-Token": made["host_token"]}
+    )
     assert started.status_code == 200, started.text
     return made
 
 
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                           HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+    ],
+)
 
 
 @schema.parametrize()

@@ -23,10 +23,15 @@ def test_malformed_json_is_400(client):
 
 
 def test_wrong_types_are_422_naming_the_field(client):
-    body = _is_error(client.post("/api/tables", json={"game": "mlem", "seats": "two"}), 422, "validation_error")
+    body = _is_error(
+        client.post("/api/tables", json={"game": "mlem", "seats": "two"}), 422, "validation_error"
+    )
     assert "seats" in body["message"]
-    body = _is_error(client.post("/api/tables", json={"game": "mlem", "seats": [{}, {}], "colour": "red"}),
-                     422, "validation_error")
+    body = _is_error(
+        client.post("/api/tables", json={"game": "mlem", "seats": [{}, {}], "colour": "red"}),
+        422,
+        "validation_error",
+    )
     assert "colour" in body["message"]
 
 
@@ -46,15 +51,24 @@ def test_oversized_body_is_413(client, settings):
 def test_unknown_paths_and_methods_are_json(client):
     _is_error(client.get("/api/nothing-here"), 404, "not_found")
     _is_error(client.delete("/api/games"), 405, "method_not_allowed")
-    _is_error(client.post("/api/tables/none/actions", json={"action": "x", "client_action_id": "1"},
-                          headers={"X-Seat-Token": "t"}), 404, "not_found")
+    _is_error(
+        client.post(
+            "/api/tables/none/actions",
+            json={"action": "x", "client_action_id": "1"},
+            headers={"X-Seat-Token": "t"},
+        ),
+        404,
+        "not_found",
+    )
     _is_error(client.get("/api/tables/none/state"), 404, "not_found")
 
 
 def test_bad_options_are_422_not_500(client):
     response = client.post("/api/tables", json={"game": "mlem", "seats": [{}, {}], "options": {"board": 5}})
     _is_error(response, 422, "invalid_config")
-    response = client.post("/api/tables", json={"game": "planet", "seats": [{}, {}], "options": {"max_turns": "x"}})
+    response = client.post(
+        "/api/tables", json={"game": "planet", "seats": [{}, {}], "options": {"max_turns": "x"}}
+    )
     assert response.status_code == 422, response.text
 
 
@@ -68,7 +82,9 @@ def test_the_seed_is_in_no_response_while_the_game_runs(client, app):
     for _ in range(10):
         seat = client.get(f"/api/tables/{table_id}").json()["to_act"]
         texts.append(json.dumps(state_of(client, made, seat)))
-        texts.append(act(client, made, seat, rng.choice(state_of(client, made, seat)["legal_actions"])["json"]).text)
+        texts.append(
+            act(client, made, seat, rng.choice(state_of(client, made, seat)["legal_actions"])["json"]).text
+        )
         texts.append(act(client, made, seat, "travel 9,Z").text)
     texts.append(client.get(f"/api/tables/{table_id}/record", headers=seat_headers(made, 0)).text)
     texts.append(client.get("/api/tables").text)

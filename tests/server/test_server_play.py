@@ -15,8 +15,11 @@ from cosmotable.server import bots as server_bots
 def test_seat_acts_by_text_and_by_json(client, app):
     made = create(client, "mlem", ["human", "human"])
     table_id = made["table"]["id"]
-    seat = made["table"]["to_act"] if made["table"]["to_act"] is not None else \
-        client.get(f"/api/tables/{table_id}").json()["to_act"]
+    seat = (
+        made["table"]["to_act"]
+        if made["table"]["to_act"] is not None
+        else client.get(f"/api/tables/{table_id}").json()["to_act"]
+    )
     legal = state_of(client, made, seat)["legal_actions"]
     assert legal, "the seat to act has legal actions"
     step = client.get(f"/api/tables/{table_id}").json()["step"]
@@ -56,7 +59,9 @@ def test_wrong_or_missing_token_is_403_and_changes_nothing(client):
     assert client.post(f"/api/tables/{table_id}/actions", json=body).status_code == 403
     wrong = client.post(f"/api/tables/{table_id}/actions", json=body, headers={"X-Seat-Token": "A" * 32})
     assert wrong.status_code == 403 and wrong.json()["error"] == "forbidden"
-    hosted = client.post(f"/api/tables/{table_id}/actions", json=body, headers={"X-Seat-Token": made["host_token"]})
+    hosted = client.post(
+        f"/api/tables/{table_id}/actions", json=body, headers={"X-Seat-Token": made["host_token"]}
+    )
     assert hosted.status_code == 403
     assert client.get(f"/api/tables/{table_id}").json()["step"] == step
 
@@ -113,8 +118,10 @@ def test_bots_play_a_whole_game_against_a_human(client, app, game):
 def test_a_table_of_bots_plays_to_the_end(client):
     made = create(client, "mlem", ["random", "heuristic", "random"])
     table_id = made["table"]["id"]
-    done = wait_until(lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished",
-                      what="the bots to finish")
+    done = wait_until(
+        lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished",
+        what="the bots to finish",
+    )
     assert done
 
 
@@ -138,8 +145,10 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(client, monkeypatch):
     assert act(client, other, seat, legal[0]["json"]).json()["applied"]
     assert client.get(f"/api/tables/{slow['table']['id']}").json()["step"] == slow["table"]["step"]
     release.set()
-    wait_until(lambda: client.get(f"/api/tables/{slow['table']['id']}").json()["step"] > slow["table"]["step"],
-               what="the released bot to move")
+    wait_until(
+        lambda: client.get(f"/api/tables/{slow['table']['id']}").json()["step"] > slow["table"]["step"],
+        what="the released bot to move",
+    )
 
 
 def test_bots_in_worker_processes(tmp_path, database_url):
@@ -152,5 +161,8 @@ def test_bots_in_worker_processes(tmp_path, database_url):
     with TestClient(create_app(settings)) as client:
         made = create(client, "kosmodrom", ["random", "heuristic"])
         table_id = made["table"]["id"]
-        wait_until(lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished",
-                   timeout=180, what="the bots in worker processes to finish")
+        wait_until(
+            lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished",
+            timeout=180,
+            what="the bots in worker processes to finish",
+        )

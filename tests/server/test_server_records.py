@@ -36,7 +36,9 @@ def test_finished_record_is_the_signed_engine_record_that_replays(client, app, s
     record = client.get(f"/api/tables/{table_id}/record").json()
     loaded = GameRecord.from_json(record, key=settings.secret_key)  # signed with the server's key
     forged = {**record, "actions": record["actions"][:-1]}
-    forged["digest"] = GameRecord.from_json({k: v for k, v in forged.items() if k != "digest"}).to_json()["digest"]
+    forged["digest"] = GameRecord.from_json({k: v for k, v in forged.items() if k != "digest"}).to_json()[
+        "digest"
+    ]
     with pytest.raises(RecordError):
         GameRecord.from_json(forged, key=settings.secret_key)  # a re-digested edit is still refused
     with pytest.raises(RecordError):
@@ -48,8 +50,13 @@ def test_finished_record_is_the_signed_engine_record_that_replays(client, app, s
     path.write_text(json.dumps(record), encoding="utf-8")
     assert GameRecord.load(path).replay().scores() == final.scores()
     # `cosmotable replay` reads the downloaded file
-    shown = subprocess.run([str(COSMOTABLE), "replay", str(path), "--all"], capture_output=True, text=True,
-                           timeout=300, env={**os.environ, "COLUMNS": "120"})
+    shown = subprocess.run(
+        [str(COSMOTABLE), "replay", str(path), "--all"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "120"},
+    )
     assert shown.returncode == 0, shown.stderr
     assert record["actions"][-1] in shown.stdout
 

@@ -14,9 +14,11 @@ from sqlalchemy import create_engine, text
 
 
 def _post_action(http, url, table_id, token, action, action_id):
-    return http.post(f"{url}api/tables/{table_id}/actions",
-                     json={"action": action, "client_action_id": action_id},
-                     headers={"X-Seat-Token": token})
+    return http.post(
+        f"{url}api/tables/{table_id}/actions",
+        json={"action": action, "client_action_id": action_id},
+        headers={"X-Seat-Token": token},
+    )
 
 
 def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, database_url):
@@ -26,9 +28,13 @@ def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, databas
     process, url = start_server(data_dir, database_url)
     try:
         with httpx.Client(timeout=60) as http:
-            made = http.post(f"{url}api/tables", json={
-                "game": "mlem", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            }).json()
+            made = http.post(
+                f"{url}api/tables",
+                json={
+                    "game": "mlem",
+                    "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                },
+            ).json()
             table_id = made["table"]["id"]
             tokens = {link["seat"]: link["token"] for link in made["seats"]}
             http.post(f"{url}api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
@@ -39,13 +45,15 @@ def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, databas
                 if seat not in tokens:
                     time.sleep(0.02)  # the bot is thinking
                     continue
-                state = http.get(f"{url}api/tables/{table_id}/state",
-                                 headers={"X-Seat-Token": tokens[seat]}).json()
+                state = http.get(
+                    f"{url}api/tables/{table_id}/state", headers={"X-Seat-Token": tokens[seat]}
+                ).json()
                 if not state["legal_actions"]:
                     continue
                 action_id = uuid.uuid4().hex
-                response = _post_action(http, url, table_id, tokens[seat],
-                                        rng.choice(state["legal_actions"])["json"], action_id)
+                response = _post_action(
+                    http, url, table_id, tokens[seat], rng.choice(state["legal_actions"])["json"], action_id
+                )
                 if response.status_code == 200:
                     acknowledged[action_id] = response.json()["step"]
             last_id = action_id
@@ -57,11 +65,18 @@ def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, databas
     engine = create_engine(database_url)
     with engine.connect() as connection:
         stored = connection.execute(
-            text("SELECT client_action_id, COUNT(*) FROM actions WHERE table_id = :t "
-                 "AND client_action_id IS NOT NULL GROUP BY client_action_id"), {"t": table_id}
+            text(
+                "SELECT client_action_id, COUNT(*) FROM actions WHERE table_id = :t "
+                "AND client_action_id IS NOT NULL GROUP BY client_action_id"
+            ),
+            {"t": table_id},
         ).all()
-        indexes = [row[0] for row in connection.execute(
-            text('SELECT "index" FROM actions WHERE table_id = :t ORDER BY "index"'), {"t": table_id})]
+        indexes = [
+            row[0]
+            for row in connection.execute(
+                text('SELECT "index" FROM actions WHERE table_id = :t ORDER BY "index"'), {"t": table_id}
+            )
+        ]
     engine.dispose()
     counts = dict(stored)
     assert set(acknowledged) <= set(counts)
@@ -87,8 +102,9 @@ def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, databas
                     break
                 if summary["to_act"] in tokens:
                     token = tokens[summary["to_act"]]
-                    legal = http.get(f"{url}api/tables/{table_id}/state",
-                                     headers={"X-Seat-Token": token}).json()["legal_actions"]
+                    legal = http.get(
+                        f"{url}api/tables/{table_id}/state", headers={"X-Seat-Token": token}
+                    ).json()["legal_actions"]
                     if legal:
                         _post_action(http, url, table_id, token, rng.choice(legal)["json"], uuid.uuid4().hex)
                 else:

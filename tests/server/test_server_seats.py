@@ -40,8 +40,10 @@ def test_acting_while_a_bot_plays_the_seat_is_refused(client):
     other = 1 - seat
     client.post(f"/api/tables/{made['table']['id']}/leave", headers=seat_headers(made, other))
     _decide(client, made, seat)
-    wait_until(lambda: _summary(client, made)["to_act"] == seat or _summary(client, made)["status"] != "running",
-               what="the bot to answer")
+    wait_until(
+        lambda: _summary(client, made)["to_act"] == seat or _summary(client, made)["status"] != "running",
+        what="the bot to answer",
+    )
     refused = act(client, made, other, "stay")
     assert refused.status_code == 409 and "takeback" in refused.json()["message"]
 
@@ -61,8 +63,9 @@ def test_turn_timer_hands_a_silent_seat_to_the_bot(client):
     summary = _summary(client, made)
     assert summary["deadline"] is not None and summary["timer_seconds"] == 1
     late = summary["to_act"]
-    timed_out = wait_until(lambda: _summary(client, made)["seats"][late]["bot_playing"],
-                           what="the seat's time to run out")
+    timed_out = wait_until(
+        lambda: _summary(client, made)["seats"][late]["bot_playing"], what="the seat's time to run out"
+    )
     assert timed_out
     # the bot decided for it; the player takes the seat back
     back = client.post(f"/api/tables/{made['table']['id']}/takeback", headers=seat_headers(made, late))
@@ -120,7 +123,9 @@ def test_undo_is_refused_after_a_chance_outcome(client, app):
     for _ in range(200):
         seat = _summary(client, made)["to_act"]
         before = len(server_state(app, made["table"]["id"]).history)
-        result = act(client, made, seat, rng.choice(state_of(client, made, seat)["legal_actions"])["json"]).json()
+        result = act(
+            client, made, seat, rng.choice(state_of(client, made, seat)["legal_actions"])["json"]
+        ).json()
         if result["step"] > before + 1 and result["table"]["to_act"] != seat:
             break  # the server rolled after this seat's decision
     refused = client.post(f"/api/tables/{made['table']['id']}/undo", headers=seat_headers(made, seat))

@@ -9,26 +9,37 @@ import uuid
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import create, seat_headers, server_state, state_of
 
 from cosmotable.server.app import create_app
 from cosmotable.server.settings import Settings
-from server_helpers import create, seat_headers, server_state, state_of
 
 
 @pytest.fixture
 def two_processes(tmp_path, database_url):
     """Two apps (each with its own snapshot cache) sharing one database."""
-    apps = [create_app(Settings(database_url=database_url, data_dir=tmp_path / name, bot_workers=0,
-                                timer_poll_seconds=0.05, secret_key="shared"))
-            for name in ("first", "second")]
+    apps = [
+        create_app(
+            Settings(
+                database_url=database_url,
+                data_dir=tmp_path / name,
+                bot_workers=0,
+                timer_poll_seconds=0.05,
+                secret_key="shared",
+            )
+        )
+        for name in ("first", "second")
+    ]
     with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
         yield (first, apps[0]), (second, apps[1])
 
 
 def _action(client, made: dict, seat: int, action, client_action_id: str):
-    return client.post(f"/api/tables/{made['table']['id']}/actions",
-                       json={"action": action, "client_action_id": client_action_id},
-                       headers=seat_headers(made, seat))
+    return client.post(
+        f"/api/tables/{made['table']['id']}/actions",
+        json={"action": action, "client_action_id": client_action_id},
+        headers=seat_headers(made, seat),
+    )
 
 
 def _ready(client, made: dict) -> tuple[int, dict]:

@@ -43,7 +43,9 @@ def test_config_error_from_the_game_is_422_naming_the_field(client):
 
 
 def test_bad_bot_level_is_422_and_creates_nothing(client):
-    response = client.post("/api/tables", json={"game": "mlem", "seats": [{}, {"kind": "bot", "bot": "genius"}]})
+    response = client.post(
+        "/api/tables", json={"game": "mlem", "seats": [{}, {"kind": "bot", "bot": "genius"}]}
+    )
     assert response.status_code == 422
     assert response.json()["error"] == "validation_error" and "seats.1.bot" in response.json()["message"]
     assert client.get("/api/tables").json()["total"] == 0
@@ -103,7 +105,10 @@ def test_join_claims_a_free_seat_with_a_fresh_token(client):
     assert seats[1]["claimed"] and seats[1]["name"] == "Ada" and not seats[0]["claimed"]
     # the earlier link of seat 1 stopped working; the new one works
     assert client.get(f"/api/tables/{table_id}/state", headers=seat_headers(made, 1)).status_code == 403
-    assert client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": link["token"]}).json()["seat"] == 1
+    assert (
+        client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": link["token"]}).json()["seat"]
+        == 1
+    )
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 409
     any_seat = client.post(f"/api/tables/{table_id}/join", json={}).json()
     assert any_seat["seat"] in (0, 2)

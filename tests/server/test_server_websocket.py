@@ -34,13 +34,19 @@ def _check_own_view(app, table_id, message, seat):
     expected = state.public_view() if seat is None else state.view(seat)
     assert message["view"] == expected
     acting = seat is not None and state.current_player() == seat
-    assert [a["text"] for a in message["legal_actions"]] == ([str(a) for a in state.legal_actions()] if acting else [])
+    assert [a["text"] for a in message["legal_actions"]] == (
+        [str(a) for a in state.legal_actions()] if acting else []
+    )
 
 
 def test_each_kosmodrom_seat_gets_its_own_hand_and_nobody_elses(client, app):
     made = create(client, "kosmodrom", ["human", "human", "human"])
     table_id = made["table"]["id"]
-    with _socket(client, made, 0) as ws0, _socket(client, made, 1) as ws1, _socket(client, made, None) as spectator:
+    with (
+        _socket(client, made, 0) as ws0,
+        _socket(client, made, 1) as ws1,
+        _socket(client, made, None) as spectator,
+    ):
         first = {0: ws0.receive_json(), 1: ws1.receive_json(), None: spectator.receive_json()}
         for seat, message in first.items():
             assert message["type"] == "state" and message["seat"] == seat
@@ -55,8 +61,11 @@ def test_each_kosmodrom_seat_gets_its_own_hand_and_nobody_elses(client, app):
         if to_act in sockets and to_act is not None:
             sockets[to_act].send_json({"type": "action", "action": action, "client_action_id": "ws-1"})
         else:
-            client.post(f"/api/tables/{table_id}/actions", json={"action": action, "client_action_id": "ws-1"},
-                        headers={"X-Seat-Token": token_of(made, to_act)})
+            client.post(
+                f"/api/tables/{table_id}/actions",
+                json={"action": action, "client_action_id": "ws-1"},
+                headers={"X-Seat-Token": token_of(made, to_act)},
+            )
         for seat, ws in sockets.items():
             message = _next_state(ws, step + 1)
             after = server_state(app, table_id)  # read once the action is surely applied

@@ -62,9 +62,23 @@ def server(tmp_path_factory):
     log_path = data_dir / "server.log"
     log = log_path.open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "cosmotable.server.app:create_app", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=data_dir,
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "cosmotable.server.app:create_app",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=data_dir,
     )
     url = f"http://127.0.0.1:{port}"
     client = httpx.Client(base_url=url, timeout=30)
@@ -105,7 +119,9 @@ def playwright_driver():
 @pytest.fixture(scope="session")
 def browser(playwright_driver):
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+        pytest.fail(
+            f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)"
+        )
     chromium = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()
@@ -161,5 +177,3 @@ def new_page(browser):
     for context, _ in contexts:
         context.close()
     assert not errors, "a page logged errors:\n" + "\n".join(errors)
-
-

@@ -132,7 +132,8 @@ def serve_page(folder: Path):
     """Serve `folder` (holding `web` -> src/cosmotable/web and the test page) on a free port."""
     (folder / "web").symlink_to(WEB, target_is_directory=True)
     (folder / "kosmodrom.html").write_text(
-        PAGE % {"langs": json.dumps(list(LANGS)), "colours": json.dumps(SEAT_COLOURS)}, encoding="utf-8")
+        PAGE % {"langs": json.dumps(list(LANGS)), "colours": json.dumps(SEAT_COLOURS)}, encoding="utf-8"
+    )
     handler = functools.partial(_QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -159,19 +160,39 @@ def positions(seed: int, num_players: int, variants: list[str], every: int, limi
         seat = state.current_player()
         if step % every == 0 or state.phase in ("answer", "stolen", "discard_order", "field_duty"):
             events = [e.to_json() for e in state.events_for(seat)]
-            out.append({"view": state.view(seat), "legal": legal_entries(state), "seat": seat,
-                        "events": events[seen[seat]:], "config": [seed, num_players, variants]})
+            out.append(
+                {
+                    "view": state.view(seat),
+                    "legal": legal_entries(state),
+                    "seat": seat,
+                    "events": events[seen[seat] :],
+                    "config": [seed, num_players, variants],
+                }
+            )
             seen[seat] = len(events)
             if step % (every * 4) == 0:
-                out.append({"view": state.public_view(), "legal": [], "seat": None, "events": [],
-                            "config": [seed, num_players, variants]})
+                out.append(
+                    {
+                        "view": state.public_view(),
+                        "legal": [],
+                        "seat": None,
+                        "events": [],
+                        "config": [seed, num_players, variants],
+                    }
+                )
         step += 1
         state.apply(rng.choice(state.legal_actions()))
     if state.is_terminal():
         for seat in range(num_players):
-            out.append({"view": state.view(seat), "legal": [], "seat": seat,
-                        "events": [e.to_json() for e in state.events_for(seat)][seen[seat]:],
-                        "config": [seed, num_players, variants]})
+            out.append(
+                {
+                    "view": state.view(seat),
+                    "legal": [],
+                    "seat": seat,
+                    "events": [e.to_json() for e in state.events_for(seat)][seen[seat] :],
+                    "config": [seed, num_players, variants],
+                }
+            )
     return out
 
 
@@ -220,8 +241,13 @@ def positions_for_every_move_family(families: set[str], seeds: range):
             new = {move_family(e["json"]) for e in legal} & wanted - set(found)
             for family in new:
                 seat = state.current_player()
-                found[family] = {"view": state.view(seat), "legal": legal, "seat": seat, "events": [],
-                                 "config": [seed, 3, variants]}
+                found[family] = {
+                    "view": state.view(seat),
+                    "legal": legal,
+                    "seat": seat,
+                    "events": [],
+                    "config": [seed, 3, variants],
+                }
             state.apply(rng.choice(state.legal_actions()))
         if len(found) == len(families):
             break

@@ -80,7 +80,10 @@ def case_for(state, seat, lang="en", new_events=0):
     view = state.view(seat) if seat is not None else state.public_view()
     events = [e.to_json() for e in state.events_for(seat)]
     return {
-        "view": view, "seat": seat, "lang": lang, "interactive": seat is not None,
+        "view": view,
+        "seat": seat,
+        "lang": lang,
+        "interactive": seat is not None,
         "legal": legal_entries(state) if to_act else [],
         "newEvents": events[-new_events:] if new_events else [],
     }

@@ -19,8 +19,9 @@ READY = "() => document.querySelector('#end-screen') || document.querySelector('
 
 
 def test_a_whole_game_against_a_bot_is_played_by_clicks_to_the_end_screen(server, page, phone_page):
-    created = server.create_table("kosmodrom", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
-                                  variants=["quick"])
+    created = server.create_table(
+        "kosmodrom", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}], variants=["quick"]
+    )
     server.start(created)
     table_id = created["table"]["id"]
     link = next(s for s in created["seats"] if s["seat"] == 0)
@@ -45,8 +46,11 @@ def test_a_whole_game_against_a_bot_is_played_by_clicks_to_the_end_screen(server
             continue
         clicks += 1
         kinds.add(pick.split(":")[0])
-        if pick == "confirm" or pick in ("done", "deck", "discardtop", "keep", "drop", "accept", "refuse") \
-                or pick.startswith(("top:", "rocket:")):
+        if (
+            pick == "confirm"
+            or pick in ("done", "deck", "discardtop", "keep", "drop", "accept", "refuse")
+            or pick.startswith(("top:", "rocket:"))
+        ):
             moves += 1
         # mid-play: a random quick game against a random bot may end early (the server's seed and who
         # starts are chance), so the shot comes once some moves are made and a rocket stands

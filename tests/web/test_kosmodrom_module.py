@@ -8,16 +8,25 @@ from pathlib import Path
 
 import pytest
 from kosmodrom_web_helpers import (
-    LANGS, WEB, finished_game, move_family, positions, positions_for_every_move_family, serve_page,
+    LANGS,
+    WEB,
+    finished_game,
+    move_family,
+    positions,
+    positions_for_every_move_family,
+    serve_page,
 )
 
 from cosmotable.games.kosmodrom.cards import default_cards
 
-
 CATALOGS = WEB / "games" / "kosmodrom" / "i18n"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 GAMES = [  # (seed, players, variants): every variant and player count
-    (1, 2, []), (2, 3, ["quick"]), (3, 4, ["slow"]), (4, 3, ["negotiation"]), (5, 2, ["superpowers", "quick"]),
+    (1, 2, []),
+    (2, 3, ["quick"]),
+    (3, 4, ["slow"]),
+    (4, 3, ["negotiation"]),
+    (5, 2, ["superpowers", "quick"]),
     (6, 4, ["negotiation", "superpowers"]),
 ]
 # Negotiation positions are many (an offer is built one card a click), so fewer are clicked through.
@@ -75,9 +84,14 @@ def board_state(page):
 def expected_board(view):
     return {
         "boards": sorted(p["seat"] for p in view["players"]),
-        "rockets": sorted((r["id"], r["zone"], r["metal"], r["fuel"], tuple(r["advantages"]), r["owner"]) for r in view["rockets"]),
+        "rockets": sorted(
+            (r["id"], r["zone"], r["metal"], r["fuel"], tuple(r["advantages"]), r["owner"])
+            for r in view["rockets"]
+        ),
         "experts": sorted((p["seat"], z, e or "") for p in view["players"] for z, e in p["experts"].items()),
-        "pads": sorted((p["seat"], z, " ".join(c)) for p in view["players"] for z, c in p["launch_pads"].items()),
+        "pads": sorted(
+            (p["seat"], z, " ".join(c)) for p in view["players"] for z, c in p["launch_pads"].items()
+        ),
         "upgrades": sorted((p["seat"], c) for p in view["players"] for c in p["upgrades"]),
         "known": sorted((p["seat"], c) for p in view["players"] for c in p["known_hand"]),
         "handCounts": sorted((p["seat"], p["hand_count"]) for p in view["players"]),
@@ -93,7 +107,10 @@ def expected_board(view):
 def drawn_board(dom):
     return {
         "boards": sorted(dom["boards"]),
-        "rockets": sorted((r["id"], r["zone"], r["metal"], r["fuel"], tuple(r["advantages"]), r["owner"]) for r in dom["rockets"]),
+        "rockets": sorted(
+            (r["id"], r["zone"], r["metal"], r["fuel"], tuple(r["advantages"]), r["owner"])
+            for r in dom["rockets"]
+        ),
         "experts": sorted(tuple(e) for e in dom["experts"]),
         "pads": sorted(tuple(p) for p in dom["pads"]),
         "upgrades": sorted(tuple(u) for u in dom["upgrades"]),
@@ -123,12 +140,39 @@ def test_board_shows_the_view_and_offers_exactly_the_legal_moves(kosmo, seed, pl
 
 
 FAMILIES = {
-    "advance", "done", "draw", "take", "keep", "discard", "top", "offer", "give", "want", "propose", "withdraw",
-    "accept", "refuse",
-    "play rocket", "play component", "play expert", "play advantage", "play upgrade",
-    "play scrub", "play key_to_start", "play budget_cut", "play top_priority", "play research", "play retest",
-    "play headhunting", "play brainstorm", "play sabotage", "play soldering_iron", "play field_duty",
-    "play espionage", "play espionage two", "play vacuum",
+    "advance",
+    "done",
+    "draw",
+    "take",
+    "keep",
+    "discard",
+    "top",
+    "offer",
+    "give",
+    "want",
+    "propose",
+    "withdraw",
+    "accept",
+    "refuse",
+    "play rocket",
+    "play component",
+    "play expert",
+    "play advantage",
+    "play upgrade",
+    "play scrub",
+    "play key_to_start",
+    "play budget_cut",
+    "play top_priority",
+    "play research",
+    "play retest",
+    "play headhunting",
+    "play brainstorm",
+    "play sabotage",
+    "play soldering_iron",
+    "play field_duty",
+    "play espionage",
+    "play espionage two",
+    "play vacuum",
 }
 
 
@@ -165,7 +209,8 @@ def test_the_dom_holds_no_card_of_another_hand_that_the_view_hides(kosmo):
         # the seat's own hand face up; of other hands only counts (card backs) and the known cards
         assert dom["hand"] == view["hand"]
         assert sorted(tuple(k) for k in dom["known"]) == sorted(
-            (p["seat"], c) for p in view["players"] for c in p["known_hand"])
+            (p["seat"], c) for p in view["players"] for c in p["known_hand"]
+        )
         others = kosmo.evaluate("""() => [...document.querySelectorAll('#root .kd-board')]
             .filter((b) => b.dataset.seat !== String(kd.ctx.seat))
             .flatMap((b) => [...b.querySelectorAll('[data-card]')].map((e) => e.closest('.kd-known, .kd-upgrade') ? null : e.dataset.card))
@@ -186,10 +231,13 @@ def test_every_event_of_every_kind_reads_as_a_sentence_in_every_language(kosmo):
     assert {"turn", "advance", "draw", "play", "discard", "pad", "game-over", "offer"} <= kinds
     view = states[0].view(0)
     for lang in LANGS:
-        lines = kosmo.evaluate("""([events, view, lang]) => {
+        lines = kosmo.evaluate(
+            """([events, view, lang]) => {
             kd.show({view, legal: [], seat: 0, events: []}, lang);
             return events.map((e) => kd.module.describeEvent(e, kd.ctx));
-        }""", [list(events.values()), view, lang])
+        }""",
+            [list(events.values()), view, lang],
+        )
         for event, line in zip(events.values(), lines):
             assert line and line != event["text"] or lang == "en" and line, (lang, event)
             assert "{" not in line and "undefined" not in line, (lang, event, line)
@@ -213,7 +261,9 @@ def test_the_card_table_of_the_module_matches_the_engine_data(kosmo):
     assert set(cards) == set(engine)
     for cid, spec in engine.items():
         mine = cards[cid]
-        assert (mine["type"], mine["count"], mine.get("points", 0)) == (spec.type, spec.count, spec.points), cid
+        assert (mine["type"], mine["count"], mine.get("points", 0)) == (spec.type, spec.count, spec.points), (
+            cid
+        )
         if spec.type == "rocket":
             assert (mine["metal"], mine["fuel"]) == (spec.metal, spec.fuel), cid
         assert mine.get("zone") == spec.zone, cid
@@ -228,7 +278,11 @@ def test_catalogs_have_the_same_keys_and_placeholders_in_all_five_languages():
             assert set(re.findall(r"\{\w+\}", catalog[key])) == set(re.findall(r"\{\w+\}", text)), (lang, key)
             assert catalog[key].strip(), (lang, key)
         if lang != "en":
-            same = [k for k in english if catalog[k] == english[k] and not re.fullmatch(r"[{}\w\s/×:·]*", english[k])]
+            same = [
+                k
+                for k in english
+                if catalog[k] == english[k] and not re.fullmatch(r"[{}\w\s/×:·]*", english[k])
+            ]
             assert len(same) < 5, (lang, same)
 
 
@@ -241,11 +295,15 @@ def test_russian_card_names_are_the_rulebooks(kosmo):
 @pytest.mark.parametrize("width", [375, 1280])
 def test_the_table_fits_the_screen_and_is_saved_as_a_screenshot(kosmo, width):
     # the busiest table of a random game: most rockets, advantages and launch-pad cards
-    position = max((p for p in positions(4, 3, ["negotiation"], every=5, limit=80) if p["legal"]),
-                   key=lambda p: sum(2 + len(r["advantages"]) for r in p["view"]["rockets"]))
+    position = max(
+        (p for p in positions(4, 3, ["negotiation"], every=5, limit=80) if p["legal"]),
+        key=lambda p: sum(2 + len(r["advantages"]) for r in p["view"]["rockets"]),
+    )
     kosmo.set_viewport_size({"width": width, "height": 900})
     show(kosmo, position)
-    overflow = kosmo.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    overflow = kosmo.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
     assert overflow <= 0
     ARTIFACTS.mkdir(exist_ok=True)
     kosmo.screenshot(path=str(ARTIFACTS / f"kosmodrom-module-{width}.png"), full_page=True)
@@ -260,7 +318,9 @@ def test_keyboard_enter_on_a_focused_control_makes_the_move(kosmo):
     kosmo.keyboard.press("Enter")
     acted = kosmo.evaluate("() => kd.acted")
     assert len(acted) == before + 1 and acted[-1] == {"kind": "draw"}
-    labels = kosmo.evaluate("() => [...document.querySelectorAll('#root [data-pick]')].map((e) => e.getAttribute('aria-label'))")
+    labels = kosmo.evaluate(
+        "() => [...document.querySelectorAll('#root [data-pick]')].map((e) => e.getAttribute('aria-label'))"
+    )
     assert labels and all(labels)
 
 

@@ -56,8 +56,11 @@ def locator_for(page, control):
 
 
 def test_a_whole_two_player_game_against_a_bot_played_by_clicks_to_the_end_screen(server, page, phone_page):
-    created = server.create_table("planet", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-                                  options={"max_turns": TURN_CAP})
+    created = server.create_table(
+        "planet",
+        [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+        options={"max_turns": TURN_CAP},
+    )
     table_id = created["table"]["id"]
     server.start(created)
     token = created["seats"][0]["token"]
@@ -75,7 +78,9 @@ def test_a_whole_two_player_game_against_a_bot_played_by_clicks_to_the_end_scree
         if summary["status"] == "finished":
             page.wait_for_selector("#end-screen", timeout=30_000)
             break
-        assert time.monotonic() - last_progress < STALL_SECONDS, f"the game stalled at step {last_step}: {summary}"
+        assert time.monotonic() - last_progress < STALL_SECONDS, (
+            f"the game stalled at step {last_step}: {summary}"
+        )
         controls = page.evaluate(CONTROLS_JS)
         if not controls:
             if summary["to_act"] == 0:

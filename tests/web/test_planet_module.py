@@ -17,7 +17,12 @@ import random
 import pytest
 from planet_helpers import act, coins, put, table
 from planet_page_helpers import (
-    ARTIFACTS, WEB, case_for, no_claims, play_positions, serve_harness,
+    ARTIFACTS,
+    WEB,
+    case_for,
+    no_claims,
+    play_positions,
+    serve_harness,
 )
 
 from cosmotable import games
@@ -91,8 +96,12 @@ def check_drawing(summary, view):
             assert tile is None and seen == cell.get("tile"), name
     assert sorted(summary["coins"]) == sorted([n, c["coins"]] for n, c in cells.items() if c.get("coins"))
     assert sorted(summary["locks"]) == sorted([n, c["lock"]] for n, c in cells.items() if c.get("lock"))
-    assert sorted(summary["astronauts"]) == sorted([p["seat"], a["n"]] for p in view["players"] for a in p["astronauts"])
-    assert sorted(summary["ships"]) == sorted([p["seat"], "1" if p["ship"]["fuel"] else "0"] for p in view["players"])
+    assert sorted(summary["astronauts"]) == sorted(
+        [p["seat"], a["n"]] for p in view["players"] for a in p["astronauts"]
+    )
+    assert sorted(summary["ships"]) == sorted(
+        [p["seat"], "1" if p["ship"]["fuel"] else "0"] for p in view["players"]
+    )
     assert summary["scores"] == [p["score"] for p in view["players"]]
     assert summary["unnamed"] == [] and summary["unfocusable"] == 0
     assert summary["missing"] == []
@@ -119,13 +128,18 @@ def check_offers(page, case):
 CONFIGS = [(2, [], 11), (3, [], 12), (4, [], 13), (4, ["teams"], 14)]
 
 
-@pytest.mark.parametrize("players,variants,seed", CONFIGS, ids=[f"{p}p{'-teams' if v else ''}-seed{s}" for p, v, s in CONFIGS])
-def test_positions_of_random_games_are_drawn_as_the_view_says_and_offer_exactly_the_legal_moves(page, players, variants, seed):
+@pytest.mark.parametrize(
+    "players,variants,seed", CONFIGS, ids=[f"{p}p{'-teams' if v else ''}-seed{s}" for p, v, s in CONFIGS]
+)
+def test_positions_of_random_games_are_drawn_as_the_view_says_and_offer_exactly_the_legal_moves(
+    page, players, variants, seed
+):
     checked = 0
-    for n, state in enumerate(play_positions(players, seed, every=11, limit=700, variants=variants, pick=no_claims)):
+    for n, state in enumerate(
+        play_positions(players, seed, every=11, limit=700, variants=variants, pick=no_claims)
+    ):
         seat = state.current_player()
-        if seat < 0:
-            seat = 0
+        seat = max(seat, 0)
         case = case_for(state, seat, new_events=4)
         check_drawing(show(page, case), case["view"])
         if case["legal"] and n % 6 == 0:  # following every click path is the slow part: one position in 6
@@ -150,7 +164,11 @@ def test_real_clicks_build_a_move_and_send_exactly_its_json(page):
         target = rng.choice(found)
         page.evaluate("(data) => planetHarness.show(data)", case)
         for name, value in target["path"]:
-            node = page.locator(f"[{name}='{value}']") if "'" not in value else page.locator(f'[{name}="{value}"]')
+            node = (
+                page.locator(f"[{name}='{value}']")
+                if "'" not in value
+                else page.locator(f'[{name}="{value}"]')
+            )
             node.first.click()
         acted = page.evaluate("() => window.acted")
         assert [canonical(a) for a in acted] == [canonical(target["json"])]
@@ -195,7 +213,9 @@ def test_an_obelisk_peek_is_offered_on_the_board_and_shows_only_to_the_seat_that
     assert all(e["json"]["kind"] == "peek" for e in case["legal"])
     check_offers(page, case)  # each face-down tile is a target, one click each
     act(s, "peek d2", "reveal crocodile")
-    names = {lang: json.loads((CATALOGS / f"{lang}.json").read_text("utf-8"))["tile.crocodile"] for lang in LANGS}
+    names = {
+        lang: json.loads((CATALOGS / f"{lang}.json").read_text("utf-8"))["tile.crocodile"] for lang in LANGS
+    }
     for seat, sees in ((0, True), (1, False), (None, False)):
         for lang in ("en", "ru"):
             case = case_for(s, seat, lang=lang)
@@ -223,7 +243,9 @@ def test_every_event_of_whole_games_reads_as_a_sentence_in_each_language(page):
     kinds = {e["kind"] for e in events}
     assert {"move", "reveal", "sail", "coins", "game-over"} <= kinds
     for lang in LANGS:
-        lines = page.evaluate("([events, lang, view]) => planetHarness.describe(events, lang, view)", [events, lang, views[0]])
+        lines = page.evaluate(
+            "([events, lang, view]) => planetHarness.describe(events, lang, view)", [events, lang, views[0]]
+        )
         assert len(lines) == len(events)
         for event, line in zip(events, lines):
             assert line and line != event["text"], (lang, event)
@@ -247,7 +269,11 @@ def test_the_five_catalogs_hold_the_same_keys_and_fill_the_same_placeholders():
                 assert form.strip(), (lang, key)
     # translated, not copied: the narrative and the prompts differ from English in every language
     for lang in LANGS[1:]:
-        same = [k for k in keys if (k.startswith("ev.") or k.startswith("ui.prompt")) and catalogs[lang][k] == catalogs["en"][k]]
+        same = [
+            k
+            for k in keys
+            if (k.startswith("ev.") or k.startswith("ui.prompt")) and catalogs[lang][k] == catalogs["en"][k]
+        ]
         assert same == [], (lang, same)
 
 
@@ -266,7 +292,10 @@ def test_the_end_screen_rows_give_coins_and_artifacts_per_seat(page):
             assert any(c.startswith("Drużyna") for c in row["cells"]) is bool(variants)
 
 
-@pytest.mark.parametrize("width,height,name,lang", [(375, 900, "phone", "en"), (1280, 900, "desktop", "en"), (375, 900, "phone-ru", "ru")])
+@pytest.mark.parametrize(
+    "width,height,name,lang",
+    [(375, 900, "phone", "en"), (1280, 900, "desktop", "en"), (375, 900, "phone-ru", "ru")],
+)
 def test_screenshots_of_a_game_in_progress(harness, width, height, name, lang):
     browser, url = harness
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -303,7 +332,9 @@ def _situation(name):
         put(s, 0, 1, "b2")
         return act(s, "move 1 E")
     if name == "knight":
-        s = table(".. S0 .. .. .. ..\n.. __ KN __ __ ..\n.. __ __ __ __ ..\n.. __ __ __ __ ..\n.. .. .. S1 .. ..")
+        s = table(
+            ".. S0 .. .. .. ..\n.. __ KN __ __ ..\n.. __ __ __ __ ..\n.. __ __ __ __ ..\n.. .. .. S1 .. .."
+        )
         put(s, 0, 1, "b2")
         return act(s, "move 1 E")
     if name == "dragonfly":
@@ -336,7 +367,11 @@ def _situation(name):
         put(s, 0, 1, "b2")
         return act(s, "move 1 E")
     if name == "card-ally":
-        s = table(".. S0 .. S2 ..\nS1 __ __ __ ..\n.. __ __ __ ..\n.. __ __ __ ..\n.. .. .. S3 ..", players=4, teams=True)
+        s = table(
+            ".. S0 .. S2 ..\nS1 __ __ __ ..\n.. __ __ __ ..\n.. __ __ __ ..\n.. .. .. S3 ..",
+            players=4,
+            teams=True,
+        )
         for card in ("pocket", "teleport"):
             s.hand[0].append({"id": card, "ready": True, "spent": False})
         put(s, 0, 1, "c3")
@@ -354,8 +389,20 @@ def _situation(name):
     raise AssertionError(name)
 
 
-@pytest.mark.parametrize("name", ["arrow-choice", "knight", "dragonfly", "meteorite-turn", "beam", "coin-and-canyon", "card-all",
-                                  "card-mid-chain", "card-ally"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "arrow-choice",
+        "knight",
+        "dragonfly",
+        "meteorite-turn",
+        "beam",
+        "coin-and-canyon",
+        "card-all",
+        "card-mid-chain",
+        "card-ally",
+    ],
+)
 def test_each_kind_of_choice_is_offered_on_the_board_exactly_as_the_rules_allow(page, name):
     s = _situation(name)
     seat = s.current_player()
@@ -364,12 +411,22 @@ def test_each_kind_of_choice_is_offered_on_the_board_exactly_as_the_rules_allow(
     check_drawing(show(page, case), case["view"])
     found = check_offers(page, case)
     kinds = {f["json"]["kind"] for f in found}
-    wanted = {"arrow-choice": {"go"}, "knight": {"knight"}, "dragonfly": {"to"}, "meteorite-turn": {"turn"},
-              "beam": {"beam"}, "coin-and-canyon": {"move"}, "card-all": {"ability", "move", "sail"},
-              "card-mid-chain": {"go", "ability"}, "card-ally": {"ability"}}[name]
+    wanted = {
+        "arrow-choice": {"go"},
+        "knight": {"knight"},
+        "dragonfly": {"to"},
+        "meteorite-turn": {"turn"},
+        "beam": {"beam"},
+        "coin-and-canyon": {"move"},
+        "card-all": {"ability", "move", "sail"},
+        "card-mid-chain": {"go", "ability"},
+        "card-ally": {"ability"},
+    }[name]
     assert wanted <= kinds
     if name == "coin-and-canyon":
-        assert any(f["json"].get("coin") for f in found) and any(f["json"].get("way") == "canyon" for f in found)
+        assert any(f["json"].get("coin") for f in found) and any(
+            f["json"].get("way") == "canyon" for f in found
+        )
     if name == "card-ally":
         assert {"ability pocket 1 ALLY", "ability teleport 1 ALLY"} <= {e["text"] for e in case["legal"]}
     if name == "card-all":

@@ -10,8 +10,13 @@ import pytest
 WEB = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web"
 LANGUAGES = ["en", "uk", "ru", "nl", "pl"]
 # CLDR plural categories for whole numbers (what Intl.PluralRules(lang).select(n) can answer)
-PLURALS = {"en": {"one", "other"}, "nl": {"one", "other"}, "uk": {"one", "few", "many", "other"},
-           "ru": {"one", "few", "many", "other"}, "pl": {"one", "few", "many", "other"}}
+PLURALS = {
+    "en": {"one", "other"},
+    "nl": {"one", "other"},
+    "uk": {"one", "few", "many", "other"},
+    "ru": {"one", "few", "many", "other"},
+    "pl": {"one", "few", "many", "other"},
+}
 
 
 def load(lang):
@@ -44,7 +49,9 @@ def test_every_key_the_shell_code_uses_is_in_the_english_catalog():
     english = load("en")
     used = set()
     for script in WEB.glob("*.js"):
-        used |= set(re.findall(r"""\bt(?:Or)?\(\s*"([a-z_]+\.[a-z_.]+)\"""", script.read_text(encoding="utf-8")))
+        used |= set(
+            re.findall(r"""\bt(?:Or)?\(\s*"([a-z_]+\.[a-z_.]+)\"""", script.read_text(encoding="utf-8"))
+        )
     assert used, "the pattern should find the shell's keys"
     assert sorted(used - set(english)) == []
 
@@ -55,10 +62,25 @@ def test_no_catalog_value_is_left_untranslated_from_english():
     same_everywhere = {key for key in english if key.startswith("language.")} | {"app.title"}
     for lang in LANGUAGES[1:]:
         other = load(lang)
-        copied = [key for key, value in english.items()
-                  if key not in same_everywhere and other[key] == value and re.search(r"[a-z]{4}", re.sub(r"\{\w+\}", "", str(value)))]
+        copied = [
+            key
+            for key, value in english.items()
+            if key not in same_everywhere
+            and other[key] == value
+            and re.search(r"[a-z]{4}", re.sub(r"\{\w+\}", "", str(value)))
+        ]
         # a few words are spelled alike in Dutch and English (Lobby, Bot, online, Coach, Details)
-        allowed = {"nl": {"nav.lobby", "lobby.title", "create.kind.bot", "table.online", "coach.toggle",
-                          "coach.title", "error.details", "lobby.status.open"},
-                   "pl": {"table.online"}}.get(lang, set())
+        allowed = {
+            "nl": {
+                "nav.lobby",
+                "lobby.title",
+                "create.kind.bot",
+                "table.online",
+                "coach.toggle",
+                "coach.title",
+                "error.details",
+                "lobby.status.open",
+            },
+            "pl": {"table.online"},
+        }.get(lang, set())
         assert sorted(set(copied) - allowed) == [], lang

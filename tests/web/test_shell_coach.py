@@ -4,8 +4,9 @@ from web_helpers import open_client, screenshot
 
 
 def test_coach_panel_shows_odds_and_every_moves_win_chance(server, page):
-    created = server.create_table("mlem", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-                                  coach=True)
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], coach=True
+    )
     server.start(created)
     table_id = created["table"]["id"]
     token = created["seats"][0]["token"]

@@ -4,8 +4,13 @@ from web_helpers import open_client, screenshot
 
 
 def test_finished_table_shows_winners_and_scores(server, page):
-    created = server.create_table("mlem", [{"kind": "bot", "bot": "random", "name": "Rita"},
-                                           {"kind": "bot", "bot": "heuristic", "name": "Hugo"}])
+    created = server.create_table(
+        "mlem",
+        [
+            {"kind": "bot", "bot": "random", "name": "Rita"},
+            {"kind": "bot", "bot": "heuristic", "name": "Hugo"},
+        ],
+    )
     server.start(created)
     table_id = created["table"]["id"]
     summary = server.wait_until(table_id, lambda s: s["status"] == "finished")
@@ -24,7 +29,9 @@ def test_finished_table_shows_winners_and_scores(server, page):
         row = rows.nth(seat)
         assert row.locator("th").inner_text().strip() == names[seat]
         points = summary["scores"][seat]
-        assert row.locator("td.total").inner_text() == (f"{points} point" if points == 1 else f"{points} points")
+        assert row.locator("td.total").inner_text() == (
+            f"{points} point" if points == 1 else f"{points} points"
+        )
     assert end.get_by_role("link", name="Watch the replay").get_attribute("href") == f"#/replay/{table_id}"
     screenshot(page, "shell-end-mlem")
 

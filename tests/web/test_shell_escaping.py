@@ -6,7 +6,9 @@ NASTY = "<img src=x onerror=pwned=1><b>Eve</b>"
 
 
 def test_a_player_name_written_as_html_is_shown_as_text(server, page):
-    created = server.create_table("planet", [{"kind": "human", "name": NASTY}, {"kind": "bot", "bot": "random"}])
+    created = server.create_table(
+        "planet", [{"kind": "human", "name": NASTY}, {"kind": "bot", "bot": "random"}]
+    )
     server.start(created)
     table_id = created["table"]["id"]
 

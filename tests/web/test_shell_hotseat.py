@@ -40,7 +40,9 @@ def secrets_of(server, game, table_id, tokens):
     seen = views(server, table_id, tokens)
     public = server.state(table_id)["view"]
     return {
-        seat: secret_strings(hidden_part(game, view, seat), public, *(v for s, v in seen.items() if s != seat))
+        seat: secret_strings(
+            hidden_part(game, view, seat), public, *(v for s, v in seen.items() if s != seat)
+        )
         for seat, view in seen.items()
     }
 
@@ -57,7 +59,9 @@ def leaked(page, strings):
     ids=["kosmodrom-hands", "mlem-secret-missions"],
 )
 def test_hotseat_hides_each_seat_behind_a_pass_screen(server, page, game, variants, renderer):
-    created = server.create_table(game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], variants=variants)
+    created = server.create_table(
+        game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], variants=variants
+    )
     server.start(created)
     table_id = created["table"]["id"]
     tokens = {link["seat"]: link["token"] for link in created["seats"]}
@@ -94,7 +98,9 @@ def test_hotseat_hides_each_seat_behind_a_pass_screen(server, page, game, varian
             state = server.state(table_id, tokens[to_act])
             if state["table"]["to_act"] != to_act or state["table"]["status"] != "running":
                 break
-            server.act(table_id, tokens[to_act], pick(state["legal_actions"])["json"], f"h{handover}-{state['step']}")
+            server.act(
+                table_id, tokens[to_act], pick(state["legal_actions"])["json"], f"h{handover}-{state['step']}"
+            )
             assert leaked(page, secrets[other]) == []
         else:
             pytest.fail("the turn never passed to the other seat")

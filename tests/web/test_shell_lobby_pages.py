@@ -38,8 +38,9 @@ def test_open_tables_are_listed_page_by_page(server, page):
 
 
 def test_a_table_with_a_time_limit_shows_the_time_left(server, page):
-    created = server.create_table("mlem", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
-                                  timer_seconds=90)
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], timer_seconds=90
+    )
     server.start(created)
     table_id = created["table"]["id"]
     open_client(page, server, f"/table/{table_id}?token={created['seats'][0]['token']}")

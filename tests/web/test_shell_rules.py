@@ -17,8 +17,12 @@ def test_rules_page_shows_the_text_and_names_every_reconstructed_file(server, pa
     assert shown == [entry["file"] for entry in rules["reconstructed"]]
     assert f"cosmotable {game} check-" in notice.inner_text()
     # the Markdown became structure: the text's first heading is a heading on the page
-    first_heading = next(line.lstrip("#").strip() for line in rules["text"].splitlines() if line.startswith("#"))
-    assert page.locator(".rules-text").get_by_role("heading").first.inner_text().strip() == first_heading.replace("**", "").replace("`", "")
+    first_heading = next(
+        line.lstrip("#").strip() for line in rules["text"].splitlines() if line.startswith("#")
+    )
+    assert page.locator(".rules-text").get_by_role(
+        "heading"
+    ).first.inner_text().strip() == first_heading.replace("**", "").replace("`", "")
     screenshot(page, f"shell-rules-{game}")
 
 

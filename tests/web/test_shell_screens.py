@@ -19,8 +19,9 @@ UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, a[href], sele
 
 
 def check(page, name):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], \
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], (
         f"{name} is wider than the screen"
+    )
     assert page.evaluate(UNNAMED_CONTROLS) == [], f"{name} has controls without a name"
     screenshot(page, name)
 
@@ -29,8 +30,9 @@ def check(page, name):
 def test_pages_fit_the_screen_and_name_every_control(server, new_page, size):
     width, height = SIZES[size]
     page = new_page(width, height)
-    created = server.create_table("mlem", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
-                                  coach=True)
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], coach=True
+    )
     server.start(created)
     table_id = created["table"]["id"]
 

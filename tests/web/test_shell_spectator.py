@@ -4,7 +4,9 @@ from web_helpers import contains_word, open_client, page_words, screenshot, secr
 
 
 def test_spectator_sees_the_public_table_without_moves_or_hands(server, page):
-    created = server.create_table("kosmodrom", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
+    created = server.create_table(
+        "kosmodrom", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    )
     server.start(created)
     table_id = created["table"]["id"]
     token = created["seats"][0]["token"]

@@ -4,8 +4,9 @@ from web_helpers import open_client
 
 
 def test_undo_button_takes_back_the_last_decision(server, page):
-    created = server.create_table("mlem", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
-                                  undo=True)
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}], undo=True
+    )
     server.start(created)
     table_id = created["table"]["id"]
     ann = created["seats"][0]["token"]

@@ -34,15 +34,21 @@ class Server:
         return self.log_path.read_text(encoding="utf-8", errors="replace")[-4000:]
 
     def create_table(self, game: str, seats: list[dict], **fields) -> dict:
-        body = {"game": game, "seats": seats, "variants": fields.pop("variants", []),
-                "options": fields.pop("options", {}), **fields}
+        body = {
+            "game": game,
+            "seats": seats,
+            "variants": fields.pop("variants", []),
+            "options": fields.pop("options", {}),
+            **fields,
+        }
         answer = self.api.post("/api/tables", json=body)
         assert answer.status_code == 201, answer.text
         return answer.json()
 
     def start(self, created: dict) -> dict:
-        answer = self.api.post(f"/api/tables/{created['table']['id']}/start",
-                               headers={"X-Host-Token": created["host_token"]})
+        answer = self.api.post(
+            f"/api/tables/{created['table']['id']}/start", headers={"X-Host-Token": created["host_token"]}
+        )
         assert answer.status_code == 200, answer.text
         return answer.json()
 
@@ -53,8 +59,11 @@ class Server:
         return answer.json()
 
     def act(self, table_id: str, token: str, action, action_id: str) -> dict:
-        answer = self.api.post(f"/api/tables/{table_id}/actions", headers={"X-Seat-Token": token},
-                               json={"action": action, "client_action_id": action_id})
+        answer = self.api.post(
+            f"/api/tables/{table_id}/actions",
+            headers={"X-Seat-Token": token},
+            json={"action": action, "client_action_id": action_id},
+        )
         assert answer.status_code == 200, answer.text
         return answer.json()
 
@@ -65,7 +74,9 @@ class Server:
             if predicate(summary):
                 return summary
             if time.monotonic() > deadline:
-                raise AssertionError(f"table {table_id} did not reach the wanted state in {timeout} s: {summary}")
+                raise AssertionError(
+                    f"table {table_id} did not reach the wanted state in {timeout} s: {summary}"
+                )
             time.sleep(0.2)
 
 
@@ -84,8 +95,31 @@ def screenshot(page, name: str) -> Path:
 # --- hidden information in the page -------------------------------------------------------------------
 
 # attributes that hold geometry or styling, not words: "s12" in an SVG path is not mission s12
-_GEOMETRY = ["d", "points", "transform", "viewBox", "style", "class", "x", "y", "width", "height", "cx", "cy",
-             "r", "rx", "ry", "x1", "x2", "y1", "y2", "fill", "stroke", "href", "src"]
+_GEOMETRY = [
+    "d",
+    "points",
+    "transform",
+    "viewBox",
+    "style",
+    "class",
+    "x",
+    "y",
+    "width",
+    "height",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "x1",
+    "x2",
+    "y1",
+    "y2",
+    "fill",
+    "stroke",
+    "href",
+    "src",
+]
 
 _PAGE_WORDS = """(geometry) => {
   const parts = [];

@@ -65,8 +65,18 @@ def keep_worth(view: dict, seat: int, card: str, hand: list[str]) -> float:
 
 KEEP_THRESHOLD = 1.0
 #: How much a card left on top of the discard pile may help the next player (they may take it).
-TOP_RISK = {"metal": 0.2, "fuel": 0.2, "swift": 0.4, "rapid": 0.5, "scrub": 2.0, "sabotage": 2.0,
-            "jack": 2.0, "mission_control": 1.8, "top_secret": 1.5, "certification": 1.5}
+TOP_RISK = {
+    "metal": 0.2,
+    "fuel": 0.2,
+    "swift": 0.4,
+    "rapid": 0.5,
+    "scrub": 2.0,
+    "sabotage": 2.0,
+    "jack": 2.0,
+    "mission_control": 1.8,
+    "top_secret": 1.5,
+    "certification": 1.5,
+}
 
 
 def estimate(view: dict, seat: int) -> float:
@@ -77,7 +87,9 @@ def estimate(view: dict, seat: int) -> float:
     value = score["astronauts"] + score["certifications"] + score["mission_control"]
     mine = [r for r in view["rockets"] if r["owner"] == seat]
     value += sum(rocket_worth(r, late) for r in mine)
-    building = sorted((r["points"] for r in mine if r["zone"] == "assembly" and not r["complete"]), reverse=True)
+    building = sorted(
+        (r["points"] for r in mine if r["zone"] == "assembly" and not r["complete"]), reverse=True
+    )
     value -= sum(0.5 * points for points in building[2:])  # too many half-built rockets
     experts = player["experts"]
     value += 3.0 * sum(1 for z in ("assembly", "test") if experts[z])

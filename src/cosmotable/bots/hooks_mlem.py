@@ -9,8 +9,16 @@ from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.engine import Action, State
 
 # Astronauts worth boarding early first; the doublers are kept for a promising expedition.
-BOARD_ORDER = ["helper", "satellite", "parachutist", "navigator", "die_discarder",
-               "planet_expert", "moon_expert", "deep_space_expert"]
+BOARD_ORDER = [
+    "helper",
+    "satellite",
+    "parachutist",
+    "navigator",
+    "die_discarder",
+    "planet_expert",
+    "moon_expert",
+    "deep_space_expert",
+]
 
 
 def crash_chance(view: dict, position: int, dice: int) -> float:
@@ -22,12 +30,11 @@ def crash_chance(view: dict, position: int, dice: int) -> float:
     faces = mat["die_faces"]
     miss = sum(1 for f in faces if f not in accepted) / len(faces)
     helpers = any(
-        e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]
-        for e in view["rocket"]["board"]
+        e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in view["rocket"]["board"]
     )
     if helpers and "1" in accepted:
         return 0.0
-    return miss ** dice
+    return miss**dice
 
 
 def landing_value(view: dict, seat: int, state_after: State) -> float:

@@ -85,7 +85,12 @@ def value(state: State, action: Action) -> float:
         # happened for a long while and we are not behind (a tie is all a stuck game can give).
         return 1e6 if stuck and me["score"] >= others else -1e6
     if text in ("agree", "refuse"):
-        agree = me["score"] >= others and stuck or me["score"] > others or view["quiet_turns"] >= 50 * len(view["players"])
+        agree = (
+            me["score"] >= others
+            and stuck
+            or me["score"] > others
+            or view["quiet_turns"] >= 50 * len(view["players"])
+        )
         return 1.0 if (text == "agree") == agree else 0.0
     after = state.clone()
     after.apply(action)

@@ -31,6 +31,7 @@ from cosmotable.bots.evaluation import standing
 from cosmotable.bots.heuristic import ranked
 from cosmotable.engine import Action, State
 
+
 @dataclass(frozen=True)
 class Search:
     """How a level searches a game: simulations per move, rollout depth (None: to the end), and
@@ -69,10 +70,24 @@ GAME_LEVELS = {
     # route-aware estimate instead.
     "planet": {
         "easy": Search(30, 0, own_turn=True, normalize=True, prior_top=3, contempt=PLANET_CONTEMPT),
-        "normal": Search(80, 0, own_turn=True, normalize=True, prior_top=4, prior_by_estimate=True,
-                         contempt=PLANET_CONTEMPT),
-        "hard": Search(150, 0, own_turn=True, normalize=True, prior_top=6, prior_by_estimate=True,
-                       contempt=PLANET_CONTEMPT),
+        "normal": Search(
+            80,
+            0,
+            own_turn=True,
+            normalize=True,
+            prior_top=4,
+            prior_by_estimate=True,
+            contempt=PLANET_CONTEMPT,
+        ),
+        "hard": Search(
+            150,
+            0,
+            own_turn=True,
+            normalize=True,
+            prior_top=6,
+            prior_by_estimate=True,
+            contempt=PLANET_CONTEMPT,
+        ),
     },
 }
 
@@ -98,11 +113,22 @@ class Node:
 class MCTSBot(Bot):
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, simulations: int = 250, think: float | None = None,
-                 rollout_depth: int | None = 60, exploration: float = 1.0, name: str | None = None,
-                 level: str | None = None, own_turn: bool = False, normalize: bool = False,
-                 prior_top: int | None = None, others_by_heuristic: bool = False,
-                 prior_by_estimate: bool = False, contempt: float = 0.0):
+    def __init__(
+        self,
+        seed: int | None = None,
+        simulations: int = 250,
+        think: float | None = None,
+        rollout_depth: int | None = 60,
+        exploration: float = 1.0,
+        name: str | None = None,
+        level: str | None = None,
+        own_turn: bool = False,
+        normalize: bool = False,
+        prior_top: int | None = None,
+        others_by_heuristic: bool = False,
+        prior_by_estimate: bool = False,
+        contempt: float = 0.0,
+    ):
         super().__init__(seed)
         self.simulations = simulations
         self.think = think
@@ -156,8 +182,11 @@ class MCTSBot(Bot):
         # one with the best mean for this seat.
         best = max(
             (text for text in root.children if text in by_text),
-            key=lambda t: (root.children[t].visits, root.children[t].reward[seat] / max(1, root.children[t].visits),
-                           self.rng.random()),
+            key=lambda t: (
+                root.children[t].visits,
+                root.children[t].reward[seat] / max(1, root.children[t].visits),
+                self.rng.random(),
+            ),
         )
         return by_text[best]
 
@@ -318,4 +347,3 @@ class MCTSBot(Bot):
         if len(winners) > 1 and self._seat in winners:
             payoff[self._seat] -= self.contempt
         return payoff
-

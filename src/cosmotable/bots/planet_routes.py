@@ -124,7 +124,9 @@ class Layout:
                 self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), seen, out, depth=chain)
         elif kind == "knight":
             for dr, dc in KNIGHT_DELTAS:
-                self._arrive(seat, carrier, (area, r + dr, c + dc), ("knight", dr, dc), seen, out, depth=chain)
+                self._arrive(
+                    seat, carrier, (area, r + dr, c + dc), ("knight", dr, dc), seen, out, depth=chain
+                )
         elif kind == "trampoline":
             for dr, dc in TRAMPOLINE:
                 self._arrive(seat, carrier, (area, r + dr, c + dc), ("jump", dr, dc), seen, out, depth=chain)
@@ -296,9 +298,20 @@ def table_of(view: dict) -> Table:
             else:
                 row.append((SHIP, extra, None))  # aboard (on a rival's ship it goes back to its own)
         astronauts.append(row)
-    leaps = [tuple(c["id"] for c in p["cards"] if c["id"] in LEAPS and not c["spent"]) for p in view["players"]]
-    return Table(layout, coins, locks, face_down, tuple(sorted(per_tile.items())), astronauts, leaps, view["turn"],
-                 [p["team"] for p in view["players"]])
+    leaps = [
+        tuple(c["id"] for c in p["cards"] if c["id"] in LEAPS and not c["spent"]) for p in view["players"]
+    ]
+    return Table(
+        layout,
+        coins,
+        locks,
+        face_down,
+        tuple(sorted(per_tile.items())),
+        astronauts,
+        leaps,
+        view["turn"],
+        [p["team"] for p in view["players"]],
+    )
 
 
 def _coins_per_face_down(view: dict) -> dict[str, float]:
@@ -401,9 +414,12 @@ def _share(ours: int, theirs: int) -> float:
 
 def _rival_reach(table: Table, seat: int):
     """place, lock -> turns until a rival team reaches it (a lock: until it brings two astronauts)."""
-    walks = [(extra, table.layout.walk_from(other, node))
-             for other, row in enumerate(table.astronauts) if table.teams[other] != table.teams[seat]
-             for node, extra, _ in row]
+    walks = [
+        (extra, table.layout.walk_from(other, node))
+        for other, row in enumerate(table.astronauts)
+        if table.teams[other] != table.teams[seat]
+        for node, extra, _ in row
+    ]
     known: dict = {}
 
     def reach(place: tuple, lock: bool) -> int:

@@ -115,13 +115,16 @@ def play_to_end(state: State, rng: random.Random, max_steps: int = 100_000) -> S
         else:
             legal = game.legal_actions()
             if not legal:
-                raise RuntimeError(f"seat {game.current_player()} must act but has no legal action "
-                                   f"after {len(game.history)} actions")
+                raise RuntimeError(
+                    f"seat {game.current_player()} must act but has no legal action "
+                    f"after {len(game.history)} actions"
+                )
             game.apply(rng.choice(legal))
     if game.is_terminal():
         return game
-    raise PlayoutTooLong(f"{state.game.id}: not over after {max_steps} steps "
-                         f"({len(game.history)} actions in all)")
+    raise PlayoutTooLong(
+        f"{state.game.id}: not over after {max_steps} steps ({len(game.history)} actions in all)"
+    )
 
 
 def next_chance_outcome(state: State) -> str | None:

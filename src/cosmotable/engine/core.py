@@ -17,7 +17,14 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from cosmotable.engine.errors import ConfigError, IllegalAction
-from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_DEPTH, MAX_SEED, field_problem, json_problem, quoted
+from cosmotable.engine.inputs import (
+    MAX_ACTION_CHARS,
+    MAX_DEPTH,
+    MAX_SEED,
+    field_problem,
+    json_problem,
+    quoted,
+)
 
 #: `current_player()` while a chance outcome (roll, shuffle, draw) is due.
 CHANCE = -1
@@ -97,8 +104,10 @@ class GameConfig:
             raise ConfigError("config must be an object with num_players, variants and options")
         unknown = sorted(set(data) - {"num_players", "variants", "options"})
         if unknown:
-            raise ConfigError(f"config has unknown field(s) {quoted(', '.join(map(str, unknown)), 80)}; "
-                              "its fields are num_players, variants and options")
+            raise ConfigError(
+                f"config has unknown field(s) {quoted(', '.join(map(str, unknown)), 80)}; "
+                "its fields are num_players, variants and options"
+            )
         num = data.get("num_players")
         if not isinstance(num, int) or isinstance(num, bool):
             raise ConfigError(f"config.num_players must be an integer, got {quoted(num)}")
@@ -141,8 +150,7 @@ class Game(ABC):
         """Validate and build a config. Raises ConfigError saying what to fix."""
         if type(num_players) is not int or not (self.min_players <= num_players <= self.max_players):
             raise ConfigError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, "
-                f"got {quoted(num_players)}"
+                f"{self.name} takes {self.min_players}-{self.max_players} players, got {quoted(num_players)}"
             )
         named, enabled = self._variant_names(variants)
         unknown = named - set(self.variants)
@@ -161,7 +169,9 @@ class Game(ABC):
         # data that a record may hold survives that unchanged.
         problem = json_problem(dict(options), max_depth=MAX_DEPTH - 2)
         if problem:
-            raise ConfigError(f"options must be JSON data (text, numbers, true/false, lists, tables): {problem}")
+            raise ConfigError(
+                f"options must be JSON data (text, numbers, true/false, lists, tables): {problem}"
+            )
         config = GameConfig(num_players, frozenset(enabled), dict(options))
         self.validate_config(config)
         return config
@@ -179,8 +189,10 @@ class Game(ABC):
             if not isinstance(name, str):
                 raise ConfigError(f"a variant is named by text, got {quoted(name, 60)}")
             if not isinstance(on, bool):
-                raise ConfigError(f"variant {quoted(name, 60)} must be switched on or off with true or false, "
-                                  f"got {quoted(on, 60)}")
+                raise ConfigError(
+                    f"variant {quoted(name, 60)} must be switched on or off with true or false, "
+                    f"got {quoted(on, 60)}"
+                )
         return {name for name, _ in pairs}, {name for name, on in pairs if on}
 
     def validate_config(self, config: GameConfig) -> None:
@@ -313,11 +325,13 @@ class State(ABC):
                 raise IllegalAction(action, problem)
             return action
         if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
-            raise IllegalAction(action, f"an action's text has at most {MAX_ACTION_CHARS} characters, "
-                                        f"this one {len(action)}")
+            raise IllegalAction(
+                action, f"an action's text has at most {MAX_ACTION_CHARS} characters, this one {len(action)}"
+            )
         if isinstance(action, Mapping):
-            problem = json_problem(dict(action), max_depth=3, max_nodes=2 * MAX_ACTION_CHARS,
-                                   max_chars=MAX_ACTION_CHARS)
+            problem = json_problem(
+                dict(action), max_depth=3, max_nodes=2 * MAX_ACTION_CHARS, max_chars=MAX_ACTION_CHARS
+            )
             if problem:
                 raise IllegalAction(action, f"not a {self.game.id} action's JSON form: {problem}")
         try:
@@ -368,10 +382,14 @@ class State(ABC):
         players = self.config.num_players
         # bool is an int in Python, and 1.0 == 1: neither may pass as seat 1.
         if type(seat) is not int or not 0 <= seat < players:
-            raise IllegalAction(act, f"seat must be a seat number from 0 to {players - 1}, got {quoted(seat, 40)}")
+            raise IllegalAction(
+                act, f"seat must be a seat number from 0 to {players - 1}, got {quoted(seat, 40)}"
+            )
         player = self.current_player()
         if player == CHANCE:
-            raise IllegalAction(act, f"a chance outcome is due: it is applied with seat=None, not by seat {seat}")
+            raise IllegalAction(
+                act, f"a chance outcome is due: it is applied with seat=None, not by seat {seat}"
+            )
         if seat != player:
             raise IllegalAction(act, f"it is seat {player}'s turn, not seat {seat}'s")
 
@@ -444,7 +462,14 @@ class State(ABC):
         """Events that `seat` (None: a spectator) may see."""
         return [e for e in self.events if e.visible(seat)]
 
-    def emit(self, kind: str, text: str, seat: int | None = None, visible_to: Iterable[int] | None = None, **data: Any) -> None:
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        seat: int | None = None,
+        visible_to: Iterable[int] | None = None,
+        **data: Any,
+    ) -> None:
         self.events.append(
             Event(kind, text, seat, data, None if visible_to is None else frozenset(visible_to))
         )

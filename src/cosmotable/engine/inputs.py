@@ -182,16 +182,20 @@ def _field_types(cls: type) -> tuple[tuple[str, Any, bool, Callable[[Any], bool]
     """(name, type, required, test) of a dataclass's fields, the types resolved from its annotations."""
     hints = typing.get_type_hints(cls)
     return tuple(
-        (f.name, hints[f.name],
-         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,  # type: ignore[misc]
-         _check(hints[f.name]))
+        (
+            f.name,
+            hints[f.name],
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,  # type: ignore[misc]
+            _check(hints[f.name]),
+        )
         for f in dataclasses.fields(cls)
     )
 
 
 def _is_text(value: Any) -> bool:
-    return type(value) is str and (len(value) <= MAX_ACTION_CHARS and value.isascii()
-                                   or _text_problem(value, MAX_ACTION_CHARS) is None)
+    return type(value) is str and (
+        len(value) <= MAX_ACTION_CHARS and value.isascii() or _text_problem(value, MAX_ACTION_CHARS) is None
+    )
 
 
 def _is_int(value: Any) -> bool:
@@ -218,11 +222,15 @@ def _check(kind: Any) -> Callable[[Any], bool]:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
             item = _check(args[0])
-            return lambda value: (type(value) is tuple and len(value) <= MAX_ACTION_CHARS
-                                  and all(item(v) for v in value))
+            return lambda value: (
+                type(value) is tuple and len(value) <= MAX_ACTION_CHARS and all(item(v) for v in value)
+            )
         items = tuple(_check(a) for a in args)
-        return lambda value: (type(value) is tuple and len(value) == len(items)
-                              and all(check(v) for check, v in zip(items, value)))
+        return lambda value: (
+            type(value) is tuple
+            and len(value) == len(items)
+            and all(check(v) for check, v in zip(items, value))
+        )
     cls = origin or kind
     return lambda value: isinstance(value, cls)
 
@@ -259,7 +267,9 @@ def action_from_fields(types_by_kind: Mapping[str, type], data: Mapping[str, Any
     """The action a JSON form describes: `kind` picks the class, every other key must be one of its
     fields with a value of the annotated type (lists stand for tuples). Raises ValueError naming
     the unknown, missing or mistyped field."""
-    problem = json_problem(dict(data), max_depth=3, max_nodes=2 * MAX_ACTION_CHARS, max_chars=MAX_ACTION_CHARS)
+    problem = json_problem(
+        dict(data), max_depth=3, max_nodes=2 * MAX_ACTION_CHARS, max_chars=MAX_ACTION_CHARS
+    )
     if problem:
         raise ValueError(f"not an action's JSON form: {problem}")
     kind = data.get("kind")
@@ -281,7 +291,9 @@ def action_from_fields(types_by_kind: Mapping[str, type], data: Mapping[str, Any
     for name, field_type, _, _ in spec:
         if name in data:
             value = data[name]
-            values[name] = tuple(value) if typing.get_origin(field_type) is tuple and type(value) is list else value
+            values[name] = (
+                tuple(value) if typing.get_origin(field_type) is tuple and type(value) is list else value
+            )
     action = cls(**values)
     problem = field_problem(action)
     if problem:

@@ -87,10 +87,14 @@ class GameRecord:
         if problem:
             raise RecordError(f"a record must be JSON data: {problem}")
         if data.get("format") != FORMAT:
-            raise RecordError(f"'format' must be {FORMAT!r}, got {quoted(data.get('format'))}: not a Cosmotable record")
+            raise RecordError(
+                f"'format' must be {FORMAT!r}, got {quoted(data.get('format'))}: not a Cosmotable record"
+            )
         version = data.get("version")
         if type(version) is not int or version != VERSION:  # `true == 1` in Python: not a version
-            raise RecordError(f"'version' {quoted(version)} is not supported (this build reads version {VERSION})")
+            raise RecordError(
+                f"'version' {quoted(version)} is not supported (this build reads version {VERSION})"
+            )
         game = data.get("game")
         if not isinstance(game, str):
             raise RecordError(f"'game' must be a game id such as 'mlem', got {quoted(game)}")
@@ -102,8 +106,10 @@ class GameRecord:
             raise RecordError("'actions' must be a list of action texts")
         for number, text in enumerate(actions, start=1):
             if len(text) > MAX_ACTION_CHARS:
-                raise RecordError(f"action #{number} {quoted(text)} is longer than an action's "
-                                  f"{MAX_ACTION_CHARS} characters")
+                raise RecordError(
+                    f"action #{number} {quoted(text)} is longer than an action's "
+                    f"{MAX_ACTION_CHARS} characters"
+                )
         try:
             config = GameConfig.from_json(data.get("config"))
         except ConfigError as exc:
@@ -120,12 +126,18 @@ class GameRecord:
             )
         if key is not None:
             if "signature" not in data:
-                raise RecordError("the record is not signed: it has no 'signature' (only records saved "
-                                  "with the key are accepted)")
+                raise RecordError(
+                    "the record is not signed: it has no 'signature' (only records saved "
+                    "with the key are accepted)"
+                )
             # compare_digest takes text only when it is ASCII: compare the UTF-8 bytes.
-            if not hmac.compare_digest(data["signature"].encode("utf-8"), signature(content, key).encode("ascii")):
-                raise RecordError("'signature' does not match: the record was changed after it was signed, "
-                                  "or it was signed with another key")
+            if not hmac.compare_digest(
+                data["signature"].encode("utf-8"), signature(content, key).encode("ascii")
+            ):
+                raise RecordError(
+                    "'signature' does not match: the record was changed after it was signed, "
+                    "or it was signed with another key"
+                )
         return record
 
     @classmethod
@@ -156,7 +168,9 @@ class GameRecord:
         try:
             game = games.get(self.game)
         except KeyError:
-            raise RecordError(f"unknown game {quoted(self.game, 40)}; known games: {', '.join(games.ids())}") from None
+            raise RecordError(
+                f"unknown game {quoted(self.game, 40)}; known games: {', '.join(games.ids())}"
+            ) from None
         try:
             config = game.make_config(
                 self.config.num_players, sorted(self.config.variants), **dict(self.config.options)
@@ -173,7 +187,9 @@ class GameRecord:
             try:
                 state.apply(text)
             except IllegalAction as exc:
-                raise RecordError(f"action #{number} {quoted(text)} cannot be replayed: {exc.reason}") from None
+                raise RecordError(
+                    f"action #{number} {quoted(text)} cannot be replayed: {exc.reason}"
+                ) from None
             yield state
 
     def replay(self, upto: int | None = None) -> State:

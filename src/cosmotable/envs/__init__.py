@@ -20,7 +20,11 @@ The observation layouts are documented in docs/observations.md.
 from __future__ import annotations
 
 #: Gymnasium ids of the encoded games (registered on import when gymnasium is installed).
-GYM_IDS = {"mlem": "cosmotable/Mlem-v0", "kosmodrom": "cosmotable/Kosmodrom-v0", "planet": "cosmotable/Planet-v0"}
+GYM_IDS = {
+    "mlem": "cosmotable/Mlem-v0",
+    "kosmodrom": "cosmotable/Kosmodrom-v0",
+    "planet": "cosmotable/Planet-v0",
+}
 
 
 def register_gymnasium() -> list[str]:
@@ -30,9 +34,12 @@ def register_gymnasium() -> list[str]:
 
     for game_id, env_id in GYM_IDS.items():
         if env_id not in registry:
-            register(id=env_id, entry_point="cosmotable.envs.gym:SingleAgentEnv",
-                     vector_entry_point="cosmotable.envs.gym:CosmotableVectorEnv",
-                     kwargs={"game_id": game_id})
+            register(
+                id=env_id,
+                entry_point="cosmotable.envs.gym:SingleAgentEnv",
+                vector_entry_point="cosmotable.envs.gym:CosmotableVectorEnv",
+                kwargs={"game_id": game_id},
+            )
     return list(GYM_IDS.values())
 
 

@@ -62,8 +62,13 @@ class Session:
     anyway rather than leaving a seat without a move.
     """
 
-    def __init__(self, game_id: str, num_players: int, variants: Iterable[str] = (),
-                 options: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        variants: Iterable[str] = (),
+        options: Mapping[str, Any] | None = None,
+    ):
         self.game = games.get(game_id)
         self.num_players = num_players
         self.variants = tuple(sorted(variants))
@@ -85,8 +90,9 @@ class Session:
             try:
                 indices.append(self.encoding.action_to_index(text))
             except (KeyError, ValueError) as exc:
-                raise ValueError(f"cannot exclude {text!r}: it is not an action of {self.game.id}'s encoding "
-                                 f"({exc})") from None
+                raise ValueError(
+                    f"cannot exclude {text!r}: it is not an action of {self.game.id}'s encoding ({exc})"
+                ) from None
         self.excluded = np.array(sorted(set(indices)), dtype=np.int64)
         self._mask = None
 

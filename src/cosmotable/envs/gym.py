@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -50,12 +49,21 @@ class SingleAgentEnv(gymnasium.Env):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
-    def __init__(self, game_id: str = "mlem", seat: int = 0,
-                 opponents: Sequence[str | Bot] = ("heuristic",), num_players: int | None = None,
-                 variants: Iterable[str] = (), reward: str = "score_difference",
-                 render_mode: str | None = None, illegal_action: str = "penalize",
-                 illegal_penalty: float = -1.0, max_steps: int | None = None,
-                 options: Mapping[str, Any] | None = None, exclude_actions: Iterable[str] = ()):
+    def __init__(
+        self,
+        game_id: str = "mlem",
+        seat: int = 0,
+        opponents: Sequence[str | Bot] = ("heuristic",),
+        num_players: int | None = None,
+        variants: Iterable[str] = (),
+        reward: str = "score_difference",
+        render_mode: str | None = None,
+        illegal_action: str = "penalize",
+        illegal_penalty: float = -1.0,
+        max_steps: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        exclude_actions: Iterable[str] = (),
+    ):
         super().__init__()
         opponents = list(opponents)
         num_players = num_players if num_players is not None else len(opponents) + 1
@@ -81,8 +89,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.encoding = self.session.encoding
         self.max_steps = max_steps if max_steps is not None else self.encoding.max_game_length()
         self.action_space = spaces.Discrete(self.encoding.num_actions)
-        self.observation_space = spaces.Box(0.0, OBS_HIGH, shape=(self.encoding.observation_size,),
-                                            dtype=np.float32)
+        self.observation_space = spaces.Box(
+            0.0, OBS_HIGH, shape=(self.encoding.observation_size,), dtype=np.float32
+        )
         self.opponents: dict[int, Bot] = {}
         self._steps = 0
         self._seeded = False

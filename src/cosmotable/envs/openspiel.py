@@ -106,8 +106,11 @@ def _encoding_ref(game_id: str, config: dict[str, Any]) -> _EncodingRef:
     return _EncodingRef(encoding_for(game_id, GameConfig.from_json(config)))
 
 
-def _game_type(game_id: str, utility=pyspiel.GameType.Utility.GENERAL_SUM,
-               information=pyspiel.GameType.Information.IMPERFECT_INFORMATION) -> pyspiel.GameType:
+def _game_type(
+    game_id: str,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+) -> pyspiel.GameType:
     """The game's type; the registered one is the most general (imperfect information, general
     sum), a loaded game reports what its configuration makes it (`configured_type`)."""
     game = games.get(game_id)
@@ -125,8 +128,12 @@ def _game_type(game_id: str, utility=pyspiel.GameType.Utility.GENERAL_SUM,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "variants": "", "reward": "score_difference",
-                                 **GAME_OPTIONS.get(game_id, {})},
+        parameter_specification={
+            "players": game.min_players,
+            "variants": "",
+            "reward": "score_difference",
+            **GAME_OPTIONS.get(game_id, {}),
+        },
     )
 
 
@@ -144,7 +151,9 @@ def configured_type(game_id: str, config: GameConfig, reward: str) -> tuple[pysp
     game_type = _game_type(
         game_id,
         utility=Type.Utility.ZERO_SUM if zero_sum else Type.Utility.GENERAL_SUM,
-        information=Type.Information.IMPERFECT_INFORMATION if hidden else Type.Information.PERFECT_INFORMATION,
+        information=Type.Information.IMPERFECT_INFORMATION
+        if hidden
+        else Type.Information.PERFECT_INFORMATION,
     )
     return game_type, (0.0 if zero_sum else None)
 
@@ -166,7 +175,10 @@ class CosmotableGame(pyspiel.Game):
         reward = str(params.get("reward", "score_difference"))
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        extra = {name: int(params.get(name, default)) for name, default in GAME_OPTIONS.get(self.game_id, {}).items()}
+        extra = {
+            name: int(params.get(name, default))
+            for name, default in GAME_OPTIONS.get(self.game_id, {}).items()
+        }
         config = engine_game.make_config(players, variants, **{k: v for k, v in extra.items() if v})
         enc = encoding_for(self.game_id, config)
         bound = enc.utility_bound()
@@ -181,8 +193,9 @@ class CosmotableGame(pyspiel.Game):
             utility_sum=utility_sum,
             max_game_length=enc.max_game_length(),
         )
-        super().__init__(game_type, info, {"players": players, "variants": "+".join(variants),
-                                                      "reward": reward, **extra})
+        super().__init__(
+            game_type, info, {"players": players, "variants": "+".join(variants), "reward": reward, **extra}
+        )
         self.engine_game = engine_game
         self.config = config
         self.encoding = enc
@@ -197,7 +210,9 @@ class CosmotableGame(pyspiel.Game):
         return CosmotableState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> CosmotableObserver:
-        return CosmotableObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+        return CosmotableObserver(
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
 
 
 class CosmotableState(pyspiel.State):
@@ -289,8 +304,10 @@ class CosmotableState(pyspiel.State):
             if isinstance(sample, CosmotableState):
                 return sample
             refusals.append(sample)
-        raise RuntimeError(f"no determinization for seat {player_id} replays consistently in {MAX_RESAMPLES} "
-                           f"draws; the last was refused because {refusals[-1]}")
+        raise RuntimeError(
+            f"no determinization for seat {player_id} replays consistently in {MAX_RESAMPLES} "
+            f"draws; the last was refused because {refusals[-1]}"
+        )
 
     def determinization(self, player_id: int, rng: random.Random) -> CosmotableState | str:
         """One determinization drawn with `rng` (`resample_for`, then `Encoding.resampled_history`
@@ -392,12 +409,16 @@ def register(game_ids=None) -> list[str]:
     return names
 
 
-def load(game_id: str, players: int = 2, variants=(), reward: str = "score_difference", **options: int) -> pyspiel.Game:
+def load(
+    game_id: str, players: int = 2, variants=(), reward: str = "score_difference", **options: int
+) -> pyspiel.Game:
     """`pyspiel.load_game` for a Cosmotable game with these parameters (`options`: the game's
     `GAME_OPTIONS`, e.g. `max_turns` for planet)."""
     register([game_id])
-    return pyspiel.load_game(SHORT_NAME.format(game_id),
-                             {"players": players, "variants": "+".join(sorted(variants)), "reward": reward, **options})
+    return pyspiel.load_game(
+        SHORT_NAME.format(game_id),
+        {"players": players, "variants": "+".join(sorted(variants)), "reward": reward, **options},
+    )
 
 
 register(["mlem", "kosmodrom", "planet"])

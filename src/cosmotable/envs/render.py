@@ -26,7 +26,9 @@ def text_picture(text: str, title: str = "") -> np.ndarray:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    lines = [line if len(line) <= MAX_COLUMNS else line[:MAX_COLUMNS - 1] + "…" for line in text.splitlines()]
+    lines = [
+        line if len(line) <= MAX_COLUMNS else line[: MAX_COLUMNS - 1] + "…" for line in text.splitlines()
+    ]
     rows = len(lines) + (2 if title else 1)
     columns = max([len(title), *(len(line) for line in lines), 20])
     fig = Figure(figsize=(columns * CHAR_WIDTH_IN + 0.4, rows * LINE_HEIGHT_IN + 0.3), dpi=DPI)
@@ -52,8 +54,9 @@ def render_as(mode: str | None, text: str, title: str) -> str | np.ndarray | Non
     if mode is None:
         import gymnasium
 
-        gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', "
-                              "'rgb_array' or 'human'")
+        gymnasium.logger.warn(
+            "render() called without a render_mode; pass render_mode='ansi', 'rgb_array' or 'human'"
+        )
         return None
     if mode == "ansi":
         return text

@@ -56,11 +56,18 @@ class Server:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.engine = make_engine(settings.database_url)
-        self.read_engine = (make_engine(settings.database_url, writer=False)
-                            if settings.database_url.startswith("sqlite") else self.engine)
+        self.read_engine = (
+            make_engine(settings.database_url, writer=False)
+            if settings.database_url.startswith("sqlite")
+            else self.engine
+        )
         sqlite = settings.database_url.startswith("sqlite")
-        self.service = TableService(make_sessionmaker(self.engine), make_sessionmaker(self.read_engine),
-                                    one_writer=sqlite, secret_key=settings.secret_key)
+        self.service = TableService(
+            make_sessionmaker(self.engine),
+            make_sessionmaker(self.read_engine),
+            one_writer=sqlite,
+            secret_key=settings.secret_key,
+        )
         self.broadcaster: Broadcaster = make_broadcaster(settings)
         self.bots = BotRunner(self.service, self.announce, settings.bot_workers)
         self._background: list[asyncio.Task] = []
@@ -87,7 +94,8 @@ class Server:
         # the service's calls (database, engine) run in threads: enough of them that every seat's
         # update can be built while others wait on the database
         asyncio.get_running_loop().set_default_executor(
-            ThreadPoolExecutor(THREADS, thread_name_prefix="cosmotable"))
+            ThreadPoolExecutor(THREADS, thread_name_prefix="cosmotable")
+        )
         await asyncio.to_thread(migrate, self.settings.database_url)
         for table_id in await self.call(self.service.waiting_for_bots):
             self.bots.kick(table_id)
@@ -141,7 +149,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Cosmotable",
         version=__version__,
         description="Online tables for MLEM, Kosmodrom and Planet: seats, live play over websockets, "
-                    "bots and persistence. See docs/server-api.md for the overview.",
+        "bots and persistence. See docs/server-api.md for the overview.",
         lifespan=lifespan,
     )
     app.state.server = server
@@ -211,8 +219,11 @@ def api_router(server: Server) -> APIRouter:
     async def start(table_id: str, host_token: HostToken = None):
         return await server.change(service.start, table_id, host_token)
 
-    @router.put("/tables/{table_id}/seats/{seat}", response_model=models.TableSummary,
-                summary="Give a free seat to a bot (host)")
+    @router.put(
+        "/tables/{table_id}/seats/{seat}",
+        response_model=models.TableSummary,
+        summary="Give a free seat to a bot (host)",
+    )
     async def set_seat(table_id: str, seat: int, request: models.SeatChange, host_token: HostToken = None):
         return await server.change(service.set_seat, table_id, host_token, seat, request)
 
@@ -220,25 +231,37 @@ def api_router(server: Server) -> APIRouter:
     async def leave(table_id: str, seat_token: SeatToken = None):
         return await server.change(service.leave, table_id, seat_token)
 
-    @router.post("/tables/{table_id}/takeback", response_model=models.TableSummary,
-                 summary="Take your seat back from the bot")
+    @router.post(
+        "/tables/{table_id}/takeback",
+        response_model=models.TableSummary,
+        summary="Take your seat back from the bot",
+    )
     async def takeback(table_id: str, seat_token: SeatToken = None):
         return await server.change(service.takeback, table_id, seat_token)
 
-    @router.get("/tables/{table_id}/state", response_model=models.SeatState,
-                summary="What your seat (or a spectator, without a token) sees now")
-    async def get_state(table_id: str, seat_token: SeatToken = None,
-                        since: Annotated[int, Query(ge=0, description="first event index to include")] = 0):
+    @router.get(
+        "/tables/{table_id}/state",
+        response_model=models.SeatState,
+        summary="What your seat (or a spectator, without a token) sees now",
+    )
+    async def get_state(
+        table_id: str,
+        seat_token: SeatToken = None,
+        since: Annotated[int, Query(ge=0, description="first event index to include")] = 0,
+    ):
         seat = await call(service.authenticate, table_id, seat_token)
         state, _seen = await call(service.seat_state, table_id, seat, since)
         return state
 
     @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
     async def post_action(table_id: str, request: models.ActionRequest, seat_token: SeatToken = None):
-        return await server.change(service.act, table_id, seat_token, request.action, request.client_action_id)
+        return await server.change(
+            service.act, table_id, seat_token, request.action, request.client_action_id
+        )
 
-    @router.post("/tables/{table_id}/undo", response_model=models.UndoResult,
-                 summary="Take back your last decision")
+    @router.post(
+        "/tables/{table_id}/undo", response_model=models.UndoResult, summary="Take back your last decision"
+    )
     async def undo(table_id: str, seat_token: SeatToken = None):
         return await server.change(service.undo, table_id, seat_token)
 
@@ -249,28 +272,46 @@ def api_router(server: Server) -> APIRouter:
         try:
             return rules_text(game)
         except KeyError:
-            raise ApiError(404, "not_found", f"no game {game!r}; the games are {', '.join(games.ids())}") from None
+            raise ApiError(
+                404, "not_found", f"no game {game!r}; the games are {', '.join(games.ids())}"
+            ) from None
 
-    @router.get("/tables/{table_id}/record", summary="The record: your own history while the game runs, "
-                "the full engine record (for `cosmotable replay`) once it is over")
+    @router.get(
+        "/tables/{table_id}/record",
+        summary="The record: your own history while the game runs, "
+        "the full engine record (for `cosmotable replay`) once it is over",
+    )
     async def record(table_id: str, seat_token: SeatToken = None) -> dict:
         return await call(service.record, table_id, seat_token)
 
-    @router.get("/tables/{table_id}/replay", response_model=models.ReplayStep,
-                summary="A finished game, step by step, as one seat (or a spectator) saw it")
-    async def replay(table_id: str, step: Annotated[int, Query(ge=0)] = 0,
-                     seat: Annotated[int | None, Query(ge=0, le=7)] = None):
+    @router.get(
+        "/tables/{table_id}/replay",
+        response_model=models.ReplayStep,
+        summary="A finished game, step by step, as one seat (or a spectator) saw it",
+    )
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+    ):
         from cosmotable.server.records import replay_step
 
         record = await call(service.finished_record, table_id)
         if step > len(record.actions):
-            raise ApiError(422, "validation_error", f"step: the game has {len(record.actions)} steps, not {step}")
+            raise ApiError(
+                422, "validation_error", f"step: the game has {len(record.actions)} steps, not {step}"
+            )
         if seat is not None and seat >= record.config.num_players:
-            raise ApiError(422, "validation_error", f"seat: the game has seats 0-{record.config.num_players - 1}")
+            raise ApiError(
+                422, "validation_error", f"seat: the game has seats 0-{record.config.num_players - 1}"
+            )
         return await call(replay_step, record, step, seat)
 
-    @router.get("/tables/{table_id}/coach", response_model=models.CoachAdvice,
-                summary="Each legal move's estimated win chance (and MLEM's crash odds)")
+    @router.get(
+        "/tables/{table_id}/coach",
+        response_model=models.CoachAdvice,
+        summary="Each legal move's estimated win chance (and MLEM's crash odds)",
+    )
     async def coach(table_id: str, seat_token: SeatToken = None):
         job = await call(service.coach_job, table_id, seat_token)
         return await server.bots.advise(job)
@@ -285,8 +326,12 @@ def api_router(server: Server) -> APIRouter:
 def game_info(game_id: str) -> models.GameInfo:
     game = games.get(game_id)
     return models.GameInfo(
-        id=game.id, name=game.name, min_players=game.min_players, max_players=game.max_players,
-        variants=dict(game.variants), options=dict(game.options),
+        id=game.id,
+        name=game.name,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        variants=dict(game.variants),
+        options=dict(game.options),
     )
 
 
@@ -314,7 +359,9 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                 nonlocal seen
                 async for message in updates:
                     if "undo" in message:
-                        await websocket.send_json({"type": "undo", "seat": message["undo"], "step": message["step"]})
+                        await websocket.send_json(
+                            {"type": "undo", "seat": message["undo"], "step": message["step"]}
+                        )
                         seen = 0  # the log was rebuilt without the taken-back decision: send it whole
                     version = message.get("version")
                     if service.push_ready(table_id, version):
@@ -330,8 +377,13 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                     try:
                         data = json.loads(text)
                     except ValueError:
-                        await websocket.send_json({"type": "error", "error": "bad_request",
-                                                   "message": "a message must be JSON text"})
+                        await websocket.send_json(
+                            {
+                                "type": "error",
+                                "error": "bad_request",
+                                "message": "a message must be JSON text",
+                            }
+                        )
                         continue
                     await socket_action(server, websocket, table_id, token, data)
 
@@ -362,9 +414,13 @@ async def socket_action(server: Server, websocket: WebSocket, table_id: str, tok
     """`{type: "action", action, client_action_id}` sent over the socket: applied like the POST."""
     try:
         if not isinstance(data, dict) or data.get("type") != "action":
-            raise ApiError(400, "bad_request", 'send {"type": "action", "action": ..., "client_action_id": ...}')
+            raise ApiError(
+                400, "bad_request", 'send {"type": "action", "action": ..., "client_action_id": ...}'
+            )
         try:
-            request = models.ActionRequest(action=data.get("action"), client_action_id=data.get("client_action_id"))
+            request = models.ActionRequest(
+                action=data.get("action"), client_action_id=data.get("client_action_id")
+            )
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             raise ApiError(422, "validation_error", problems) from None

@@ -36,7 +36,7 @@ def _state_for(job: BotJob) -> State:
     if state is None:
         game = games.get(job.game)
         state = game.state_from_config(GameConfig.from_json(job.config), job.seed)
-    for text in job.actions[len(state.history):]:
+    for text in job.actions[len(state.history) :]:
         state.apply(text)
     _worker_states[key] = state
     while len(_worker_states) > WORKER_CACHE:
@@ -64,8 +64,12 @@ def advise(job: BotJob) -> dict:
     state = _state_for(job)
     bot = make_bot(job.level, seed=secrets.randbits(64))
     moves = [
-        {"text": str(m["action"]), "json": m["action"].to_json(), "win_chance": m["win_chance"],
-         "visits": m["visits"]}
+        {
+            "text": str(m["action"]),
+            "json": m["action"].to_json(),
+            "win_chance": m["win_chance"],
+            "visits": m["visits"],
+        }
         for m in bot.explain(state.clone())
     ]
     return {"moves": moves, "odds": _crash_odds(state)}
@@ -79,8 +83,13 @@ def _crash_odds(state: State) -> dict | None:
     from cosmotable.games.mlem.odds import travel_odds
 
     try:
-        odds = travel_odds(state.game, space=state.position, dice=state.dice,
-                           helpers=len(state.usable_helpers()), board=state.config.options.get("board"))
+        odds = travel_odds(
+            state.game,
+            space=state.position,
+            dice=state.dice,
+            helpers=len(state.usable_helpers()),
+            board=state.config.options.get("board"),
+        )
     except ValueError:
         return None  # a position the odds table does not cover (deep space)
     return odds.to_json(state.mat.last_space)

@@ -127,8 +127,11 @@ class RedisBroadcaster:
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
             # the change is committed already: show it here at least; other processes' sockets
             # refresh when their listener is back (see _listen)
-            log.warning("Redis unreachable (%s): change of table %s shown on this process only",
-                        type(exc).__name__, table_id)
+            log.warning(
+                "Redis unreachable (%s): change of table %s shown on this process only",
+                type(exc).__name__,
+                table_id,
+            )
             self._local.deliver(table_id, message)
 
     @asynccontextmanager
@@ -179,7 +182,7 @@ class RedisBroadcaster:
                                 self._local.deliver(table_id, {"table": table_id, "step": -1})
                             reconnecting = False
                     elif message["type"] == "pmessage":
-                        table_id = message["channel"].decode()[len(CHANNEL_PREFIX):]
+                        table_id = message["channel"].decode()[len(CHANNEL_PREFIX) :]
                         self._local.deliver(table_id, json.loads(message["data"]))
             except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
                 if not self._listening.is_set():

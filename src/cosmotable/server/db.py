@@ -90,9 +90,7 @@ class ActionRow(Base):
     """One action of a table's record, in order: a seat's decision or a chance outcome."""
 
     __tablename__ = "actions"
-    __table_args__ = (
-        UniqueConstraint("table_id", "client_action_id", name="uq_actions_client_action_id"),
-    )
+    __table_args__ = (UniqueConstraint("table_id", "client_action_id", name="uq_actions_client_action_id"),)
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     index: Mapped[int] = mapped_column(Integer, primary_key=True)

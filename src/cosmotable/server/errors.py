@@ -74,8 +74,10 @@ def describe_validation(exc: RequestValidationError) -> tuple[int, str, str]:
     for err in exc.errors():
         if err.get("type") == "json_invalid":
             ctx = err.get("ctx") or {}
-            return 400, "bad_request", (
-                f"the body is not valid JSON ({ctx.get('error', 'parse error')}); send a JSON object"
+            return (
+                400,
+                "bad_request",
+                (f"the body is not valid JSON ({ctx.get('error', 'parse error')}); send a JSON object"),
             )
         problems.append(f"{_field(err.get('loc', ()))}: {err.get('msg', 'invalid')}")
     return 422, "validation_error", "; ".join(problems[:8]) or "the request is invalid"

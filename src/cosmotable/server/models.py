@@ -68,7 +68,9 @@ class CreateTable(Strict):
     variants: list[str] = Field(default_factory=list, max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
-    timer_seconds: int | None = Field(None, ge=1, le=86400, description="seconds per decision; null = no timer")
+    timer_seconds: int | None = Field(
+        None, ge=1, le=86400, description="seconds per decision; null = no timer"
+    )
     timeout_bot: BotLevel = "heuristic"
     undo: bool = True
     coach: bool = False
@@ -169,8 +171,9 @@ class ActionRequest(Strict):
     )
 
     action: str | dict[str, Any] = Field(description="the action's text form or its JSON form")
-    client_action_id: str = Field(min_length=1, max_length=128,
-                                  description="chosen by the client; a repeated id is applied once")
+    client_action_id: str = Field(
+        min_length=1, max_length=128, description="chosen by the client; a repeated id is applied once"
+    )
 
 
 class ActionResult(BaseModel):
@@ -195,8 +198,9 @@ class ReplayStep(BaseModel):
 class CoachMove(BaseModel):
     text: str
     json_: dict[str, Any] = Field(alias="json", serialization_alias="json")
-    win_chance: float | None = Field(description="this seat's estimated chance to win after the move "
-                                                 "(null: the search left the move out)")
+    win_chance: float | None = Field(
+        description="this seat's estimated chance to win after the move (null: the search left the move out)"
+    )
     visits: int
 
     model_config = ConfigDict(populate_by_name=True)

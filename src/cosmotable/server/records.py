@@ -25,8 +25,9 @@ def full_record(state: State, table_id: str, players: list[dict[str, Any]], key:
     return record
 
 
-def seat_history(state: State, table_id: str, status: str, seat: int | None,
-                 players: list[dict[str, Any]]) -> dict[str, Any]:
+def seat_history(
+    state: State, table_id: str, status: str, seat: int | None, players: list[dict[str, Any]]
+) -> dict[str, Any]:
     """A running game's record as one seat (None: a spectator) may have it: its own events."""
     return {
         "format": HISTORY_FORMAT,

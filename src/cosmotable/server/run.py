@@ -31,8 +31,9 @@ def serve(settings: Settings, host: str, port: int) -> int:
     app = create_app(settings)
     # no per-message deflate: a view is a few kB, and compressing every push for every seat cost more
     # CPU than the loopback or LAN bytes it saves (benchmarks/server_load.py)
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws="auto",
-                            ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="info", ws="auto", ws_per_message_deflate=False
+    )
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())

@@ -155,11 +155,32 @@ class TableSnapshot:
 
     @classmethod
     def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
-        seats = tuple(SeatSnapshot(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed, s.bot_playing)
-                      for s in row.seats)
-        return cls(row.id, row.version, row.epoch, row.game, row.config, row.seed, row.status, row.step,
-                   row.to_act, row.result, row.timer_seconds, row.timeout_bot, row.undo, row.coach,
-                   row.deadline, row.created_at, row.updated_at, seats, last, state)
+        seats = tuple(
+            SeatSnapshot(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed, s.bot_playing)
+            for s in row.seats
+        )
+        return cls(
+            row.id,
+            row.version,
+            row.epoch,
+            row.game,
+            row.config,
+            row.seed,
+            row.status,
+            row.step,
+            row.to_act,
+            row.result,
+            row.timer_seconds,
+            row.timeout_bot,
+            row.undo,
+            row.coach,
+            row.deadline,
+            row.created_at,
+            row.updated_at,
+            seats,
+            last,
+            state,
+        )
 
 
 class StateCache:
@@ -201,8 +222,13 @@ PUSH_MEMO = 256
 class TableService:
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
-    def __init__(self, sessions: sessionmaker, readers: sessionmaker | None = None,
-                 one_writer: bool = False, secret_key: str = ""):
+    def __init__(
+        self,
+        sessions: sessionmaker,
+        readers: sessionmaker | None = None,
+        one_writer: bool = False,
+        secret_key: str = "",
+    ):
         self.sessions = sessions  # changes
         #: signs the records handed out (never sent anywhere itself)
         self.secret_key = secret_key or secrets.token_urlsafe(32)
@@ -245,8 +271,12 @@ class TableService:
         one, brought forward if needed, else a replay of the stored actions. The returned state is
         shared: clone it before changing it."""
         work = getattr(self._staged, "work", None)
-        if (work is not None and work.state is not None and work.epoch == row.epoch
-                and len(work.state.history) == row.step):
+        if (
+            work is not None
+            and work.state is not None
+            and work.epoch == row.epoch
+            and len(work.state.history) == row.step
+        ):
             return work.state
         cached = self.cache.get(row.id)
         if cached is not None and cached.epoch == row.epoch and len(cached.state.history) <= row.step:
@@ -275,8 +305,9 @@ class TableService:
         if row.step == 0:
             return None
         found = session.execute(
-            select(ActionRow.seat, ActionRow.source)
-            .where(ActionRow.table_id == row.id, ActionRow.index == row.step - 1)
+            select(ActionRow.seat, ActionRow.source).where(
+                ActionRow.table_id == row.id, ActionRow.index == row.step - 1
+            )
         ).first()
         return LastAction(found.seat, found.source) if found is not None else None
 
@@ -443,8 +474,9 @@ class TableService:
                 seat.claimed = True
             else:
                 if spec.bot is not None:
-                    raise invalid_config(f"seats.{number}.bot: a human seat has no bot level; "
-                                         "use kind 'bot' for a bot seat")
+                    raise invalid_config(
+                        f"seats.{number}.bot: a human seat has no bot level; use kind 'bot' for a bot seat"
+                    )
                 token = new_token()
                 seat.token_hash = token_hash(token)
                 links.append(models.SeatLink(seat=number, token=token, url=seat_url(table_id, token)))
@@ -520,8 +552,10 @@ class TableService:
                     raise bad_request(f"seat: the table has seats 0-{len(row.seats) - 1}, not {request.seat}")
                 free = [s for s in free if s.seat == request.seat]
                 if not free:
-                    raise conflict(f"seat {request.seat} is not free: it is a bot's or already taken; "
-                                   "join another seat or leave 'seat' out")
+                    raise conflict(
+                        f"seat {request.seat} is not free: it is a bot's or already taken; "
+                        "join another seat or leave 'seat' out"
+                    )
             if not free:
                 raise conflict("the table has no free seat; watch it as a spectator instead")
             seat = free[0]
@@ -536,8 +570,9 @@ class TableService:
         link = self._change(table_id, change)
         return link
 
-    def set_seat(self, table_id: str, host_token: str | None, seat: int,
-                 request: models.SeatChange) -> tuple[models.TableSummary, Change]:
+    def set_seat(
+        self, table_id: str, host_token: str | None, seat: int, request: models.SeatChange
+    ) -> tuple[models.TableSummary, Change]:
         def change(session: Session, row: TableRow):
             self.check_host(row, host_token)
             if not 0 <= seat < len(row.seats):
@@ -577,7 +612,9 @@ class TableService:
         def change(session: Session, row: TableRow):
             seat = row.seats[self.seat_of(session, row, token)]
             if row.status != "running":
-                raise conflict(f"the table is {row.status}; a seat is taken back from a bot only during the game")
+                raise conflict(
+                    f"the table is {row.status}; a seat is taken back from a bot only during the game"
+                )
             if not seat.bot_playing:
                 raise conflict("no bot is playing your seat; you have it already")
             seat.bot_playing = False
@@ -587,8 +624,9 @@ class TableService:
 
         return self._change(table_id, change)
 
-    def act(self, table_id: str, token: str | None, action: str | dict,
-            client_action_id: str) -> tuple[models.ActionResult, Change | None]:
+    def act(
+        self, table_id: str, token: str | None, action: str | dict, client_action_id: str
+    ) -> tuple[models.ActionResult, Change | None]:
         """A seat's decision (the seat comes from its token)."""
         done = self._act_on_snapshot(table_id, token, action, client_action_id)
         if done is not None:
@@ -599,13 +637,18 @@ class TableService:
             if self._seen_action(session, row.id, client_action_id):  # a retry of an action already applied
                 return models.ActionResult(applied=False, step=row.step, table=self.summary(row)), None
             if row.status != "running":
-                raise conflict(f"the table is {row.status}: actions are taken only while it runs"
-                               + (" (the host starts it)" if row.status == "open" else ""))
+                raise conflict(
+                    f"the table is {row.status}: actions are taken only while it runs"
+                    + (" (the host starts it)" if row.status == "open" else "")
+                )
             if row.seats[seat].bot_playing:
-                raise conflict("a bot plays your seat since you left or ran out of time; "
-                               "POST /takeback to play it again")
+                raise conflict(
+                    "a bot plays your seat since you left or ran out of time; POST /takeback to play it again"
+                )
             self._apply(session, row, seat, action, "player", client_action_id)
-            return models.ActionResult(applied=True, step=row.step, table=self.summary(row)), Change(row.id, row.step)
+            return models.ActionResult(applied=True, step=row.step, table=self.summary(row)), Change(
+                row.id, row.step
+            )
 
         return self._change(table_id, change)
 
@@ -621,8 +664,9 @@ class TableService:
             return True
         return session.get(UndoneActionRow, (table_id, client_action_id)) is not None
 
-    def _act_on_snapshot(self, table_id: str, token: str | None, action: str | dict,
-                         client_action_id: str) -> tuple[models.ActionResult, Change] | None:
+    def _act_on_snapshot(
+        self, table_id: str, token: str | None, action: str | dict, client_action_id: str
+    ) -> tuple[models.ActionResult, Change] | None:
         """The common case of `act`, without loading the row: a claimed seat's legal decision at a
         running table whose snapshot this process holds. The decision is applied to the snapshot's
         state and written with one UPDATE that succeeds only if the row is still at the snapshot's
@@ -633,8 +677,10 @@ class TableService:
             snapshot = self.cache.get(table_id)
             if snapshot is None or snapshot.status != "running" or not token:
                 return None
-            seat = next((s.seat for s in snapshot.seats
-                         if s.kind == "human" and tokens_match(token, s.token_hash)), None)
+            seat = next(
+                (s.seat for s in snapshot.seats if s.kind == "human" and tokens_match(token, s.token_hash)),
+                None,
+            )
             if seat is None or not snapshot.seats[seat].claimed or snapshot.seats[seat].bot_playing:
                 return None
             state = snapshot.state.clone()
@@ -660,14 +706,20 @@ class TableService:
                     self.cache.drop(table_id)  # another process changed the table
                     return None
                 session.execute(insert(ActionRow), [_action_values(a) for a in added])
-            fresh = replace(snapshot, version=snapshot.version + 1, state=state,
-                            last=LastAction(added[-1].seat, added[-1].source), **columns)
+            fresh = replace(
+                snapshot,
+                version=snapshot.version + 1,
+                state=state,
+                last=LastAction(added[-1].seat, added[-1].source),
+                **columns,
+            )
             self.cache.put(fresh)
         result = models.ActionResult(applied=True, step=fresh.step, table=self.summary(fresh))
         return result, Change(table_id, fresh.step, version=fresh.version)
 
-    def _apply(self, session: Session, row: TableRow, seat: int, action, source: str,
-               client_action_id: str | None) -> State:
+    def _apply(
+        self, session: Session, row: TableRow, seat: int, action, source: str, client_action_id: str | None
+    ) -> State:
         state = self._state(session, row).clone()
         before = len(state.history)
         try:
@@ -698,7 +750,10 @@ class TableService:
         def change(session: Session, row: TableRow):
             seat = self.seat_of(session, row, token)
             last = session.scalars(
-                select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.index.desc()).limit(1)
+                select(ActionRow)
+                .where(ActionRow.table_id == row.id)
+                .order_by(ActionRow.index.desc())
+                .limit(1)
             ).first()
             reason = undo_refusal(row, last, seat)
             if reason:
@@ -725,16 +780,28 @@ class TableService:
         level = _bot_level(snapshot)
         if level is None:
             return None
-        return BotJob(snapshot.id, snapshot.epoch, snapshot.step, snapshot.to_act, level, snapshot.game,
-                      json.loads(snapshot.config), int(snapshot.seed),
-                      tuple(str(a) for a in snapshot.state.history))
+        return BotJob(
+            snapshot.id,
+            snapshot.epoch,
+            snapshot.step,
+            snapshot.to_act,
+            level,
+            snapshot.game,
+            json.loads(snapshot.config),
+            int(snapshot.seed),
+            tuple(str(a) for a in snapshot.state.history),
+        )
 
     def no_bot_due(self, table_id: str, version: int | None) -> bool:
         """True when this process's snapshot shows the change `version` (or a later one) and no
         bot is to act: then the bots need not be asked at all (a table of humans only)."""
         cached = self.cache.get(table_id)
-        return (cached is not None and version is not None and cached.version >= version
-                and _bot_level(cached) is None)
+        return (
+            cached is not None
+            and version is not None
+            and cached.version >= version
+            and _bot_level(cached) is None
+        )
 
     def bot_act(self, job: BotJob, action: str) -> Change | None:
         """Apply a bot's decision unless the table moved on while it was thinking."""
@@ -756,6 +823,7 @@ class TableService:
             ).all()
         changes = []
         for table_id in due:
+
             def change(session: Session, row: TableRow):
                 if row.deadline is None or _aware(row.deadline) > utcnow() or row.to_act is None:
                     return None
@@ -775,11 +843,13 @@ class TableService:
         """Running tables where a bot (or the timeout bot of a seat) is to act: after a restart,
         their bots must be set going again."""
         with self.readers() as session:
-            return list(session.scalars(
-                select(TableRow.id)
-                .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_act))
-                .where(TableRow.status == "running", or_(SeatRow.kind == "bot", SeatRow.bot_playing))
-            ).all())
+            return list(
+                session.scalars(
+                    select(TableRow.id)
+                    .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_act))
+                    .where(TableRow.status == "running", or_(SeatRow.kind == "bot", SeatRow.bot_playing))
+                ).all()
+            )
 
     # ------------------------------------------------------------------ records, replays, coach
     def record(self, table_id: str, token: str | None) -> dict:
@@ -790,8 +860,10 @@ class TableService:
         with self.readers() as session:
             row = self._row(session, table_id)
             state = self._state(session, row)
-            players = [{"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}
-                       for s in row.seats]
+            players = [
+                {"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}
+                for s in row.seats
+            ]
             if row.status == "finished":
                 return full_record(state, row.id, players, self.secret_key)
             return seat_history(state, row.id, row.status, seat, players)
@@ -819,29 +891,47 @@ class TableService:
             if row.status != "running" or row.to_act != seat:
                 raise conflict("the coach advises on your own decision; it is not yours to take now")
             state = self._state(session, row)
-            return BotJob(row.id, row.epoch, row.step, seat, "normal", row.game, json.loads(row.config),
-                          int(row.seed), tuple(str(a) for a in state.history))
+            return BotJob(
+                row.id,
+                row.epoch,
+                row.step,
+                seat,
+                "normal",
+                row.game,
+                json.loads(row.config),
+                int(row.seed),
+                tuple(str(a) for a in state.history),
+            )
 
     # ------------------------------------------------------------------ what a seat sees
-    def seat_state(self, table_id: str, seat: int | None, since: int = 0,
-                   version: int | None = None) -> tuple[models.SeatState, int]:
+    def seat_state(
+        self, table_id: str, seat: int | None, since: int = 0, version: int | None = None
+    ) -> tuple[models.SeatState, int]:
         """The SeatState of `seat` (None: a spectator) with its events from `since` on, and the
         number of events it has seen in all. `version`: see `snapshot()`."""
         return self._seat_state(self.snapshot(table_id, version), seat, since)
 
-    def _seat_state(self, snapshot: TableSnapshot, seat: int | None,
-                    since: int) -> tuple[models.SeatState, int]:
+    def _seat_state(
+        self, snapshot: TableSnapshot, seat: int | None, since: int
+    ) -> tuple[models.SeatState, int]:
         running = snapshot.status == "running"
-        can_undo = (seat is not None and snapshot.undo and running
-                    and undo_refusal(snapshot, snapshot.last, seat) is None)
+        can_undo = (
+            seat is not None
+            and snapshot.undo
+            and running
+            and undo_refusal(snapshot, snapshot.last, seat) is None
+        )
         acting = (
-            seat is not None and running and snapshot.state.current_player() == seat
+            seat is not None
+            and running
+            and snapshot.state.current_player() == seat
             and not snapshot.seats[seat].bot_playing
         )
         return build_seat_state(snapshot.state, self.summary(snapshot), seat, since, acting, can_undo)
 
-    def push(self, table_id: str, seat: int | None, since: int,
-             version: int | None = None) -> tuple[str, int]:
+    def push(
+        self, table_id: str, seat: int | None, since: int, version: int | None = None
+    ) -> tuple[str, int]:
         """The `state` message for a websocket of `seat` as JSON text, and the seat's event count.
         Built once per table version, seat, events seen and connected seats, and shared by every
         socket that needs the same (all the spectators of a table)."""
@@ -911,13 +1001,16 @@ def _reread(read):
     raise ApiError(503, "unavailable", "the table is changing quickly; try again in a moment")
 
 
-def build_seat_state(state: State, summary: models.TableSummary, seat: int | None, since: int,
-                     acting: bool, can_undo: bool) -> tuple[models.SeatState, int]:
+def build_seat_state(
+    state: State, summary: models.TableSummary, seat: int | None, since: int, acting: bool, can_undo: bool
+) -> tuple[models.SeatState, int]:
     """Everything one seat may see, built from its own view and its own events only."""
     events = state.events_for(seat)
     since = max(0, min(since, len(events)))
     view = state.public_view() if seat is None else state.view(seat)
-    legal = [models.LegalAction(text=str(a), json=a.to_json()) for a in state.legal_actions()] if acting else []
+    legal = (
+        [models.LegalAction(text=str(a), json=a.to_json()) for a in state.legal_actions()] if acting else []
+    )
     out = models.SeatState(
         table=summary,
         seat=seat,
@@ -935,8 +1028,14 @@ def derived_columns(table: TableRow | TableSnapshot, state: State) -> dict[str, 
     result, the time of the change."""
     now = utcnow()
     if state.is_terminal():
-        return {"step": len(state.history), "updated_at": now, "status": "finished", "to_act": None,
-                "deadline": None, "result": json.dumps({"scores": state.scores(), "winners": state.winners()})}
+        return {
+            "step": len(state.history),
+            "updated_at": now,
+            "status": "finished",
+            "to_act": None,
+            "deadline": None,
+            "result": json.dumps({"scores": state.scores(), "winners": state.winners()}),
+        }
     player = state.current_player()
     to_act = player if player >= 0 else None
     deadline = None
@@ -948,8 +1047,15 @@ def derived_columns(table: TableRow | TableSnapshot, state: State) -> dict[str, 
 
 
 def _action_values(row: ActionRow) -> dict[str, Any]:
-    return {"table_id": row.table_id, "index": row.index, "text": row.text, "seat": row.seat,
-            "source": row.source, "client_action_id": row.client_action_id, "created_at": row.created_at}
+    return {
+        "table_id": row.table_id,
+        "index": row.index,
+        "text": row.text,
+        "seat": row.seat,
+        "source": row.source,
+        "client_action_id": row.client_action_id,
+        "created_at": row.created_at,
+    }
 
 
 def undo_refusal(row: TableRow | TableSnapshot, last: ActionRow | LastAction | None, seat: int) -> str | None:
@@ -967,22 +1073,25 @@ def undo_refusal(row: TableRow | TableSnapshot, last: ActionRow | LastAction | N
     return None
 
 
-def _action_rows(table_id: str, state: State, start: int, seat: int | None, source: str,
-                 client_action_id: str | None) -> list[ActionRow]:
+def _action_rows(
+    table_id: str, state: State, start: int, seat: int | None, source: str, client_action_id: str | None
+) -> list[ActionRow]:
     """Rows for the actions from `start` on: the first is `seat`'s decision, the rest chance."""
     rows = []
     now = utcnow()
     for index in range(start, len(state.history)):
         first = index == start and source != "chance"
-        rows.append(ActionRow(
-            table_id=table_id,
-            index=index,
-            text=str(state.history[index]),
-            seat=seat if first else None,
-            source=source if first else "chance",
-            client_action_id=client_action_id if first else None,
-            created_at=now,
-        ))
+        rows.append(
+            ActionRow(
+                table_id=table_id,
+                index=index,
+                text=str(state.history[index]),
+                seat=seat if first else None,
+                source=source if first else "chance",
+                client_action_id=client_action_id if first else None,
+                created_at=now,
+            )
+        )
     return rows
 
 

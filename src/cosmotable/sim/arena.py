@@ -35,8 +35,15 @@ class GameResult:
     steps: int
 
 
-def schedule(game: str, bots: list[str], total: int, seed: int, players: int = 2,
-             variants: tuple[str, ...] = (), think: float | None = None) -> list[Table]:
+def schedule(
+    game: str,
+    bots: list[str],
+    total: int,
+    seed: int,
+    players: int = 2,
+    variants: tuple[str, ...] = (),
+    think: float | None = None,
+) -> list[Table]:
     """`total` tables: combinations of distinct bots (with repeats when fewer bots than seats),
     each played in every seat rotation, in a fixed order derived from `seed`."""
     if len(bots) >= players:
@@ -58,7 +65,9 @@ def play(table: Table) -> GameResult:
     """Play one table to the end (runs in a worker process)."""
     game = games.get(table.game)
     state = game.new_state(num_players=len(table.seats), seed=table.seed, variants=list(table.variants))
-    bots = [make_bot(name, seed=table.seed + seat, think=table.think) for seat, name in enumerate(table.seats)]
+    bots = [
+        make_bot(name, seed=table.seed + seat, think=table.think) for seat, name in enumerate(table.seats)
+    ]
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -130,8 +139,11 @@ class ArenaReport:
             "games": len(self.results),
             "bots": [
                 {
-                    "bot": s.bot, "games": s.games, "win_rate": s.win_rate,
-                    "ci95": list(s.interval()), "elo": elo.get(s.bot),
+                    "bot": s.bot,
+                    "games": s.games,
+                    "win_rate": s.win_rate,
+                    "ci95": list(s.interval()),
+                    "elo": elo.get(s.bot),
                     "mean_points": s.points / s.games if s.games else 0.0,
                 }
                 for s in sorted(self.standings.values(), key=lambda s: -s.win_rate)
@@ -150,9 +162,17 @@ def results(tables: list[Table], processes: int = 1) -> Iterator[GameResult]:
         yield from pool.imap_unordered(play, tables, chunksize=1)
 
 
-def run(game: str, bots: list[str], total: int, seed: int = 1, players: int = 2, processes: int = 1,
-        variants: tuple[str, ...] = (), think: float | None = None,
-        on_result: Callable[[GameResult], None] | None = None) -> ArenaReport:
+def run(
+    game: str,
+    bots: list[str],
+    total: int,
+    seed: int = 1,
+    players: int = 2,
+    processes: int = 1,
+    variants: tuple[str, ...] = (),
+    think: float | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> ArenaReport:
     report = ArenaReport(game, list(dict.fromkeys(bots)))
     for result in results(schedule(game, report.bots, total, seed, players, variants, think), processes):
         report.add(result)

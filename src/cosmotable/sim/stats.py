@@ -17,8 +17,12 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, fl
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def elo_ratings(pair_scores: Mapping[tuple[str, str], tuple[float, int]], names: list[str],
-                anchor: float = 1500.0, iterations: int = 500) -> dict[str, float]:
+def elo_ratings(
+    pair_scores: Mapping[tuple[str, str], tuple[float, int]],
+    names: list[str],
+    anchor: float = 1500.0,
+    iterations: int = 500,
+) -> dict[str, float]:
     """Elo from pairwise results by the Bradley-Terry maximum-likelihood fit (MM iterations).
 
     `pair_scores[(a, b)] = (points a scored against b, games between them)`. Ratings are shifted

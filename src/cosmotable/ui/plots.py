@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-
 from cosmotable.ui.numbers import percent
 
 
@@ -28,8 +27,15 @@ def crash_heatmap(table: list[list[Fraction]], path: str | Path, title: str = "M
     for s in range(spaces):
         for d in range(dice):
             v = values[s][d]
-            ax.text(d, s, percent(v), ha="center", va="center", fontsize=7,
-                    color="white" if v > 0.6 or v < 0.08 else "black")
+            ax.text(
+                d,
+                s,
+                percent(v),
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="white" if v > 0.6 or v < 0.08 else "black",
+            )
     fig.colorbar(image, ax=ax, label="P(crash)", fraction=0.05)
     fig.tight_layout()
     path = Path(path)

@@ -20,8 +20,16 @@ ALL_VARIANTS = ("ufo", "discovery", "secret_missions")
 QUIET_DISCOVERIES = ("d07", "d13", "d01", "d03", "d06")
 
 
-def new_variant_game(players=3, variants=ALL_VARIANTS, deals=None, returns=None, revealed=None,
-                     expedition_token=None, seed=DEFAULT_SEED, **options):
+def new_variant_game(
+    players=3,
+    variants=ALL_VARIANTS,
+    deals=None,
+    returns=None,
+    revealed=None,
+    expedition_token=None,
+    seed=DEFAULT_SEED,
+    **options,
+):
     """A new game with `variants`, its set-up chance outcomes applied as texts.
 
     deals: mission ids dealt in order (4 to seat 0, then 4 to seat 1, ...); default s01, s02, ...
@@ -62,8 +70,12 @@ def new_variant_game(players=3, variants=ALL_VARIANTS, deals=None, returns=None,
 
 def token_file(kind, tokens=None, **fields):
     """The contents of a token file of `kind` (expedition_tokens, ufo_tokens, discoveries, missions)."""
-    fmt = {"expedition_tokens": "mlem-expedition-tokens", "ufo_tokens": "mlem-ufo-tokens",
-           "discoveries": "mlem-discoveries", "missions": "mlem-missions"}[kind]
+    fmt = {
+        "expedition_tokens": "mlem-expedition-tokens",
+        "ufo_tokens": "mlem-ufo-tokens",
+        "discoveries": "mlem-discoveries",
+        "missions": "mlem-missions",
+    }[kind]
     data = {"format": fmt, "version": 1, "source": "test data"}
     if tokens is not None:
         data["mission" if kind == "missions" else "token"] = tokens

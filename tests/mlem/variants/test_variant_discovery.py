@@ -9,13 +9,18 @@ phase ends; a token there is activated too).
 """
 
 import pytest
+from mlem_helpers import GAME, board_all, plan, roll, stay_all
+from mlem_variant_helpers import (
+    QUIET_DISCOVERIES,
+    discovery,
+    expedition,
+    new_variant_game,
+    play_out_by_crashing,
+    token_file,
+)
 
 from cosmotable.engine import CHANCE, IllegalAction
 from cosmotable.engine.errors import ConfigError
-from mlem_helpers import GAME, board_all, plan, roll, stay_all
-from mlem_variant_helpers import (
-    QUIET_DISCOVERIES, discovery, expedition, new_variant_game, play_out_by_crashing, token_file,
-)
 
 BOARDS = ["moon_expert", "planet_expert", "deep_space_expert"]
 
@@ -54,8 +59,11 @@ def test_discovery_setup_five_of_20_face_down_tokens_are_revealed_onto_their_spa
 
 
 def test_discovery_setup_with_fewer_than_five_tokens_reveals_them_all():
-    s = GAME.new_state(num_players=2, variants=["discovery"],
-                       **custom(discovery("a", "points", 6, 1), discovery("b", "wormhole", 9)))
+    s = GAME.new_state(
+        num_players=2,
+        variants=["discovery"],
+        **custom(discovery("a", "points", 6, 1), discovery("b", "wormhole", 9)),
+    )
     s.apply("reveal-discovery b")
     s.apply("reveal-discovery a")
     assert s.phase == "launch" and s.discovery.on_mat == {9: "b", 6: "a"}
@@ -67,8 +75,11 @@ def test_ruling_R20_tokens_lie_on_their_own_printed_space_one_per_space():
     assert s.discovery.on_mat == {22: "d11"}  # the space printed on the token, never chosen
     assert len(set(t.space for t in s.tokens.discoveries.values())) == 20
     with pytest.raises(ConfigError, match="one token per space"):
-        GAME.new_state(num_players=2, variants=["discovery"],
-                       **custom(discovery("a", "points", 6, 1), discovery("b", "wormhole", 6)))
+        GAME.new_state(
+            num_players=2,
+            variants=["discovery"],
+            **custom(discovery("a", "points", 6, 1), discovery("b", "wormhole", 6)),
+        )
 
 
 # ------------------------------------------------------------------ activation
@@ -95,8 +106,14 @@ def test_discovery_passing_over_a_token_does_nothing():
 
 
 def test_discovery_always_five_on_the_mat_while_the_stack_lasts_then_none_added():
-    tokens = [discovery("p6", "points", 6, 1), discovery("p9", "points", 9, 2), discovery("p12", "points", 12, 3),
-              discovery("p15", "points", 15, 1), discovery("p17", "points", 17, 2), discovery("w8", "points", 8, 3)]
+    tokens = [
+        discovery("p6", "points", 6, 1),
+        discovery("p9", "points", 9, 2),
+        discovery("p12", "points", 12, 3),
+        discovery("p15", "points", 15, 1),
+        discovery("p17", "points", 17, 2),
+        discovery("w8", "points", 8, 3),
+    ]
     s = discovery_game(["p6", "p12", "p15", "p17", "w8"], **custom(*tokens))
     assert s.discovery.pool == ["p9"]
     roll(s, "2,2,2,3,3,3")
@@ -142,7 +159,9 @@ def test_discovery_die_return_has_no_effect_with_all_six_dice():
 
 
 def test_discovery_die_return_with_kept_dice_has_no_effect():
-    s = new_variant_game(3, ["ufo", "discovery"], revealed=["d12", *QUIET_DISCOVERIES[:4]], expedition_token="x02")
+    s = new_variant_game(
+        3, ["ufo", "discovery"], revealed=["d12", *QUIET_DISCOVERIES[:4]], expedition_token="x02"
+    )
     board_all(s, BOARDS)
     roll(s, "2,2,2,2,3,3")
     s.apply("travel 2 +keep")  # keep dice: the four 2s are not set aside
@@ -153,8 +172,13 @@ def test_discovery_die_return_with_kept_dice_has_no_effect():
 def test_discovery_die_return_brings_back_a_die_the_expedition_token_set_aside():
     # Pinned reading: the dice "set aside" at the start by a 4- or 5-dice expedition token are
     # set-aside dice like any other, so a die return can bring one back (up to six).
-    s = new_variant_game(2, ["ufo", "discovery"], revealed=["r4"], expedition_token="x07",
-                         **custom(discovery("r4", "die_return", 4)))
+    s = new_variant_game(
+        2,
+        ["ufo", "discovery"],
+        revealed=["r4"],
+        expedition_token="x07",
+        **custom(discovery("r4", "die_return", 4)),
+    )
     board_all(s, ["moon_expert", "planet_expert"])
     assert s.dice == 4
     roll(s, "A,A,A,A")
@@ -200,7 +224,9 @@ def test_ruling_R19_a_token_revealed_where_the_wormhole_took_the_rocket_activate
 
 
 def test_ruling_R19_a_wormhole_into_a_die_return_activates_it_after_the_dice_are_set_aside():
-    s = discovery_game(["w7", "r11"], **custom(discovery("w7", "wormhole", 7), discovery("r11", "die_return", 11)))
+    s = discovery_game(
+        ["w7", "r11"], **custom(discovery("w7", "wormhole", 7), discovery("r11", "die_return", 11))
+    )
     to_7(s)  # four dice set aside (2 left), the wormhole to 11, the die return there: 3
     assert s.position == 11 and s.dice == 3 and s.discovery.on_mat == {}
     assert s.phase == "landing"  # the stack is empty: nothing to reveal
@@ -216,7 +242,11 @@ def test_discovery_wormhole_into_deep_space(space):
         s.apply(travel)
     # the wormhole takes the rocket on from space 22 or 23 past 25:
     # everyone leaves for deep space: the commander to the comet, the others to the galaxy
-    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [(0, "comet"), (1, "galaxy"), (2, "galaxy")]
+    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [
+        (0, "comet"),
+        (1, "galaxy"),
+        (2, "galaxy"),
+    ]
     assert s.expedition == 2 and s.phase == "launch"
 
 
@@ -226,8 +256,13 @@ def park_ufo_on(space):
 
 
 def test_ruling_R19_discovery_first_then_ufo_contact_where_the_travel_phase_ends():
-    s = new_variant_game(3, ["ufo", "discovery"], revealed=["d09", *QUIET_DISCOVERIES[:4]],
-                         expedition_token="park", **park_ufo_on(5))
+    s = new_variant_game(
+        3,
+        ["ufo", "discovery"],
+        revealed=["d09", *QUIET_DISCOVERIES[:4]],
+        expedition_token="park",
+        **park_ufo_on(5),
+    )
     board_all(s, BOARDS)
     roll(s, "1,2,2,3,3,3")
     s.apply("travel 1,2")  # -> 5: the 3-point discovery and the UFO
@@ -240,8 +275,13 @@ def test_ruling_R19_discovery_first_then_ufo_contact_where_the_travel_phase_ends
 
 
 def test_ruling_R19_wormhole_onto_the_ufo_gives_contact():
-    s = new_variant_game(3, ["ufo", "discovery"], revealed=["d17", *QUIET_DISCOVERIES[:4]],
-                         expedition_token="park", **park_ufo_on(11))
+    s = new_variant_game(
+        3,
+        ["ufo", "discovery"],
+        revealed=["d17", *QUIET_DISCOVERIES[:4]],
+        expedition_token="park",
+        **park_ufo_on(11),
+    )
     board_all(s, BOARDS)
     to_7(s)
     s.apply("reveal-discovery d04")
@@ -249,8 +289,13 @@ def test_ruling_R19_wormhole_onto_the_ufo_gives_contact():
 
 
 def test_ruling_R19_wormhole_away_from_the_ufo_gives_no_contact():
-    s = new_variant_game(3, ["ufo", "discovery"], revealed=["d17", *QUIET_DISCOVERIES[:4]],
-                         expedition_token="park", **park_ufo_on(7))
+    s = new_variant_game(
+        3,
+        ["ufo", "discovery"],
+        revealed=["d17", *QUIET_DISCOVERIES[:4]],
+        expedition_token="park",
+        **park_ufo_on(7),
+    )
     board_all(s, BOARDS)
     to_7(s)  # ends on the UFO's space 7, but the wormhole moves it on to 11 before the phase ends
     s.apply("reveal-discovery d04")

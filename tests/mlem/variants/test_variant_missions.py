@@ -7,10 +7,10 @@ astronaut on the moon or planet it names (the numbers are the spaces the target 
 """
 
 import pytest
-
-from cosmotable.engine import CHANCE, IllegalAction
 from mlem_helpers import GAME, advance, board_all, expedition_to, roll, stay_all
 from mlem_variant_helpers import new_variant_game, play_out_by_crashing
+
+from cosmotable.engine import CHANCE, IllegalAction
 
 # seat 0: Rubin (7), Azur (11), Mlekos (15), returns Pazur; seat 1: moons on 6, 8, 9, returns 10.
 DEALS_2 = ["s11", "s12", "s13", "s14", "s01", "s02", "s03", "s04"]
@@ -29,7 +29,9 @@ def test_missions_setup_four_dealt_to_each_player_in_seat_order():
         outcomes = s.chance_outcomes()
         assert len(outcomes) == 20 - index and all(p == pytest.approx(1 / (20 - index)) for _, p in outcomes)
         s.apply(outcomes[-1][0])
-        assert [len(d) for d in s.missions.dealt] == [min(4, max(0, index + 1 - 4 * seat)) for seat in range(3)]
+        assert [len(d) for d in s.missions.dealt] == [
+            min(4, max(0, index + 1 - 4 * seat)) for seat in range(3)
+        ]
     assert s.phase == "choose" and len(s.missions.pool) == 8
     assert not set(s.missions.pool) & {m for d in s.missions.dealt for m in d}
 

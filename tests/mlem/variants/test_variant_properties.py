@@ -3,15 +3,15 @@
 
 import random
 
-from budget_helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mlem_helpers import GAME
+from mlem_variant_helpers import ALL_VARIANTS, check_events_hide_what_they_must, check_view_hides_what_it_must
 
+from budget_helpers import examples
 from cosmotable.engine import TERMINAL, IllegalAction, load_state
 from cosmotable.games.mlem.tokens import default_token_data
-from mlem_helpers import GAME
 from play_helpers import play_random
-from mlem_variant_helpers import ALL_VARIANTS, check_events_hide_what_they_must, check_view_hides_what_it_must
 
 # The base bound (tests/mlem/test_properties.py) plus the variants' extra steps: set-up (20 deals,
 # 5 choices, 5 reveals), per expedition a token reveal and a reroll (2 steps), 15 discovery reveals.
@@ -27,11 +27,34 @@ choices = st.integers(0, 2**32)
 
 # Candidate actions of every kind, most of them illegal at any given moment.
 PROBES = [
-    "board helper", "board satellite", "roll 1,2,2,3,4,A", "roll 3,3", "travel 1", "travel 2,A", "travel A +keep",
-    "travel +extra", "travel 1 +extra", "travel 2 +keep", "travel H0", "travel H1 +extra", "reroll", "crash",
-    "stay", "land moon", "land planet", "land planet kotan", "land moon +1", "land deep +1", "return",
-    "return-mission s01", "return-mission s20", "deal-mission s03", "reveal-discovery d05", "reveal-discovery d17",
-    "reveal-expedition x01", "reveal-expedition x14",
+    "board helper",
+    "board satellite",
+    "roll 1,2,2,3,4,A",
+    "roll 3,3",
+    "travel 1",
+    "travel 2,A",
+    "travel A +keep",
+    "travel +extra",
+    "travel 1 +extra",
+    "travel 2 +keep",
+    "travel H0",
+    "travel H1 +extra",
+    "reroll",
+    "crash",
+    "stay",
+    "land moon",
+    "land planet",
+    "land planet kotan",
+    "land moon +1",
+    "land deep +1",
+    "return",
+    "return-mission s01",
+    "return-mission s20",
+    "deal-mission s03",
+    "reveal-discovery d05",
+    "reveal-discovery d17",
+    "reveal-expedition x01",
+    "reveal-expedition x14",
 ]
 
 
@@ -78,7 +101,9 @@ def check_views(s):
 
 @SETTINGS
 @given(seed=seeds, num_players=players, variants=variant_sets, choice_seed=choices)
-def test_variant_random_play_ends_and_scores_are_the_sum_of_the_breakdown(seed, num_players, variants, choice_seed):
+def test_variant_random_play_ends_and_scores_are_the_sum_of_the_breakdown(
+    seed, num_players, variants, choice_seed
+):
     s = play(seed, num_players, variants, choice_seed)
     assert s.current_player() == TERMINAL and s.phase == "over"
     assert s.crashes == 11 or max(s.placed) == 8
@@ -86,11 +111,14 @@ def test_variant_random_play_ends_and_scores_are_the_sum_of_the_breakdown(seed, 
         parts = s.score_breakdown(seat)
         assert sum(parts.values()) == s.scores()[seat]
         assert ("ufo" in parts, "discoveries" in parts, "missions" in parts) == tuple(
-            v in variants for v in ("ufo", "discovery", "secret_missions"))
+            v in variants for v in ("ufo", "discovery", "secret_missions")
+        )
         if s.ufo is not None:
             assert parts["ufo"] == sum(s.ufo.taken[seat])
         if s.discovery is not None:
-            assert parts["discoveries"] == sum(s.tokens.discoveries[t].points for t in s.discovery.taken[seat])
+            assert parts["discoveries"] == sum(
+                s.tokens.discoveries[t].points for t in s.discovery.taken[seat]
+            )
     if s.missions is not None:
         assert [s.score_breakdown(seat)["missions"] for seat in range(num_players)] == recount_missions(s)
     if s.ufo is not None:
@@ -103,8 +131,13 @@ def test_variant_random_play_ends_and_scores_are_the_sum_of_the_breakdown(seed, 
 
 
 @SETTINGS
-@given(seed=seeds, num_players=players, variants=variant_sets, choice_seed=choices,
-       steps=st.one_of(st.none(), st.integers(0, 400)))
+@given(
+    seed=seeds,
+    num_players=players,
+    variants=variant_sets,
+    choice_seed=choices,
+    steps=st.one_of(st.none(), st.integers(0, 400)),
+)
 def test_variant_replay_from_the_record_gives_the_same_state(seed, num_players, variants, choice_seed, steps):
     s = play(seed, num_players, variants, choice_seed, steps)
     again = load_state(s.to_json())
@@ -115,7 +148,9 @@ def test_variant_replay_from_the_record_gives_the_same_state(seed, num_players, 
 
 @SETTINGS
 @given(seed=seeds, num_players=players, variants=variant_sets, choice_seed=choices)
-def test_variant_views_never_show_other_seats_hidden_data_until_the_end(seed, num_players, variants, choice_seed):
+def test_variant_views_never_show_other_seats_hidden_data_until_the_end(
+    seed, num_players, variants, choice_seed
+):
     s = play(seed, num_players, variants, choice_seed, every=check_views)
     check_views(s)  # at the end, everything is shown
     for seat in [None, *range(num_players)]:
@@ -161,10 +196,17 @@ def test_variant_illegal_actions_change_nothing(seed, num_players, variants, cho
 
 
 @SETTINGS
-@given(seed=seeds, num_players=players, variants=variant_sets, choice_seed=choices,
-       steps=st.one_of(st.none(), st.integers(0, 300)), resample_seed=choices)
+@given(
+    seed=seeds,
+    num_players=players,
+    variants=variant_sets,
+    choice_seed=choices,
+    steps=st.one_of(st.none(), st.integers(0, 300)),
+    resample_seed=choices,
+)
 def test_variant_resample_for_keeps_the_seats_view_and_the_mission_counts(
-        seed, num_players, variants, choice_seed, steps, resample_seed):
+    seed, num_players, variants, choice_seed, steps, resample_seed
+):
     s = play(seed, num_players, variants, choice_seed, steps)
     before = s.fingerprint()
     for seat in range(num_players):

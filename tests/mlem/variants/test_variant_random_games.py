@@ -4,11 +4,11 @@ someone wins, no astronaut and no token is ever lost, and the scores add up."""
 import random
 
 import pytest
+from mlem_helpers import GAME
+from mlem_variant_helpers import ALL_VARIANTS
 
 from cosmotable.engine import TERMINAL
 from cosmotable.games.mlem.board import ABILITIES
-from mlem_helpers import GAME
-from mlem_variant_helpers import ALL_VARIANTS
 
 GAMES = 1000
 
@@ -33,7 +33,9 @@ def check_tokens(s):
     if s.discovery is not None:
         on_mat = s.discovery.on_mat
         assert all(s.tokens.discoveries[t].space == space for space, t in on_mat.items())
-        assert len(on_mat) <= 5 and (len(on_mat) == 5 or not s.discovery.pool or s.phase == "reveal_discovery")
+        assert len(on_mat) <= 5 and (
+            len(on_mat) == 5 or not s.discovery.pool or s.phase == "reveal_discovery"
+        )
         taken = [t for seat in s.discovery.taken for t in seat]
         assert all(s.tokens.discoveries[t].kind == "points" for t in taken)
         assert not set(taken) & set(on_mat.values()) and not set(taken) & set(s.discovery.pool)

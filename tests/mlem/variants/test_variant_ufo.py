@@ -10,11 +10,11 @@ A travel phase that ENDS on the UFO's space gives the commander the top UFO toke
 import copy
 
 import pytest
+from mlem_helpers import GAME, advance, board_all, crash, legal, roll, stay_all
+from mlem_variant_helpers import expedition, new_variant_game, play_out_by_crashing, token_file
 
 from cosmotable.engine import CHANCE, IllegalAction
 from cosmotable.games.mlem.board import default_mat_data, mat_from_data, mat_problems
-from mlem_helpers import GAME, advance, board_all, crash, legal, roll, stay_all
-from mlem_variant_helpers import expedition, new_variant_game, play_out_by_crashing, token_file
 
 BOARDS = ["moon_expert", "planet_expert", "deep_space_expert"]
 
@@ -34,8 +34,10 @@ def custom_tokens(*tokens, ufo_points=None):
 
 # UFO parked on space 5 by the first token, then staying put: space 0 -> 5 is `roll 1,2,2,...`
 # + `travel 1,2` (1 + 2 + 2), and 0 -> 6 is `travel 2` with three 2s.
-PARK_ON_5 = (expedition("park", ufo_move=21, dice=6, ability="keep"),
-             expedition("stay", ufo_move=0, dice=6, ability="keep"))
+PARK_ON_5 = (
+    expedition("park", ufo_move=21, dice=6, ability="keep"),
+    expedition("stay", ufo_move=0, dice=6, ability="keep"),
+)
 
 
 # ------------------------------------------------------------------ set-up
@@ -66,8 +68,10 @@ def test_ruling_R24_a_mat_may_start_the_ufo_in_deep_space_or_on_a_numbered_space
     assert mat.ufo_start_space == mat.deep_space == 26
     data["ufo_start_space"] = 25
     assert mat_problems(data) == [] and mat_from_data(data).ufo_start_space == 25
-    for bad, says in (("plus", 'ufo_start_space: must be a space number or "deep_space"'),
-                      (30, "ufo_start_space: 30 is not a space on the mat")):
+    for bad, says in (
+        ("plus", 'ufo_start_space: must be a space number or "deep_space"'),
+        (30, "ufo_start_space: 30 is not a space on the mat"),
+    ):
         data["ufo_start_space"] = bad
         problems = mat_problems(data)
         assert len(problems) == 1 and says in problems[0], problems
@@ -96,11 +100,14 @@ def test_ufo_a_new_expedition_token_is_revealed_at_the_start_of_every_expedition
     assert s.ufo.token == "x05" and s.phase == "launch" and s.current_player() == 1
 
 
-@pytest.mark.parametrize("tokens, positions", [
-    (["x01"], [26]),                        # move 0: still in deep space
-    (["x09", "x04", "x13"], [23, 22, 22]),  # moves 3, 1, 0
-    (["x05", "x12"], [24, 21]),             # moves 2, 3
-])
+@pytest.mark.parametrize(
+    "tokens, positions",
+    [
+        (["x01"], [26]),  # move 0: still in deep space
+        (["x09", "x04", "x13"], [23, 22, 22]),  # moves 3, 1, 0
+        (["x05", "x12"], [24, 21]),  # moves 2, 3
+    ],
+)
 def test_ufo_moves_0_to_3_spaces_towards_the_start(tokens, positions):
     s = new_variant_game(2, ["ufo"])
     for token, position in zip(tokens, positions, strict=True):
@@ -111,7 +118,9 @@ def test_ufo_moves_0_to_3_spaces_towards_the_start(tokens, positions):
 
 
 def test_ufo_never_moves_below_space_0():
-    s = new_variant_game(2, ["ufo"], **custom_tokens(expedition("far", ufo_move=30), expedition("on", ufo_move=3)))
+    s = new_variant_game(
+        2, ["ufo"], **custom_tokens(expedition("far", ufo_move=30), expedition("on", ufo_move=3))
+    )
     s.apply("reveal-expedition far")
     assert s.ufo.position == 0
     board_all(s, ["moon_expert", "planet_expert"])
@@ -120,7 +129,9 @@ def test_ufo_never_moves_below_space_0():
     assert s.ufo.position == 0
 
 
-@pytest.mark.parametrize("token, dice", [("x07", 4), ("x11", 4), ("x03", 5), ("x04", 5), ("x01", 6), ("x02", 6)])
+@pytest.mark.parametrize(
+    "token, dice", [("x07", 4), ("x11", 4), ("x03", 5), ("x04", 5), ("x01", 6), ("x02", 6)]
+)
 def test_ufo_commander_starts_with_the_tokens_dice_and_sets_the_rest_aside(token, dice):
     s = ufo_game(token)
     assert s.dice == dice
@@ -281,10 +292,13 @@ def test_ruling_R18_when_only_the_token_could_save_the_rocket_the_commander_deci
 
 
 # ------------------------------------------------------------------ once per expedition
-@pytest.mark.parametrize("token, first, rescue", [
-    ("x01", "travel 1 +extra", "travel +extra"),
-    ("x02", "travel 1 +keep", "travel 1 +keep"),
-])
+@pytest.mark.parametrize(
+    "token, first, rescue",
+    [
+        ("x01", "travel 1 +extra", "travel +extra"),
+        ("x02", "travel 1 +keep", "travel 1 +keep"),
+    ],
+)
 def test_ufo_extra_ability_is_used_only_once_per_expedition(token, first, rescue):
     s = ufo_game(token)
     roll(s, "1,3,3,3,4,4")
@@ -340,8 +354,9 @@ def test_ufo_expedition_token_goes_to_the_box_after_its_expedition():
 
 
 def test_ruling_R15_once_all_expedition_tokens_are_used_expeditions_have_none():
-    s = new_variant_game(2, ["ufo"], **custom_tokens(expedition("only", ufo_move=2, dice=4, ability="extra",
-                                                                extra_dice=["A"])))
+    s = new_variant_game(
+        2, ["ufo"], **custom_tokens(expedition("only", ufo_move=2, dice=4, ability="extra", extra_dice=["A"]))
+    )
     s.apply("reveal-expedition only")
     assert s.ufo.position == 24
     board_all(s, ["moon_expert", "planet_expert"])
@@ -380,7 +395,9 @@ def test_ufo_passing_over_the_ufo_does_nothing():
 def test_ufo_no_contact_where_an_expedition_starts():
     # The UFO on space 0 (moved there), and on the satellite space 3: the rocket starts there, but
     # no travel phase ends there.
-    s = new_variant_game(2, ["ufo"], **custom_tokens(expedition("zero", ufo_move=26), expedition("three", ufo_move=23)))
+    s = new_variant_game(
+        2, ["ufo"], **custom_tokens(expedition("zero", ufo_move=26), expedition("three", ufo_move=23))
+    )
     s.apply("reveal-expedition zero")
     board_all(s, ["moon_expert", "planet_expert"])
     assert s.position == s.ufo.position == 0 and s.ufo.taken == [[], []]
@@ -450,9 +467,13 @@ def test_ruling_R24_ufo_contact_on_arrival_in_deep_space_where_the_ufo_starts():
     s.apply("travel 4")  # 24 -> past 25: deep space
     assert s.ufo.taken == [[5], [], []] and s.ufo.stack == [4, 3, 2, 1]
     assert s.score_breakdown(0)["ufo"] == 5
-    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [(0, "comet"), (1, "galaxy"), (2, "galaxy")]
+    assert [(seat, where) for seat, _, where, _ in s.deep_space] == [
+        (0, "comet"),
+        (1, "galaxy"),
+        (2, "galaxy"),
+    ]
     kinds = [e.kind for e in s.events]
-    after_travel = kinds[max(i for i, k in enumerate(kinds) if k == "travel"):]
+    after_travel = kinds[max(i for i, k in enumerate(kinds) if k == "travel") :]
     assert after_travel.index("ufo-contact") < after_travel.index("land")
     assert s.expedition == 2
 

@@ -5,8 +5,14 @@ import json
 
 from mlem_helpers import board_all, roll
 from mlem_variant_helpers import (
-    QUIET_DISCOVERIES, check_events_hide_what_they_must, check_view_hides_what_it_must, dumps, expedition,
-    new_variant_game, play_out_by_crashing, token_file,
+    QUIET_DISCOVERIES,
+    check_events_hide_what_they_must,
+    check_view_hides_what_it_must,
+    dumps,
+    expedition,
+    new_variant_game,
+    play_out_by_crashing,
+    token_file,
 )
 
 BOARDS = ["moon_expert", "planet_expert", "deep_space_expert"]
@@ -35,9 +41,12 @@ def discovery_game():
 
 
 def mission_game():
-    s = new_variant_game(3, ["secret_missions"],
-                         deals=["s11", "s12", "s13", "s14", "s01", "s02", "s03", "s04", "s05", "s06", "s07", "s08"],
-                         returns=["s14", "s04", "s08"])
+    s = new_variant_game(
+        3,
+        ["secret_missions"],
+        deals=["s11", "s12", "s13", "s14", "s01", "s02", "s03", "s04", "s05", "s06", "s07", "s08"],
+        returns=["s14", "s04", "s08"],
+    )
     return s
 
 
@@ -79,7 +88,10 @@ def test_ruling_R22_discovery_points_tokens_of_other_seats_are_hidden_until_the_
     views = every_view(s)
     for seat in (None, 1, 2):
         discovery = views[seat]["variant_state"]["discovery"]
-        assert "0" not in discovery["taken"] and views[seat]["players"][0]["face_down_tokens"]["discoveries"] == 1
+        assert (
+            "0" not in discovery["taken"]
+            and views[seat]["players"][0]["face_down_tokens"]["discoveries"] == 1
+        )
         assert "discoveries" not in views[seat]["players"][0]["score"]
         assert '"d09"' not in json.dumps(views[seat])
     assert views[0]["variant_state"]["discovery"]["taken"] == {"0": [3]}
@@ -141,8 +153,13 @@ def test_missions_deal_events_show_only_the_own_mission_ids():
 
 
 def test_views_with_every_variant_hide_everything_and_never_show_the_seed():
-    s = new_variant_game(3, ["ufo", "discovery", "secret_missions"], revealed=["d09", *QUIET_DISCOVERIES[:4]],
-                         expedition_token="park", **PARK_ON_5)
+    s = new_variant_game(
+        3,
+        ["ufo", "discovery", "secret_missions"],
+        revealed=["d09", *QUIET_DISCOVERIES[:4]],
+        expedition_token="park",
+        **PARK_ON_5,
+    )
     board_all(s, BOARDS)
     roll(s, "1,2,2,3,3,3")
     s.apply("travel 1,2")  # discovery d09 and the UFO on space 5

@@ -43,7 +43,6 @@ def test_the_far_half_can_be_attacked():
     assert where(s, 0, 1) == "ship" and where(s, 1, 1) == "c2 half 2"
 
 
-
 def test_a_coin_carrier_may_not_step_into_a_canyon_where_a_rival_stands():
     """Rulebook (astronaut with a coin): «Космонавт с монетой не может: наступать на клетку, где
     находятся чужие космонавты». A canyon is one tile: a rival on its near half closes it too."""

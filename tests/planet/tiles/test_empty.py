@@ -2,7 +2,6 @@
 
 from planet_helpers import act, legal, put, table, where
 
-
 BOARD = """
 .. S0 .. ..
 .. __ __ ..

@@ -36,12 +36,16 @@ def test_an_enemy_arriving_does_not_open_the_lock_but_attacks():
 
 
 def test_allies_open_it_together_in_team_play():
-    s = table("""
+    s = table(
+        """
     .. S0 .. .. ..
     S2 __ ?G __ ..
     .. __ __ __ ..
     .. S1 .. S3 ..
-    """, players=4, teams=True)
+    """,
+        players=4,
+        teams=True,
+    )
     put(s, 0, 1, "b2")
     put(s, 2, 1, "b3")
     act(s, "move 1 E", "reveal locked3")

@@ -44,7 +44,17 @@ def test_peeked_tiles_appear_only_in_the_peeking_seats_view_and_events():
 
 def test_a_peeked_tile_keeps_its_identity_when_revealed_later():
     s = peeked_board()
-    act(s, "peek d2", "reveal empty", "peek e2", "reveal empty", "peek b3", "reveal empty", "peek c3", "reveal empty")
+    act(
+        s,
+        "peek d2",
+        "reveal empty",
+        "peek e2",
+        "reveal empty",
+        "peek b3",
+        "reveal empty",
+        "peek c3",
+        "reveal empty",
+    )
     assert s.chance_outcomes() == [] and s.current_player() == 1
     s.seat = 0
     s.pos[0][0] = ("cell", ("p", 1, 2), 0)

@@ -17,7 +17,7 @@ _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-from mlem_web_helpers import HARNESS, WEB, Harness, QuietHandler  # noqa: E402
+from mlem_web_helpers import HARNESS, WEB, Harness, QuietHandler
 
 
 @pytest.fixture(scope="session")

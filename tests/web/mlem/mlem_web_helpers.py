@@ -16,7 +16,6 @@ HARNESS = Path(__file__).with_name("harness.html")
 ARTIFACTS = ROOT / "tests" / "web" / "artifacts"
 
 
-
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep the test output clean
         pass
@@ -36,8 +35,14 @@ class Harness:
     def render(self, view, legal=(), seat=None, interactive=True, new_events=(), lang="en"):
         self.page.evaluate(
             "opts => window.mlemRender(opts)",
-            {"view": view, "legal": list(legal), "seat": seat, "interactive": interactive,
-             "newEvents": list(new_events), "lang": lang},
+            {
+                "view": view,
+                "legal": list(legal),
+                "seat": seat,
+                "interactive": interactive,
+                "newEvents": list(new_events),
+                "lang": lang,
+            },
         )
 
     def keys(self, jsons):
@@ -55,8 +60,14 @@ def legal_entries(state):
 
 
 CONFIGS = [
-    (2, ()), (3, ()), (5, ()), (2, ("ufo",)), (3, ("discovery",)), (4, ("secret_missions",)),
-    (2, ("ufo", "discovery", "secret_missions")), (4, ("ufo", "discovery", "secret_missions")),
+    (2, ()),
+    (3, ()),
+    (5, ()),
+    (2, ("ufo",)),
+    (3, ("discovery",)),
+    (4, ("secret_missions",)),
+    (2, ("ufo", "discovery", "secret_missions")),
+    (4, ("ufo", "discovery", "secret_missions")),
 ]
 
 

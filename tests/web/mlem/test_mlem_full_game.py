@@ -26,8 +26,10 @@ def _mark_table(page):
 
 def _wait_redrawn(page):
     # The module replaces its table on every render: a new one means the server's answer arrived.
-    page.wait_for_function("() => { const t = document.querySelector('.mlem-table'); return !t || !t.dataset.old; }",
-                           timeout=MOVE_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.mlem-table'); return !t || !t.dataset.old; }",
+        timeout=MOVE_TIMEOUT_MS,
+    )
 
 
 def _travel_by_clicks(page, rng):
@@ -35,7 +37,9 @@ def _travel_by_clicks(page, rng):
     confirm button is enabled (then sometimes add more), and fly."""
     confirm = page.locator("[data-confirm]")
     for _ in range(12):
-        enabled = page.locator("[data-travel-item][aria-pressed='false']:not([aria-disabled='true']):not([disabled])")
+        enabled = page.locator(
+            "[data-travel-item][aria-pressed='false']:not([aria-disabled='true']):not([disabled])"
+        )
         count = enabled.count()
         if confirm.is_enabled() and (count == 0 or rng.random() < 0.5):
             break
@@ -49,7 +53,9 @@ def _travel_by_clicks(page, rng):
 
 def test_a_whole_two_player_game_against_a_bot_through_clicks(server, page, new_page):
     rng = random.Random(17)
-    created = server.create_table("mlem", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    )
     server.start(created)
     link = created["seats"][0]["url"]
     open_client(page, server, link.split("#", 1)[1])
@@ -95,8 +101,10 @@ def test_a_whole_two_player_game_against_a_bot_through_clicks(server, page, new_
     # Switching the language redraws the table in the chosen language's own words.
     uk = json.loads((WEB / "games" / "mlem" / "i18n" / "uk.json").read_text(encoding="utf-8"))
     page.select_option("#language", "uk")
-    page.wait_for_function("text => document.querySelector('.mlem-status').textContent.startsWith(text)",
-                           arg=uk["prompt.over"].split(":")[0])
+    page.wait_for_function(
+        "text => document.querySelector('.mlem-status').textContent.startsWith(text)",
+        arg=uk["prompt.over"].split(":")[0],
+    )
     table_text = page.evaluate("() => document.querySelector('.mlem-table').textContent")
     assert "Moons" not in table_text and uk["part.moons"] in table_text
     screenshot(page, "mlem-end-uk")

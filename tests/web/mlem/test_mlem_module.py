@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import random
 import re
+
 import pytest
+from mlem_web_helpers import ARTIFACTS, WEB, legal_entries, positions
 
 from cosmotable import games
 from cosmotable.engine import CHANCE
-
-from mlem_web_helpers import ARTIFACTS, WEB, legal_entries, positions
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,9 @@ CATALOGS = WEB / "games" / "mlem" / "i18n"
 
 
 def _travel_items(json_action):
-    items = {f"g:{f}" for f in json_action.get("groups", [])} | {f"h:{s}" for s in json_action.get("helpers", [])}
+    items = {f"g:{f}" for f in json_action.get("groups", [])} | {
+        f"h:{s}" for s in json_action.get("helpers", [])
+    }
     if json_action.get("extra"):
         items.add("extra")
     if json_action.get("keep"):
@@ -51,10 +53,14 @@ def _dom_counts(page):
 def test_rendering_engine_views_shows_what_the_view_says_without_errors(harness):
     checked = 0
     for state, _config in positions(seed=1, every=9):
-        seat = state.current_player() if state.current_player() >= 0 else 0
+        seat = max(state.current_player(), 0)
         view = state.view(seat)
-        harness.render(view, legal_entries(state) if not state.is_terminal() else [], seat,
-                       new_events=[e.to_json() for e in state.events_for(seat)][-4:])
+        harness.render(
+            view,
+            legal_entries(state) if not state.is_terminal() else [],
+            seat,
+            new_events=[e.to_json() for e in state.events_for(seat)][-4:],
+        )
         dom = _dom_counts(harness.page)
         assert dom["occupiedMoons"] == sum(1 for m in view["moons"] if m["occupant"])
         assert dom["slots"] == len(view["rocket"]["board"])
@@ -81,13 +87,19 @@ def test_the_board_offers_exactly_the_legal_moves(harness):
         seat = state.current_player()
         legal = legal_entries(state)
         harness.render(state.view(seat), legal, seat)
-        offered = set(harness.page.evaluate(
-            "() => [...document.querySelectorAll('[data-move]:not([data-confirm])')].map(e => e.dataset.move)"))
+        offered = set(
+            harness.page.evaluate(
+                "() => [...document.querySelectorAll('[data-move]:not([data-confirm])')].map(e => e.dataset.move)"
+            )
+        )
         single = [e["json"] for e in legal if e["json"]["kind"] != "travel"]
         assert offered == harness.keys(single)
         travels = [e["json"] for e in legal if e["json"]["kind"] == "travel"]
-        items = set(harness.page.evaluate(
-            "() => [...document.querySelectorAll('[data-travel-item]')].map(e => e.dataset.travelItem)"))
+        items = set(
+            harness.page.evaluate(
+                "() => [...document.querySelectorAll('[data-travel-item]')].map(e => e.dataset.travelItem)"
+            )
+        )
         assert items == set().union(*map(_travel_items, travels)) if travels else items == set()
         seen_kinds |= {e["json"]["kind"] for e in legal}
     assert {"board", "travel", "land", "stay"} <= seen_kinds
@@ -140,7 +152,8 @@ def test_an_item_that_fits_no_legal_choice_cannot_be_added(harness):
         first = sorted(set().union(*travels))[0]
         harness.page.locator(f'[data-travel-item="{first}"]').first.click()
         states = harness.page.evaluate(
-            "() => [...document.querySelectorAll('[data-travel-item]')].map(e => [e.dataset.travelItem, e.getAttribute('aria-disabled') === 'true' || e.disabled === true])")
+            "() => [...document.querySelectorAll('[data-travel-item]')].map(e => [e.dataset.travelItem, e.getAttribute('aria-disabled') === 'true' || e.disabled === true])"
+        )
         for item, disabled in states:
             possible = any({first, item} <= t for t in travels) or item == first
             assert disabled == (not possible), (item, first, travels)
@@ -216,12 +229,16 @@ def test_a_spectator_sees_no_controls_and_nobody_sees_hidden_tokens_or_missions(
                             for mission in dealt:
                                 assert f'"{mission}"' not in dom
                     if seat is None:
-                        assert harness.page.locator("[data-move], [data-travel-item], .mlem-hand").count() == 0
+                        assert (
+                            harness.page.locator("[data-move], [data-travel-item], .mlem-hand").count() == 0
+                        )
                     # Other seats' face-down UFO and discovery points and mission points: only
                     # the counts of tokens are drawn, never their parts of the score.
                     for other in range(3):
                         if other != seat:
-                            label = harness.page.locator(f'[data-player="{other}"]').get_attribute("aria-label")
+                            label = harness.page.locator(f'[data-player="{other}"]').get_attribute(
+                                "aria-label"
+                            )
                             assert not re.search(r"\bUFO \d", label), label
                             assert "Discoveries" not in label and "Missions" not in label, label
                     checked += 1
@@ -258,8 +275,10 @@ def test_every_event_of_real_games_is_narrated_in_the_chosen_language(harness, l
                 state.apply(rng.choice(state.legal_actions()))
         for seat in range(num):
             events = [e.to_json() for e in state.events_for(seat)]
-            lines = harness.page.evaluate("opts => window.mlemDescribe(opts)",
-                                          {"events": events, "view": state.view(seat), "seat": seat, "lang": lang})
+            lines = harness.page.evaluate(
+                "opts => window.mlemDescribe(opts)",
+                {"events": events, "view": state.view(seat), "seat": seat, "lang": lang},
+            )
             for event, line in zip(events, lines, strict=True):
                 kinds.add(event["kind"])
                 assert line and line != event["text"], event
@@ -291,7 +310,9 @@ def test_the_table_fits_a_375_px_phone_and_a_desktop(phone, harness):
         viewport = h.page.viewport_size["width"]
         assert width <= viewport, f"{name}: the page scrolls sideways ({width} > {viewport})"
         # The smallest text on the phone stays readable: the mat is drawn 4 spaces wide there.
-        cols = h.page.evaluate("() => document.querySelector('.mlem-table').classList.contains('mlem-narrow')")
+        cols = h.page.evaluate(
+            "() => document.querySelector('.mlem-table').classList.contains('mlem-narrow')"
+        )
         assert cols == (name == "phone")
         h.page.screenshot(path=str(ARTIFACTS / f"mlem-module-{name}.png"), full_page=True)
         assert h.errors == []

@@ -76,7 +76,7 @@ class ObservationBuilder:
 
     def slot(self, vec: np.ndarray, name: str) -> np.ndarray:
         seg = self._by_name[name]
-        return vec[seg.start:seg.stop]
+        return vec[seg.start : seg.stop]
 
     def slices(self) -> dict[str, slice]:
         return {seg.name: slice(seg.start, seg.stop) for seg in self.segments}
@@ -87,8 +87,14 @@ class Encoding:
 
     game_id: str = ""
 
-    def __init__(self, game: Game, config: GameConfig, actions: Sequence[str], chance: Sequence[str],
-                 layout: Sequence[Segment]):
+    def __init__(
+        self,
+        game: Game,
+        config: GameConfig,
+        actions: Sequence[str],
+        chance: Sequence[str],
+        layout: Sequence[Segment],
+    ):
         self.game = game
         self.config = config
         self.actions: tuple[str, ...] = tuple(actions)
@@ -250,8 +256,10 @@ def encoding_for(game_id: str, config: GameConfig) -> Encoding:
     if enc is None:
         if not has_encoding(game_id):
             encoded = ", ".join(g for g in _MODULES if has_encoding(g))
-            raise KeyError(f"no encoding for game {game_id!r} yet (needs cosmotable/envs/encodings/{game_id}.py); "
-                           f"encoded games: {encoded}")
+            raise KeyError(
+                f"no encoding for game {game_id!r} yet (needs cosmotable/envs/encodings/{game_id}.py); "
+                f"encoded games: {encoded}"
+            )
         module = importlib.import_module(_MODULES[game_id])
         enc = _CACHE[key] = module.encoding_for(config)
     return enc

@@ -56,8 +56,24 @@ except ImportError:  # pragma: no cover - older rules without the keep/discard c
 from cosmotable.games.kosmodrom.cards import PADS, ZONES, default_cards
 
 MAX_SEATS = 4
-PHASES = ("deal", "first", "advance", "draw", "draw_deck", "play", "research", "steal", "stolen", "field_duty",
-          "discard_order", "offer", "answer", "redraw", "discard", "over")
+PHASES = (
+    "deal",
+    "first",
+    "advance",
+    "draw",
+    "draw_deck",
+    "play",
+    "research",
+    "steal",
+    "stolen",
+    "field_duty",
+    "discard_order",
+    "offer",
+    "answer",
+    "redraw",
+    "discard",
+    "over",
+)
 VARIANT_NAMES = ("quick", "slow", "negotiation", "superpowers")
 SCORE_PARTS = ("rockets", "astronauts", "certifications", "mission_control", "total")
 ROCKET_TARGET = ("scrub", "retest", "vacuum", "top_priority")
@@ -112,8 +128,11 @@ def decision_actions(cards, max_rockets: int) -> list[str]:
 
 def chance_outcomes(cards) -> list[str]:
     ids = list(cards.cards)
-    return ([f"deck {c}" for c in ids] + [f"pick {c}" for c in ids if cards.cards[c].type != "launch_pad"]
-            + [f"first {s}" for s in range(MAX_SEATS)])
+    return (
+        [f"deck {c}" for c in ids]
+        + [f"pick {c}" for c in ids if cards.cards[c].type != "launch_pad"]
+        + [f"first {s}" for s in range(MAX_SEATS)]
+    )
 
 
 def _renamed(action: Action, rename: Mapping[str, str]) -> Action:
@@ -140,14 +159,21 @@ class KosmodromEncoding(Encoding):
         self.advantage_cards = list(self.cards.of_type("advantage"))
         self.upgrade_cards = list(self.cards.of_type("upgrade"))
         self.max_rockets = _rocket_slot_count(self.cards)
-        self.max_parts = max([1, *(max(c.metal, c.fuel) for c in self.cards.cards.values() if c.type == "rocket")])
+        self.max_parts = max(
+            [1, *(max(c.metal, c.fuel) for c in self.cards.cards.values() if c.type == "rocket")]
+        )
         self._card_pos = {c: i for i, c in enumerate(self.card_ids)}
         self._builder = self._declare()
         self._slices = self._builder.slices()
         # (seat, seed, history length, last actions) -> the rewrite's plan: IS-MCTS resamples one state often
         self._plan_cache: dict[tuple, Plan] = {}
-        super().__init__(game, config, decision_actions(self.cards, self.max_rockets),
-                         chance_outcomes(self.cards), self._builder.segments)
+        super().__init__(
+            game,
+            config,
+            decision_actions(self.cards, self.max_rockets),
+            chance_outcomes(self.cards),
+            self._builder.segments,
+        )
 
     # ------------------------------------------------------------------ rocket slots
     @staticmethod
@@ -181,43 +207,92 @@ class KosmodromEncoding(Encoding):
         b.add("to_act", P + 2, "one-hot who acts: relative seats 0-3, then chance, then game over")
         b.add("turn_seat", P, "one-hot relative seat whose turn it is")
         b.add("turn", 1, "turn number / 200")
-        b.add("deck", 4, "deck: cards / 140, launch-pad cards in the deck / 4, launch-pad cards set aside / 4, "
-              "reshuffles / 10")
+        b.add(
+            "deck",
+            4,
+            "deck: cards / 140, launch-pad cards in the deck / 4, launch-pad cards set aside / 4, "
+            "reshuffles / 10",
+        )
         b.add("discard_counts", C, f"discard pile: cards of each kind / 10 (card-file order: {cards})")
         b.add("discard_size", 1, "discard pile size / 140")
         b.add("discard_top", C, "one-hot kind of the discard pile's top card")
-        b.add("launch_pad_area", len(PADS), "1 for each launch-pad card in the launch-pad area (" + ", ".join(PADS) + ")")
-        b.add("countdown", 1 + 1 + P, "final countdown: running, turn ends left / 5, one-hot relative seat of the completer")
-        b.add("step", 3 + len(ZONES), "this turn: took the discard top, redrawn, research draws left / 3, "
-              "rockets advanced from each zone (assembly, test, launch) / 2")
+        b.add(
+            "launch_pad_area",
+            len(PADS),
+            "1 for each launch-pad card in the launch-pad area (" + ", ".join(PADS) + ")",
+        )
+        b.add(
+            "countdown",
+            1 + 1 + P,
+            "final countdown: running, turn ends left / 5, one-hot relative seat of the completer",
+        )
+        b.add(
+            "step",
+            3 + len(ZONES),
+            "this turn: took the discard top, redrawn, research draws left / 3, "
+            "rockets advanced from each zone (assembly, test, launch) / 2",
+        )
         b.add("steal_from", P, "Industrial Espionage: cards still to steal from each relative seat / 2")
-        b.add("stolen", 1 + C, "stolen cards awaiting keep/discard: count / 4, then per kind / 4 (named to "
-              "the thief only)")
+        b.add(
+            "stolen",
+            1 + C,
+            "stolen cards awaiting keep/discard: count / 4, then per kind / 4 (named to the thief only)",
+        )
         b.add("field_duty", P, "Field Duty: relative seats still to discard")
         b.add("order", 1, "1 while the player chooses the top discard (discard_order)")
-        b.add("offer", 3 + 2 * P + 2 * C, "negotiation offer awaiting an answer: present, gift, trade, one-hot "
-              "relative seat offering (4), one-hot relative seat asked (4), cards given per kind / 4, cards "
-              "wanted per kind / 4")
-        b.add("draft", 1 + P + 2 * C, "negotiation offer being built (phase offer): present, one-hot relative "
-              "seat asked (4), cards given so far per kind / 4, cards wanted so far per kind / 4")
+        b.add(
+            "offer",
+            3 + 2 * P + 2 * C,
+            "negotiation offer awaiting an answer: present, gift, trade, one-hot "
+            "relative seat offering (4), one-hot relative seat asked (4), cards given per kind / 4, cards "
+            "wanted per kind / 4",
+        )
+        b.add(
+            "draft",
+            1 + P + 2 * C,
+            "negotiation offer being built (phase offer): present, one-hot relative "
+            "seat asked (4), cards given so far per kind / 4, cards wanted so far per kind / 4",
+        )
         b.add("hand", C, f"own hand: cards of each kind / {HAND_SCALE:g}")
-        b.add("players", P * (2 + C + 1 + len(ZONES) * len(self.expert_cards) + len(self.upgrade_cards)
-                              + len(ZONES) + 1 + 2 * len(SCORE_PARTS)),
-              "per relative seat (4): seated, hand size / 8, cards known to be in that hand (every seat's "
-              f"knowledge for the own seat) per kind / {HAND_SCALE:g}, hand limit is 8 (Warehouse), "
-              "per zone (assembly, test, launch) one-hot expert (" + ", ".join(self.expert_cards) + "), "
-              "upgrades in play (" + ", ".join(self.upgrade_cards) + "), launch-pad cards per zone / 4, "
-              "advantage cards / 10, then score parts (" + ", ".join(SCORE_PARTS) + f") as positive part / "
-              f"{SCORE_SCALE:g} and negative part / {SCORE_SCALE:g}")
-        b.add("rockets", R * (1 + P + len(self.rocket_cards) + len(ZONES) + 5 + len(self.advantage_cards) + 1),
-              f"per rocket slot (1-{R}, rockets in play in play order; the slot of `r<k>` in actions): "
-              "present, one-hot owner relative seat (4), one-hot rocket card (" + ", ".join(self.rocket_cards)
-              + "), one-hot zone (assembly, test, launch), metal / 4, fuel / 4, metal needed / 4, "
-              "fuel needed / 4, complete, advantages (" + ", ".join(self.advantage_cards) + "), may advance now")
+        b.add(
+            "players",
+            P
+            * (
+                2
+                + C
+                + 1
+                + len(ZONES) * len(self.expert_cards)
+                + len(self.upgrade_cards)
+                + len(ZONES)
+                + 1
+                + 2 * len(SCORE_PARTS)
+            ),
+            "per relative seat (4): seated, hand size / 8, cards known to be in that hand (every seat's "
+            f"knowledge for the own seat) per kind / {HAND_SCALE:g}, hand limit is 8 (Warehouse), "
+            "per zone (assembly, test, launch) one-hot expert (" + ", ".join(self.expert_cards) + "), "
+            "upgrades in play (" + ", ".join(self.upgrade_cards) + "), launch-pad cards per zone / 4, "
+            "advantage cards / 10, then score parts (" + ", ".join(SCORE_PARTS) + f") as positive part / "
+            f"{SCORE_SCALE:g} and negative part / {SCORE_SCALE:g}",
+        )
+        b.add(
+            "rockets",
+            R * (1 + P + len(self.rocket_cards) + len(ZONES) + 5 + len(self.advantage_cards) + 1),
+            f"per rocket slot (1-{R}, rockets in play in play order; the slot of `r<k>` in actions): "
+            "present, one-hot owner relative seat (4), one-hot rocket card ("
+            + ", ".join(self.rocket_cards)
+            + "), one-hot zone (assembly, test, launch), metal / 4, fuel / 4, metal needed / 4, "
+            "fuel needed / 4, complete, advantages ("
+            + ", ".join(self.advantage_cards)
+            + "), may advance now",
+        )
         # Totals can fall far below zero (unfinished rockets count against their owner; -78 has
         # been reached), so the total is split into its positive and negative part: no clipping.
-        b.add("scores", 2 * P, f"per relative seat: score total's positive part / {SCORE_SCALE:g}, "
-                               f"then its negative part / {SCORE_SCALE:g} (no clipping)")
+        b.add(
+            "scores",
+            2 * P,
+            f"per relative seat: score total's positive part / {SCORE_SCALE:g}, "
+            f"then its negative part / {SCORE_SCALE:g} (no clipping)",
+        )
         b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
         return b
 
@@ -244,8 +319,12 @@ class KosmodromEncoding(Encoding):
         one_hot(put("turn_seat"), rel(view["turn_seat"]))
         put("turn")[0] = min(view["turn"] / 200.0, 50.0)
         deck = view["deck"]
-        put("deck")[:] = (deck["count"] / 140.0, deck["launch_pads_in_deck"] / 4.0,
-                          deck["launch_pads_set_aside"] / 4.0, min(deck["reshuffles"] / 10.0, 50.0))
+        put("deck")[:] = (
+            deck["count"] / 140.0,
+            deck["launch_pads_in_deck"] / 4.0,
+            deck["launch_pads_set_aside"] / 4.0,
+            min(deck["reshuffles"] / 10.0, 50.0),
+        )
         dc = put("discard_counts")
         for card in view["discard"]:
             dc[pos[card]] += 0.1
@@ -286,8 +365,8 @@ class KosmodromEncoding(Encoding):
             o = put("offer")
             o[0] = 1.0
             o[1 if offer["kind"] == "gift" else 2] = 1.0
-            one_hot(o[3:3 + P], rel(offer["from"]))
-            one_hot(o[3 + P:3 + 2 * P], rel(offer["to"]))
+            one_hot(o[3 : 3 + P], rel(offer["from"]))
+            one_hot(o[3 + P : 3 + 2 * P], rel(offer["to"]))
             for card in offer["give"]:
                 o[3 + 2 * P + pos[card]] += 0.25
             for card in offer["want"]:
@@ -296,7 +375,7 @@ class KosmodromEncoding(Encoding):
         if draft is not None:
             d = put("draft")
             d[0] = 1.0
-            one_hot(d[1:1 + P], rel(draft["to"]))
+            one_hot(d[1 : 1 + P], rel(draft["to"]))
             for card in draft["give"]:
                 d[1 + P + pos[card]] += 0.25
             for card in draft["want"]:
@@ -336,24 +415,31 @@ class KosmodromEncoding(Encoding):
                 row[base + 2 * i] = max(value, 0) / SCORE_SCALE
                 row[base + 2 * i + 1] = max(-value, 0) / SCORE_SCALE
             total = p["score"]["total"]
-            put("scores")[2 * rel(p["seat"]):2 * rel(p["seat"]) + 2] = (max(total, 0) / SCORE_SCALE,
-                                                                       max(-total, 0) / SCORE_SCALE)
+            put("scores")[2 * rel(p["seat"]) : 2 * rel(p["seat"]) + 2] = (
+                max(total, 0) / SCORE_SCALE,
+                max(-total, 0) / SCORE_SCALE,
+            )
         A = len(self.advantage_cards)
         rwidth = 1 + P + len(self.rocket_cards) + Z + 5 + A + 1
         rockets = put("rockets").reshape(self.max_rockets, rwidth)
         advanceable = set(step["advanceable"])
-        for k, r in enumerate(view["rockets"][:self.max_rockets]):
+        for k, r in enumerate(view["rockets"][: self.max_rockets]):
             row = rockets[k]
             row[0] = 1.0
-            one_hot(row[1:1 + P], rel(r["owner"]))
+            one_hot(row[1 : 1 + P], rel(r["owner"]))
             base = 1 + P
             if r["card"] in self.rocket_cards:
                 row[base + self.rocket_cards.index(r["card"])] = 1.0
             base += len(self.rocket_cards)
-            one_hot(row[base:base + Z], ZONES.index(r["zone"]) if r["zone"] in ZONES else None)
+            one_hot(row[base : base + Z], ZONES.index(r["zone"]) if r["zone"] in ZONES else None)
             base += Z
-            row[base:base + 5] = (r["metal"] / 4.0, r["fuel"] / 4.0, r["needs_metal"] / 4.0,
-                                  r["needs_fuel"] / 4.0, float(bool(r["complete"])))
+            row[base : base + 5] = (
+                r["metal"] / 4.0,
+                r["fuel"] / 4.0,
+                r["needs_metal"] / 4.0,
+                r["needs_fuel"] / 4.0,
+                float(bool(r["complete"])),
+            )
             base += 5
             for adv in r["advantages"]:
                 if adv in self.advantage_cards:
@@ -427,8 +513,9 @@ class KosmodromEncoding(Encoding):
         """`resample_for(seat)` keeps exactly the events `seat` may see (and that seat's hand)."""
         n = state.config.num_players
         for s in range(n):
-            if ([e for e in state.events if e.visible(s)] == list(resampled.events)
-                    and state.view(s)["hand"] == resampled.view(s)["hand"]):
+            if [e for e in state.events if e.visible(s)] == list(resampled.events) and state.view(s)[
+                "hand"
+            ] == resampled.view(s)["hand"]:
                 return s
         return None
 
@@ -457,11 +544,15 @@ class KosmodromEncoding(Encoding):
             f"discard top {view['discard_top'] or '-'}  launch pad {len(view['launch_pad_area'])}/4",
         ]
         for p in view["players"]:
-            lines.append(f"seat {p['seat']}: score {p['score']['total']}  hand {p['hand_count']}  "
-                         f"rockets {' '.join(p['rockets']) or '-'}")
+            lines.append(
+                f"seat {p['seat']}: score {p['score']['total']}  hand {p['hand_count']}  "
+                f"rockets {' '.join(p['rockets']) or '-'}"
+            )
         for r in view["rockets"]:
-            lines.append(f"  {r['id']} s{r['owner']} {r['card']} {r['zone']} m{r['metal']}/{r['needs_metal']} "
-                         f"f{r['fuel']}/{r['needs_fuel']} {' '.join(r['advantages'])}")
+            lines.append(
+                f"  {r['id']} s{r['owner']} {r['card']} {r['zone']} m{r['metal']}/{r['needs_metal']} "
+                f"f{r['fuel']}/{r['needs_fuel']} {' '.join(r['advantages'])}"
+            )
         if view["hand"] is not None:
             lines.append("hand: " + " ".join(view["hand"]))
         if view["winners"]:

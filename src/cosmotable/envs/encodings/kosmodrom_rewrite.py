@@ -41,7 +41,6 @@ from cosmotable.games.kosmodrom.cards import PADS
 from cosmotable.games.kosmodrom.phases import STOLEN
 
 
-
 def offered_cards(state: State, action: Gift | Trade | Give) -> tuple[str, ...]:
     """The offering seat's own cards an offer shows: a whole gift's or trade's, or for a `give`
     step every card of the draft so far and the one added (all held at once)."""
@@ -161,7 +160,7 @@ def plan(card_ids: list[str], hidden_receiver, redact, state: State, seat: int) 
                 pick.fate = action.card  # type: ignore[attr-defined]  # discarded in the open
         grown = len(new.stolen) - stolen_before + (1 if step.stolen_decided else 0)  # type: ignore[attr-defined]
         if grown > 0:
-            fresh = list(new.stolen[len(new.stolen) - grown:])  # type: ignore[attr-defined]
+            fresh = list(new.stolen[len(new.stolen) - grown :])  # type: ignore[attr-defined]
             if step.kind == "pick":
                 stolen_queue.append(step)
             else:
@@ -189,11 +188,11 @@ class _Walk:
     def room(self, item: _Item, card: str) -> int:
         """How many `card` the deck can spare for this hidden draw: the fewest copies it holds from
         the draw to now (0: taking one there would leave a later moment short)."""
-        return int(self.slack[_time_of_draw(item.origin):, self.plan.pos[card]].min())
+        return int(self.slack[_time_of_draw(item.origin) :, self.plan.pos[card]].min())
 
     def decide(self, item: _Item, card: str) -> None:
         item.card = card
-        self.slack[_time_of_draw(item.origin):, self.plan.pos[card]] -= 1
+        self.slack[_time_of_draw(item.origin) :, self.plan.pos[card]] -= 1
 
     # -------------------------------------------------------------- hands
     def take(self, holder: int, card: str, remove: bool = True) -> _Item:
@@ -219,7 +218,9 @@ class _Walk:
             item = self.take(step.victim, step.fate)  # type: ignore[arg-type]
         else:
             if not hand:
-                raise _Stuck(f"seat {step.victim} has no card to be stolen")  # pragma: no cover - rules forbid it
+                raise _Stuck(
+                    f"seat {step.victim} has no card to be stolen"
+                )  # pragma: no cover - rules forbid it
             item = hand.pop(self.rng.randrange(len(hand)))
         self.hands[step.receiver].append(item)  # type: ignore[index]
         return item
@@ -289,5 +290,7 @@ def rewrite(plan_: Plan, history: list[Action], rng: random.Random) -> list[Acti
         for index, item in walk.keeps.items():
             out[index] = Keep(item.card)  # type: ignore[arg-type]
         return out
-    raise DeterminizationError(f"no history consistent with seat {plan_.seat}'s information in {MAX_TRIES} "
-                               f"tries; the last stopped because {reasons[-1]}")
+    raise DeterminizationError(
+        f"no history consistent with seat {plan_.seat}'s information in {MAX_TRIES} "
+        f"tries; the last stopped because {reasons[-1]}"
+    )

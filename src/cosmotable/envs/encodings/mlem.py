@@ -39,8 +39,18 @@ from cosmotable.games.mlem.state import HIDDEN_PARTS
 from cosmotable.games.mlem.variants import MISSIONS_DEALT
 
 MAX_SEATS = 5
-PHASES = ("launch", "roll", "travel", "landing", "parachute", "over",
-          "deal", "choose", "reveal_discovery", "reveal_expedition")
+PHASES = (
+    "launch",
+    "roll",
+    "travel",
+    "landing",
+    "parachute",
+    "over",
+    "deal",
+    "choose",
+    "reveal_discovery",
+    "reveal_expedition",
+)
 VARIANT_NAMES = ("ufo", "discovery", "secret_missions")
 SCORE_PARTS = ("moons", "deep_space", "goals", "planets", "ufo", "discoveries", "missions")
 TRAVEL_FLAGS = ("", " +extra", " +keep")
@@ -121,12 +131,15 @@ class MlemEncoding(Encoding):
         self._face_pos = {f: i for i, f in enumerate(DIE_FACES)}
         self._ability_pos = {a: i for i, a in enumerate(ABILITIES)}
         self._space_rows = [
-            (np.array([float(f in sp.faces) for f in DIE_FACES], dtype=np.float32),
-             (sp.afterburner or 0) / 3.0 if "A" in sp.faces else 0.0)
+            (
+                np.array([float(f in sp.faces) for f in DIE_FACES], dtype=np.float32),
+                (sp.afterburner or 0) / 3.0 if "A" in sp.faces else 0.0,
+            )
             for sp in mat.spaces
         ]
         super().__init__(
-            game, config,
+            game,
+            config,
             decision_actions(self.planet_ids, self.mission_ids),
             chance_outcomes(self.max_dice, self.expedition_ids, self.discovery_ids, self.mission_ids),
             self._builder.segments,
@@ -144,53 +157,105 @@ class MlemEncoding(Encoding):
         b.add("expedition", 1, f"expedition number / {EXPEDITION_SCALE:g}")
         b.add("starter", P, "one-hot relative seat of this expedition's starter")
         b.add("crashes", 1, "crashes / crash-track length")
-        b.add("crashes_onehot", self.mat.crash_track_length + 1,
-              f"one-hot number of crashes 0..{self.mat.crash_track_length}")
+        b.add(
+            "crashes_onehot",
+            self.mat.crash_track_length + 1,
+            f"one-hot number of crashes 0..{self.mat.crash_track_length}",
+        )
         b.add("end_triggered", 1, "1 once a player has all 8 astronauts on the mat (last expedition)")
-        b.add("position", self.num_positions,
-              f"one-hot rocket position: spaces 0..{self.mat.last_space}, then deep space")
+        b.add(
+            "position",
+            self.num_positions,
+            f"one-hot rocket position: spaces 0..{self.mat.last_space}, then deep space",
+        )
         b.add("dice", self.max_dice + 1, f"one-hot dice the commander holds, 0..{self.max_dice}")
         b.add("roll_present", 1, "1 while a roll is on the table (travel phase)")
         b.add("roll_counts", len(DIE_FACES), "dice showing each face 1, 2, 3, 4, A in the roll / 6")
-        b.add("space_faces", len(DIE_FACES), "faces the rocket's space accepts (1, 2, 3, 4, A); 0 in deep space")
+        b.add(
+            "space_faces", len(DIE_FACES), "faces the rocket's space accepts (1, 2, 3, 4, A); 0 in deep space"
+        )
         b.add("space_afterburner", 1, "afterburner value at the rocket's space / 3 (0 where not accepted)")
         b.add("commander", P + 1, "one-hot relative seat of the commander, then 'no commander'")
-        b.add("rocket_board", P * (3 + P + A),
-              "5 rocket-board slots, top first, each: present, aboard, helper used, relative seat (5), "
-              f"astronaut one-hot ({astronauts})")
+        b.add(
+            "rocket_board",
+            P * (3 + P + A),
+            "5 rocket-board slots, top first, each: present, aboard, helper used, relative seat (5), "
+            f"astronaut one-hot ({astronauts})",
+        )
         b.add("deciding", P + 1, "one-hot rocket-board slot deciding (landing/parachute), then 'none'")
-        b.add("players", P * (2 + A + len(SCORE_PARTS) + 4),
-              "per relative seat (5): seated, available astronauts (8, same order as above), placed / 8, "
-              f"score parts / {PART_SCALE:g} ({', '.join(SCORE_PARTS)}; hidden parts 0 for other seats "
-              "until the end), hidden parts visible, face-down UFO tokens / 5, face-down discovery tokens / 5, "
-              f"visible total score / {SCORE_SCALE:g}")
-        b.add("moons", len(self.moon_ids) * (1 + P + 1),
-              "per moon of the mat (mat order): occupied, occupant's relative seat (5), occupant is the moon expert")
-        b.add("planets", len(self.planet_ids) * P * (2 + P),
-              "per planet (mat order) x relative seat (5): astronauts there / 8, planet expert there, "
-              "one-hot row order (arrival order, 5)")
-        b.add("deep_space", P * 3, "per relative seat: astronauts on the comet / 2, in the galaxy / 8, deep-space points / 50")
-        b.add("goals", len(self.goals) * (1 + P),
-              "per goal tile: unclaimed, one-hot relative seat of its owner (5)")
-        b.add("ufo_position", self.num_positions,
-              "UFO variant: one-hot position of the UFO marker (0..last space, then deep space, its start)")
-        b.add("ufo_token", 4 + self.max_dice + 1 + len(TOKEN_ABILITIES) + len(DIE_FACES),
-              "UFO variant, this expedition's token: present, ability spent, UFO move / max, "
-              f"tokens left face down / {len(self.expedition_ids)}, one-hot starting dice 0..{self.max_dice}, "
-              "one-hot ability (extra, keep, reroll), extra dice per face (1, 2, 3, 4, A)")
-        b.add("ufo_stack", 3, "UFO variant: tokens left in the UFO stack / total, top value / max, sum / total sum")
-        b.add("ufo_taken", P * 2,
-              "UFO variant, per relative seat: taken UFO points visible (own seat; everyone at the end), points / 10")
-        b.add("discovery_on_mat", self.num_spaces * (len(DISCOVERY_KINDS) + 1),
-              "Discovery variant, per space: one-hot face-up token kind (points, die return, wormhole), points / max")
+        b.add(
+            "players",
+            P * (2 + A + len(SCORE_PARTS) + 4),
+            "per relative seat (5): seated, available astronauts (8, same order as above), placed / 8, "
+            f"score parts / {PART_SCALE:g} ({', '.join(SCORE_PARTS)}; hidden parts 0 for other seats "
+            "until the end), hidden parts visible, face-down UFO tokens / 5, face-down discovery tokens / 5, "
+            f"visible total score / {SCORE_SCALE:g}",
+        )
+        b.add(
+            "moons",
+            len(self.moon_ids) * (1 + P + 1),
+            "per moon of the mat (mat order): occupied, occupant's relative seat (5), occupant is the moon expert",
+        )
+        b.add(
+            "planets",
+            len(self.planet_ids) * P * (2 + P),
+            "per planet (mat order) x relative seat (5): astronauts there / 8, planet expert there, "
+            "one-hot row order (arrival order, 5)",
+        )
+        b.add(
+            "deep_space",
+            P * 3,
+            "per relative seat: astronauts on the comet / 2, in the galaxy / 8, deep-space points / 50",
+        )
+        b.add(
+            "goals",
+            len(self.goals) * (1 + P),
+            "per goal tile: unclaimed, one-hot relative seat of its owner (5)",
+        )
+        b.add(
+            "ufo_position",
+            self.num_positions,
+            "UFO variant: one-hot position of the UFO marker (0..last space, then deep space, its start)",
+        )
+        b.add(
+            "ufo_token",
+            4 + self.max_dice + 1 + len(TOKEN_ABILITIES) + len(DIE_FACES),
+            "UFO variant, this expedition's token: present, ability spent, UFO move / max, "
+            f"tokens left face down / {len(self.expedition_ids)}, one-hot starting dice 0..{self.max_dice}, "
+            "one-hot ability (extra, keep, reroll), extra dice per face (1, 2, 3, 4, A)",
+        )
+        b.add(
+            "ufo_stack",
+            3,
+            "UFO variant: tokens left in the UFO stack / total, top value / max, sum / total sum",
+        )
+        b.add(
+            "ufo_taken",
+            P * 2,
+            "UFO variant, per relative seat: taken UFO points visible (own seat; everyone at the end), points / 10",
+        )
+        b.add(
+            "discovery_on_mat",
+            self.num_spaces * (len(DISCOVERY_KINDS) + 1),
+            "Discovery variant, per space: one-hot face-up token kind (points, die return, wormhole), points / max",
+        )
         b.add("discovery_misc", 1, "Discovery variant: face-down tokens left / total")
-        b.add("discovery_taken", P * 2,
-              "Discovery variant, per relative seat: taken points visible, points / 10")
-        b.add("missions_public", P * 2,
-              "Secret Missions, per relative seat: missions dealt / 4, mission to return chosen")
-        b.add("missions_hands", P * (2 + 3 * len(self.mission_ids)),
-              "Secret Missions, per relative seat: hand visible, mission points / 10, then per mission id "
-              "(sorted): dealt, returned, completed (own seat; every seat at the end)")
+        b.add(
+            "discovery_taken",
+            P * 2,
+            "Discovery variant, per relative seat: taken points visible, points / 10",
+        )
+        b.add(
+            "missions_public",
+            P * 2,
+            "Secret Missions, per relative seat: missions dealt / 4, mission to return chosen",
+        )
+        b.add(
+            "missions_hands",
+            P * (2 + 3 * len(self.mission_ids)),
+            "Secret Missions, per relative seat: hand visible, mission points / 10, then per mission id "
+            "(sorted): dealt, returned, completed (own seat; every seat at the end)",
+        )
         b.add("scores", P, f"per relative seat: visible total score / {SCORE_SCALE:g}")
         b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
         return b
@@ -246,8 +311,8 @@ class MlemEncoding(Encoding):
             row[0] = 1.0
             row[1] = float(bool(entry["aboard"]))
             row[2] = float(bool(entry["helper_used"]))
-            one_hot(row[3:3 + P], rel(entry["seat"]))
-            one_hot(row[3 + P:], ABILITIES.index(entry["astronaut"]))
+            one_hot(row[3 : 3 + P], rel(entry["seat"]))
+            one_hot(row[3 + P :], ABILITIES.index(entry["astronaut"]))
         one_hot(put("deciding"), P if rocket["deciding"] is None else int(rocket["deciding"]))
 
         players = put("players").reshape(P, 2 + A + len(SCORE_PARTS) + 4)
@@ -262,8 +327,13 @@ class MlemEncoding(Encoding):
             for i, part in enumerate(SCORE_PARTS):
                 row[base + i] = score.get(part, 0) / PART_SCALE
             base += len(SCORE_PARTS)
-            row[base] = float(all(part in score for part in ("ufo", "discoveries", "missions")
-                                  if _variant_of(part) in variants))
+            row[base] = float(
+                all(
+                    part in score
+                    for part in ("ufo", "discoveries", "missions")
+                    if _variant_of(part) in variants
+                )
+            )
             row[base + 1] = p["face_down_tokens"]["ufo"] / 5.0
             row[base + 2] = p["face_down_tokens"]["discoveries"] / 5.0
             row[base + 3] = sum(score.values()) / SCORE_SCALE
@@ -275,7 +345,7 @@ class MlemEncoding(Encoding):
                 continue
             row = moons[self._moon_pos[moon["id"]]]
             row[0] = 1.0
-            one_hot(row[1:1 + P], rel(occ["seat"]))
+            one_hot(row[1 : 1 + P], rel(occ["seat"]))
             row[1 + P] = float(occ["astronaut"] == "moon_expert")
 
         planets = put("planets").reshape(len(self.planet_ids), P, 2 + P)
@@ -316,9 +386,9 @@ class MlemEncoding(Encoding):
                 tok[0] = 1.0
                 tok[1] = float(bool(ufo["ability_spent"]))
                 tok[2] = token["ufo_move"] / self.max_token_move
-                one_hot(tok[4:4 + self.max_dice + 1], int(token["dice"]))
+                one_hot(tok[4 : 4 + self.max_dice + 1], int(token["dice"]))
                 base = 4 + self.max_dice + 1
-                one_hot(tok[base:base + len(TOKEN_ABILITIES)], TOKEN_ABILITIES.index(token["ability"]))
+                one_hot(tok[base : base + len(TOKEN_ABILITIES)], TOKEN_ABILITIES.index(token["ability"]))
                 base += len(TOKEN_ABILITIES)
                 for face in token["extra_dice"]:
                     tok[base + DIE_FACES.index(face)] += 1.0
@@ -337,7 +407,7 @@ class MlemEncoding(Encoding):
             for t in disc["on_mat"]:
                 if 0 <= t["space"] < self.num_spaces:
                     row = on_mat[t["space"]]
-                    one_hot(row[:len(DISCOVERY_KINDS)], DISCOVERY_KINDS.index(t["kind"]))
+                    one_hot(row[: len(DISCOVERY_KINDS)], DISCOVERY_KINDS.index(t["kind"]))
                     row[-1] = t["points"] / self.max_discovery_points
             put("discovery_misc")[0] = disc["face_down_left"] / max(1, len(self.discovery_ids))
             taken = put("discovery_taken").reshape(P, 2)
@@ -632,8 +702,11 @@ class MlemEncoding(Encoding):
         deep = len(ABILITIES) * MAX_SEATS * 2 * max(self.mat.comet_points, self.mat.galaxy_points)
         planets = sum(max(p.points) for p in self.mat.planets.values()) * 2 * 2
         goals = sum(g.points for g in self.goals)
-        tokens = (sum(self.tokens.ufo_points) + sum(d.points for d in self.tokens.discoveries.values())
-                  + self.max_mission_points)
+        tokens = (
+            sum(self.tokens.ufo_points)
+            + sum(d.points for d in self.tokens.discoveries.values())
+            + self.max_mission_points
+        )
         return float(moons + deep + planets + goals + tokens)
 
     # ------------------------------------------------------------------ text
@@ -641,24 +714,39 @@ class MlemEncoding(Encoding):
         rocket = view["rocket"]
         lines = [
             f"MLEM  {view['num_players']} players  variants: {', '.join(view['variants']) or 'none'}",
-            (f"expedition {view['expedition']}  starter seat {view['starter']}  "
-            f"crashes {view['crashes']}/{view['crash_track_length']}  phase {view['phase']}  "
-            f"to act: {_who(view['current_player'])}"),
-            (f"rocket at {'deep space' if rocket['in_deep_space'] else 'space ' + str(rocket['position'])}"
-            f"  dice {rocket['dice']}  roll {','.join(rocket['roll']) if rocket['roll'] else '-'}"
-            f"  commander {rocket['commander'] if rocket['commander'] is not None else '-'}"),
-            "board: " + (", ".join(
-                f"{e['slot']}:s{e['seat']}/{e['astronaut']}{'' if e['aboard'] else '(left)'}"
-                for e in rocket["board"]) or "-"),
+            (
+                f"expedition {view['expedition']}  starter seat {view['starter']}  "
+                f"crashes {view['crashes']}/{view['crash_track_length']}  phase {view['phase']}  "
+                f"to act: {_who(view['current_player'])}"
+            ),
+            (
+                f"rocket at {'deep space' if rocket['in_deep_space'] else 'space ' + str(rocket['position'])}"
+                f"  dice {rocket['dice']}  roll {','.join(rocket['roll']) if rocket['roll'] else '-'}"
+                f"  commander {rocket['commander'] if rocket['commander'] is not None else '-'}"
+            ),
+            "board: "
+            + (
+                ", ".join(
+                    f"{e['slot']}:s{e['seat']}/{e['astronaut']}{'' if e['aboard'] else '(left)'}"
+                    for e in rocket["board"]
+                )
+                or "-"
+            ),
         ]
         for p in view["players"]:
-            lines.append(f"seat {p['seat']}: score {view['scores'][p['seat']]}  placed {p['placed']}/8  "
-                         f"available {' '.join(p['available']) or '-'}")
+            lines.append(
+                f"seat {p['seat']}: score {view['scores'][p['seat']]}  placed {p['placed']}/8  "
+                f"available {' '.join(p['available']) or '-'}"
+            )
         taken = [f"{m['id']}(s{m['occupant']['seat']})" for m in view["moons"] if m["occupant"]]
         lines.append("moons: " + (" ".join(taken) or "-"))
-        lines.append("planets: " + " ".join(
-            f"{p['id']}[" + " ".join(f"s{r['seat']}x{len(r['astronauts'])}" for r in p["rows"]) + "]"
-            for p in view["planets"]))
+        lines.append(
+            "planets: "
+            + " ".join(
+                f"{p['id']}[" + " ".join(f"s{r['seat']}x{len(r['astronauts'])}" for r in p["rows"]) + "]"
+                for p in view["planets"]
+            )
+        )
         if view["winners"]:
             lines.append(f"game over: winners {view['winners']}")
         return "\n".join(lines)

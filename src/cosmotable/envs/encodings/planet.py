@@ -32,13 +32,32 @@ import numpy as np
 
 from cosmotable import games
 from cosmotable.engine import Action, GameConfig, State
-from cosmotable.envs.encodings import DeterminizationError, Encoding, ObservationBuilder, last_game_over, one_hot
+from cosmotable.envs.encodings import (
+    DeterminizationError,
+    Encoding,
+    ObservationBuilder,
+    last_game_over,
+    one_hot,
+)
 from cosmotable.games.planet.actions import KNIGHTS, Meteor, Reveal
 from cosmotable.games.planet.board import DIRS, STATION, cell_name, parse_cell
 
 MAX_SEATS = 4
-PHASES = ("act", "reveal", "orient", "choose", "peek", "peek-reveal", "meteor", "turn",
-          "beam", "draw", "claim", "post", "over")
+PHASES = (
+    "act",
+    "reveal",
+    "orient",
+    "choose",
+    "peek",
+    "peek-reveal",
+    "meteor",
+    "turn",
+    "beam",
+    "draw",
+    "claim",
+    "post",
+    "over",
+)
 BACKS = ("yellow", "green", "grey", "station")
 DIR_NAMES = tuple(DIRS)
 COIN_SCALE = 30.0
@@ -78,7 +97,11 @@ class PlanetEncoding(Encoding):
         texts += [f"drift {a} {s:+d}" for a in A for s in (1, 2, 3, -1, -2, -3)]
         texts += [f"sail {s:+d}" for s in (1, 2, 3, -1, -2, -3)]
         texts += [f"fly {c}" for c in self.ring]
-        texts += [f"go {d}" for d in DIR_NAMES] + [f"knight {k}" for k in KNIGHTS] + [f"jump {d}" for d in DIR_NAMES]
+        texts += (
+            [f"go {d}" for d in DIR_NAMES]
+            + [f"knight {k}" for k in KNIGHTS]
+            + [f"jump {d}" for d in DIR_NAMES]
+        )
         for verb in ("to", "peek", "meteor", "beam"):
             texts += [f"{verb} {c}" for c in self.cells]
         texts += [f"turn {c} {q}" for c in self.cells for q in range(4)]
@@ -101,8 +124,12 @@ class PlanetEncoding(Encoding):
     def _chance(self) -> list[str]:
         # An obelisk peek draws kind and orientation together (`reveal arrow1 2`, Ruling R3).
         peeks = [f"reveal {k} {q}" for k in self.kind_ids for q, _ in self.box.kinds[k].orientations()]
-        return ([f"reveal {k}" for k in self.kind_ids] + [f"orient {q}" for q in range(4)]
-                + [f"draw {c}" for c in self.card_ids] + peeks)
+        return (
+            [f"reveal {k}" for k in self.kind_ids]
+            + [f"orient {q}" for q in range(4)]
+            + [f"draw {c}" for c in self.card_ids]
+            + peeks
+        )
 
     # ------------------------------------------------------------------ layout
     def _declare(self) -> ObservationBuilder:
@@ -116,30 +143,60 @@ class PlanetEncoding(Encoding):
         b.add("to_act", P + 2, "one-hot who acts: relative seats 0-3, then chance, then game over")
         b.add("turn_seat", P, "one-hot relative seat whose turn it is")
         b.add("turns", 2, "total turns / max turns, turns since the last reveal or delivery / 100")
-        b.add("coins", 5, f"coins in the supply, lost, on the board, locked, delivered, each / {self.box.coins}")
-        b.add("unrevealed", len(BACKS) * K, "per back colour (" + ", ".join(BACKS) + ") x tile kind (" +
-              ", ".join(self.kind_ids) + "): tiles still face down / 10")
+        b.add(
+            "coins", 5, f"coins in the supply, lost, on the board, locked, delivered, each / {self.box.coins}"
+        )
+        b.add(
+            "unrevealed",
+            len(BACKS) * K,
+            "per back colour ("
+            + ", ".join(BACKS)
+            + ") x tile kind ("
+            + ", ".join(self.kind_ids)
+            + "): tiles still face down / 10",
+        )
         b.add("deck", 1, f"ability cards left in the deck / {max(1, Cd)}")
-        b.add("walking", P + self.astronauts + 1, "move in progress: one-hot relative seat, one-hot astronaut, carries a coin")
-        b.add("misc", 3 + P, "obelisk peeks left / 4, ability used this turn, in a Special boost's extra "
-              "turn, relative seats still to answer a claim (4)")
+        b.add(
+            "walking",
+            P + self.astronauts + 1,
+            "move in progress: one-hot relative seat, one-hot astronaut, carries a coin",
+        )
+        b.add(
+            "misc",
+            3 + P,
+            "obelisk peeks left / 4, ability used this turn, in a Special boost's extra "
+            "turn, relative seats still to answer a claim (4)",
+        )
         b.add("pending", N, "one-hot cell being revealed / chosen (per cell, as below)")
-        b.add("cells", N * self._cell_width,
-              f"per cell ({N}: planet then station, row-major): one-hot back colour (4), revealed, one-hot "
-              "tile kind if this seat may see it (face up, peeked at by this seat, or drawn and being oriented), its directions "
-              "(N, NE, E, SE, S, SW, W, NW), no-coin, one-use, coins / 5, lock coins / 5, peeked at by each "
-              "relative seat (4), astronauts of each relative seat there / 3 (4), of them in a canyon's "
-              "second half / 3 (4), pending (being revealed)")
-        b.add("ring", R * (P + P),
-              f"per space place ({R}: planet ring then station ring, clockwise): one-hot relative seat of the "
-              "ship there (4), astronauts of each relative seat floating there / 3 (4)")
-        b.add("players", P * self._player_width,
-              "per relative seat (4): seated, same team, fuel, delivered / 30, score / 30, ship on the station, "
-              "ship ring place / 36, ship present, per ability card (" + ", ".join(self.card_ids) + "): held, "
-              "ready, spent; per astronaut (1-3): one-hot relative seat of the ship it is aboard (4), "
-              "stunned, on a cell, in space, on its own ship")
-        b.add("flowers", N, "per cell: 1 if a circular flower there was stepped on this turn (it turns a quarter "
-              "at the end of the turn)")
+        b.add(
+            "cells",
+            N * self._cell_width,
+            f"per cell ({N}: planet then station, row-major): one-hot back colour (4), revealed, one-hot "
+            "tile kind if this seat may see it (face up, peeked at by this seat, or drawn and being oriented), its directions "
+            "(N, NE, E, SE, S, SW, W, NW), no-coin, one-use, coins / 5, lock coins / 5, peeked at by each "
+            "relative seat (4), astronauts of each relative seat there / 3 (4), of them in a canyon's "
+            "second half / 3 (4), pending (being revealed)",
+        )
+        b.add(
+            "ring",
+            R * (P + P),
+            f"per space place ({R}: planet ring then station ring, clockwise): one-hot relative seat of the "
+            "ship there (4), astronauts of each relative seat floating there / 3 (4)",
+        )
+        b.add(
+            "players",
+            P * self._player_width,
+            "per relative seat (4): seated, same team, fuel, delivered / 30, score / 30, ship on the station, "
+            "ship ring place / 36, ship present, per ability card (" + ", ".join(self.card_ids) + "): held, "
+            "ready, spent; per astronaut (1-3): one-hot relative seat of the ship it is aboard (4), "
+            "stunned, on a cell, in space, on its own ship",
+        )
+        b.add(
+            "flowers",
+            N,
+            "per cell: 1 if a circular flower there was stepped on this turn (it turns a quarter "
+            "at the end of the turn)",
+        )
         b.add("scores", P, f"per relative seat: score / {COIN_SCALE:g}")
         b.add("winners", P, "per relative seat: 1 if among the winners (game over only)")
         return b
@@ -163,9 +220,14 @@ class PlanetEncoding(Encoding):
         cp = int(view["current"])
         one_hot(put("to_act"), rel(cp) if cp >= 0 else (P if cp == -1 else P + 1))
         one_hot(put("turn_seat"), rel(view["turn"]))
-        put("turns")[:] = (view["total_turns"] / max(1, view["max_turns"]), min(view["quiet_turns"] / 100.0, 50.0))
+        put("turns")[:] = (
+            view["total_turns"] / max(1, view["max_turns"]),
+            min(view["quiet_turns"] / 100.0, 50.0),
+        )
         coins = view["coins"]
-        put("coins")[:] = [coins[k] / self.total_coins for k in ("supply", "lost", "on_board", "locked", "delivered")]
+        put("coins")[:] = [
+            coins[k] / self.total_coins for k in ("supply", "lost", "on_board", "locked", "delivered")
+        ]
         unrev = put("unrevealed").reshape(len(BACKS), len(self.kind_ids))
         for colour, counts in view["unrevealed"].items():
             if colour in BACKS:
@@ -177,7 +239,7 @@ class PlanetEncoding(Encoding):
         if walking is not None:
             w = put("walking")
             one_hot(w[:P], rel(walking["seat"]))
-            one_hot(w[P:P + self.astronauts], walking["astronaut"] - 1)
+            one_hot(w[P : P + self.astronauts], walking["astronaut"] - 1)
             w[-1] = float(bool(walking["coin"]))
         misc = put("misc")
         misc[0] = view["peeks_left"] / 4.0
@@ -198,13 +260,13 @@ class PlanetEncoding(Encoding):
                 one_hot(row[:4], BACKS.index(entry["back"]) if entry["back"] in BACKS else None)
                 row[4] = float(bool(entry["revealed"]))
                 if "tile" in entry:
-                    one_hot(row[5:5 + K], self._kind_pos.get(entry["tile"]))
+                    one_hot(row[5 : 5 + K], self._kind_pos.get(entry["tile"]))
                     for d in entry["dirs"]:
                         row[5 + K + DIR_NAMES.index(d)] = 1.0
                     row[13 + K] = float(bool(entry["no_coin"]))
                     row[14 + K] = float(bool(entry["one_use"]))
                 elif "drawn" in entry:
-                    one_hot(row[5:5 + K], self._kind_pos.get(entry["drawn"]))
+                    one_hot(row[5 : 5 + K], self._kind_pos.get(entry["drawn"]))
                 if entry.get("flower_used"):
                     put("flowers")[i] = 1.0
                 row[15 + K] = entry.get("coins", 0) / 5.0
@@ -243,7 +305,7 @@ class PlanetEncoding(Encoding):
                 k = a["n"] - 1
                 if not 0 <= k < self.astronauts:
                     continue
-                arow = row[base + k * (P + 4):base + (k + 1) * (P + 4)]
+                arow = row[base + k * (P + 4) : base + (k + 1) * (P + 4)]
                 at = a["at"]
                 arow[P] = float(bool(a["stunned"]))
                 if at[0] == "ship":
@@ -311,8 +373,11 @@ class PlanetEncoding(Encoding):
         peeks: dict[int, tuple] = {}  # history index of a hidden peek's reveal -> the cell its tile is in
         at: dict[tuple, int] = {}  # cell -> the hidden peek whose tile lies there
         for index, action in enumerate(history):
-            if (isinstance(action, Reveal) and new.phase == "peek-reveal"  # type: ignore[attr-defined]
-                    and (seat is None or self.redact(new, action, seat) != str(action))):
+            if (
+                isinstance(action, Reveal)
+                and new.phase == "peek-reveal"  # type: ignore[attr-defined]
+                and (seat is None or self.redact(new, action, seat) != str(action))
+            ):
                 at[new.pending] = index  # type: ignore[attr-defined]
             elif isinstance(action, Meteor) and len(new.meteor_pick) == 1:  # type: ignore[attr-defined]
                 # rulebook (meteorite): the two tiles trade places, face-down ones included.
@@ -336,17 +401,25 @@ class PlanetEncoding(Encoding):
                 final[cell] = wanted[cell]
         final = {c: t for c, t in final.items() if c not in new.revealed}  # type: ignore[attr-defined]
         if final != wanted:
-            raise DeterminizationError(f"the resampled face-down tiles {sorted(set(wanted) ^ set(final))} do not "
-                                       "come from peeks in the history")
+            raise DeterminizationError(
+                f"the resampled face-down tiles {sorted(set(wanted) ^ set(final))} do not "
+                "come from peeks in the history"
+            )
         return out
 
     @staticmethod
     def _resampled_seat(state: State, resampled: State) -> int | None:
         """`resample_for(seat)` keeps the tiles `seat` has seen: the seat whose peeked tiles all
         stayed (None when several fit: then every peek is rewritten from `resampled`)."""
-        fits = [s for s in range(state.config.num_players)
-                if all(resampled.tile.get(c) == t for c, t in state.tile.items()  # type: ignore[attr-defined]
-                       if s in state.seen.get(c, ()))]  # type: ignore[attr-defined]
+        fits = [
+            s
+            for s in range(state.config.num_players)
+            if all(
+                resampled.tile.get(c) == t
+                for c, t in state.tile.items()  # type: ignore[attr-defined]
+                if s in state.seen.get(c, ())
+            )
+        ]  # type: ignore[attr-defined]
         return fits[0] if len(fits) == 1 else None
 
     # ------------------------------------------------------------------ bounds
@@ -368,13 +441,17 @@ class PlanetEncoding(Encoding):
         return None
 
     def render_view(self, view: Mapping[str, Any]) -> str:
-        lines = [f"Planet  {len(view['players'])} players{'  teams' if view['teams'] else ''}  "
-                 f"turn {view['total_turns']}/{view['max_turns']} (seat {view['turn']})  phase {view['phase']}"]
+        lines = [
+            f"Planet  {len(view['players'])} players{'  teams' if view['teams'] else ''}  "
+            f"turn {view['total_turns']}/{view['max_turns']} (seat {view['turn']})  phase {view['phase']}"
+        ]
         for p in view["players"]:
             ats = " ".join(f"{a['n']}:{'/'.join(str(x) for x in a['at'])}" for a in p["astronauts"])
-            lines.append(f"seat {p['seat']}: delivered {p['delivered']}  ship {p['ship']['cell']}"
-                         f"{' fuel' if p['ship']['fuel'] else ''}  astronauts {ats}  "
-                         f"cards {' '.join(c['id'] for c in p['cards']) or '-'}")
+            lines.append(
+                f"seat {p['seat']}: delivered {p['delivered']}  ship {p['ship']['cell']}"
+                f"{' fuel' if p['ship']['fuel'] else ''}  astronauts {ats}  "
+                f"cards {' '.join(c['id'] for c in p['cards']) or '-'}"
+            )
         lines.append(f"coins: {view['coins']}")
         if view["end_reason"]:
             lines.append(f"game over: {view['end_reason']}")

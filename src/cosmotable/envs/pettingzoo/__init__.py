@@ -54,18 +54,31 @@ RENDER_MODES = ["ansi", "rgb_array", "human"]
 class CosmotableAECEnv(AECEnv):
     """One Cosmotable game as a PettingZoo AEC environment (turn-based, chance inside)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "name": "cosmotable_v0",
-                                          "is_parallelizable": True, "render_fps": 2}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": RENDER_MODES,
+        "name": "cosmotable_v0",
+        "is_parallelizable": True,
+        "render_fps": 2,
+    }
 
-    def __init__(self, game_id: str, num_players: int = 2, variants: Iterable[str] = (),
-                 reward: str = "score_difference", render_mode: str | None = None,
-                 options: Mapping[str, Any] | None = None, max_cycles: int | None = None,
-                 exclude_actions: Iterable[str] = ()):
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int = 2,
+        variants: Iterable[str] = (),
+        reward: str = "score_difference",
+        render_mode: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        max_cycles: int | None = None,
+        exclude_actions: Iterable[str] = (),
+    ):
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-            raise ValueError(f"max_cycles must be a whole number >= 1 (or None for no limit), got {max_cycles!r}")
+            raise ValueError(
+                f"max_cycles must be a whole number >= 1 (or None for no limit), got {max_cycles!r}"
+            )
         self.metadata = dict(self.metadata, name=f"{game_id}_v0")
         self.game_id = game_id
         self.reward_kind = check_reward(reward)
@@ -80,10 +93,12 @@ class CosmotableAECEnv(AECEnv):
         n_act, n_obs = self.encoding.num_actions, self.encoding.observation_size
         self.action_spaces = {a: spaces.Discrete(n_act) for a in self.possible_agents}
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(0.0, OBS_HIGH, shape=(n_obs,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(n_act,), dtype=np.int8),
-            })
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, OBS_HIGH, shape=(n_obs,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(n_act,), dtype=np.int8),
+                }
+            )
             for a in self.possible_agents
         }
         self.state_space = spaces.Box(0.0, OBS_HIGH, shape=(n_obs,), dtype=np.float32)
@@ -135,7 +150,8 @@ class CosmotableAECEnv(AECEnv):
             legal = np.flatnonzero(self.session.mask())
             raise ValueError(
                 f"illegal action {action!r} for {agent}; legal indices: {legal[:12].tolist()}"
-                f"{' ...' if len(legal) > 12 else ''} (use the action_mask)")
+                f"{' ...' if len(legal) > 12 else ''} (use the action_mask)"
+            )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.session.apply_index(int(action))
@@ -162,8 +178,10 @@ class CosmotableAECEnv(AECEnv):
                     self.infos[agent]["truncated"] = cap
         elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
             self.truncations = dict.fromkeys(self.agents, True)
-            reason = (f"max_cycles: {self._decisions} decisions ({self.max_cycles} per seat on average) "
-                      "before the end of the game")
+            reason = (
+                f"max_cycles: {self._decisions} decisions ({self.max_cycles} per seat on average) "
+                "before the end of the game"
+            )
             for agent in self.agents:
                 self.infos[agent] = {"truncated": reason}
             self.agent_selection = self.possible_agents[state.current_player()]

@@ -30,19 +30,23 @@ class KosmodromGame(Game):
     }
     options = {
         "max_turns": f"safety cap on the number of turns, all seats counted (default {DEFAULT_MAX_TURNS}; "
-                     "normal games take 50-90); the game ends with a logged reason",
+        "normal games take 50-90); the game ends with a logged reason",
     }
 
     def validate_config(self, config: GameConfig) -> None:
         # rulebook (различная длительность игры): the quick and the slow game are two alternative
         # lengths of game (Ruling K11).
         if config.has("quick") and config.has("slow"):
-            raise ConfigError("the quick and the slow game are alternatives: choose one of 'quick' and 'slow'")
+            raise ConfigError(
+                "the quick and the slow game are alternatives: choose one of 'quick' and 'slow'"
+            )
         if "max_turns" in config.options:
             cap = config.options["max_turns"]
             if type(cap) is not int or cap < 1:
-                raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
-                                  f"(leave the option out for the default, {DEFAULT_MAX_TURNS})")
+                raise ConfigError(
+                    f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
+                    f"(leave the option out for the default, {DEFAULT_MAX_TURNS})"
+                )
 
     def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
         return KosmodromState(self, config, seed, default_cards())

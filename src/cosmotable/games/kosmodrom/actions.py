@@ -204,11 +204,38 @@ class Refuse(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (First, DeckCard, Pick, Advance, Done, Draw, Take, Play, Keep, Discard, Top, Gift, Trade, Offer, Give,
-                Want, Propose, Withdraw, Accept, Refuse)
+    for cls in (
+        First,
+        DeckCard,
+        Pick,
+        Advance,
+        Done,
+        Draw,
+        Take,
+        Play,
+        Keep,
+        Discard,
+        Top,
+        Gift,
+        Trade,
+        Offer,
+        Give,
+        Want,
+        Propose,
+        Withdraw,
+        Accept,
+        Refuse,
+    )
 }
-_BARE = {"done": Done, "draw": Draw, "take": Take, "accept": Accept, "refuse": Refuse, "propose": Propose,
-         "withdraw": Withdraw}
+_BARE = {
+    "done": Done,
+    "draw": Draw,
+    "take": Take,
+    "accept": Accept,
+    "refuse": Refuse,
+    "propose": Propose,
+    "withdraw": Withdraw,
+}
 
 
 def _seat(word: str) -> int:
@@ -232,8 +259,10 @@ def _cards(text: str) -> tuple[str, ...]:
     return tuple(sorted(_card(w) for w in words))
 
 
-_TRADE_USAGE = ("use 'trade <seat> <your cards> for <their cards>', e.g. 'trade 2 metal,fuel for jack' "
-                "(or 'trade 2 give metal,fuel for jack')")
+_TRADE_USAGE = (
+    "use 'trade <seat> <your cards> for <their cards>', e.g. 'trade 2 metal,fuel for jack' "
+    "(or 'trade 2 give metal,fuel for jack')"
+)
 
 
 def _trade(args: list[str]) -> Trade:
@@ -259,11 +288,20 @@ def parse_action(text: str) -> Action:
     if verb in ("deck", "pick", "discard", "top", "keep", "give", "want"):
         if len(args) != 1:
             raise ValueError(f"use '{verb} <card>', e.g. '{verb} metal'")
-        return {"deck": DeckCard, "pick": Pick, "discard": Discard, "top": Top, "keep": Keep, "give": Give,
-                "want": Want}[verb](_card(args[0]))
+        return {
+            "deck": DeckCard,
+            "pick": Pick,
+            "discard": Discard,
+            "top": Top,
+            "keep": Keep,
+            "give": Give,
+            "want": Want,
+        }[verb](_card(args[0]))
     if verb == "offer":
         if len(args) != 1:
-            raise ValueError("use 'offer <seat>', e.g. 'offer 2' (then 'give <card>', 'want <card>', 'propose')")
+            raise ValueError(
+                "use 'offer <seat>', e.g. 'offer 2' (then 'give <card>', 'want <card>', 'propose')"
+            )
         return Offer(_seat(args[0]))
     if verb == "first":
         if len(args) != 1:

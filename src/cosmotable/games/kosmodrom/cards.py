@@ -24,8 +24,18 @@ DECK_SIZE = 140
 HAND_LIMIT, WAREHOUSE_LIMIT = 6, 8
 #: rulebook (подготовка, шаг 5): six cards each.
 DEAL = 6
-TARGETS = ("rocket", "launch_pad", "upgrade", "own_rocket", "none", "expert", "rocket_component",
-           "discard", "opponents", "oxygen")
+TARGETS = (
+    "rocket",
+    "launch_pad",
+    "upgrade",
+    "own_rocket",
+    "none",
+    "expert",
+    "rocket_component",
+    "discard",
+    "opponents",
+    "oxygen",
+)
 
 
 @dataclass(frozen=True)
@@ -78,7 +88,7 @@ def card_problems(data: dict[str, Any]) -> list[str]:
     """Every problem in a card file; an empty list means it is valid."""
     problems: list[str] = []
     if data.get("format") != "kosmodrom-cards":
-        problems.append(f"format: must be \"kosmodrom-cards\", got {data.get('format')!r}")
+        problems.append(f'format: must be "kosmodrom-cards", got {data.get("format")!r}')
     if not _int(data.get("version")):
         problems.append(f"version: must be an integer, got {data.get('version')!r}")
     if not isinstance(data.get("source"), str) or not data["source"].strip():
@@ -122,18 +132,26 @@ def card_problems(data: dict[str, Any]) -> list[str]:
         if kind == "rocket":
             for part in ("metal", "fuel"):
                 if not _int(req.get(part)) or req[part] < 1:
-                    problems.append(f"{where}: a rocket needs requirements.{part} >= 1, got {req.get(part)!r}")
+                    problems.append(
+                        f"{where}: a rocket needs requirements.{part} >= 1, got {req.get(part)!r}"
+                    )
             if _int(entry.get("points")) and entry["points"] < 1:
                 problems.append(f"{where}: a rocket must be worth points")
         elif kind in ("component", "advantage"):
             if req.get("zone") not in ZONES:
-                problems.append(f"{where}: requirements.zone must be one of {', '.join(ZONES)}, got {req.get('zone')!r}")
+                problems.append(
+                    f"{where}: requirements.zone must be one of {', '.join(ZONES)}, got {req.get('zone')!r}"
+                )
         elif kind == "expert":
             if req.get("zone") not in (*ZONES, "any"):
-                problems.append(f"{where}: requirements.zone must be a zone or \"any\", got {req.get('zone')!r}")
+                problems.append(
+                    f'{where}: requirements.zone must be a zone or "any", got {req.get("zone")!r}'
+                )
         elif kind == "action":
             if req.get("target") not in TARGETS:
-                problems.append(f"{where}: requirements.target must be one of {', '.join(TARGETS)}, got {req.get('target')!r}")
+                problems.append(
+                    f"{where}: requirements.target must be one of {', '.join(TARGETS)}, got {req.get('target')!r}"
+                )
     if total != DECK_SIZE and not any("count" in p for p in problems):
         problems.append(f"card: the counts add up to {total}, but the game has {DECK_SIZE} cards")
     kinds = {e.get("type") for e in entries if isinstance(e, dict)}
@@ -148,8 +166,16 @@ def cards_from_data(data: dict[str, Any], where: str = "cards") -> CardSet:
     if problems:
         raise DataError(where, problems)
     cards = {
-        e["id"]: Card(e["id"], e["type"], e["name_ru"], e["name_en"], e["count"], e["points"],
-                      dict(e.get("requirements", {})), e["text"])
+        e["id"]: Card(
+            e["id"],
+            e["type"],
+            e["name_ru"],
+            e["name_en"],
+            e["count"],
+            e["points"],
+            dict(e.get("requirements", {})),
+            e["text"],
+        )
         for e in data["card"]
     }
     return CardSet(data["source"], data["version"], cards)
@@ -167,6 +193,19 @@ COMPONENTS = ("metal", "fuel")
 EXPERTS = ("engineer", "inspector", "mission_control", "jack")
 ADVANTAGES = ("certification", "astronaut", "oxygen", "top_secret")
 PADS = ("pad_tl", "pad_tr", "pad_bl", "pad_br")
-ACTIONS = ("scrub", "key_to_start", "budget_cut", "top_priority", "research", "retest", "headhunting",
-           "brainstorm", "sabotage", "soldering_iron", "field_duty", "espionage", "vacuum")
+ACTIONS = (
+    "scrub",
+    "key_to_start",
+    "budget_cut",
+    "top_priority",
+    "research",
+    "retest",
+    "headhunting",
+    "brainstorm",
+    "sabotage",
+    "soldering_iron",
+    "field_duty",
+    "espionage",
+    "vacuum",
+)
 UPGRADES = ("labor_contract", "overtime", "security_system", "warehouse")

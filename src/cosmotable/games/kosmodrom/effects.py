@@ -12,9 +12,9 @@ from cosmotable.games.kosmodrom.phases import FIELD, ORDER, PLAY, RESEARCH, STEA
 from cosmotable.games.kosmodrom.tableau import Rocket
 
 
-
 class CardEffects:
     """Mixin: the effects of played cards. Expects the attributes of `KosmodromState`."""
+
     def _play(self, card: str, target: str) -> None:
         seat = self.turn_seat
         hand = self.hands[seat]
@@ -28,23 +28,39 @@ class CardEffects:
             rid = f"r{self.next_rocket}"
             self.next_rocket += 1
             self.rockets[rid] = Rocket(rid, seat, card)
-            self.emit("play", f"seat {seat} starts rocket {rid}, a {spec.name_en}, in the assembly shop", seat, card=card, rocket=rid)
+            self.emit(
+                "play",
+                f"seat {seat} starts rocket {rid}, a {spec.name_en}, in the assembly shop",
+                seat,
+                card=card,
+                rocket=rid,
+            )
             return
         if kind == "component":
             rocket = self.rockets[target]
             setattr(rocket, card, getattr(rocket, card) + 1)
             complete = rocket.complete(self.spec(rocket.card))
             done = " - it is complete" if complete else ""
-            self.emit("play", f"seat {seat} adds {spec.name_en} to {target}{done}", seat, card=card, rocket=target,
-                      complete=complete)
+            self.emit(
+                "play",
+                f"seat {seat} adds {spec.name_en} to {target}{done}",
+                seat,
+                card=card,
+                rocket=target,
+                complete=complete,
+            )
             return
         if kind == "advantage":
             self.rockets[target].advantages.append(card)
-            self.emit("play", f"seat {seat} places {spec.name_en} on {target}", seat, card=card, rocket=target)
+            self.emit(
+                "play", f"seat {seat} places {spec.name_en} on {target}", seat, card=card, rocket=target
+            )
             return
         if kind == "expert":
             self.tableaux[seat].experts[target] = card
-            self.emit("play", f"seat {seat} places {spec.name_en} {ZONE_AT[target]}", seat, card=card, zone=target)
+            self.emit(
+                "play", f"seat {seat} places {spec.name_en} {ZONE_AT[target]}", seat, card=card, zone=target
+            )
             return
         if kind == "upgrade":
             ups = self.tableaux[seat].upgrades
@@ -52,7 +68,12 @@ class CardEffects:
                 # rulebook (карты улучшений): one upgrade at a time; the old one is discarded.
                 old = ups.pop()
                 self.discard.append(old)
-                self.emit("upgrade-discarded", f"seat {seat}'s {self.spec(old).name_en} is discarded", seat, card=old)
+                self.emit(
+                    "upgrade-discarded",
+                    f"seat {seat}'s {self.spec(old).name_en} is discarded",
+                    seat,
+                    card=old,
+                )
             ups.append(card)
             self.emit("play", f"seat {seat} plays the upgrade {spec.name_en}", seat, card=card)
             return
@@ -68,20 +89,35 @@ class CardEffects:
         """rulebook (карты действий): when an action card makes cards go to the discard pile, its
         player decides their order. Ruling K6: the player picks the card that ends on top (the only
         position play can reach first); the others keep the order they were discarded in."""
-        if len(set(self.discard[self.order_start:])) >= 2:
+        if len(set(self.discard[self.order_start :])) >= 2:
             self.phase = ORDER
 
     def _act_scrub(self, seat: int, target: str) -> None:
         rocket = self.rockets.pop(target)
         # card overview (Свернуть проект): the rocket goes to the discard pile with everything on it.
         self.discard.extend(rocket.cards())
-        self.emit("scrub", f"seat {seat} plays Scrub on seat {rocket.owner}'s {target} ({self.spec(rocket.card).name_en}): it is discarded with its components and advantages", seat, rocket=target, owner=rocket.owner, card=rocket.card)
+        self.emit(
+            "scrub",
+            f"seat {seat} plays Scrub on seat {rocket.owner}'s {target} ({self.spec(rocket.card).name_en}): it is discarded with its components and advantages",
+            seat,
+            rocket=target,
+            owner=rocket.owner,
+            card=rocket.card,
+        )
 
     def _act_key_to_start(self, seat: int, target: str) -> None:
         owner, zone = target.split(":")
         card = self.tableaux[int(owner)].pads[zone].pop(0)
         self.centre.append(card)
-        self.emit("key", f"seat {seat} plays Key to Start: seat {owner}'s {self.spec(card).name_en} goes to the launch-pad area ({len(self.centre)}/4)", seat, card=card, owner=int(owner), zone=zone, placed=len(self.centre))
+        self.emit(
+            "key",
+            f"seat {seat} plays Key to Start: seat {owner}'s {self.spec(card).name_en} goes to the launch-pad area ({len(self.centre)}/4)",
+            seat,
+            card=card,
+            owner=int(owner),
+            zone=zone,
+            placed=len(self.centre),
+        )
         self._check_pad_complete(seat)
 
     def _act_budget_cut(self, seat: int, target: str) -> None:
@@ -95,13 +131,26 @@ class CardEffects:
             self._learn(seat, card)  # Ruling K24: taken in the open
             self.stolen.append(card)
         names = ", ".join(self.spec(c).name_en for c in taken)
-        self.emit("budget-cut", f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand", seat, cards=taken, victim=victim)
+        self.emit(
+            "budget-cut",
+            f"seat {seat} plays Budget Cut: takes {names} from seat {victim} into their hand",
+            seat,
+            cards=taken,
+            victim=victim,
+        )
 
     def _act_top_priority(self, seat: int, target: str) -> None:
         rocket = self.rockets[target]
         start = rocket.zone
         rocket.zone = "launch"
-        self.emit("top-priority", f"seat {seat} plays Top Priority: {target} moves from the {ZONE_NAMES[start]} to the launch table", seat, rocket=target, from_zone=start, owner=rocket.owner)
+        self.emit(
+            "top-priority",
+            f"seat {seat} plays Top Priority: {target} moves from the {ZONE_NAMES[start]} to the launch table",
+            seat,
+            rocket=target,
+            from_zone=start,
+            owner=rocket.owner,
+        )
 
     def _act_research(self, seat: int, target: str) -> None:
         # card overview (НПП): three more cards from the deck, whatever the hand size.
@@ -121,7 +170,14 @@ class CardEffects:
         lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
         self._strip_advantages(rocket)
         loses = f" and loses {lost}" if lost else ""
-        self.emit("retest", f"seat {seat} plays Retest: seat {rocket.owner}'s {target} goes back to the test stand{loses}", seat, rocket=target, owner=rocket.owner, lost=lost_cards)
+        self.emit(
+            "retest",
+            f"seat {seat} plays Retest: seat {rocket.owner}'s {target} goes back to the test stand{loses}",
+            seat,
+            rocket=target,
+            owner=rocket.owner,
+            lost=lost_cards,
+        )
 
     def _act_headhunting(self, seat: int, target: str) -> None:
         owner, zone = target.split(":")
@@ -132,7 +188,14 @@ class CardEffects:
         self.hands[seat][card] += 1
         self._learn(seat, card)  # Ruling K24: taken in the open
         self.stolen.append(card)
-        self.emit("headhunting", f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}", seat, card=card, owner=int(owner), zone=zone)
+        self.emit(
+            "headhunting",
+            f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}",
+            seat,
+            card=card,
+            owner=int(owner),
+            zone=zone,
+        )
 
     def _act_brainstorm(self, seat: int, target: str) -> None:
         # card overview (Мозговой штурм): the top 10 discards (all, if fewer) are shuffled into the
@@ -142,7 +205,12 @@ class CardEffects:
         self.deck.update(moved)
         self.deck_top = 0
         self.discard.append("brainstorm")
-        self.emit("brainstorm", f"seat {seat} plays Brainstorm: shuffles the top {len(moved)} discards into the deck", seat, cards=moved)
+        self.emit(
+            "brainstorm",
+            f"seat {seat} plays Brainstorm: shuffles the top {len(moved)} discards into the deck",
+            seat,
+            cards=moved,
+        )
 
     def _act_sabotage(self, seat: int, target: str) -> None:
         rid, part = target.split()
@@ -156,9 +224,22 @@ class CardEffects:
         lost_cards = list(rocket.advantages)
         lost = ", ".join(self.spec(c).name_en for c in rocket.advantages)
         self._strip_advantages(rocket)
-        back = f", and it goes back from the {ZONE_NAMES[start]} to the assembly shop" if start != "assembly" else ""
+        back = (
+            f", and it goes back from the {ZONE_NAMES[start]} to the assembly shop"
+            if start != "assembly"
+            else ""
+        )
         back += f", losing {lost}" if lost else ""
-        self.emit("sabotage", f"seat {seat} plays Sabotage on seat {rocket.owner}'s {rid}: steals a {part}{back}", seat, rocket=rid, owner=rocket.owner, part=part, from_zone=start, lost=lost_cards)
+        self.emit(
+            "sabotage",
+            f"seat {seat} plays Sabotage on seat {rocket.owner}'s {rid}: steals a {part}{back}",
+            seat,
+            rocket=rid,
+            owner=rocket.owner,
+            part=part,
+            from_zone=start,
+            lost=lost_cards,
+        )
 
     def _act_soldering_iron(self, seat: int, target: str) -> None:
         # rulebook (карты действий): the iron is already on top of the pile when its instruction is
@@ -171,7 +252,12 @@ class CardEffects:
         self.hands[seat][target] += 1
         self.stolen.append(target)  # card overview: it may be played, kept in hand or discarded
         self._learn(seat, target)  # Ruling K24: taken in the open
-        self.emit("soldering-iron", f"seat {seat} plays Soldering Iron and Chisel: takes {self.spec(target).name_en} from the discard pile", seat, card=target)
+        self.emit(
+            "soldering-iron",
+            f"seat {seat} plays Soldering Iron and Chisel: takes {self.spec(target).name_en} from the discard pile",
+            seat,
+            card=target,
+        )
 
     def _act_field_duty(self, seat: int, target: str) -> None:
         # card overview (На картошку): everyone, the player included, discards a card of their choice;
@@ -187,7 +273,12 @@ class CardEffects:
         # (sharing it emptied the event's data after the fact, so a view built later differed).
         self.steal_from = victims * 2 if len(victims) == 1 else list(victims)
         self.phase = STEAL
-        self.emit("espionage", f"seat {seat} plays Industrial Espionage against seat(s) {target}", seat, victims=victims)
+        self.emit(
+            "espionage",
+            f"seat {seat} plays Industrial Espionage against seat(s) {target}",
+            seat,
+            victims=victims,
+        )
 
     def _picked(self, card: str) -> None:
         victim = self.steal_from.pop(0)
@@ -198,10 +289,20 @@ class CardEffects:
         # the victim knows the thief now holds it; the others only that some card left the victim.
         self._forget(victim, card, observers=[thief])
         self._learn(thief, card, observers=[victim])
-        self._forget_unseen(victim, [o for o in range(self.num_players) if o not in (thief, victim)], public=True)
-        self.emit("stolen", f"seat {thief} steals {self.spec(card).name_en} from seat {victim}", thief,
-                  visible_to=[thief, victim], card=card, victim=victim)
-        self.emit("stolen-public", f"seat {thief} steals a random card from seat {victim}", thief, victim=victim)
+        self._forget_unseen(
+            victim, [o for o in range(self.num_players) if o not in (thief, victim)], public=True
+        )
+        self.emit(
+            "stolen",
+            f"seat {thief} steals {self.spec(card).name_en} from seat {victim}",
+            thief,
+            visible_to=[thief, victim],
+            card=card,
+            victim=victim,
+        )
+        self.emit(
+            "stolen-public", f"seat {thief} steals a random card from seat {victim}", thief, victim=victim
+        )
 
     def _act_vacuum(self, seat: int, target: str) -> None:
         rocket = self.rockets[target]
@@ -209,13 +310,23 @@ class CardEffects:
         self.hands[seat]["oxygen"] += 1
         self.stolen.append("oxygen")
         self._learn(seat, "oxygen")  # Ruling K24: taken in the open
-        self.emit("vacuum", f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}", seat, rocket=target, owner=rocket.owner)
-
+        self.emit(
+            "vacuum",
+            f"seat {seat} plays Vacuum: steals the oxygen of seat {rocket.owner}'s {target}",
+            seat,
+            rocket=target,
+            owner=rocket.owner,
+        )
 
     def _order(self, card: str) -> None:
-        tail = self.discard[self.order_start:]
+        tail = self.discard[self.order_start :]
         index = self.order_start + len(tail) - 1 - tail[::-1].index(card)
         del self.discard[index]
         self.discard.append(card)
         self.phase = PLAY
-        self.emit("order", f"seat {self.turn_seat} puts {self.spec(card).name_en} on top of the discard pile", self.turn_seat, card=card)
+        self.emit(
+            "order",
+            f"seat {self.turn_seat} puts {self.spec(card).name_en} on top of the discard pile",
+            self.turn_seat,
+            card=card,
+        )

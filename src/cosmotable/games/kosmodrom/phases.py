@@ -2,8 +2,19 @@
 
 # Phases. Chance phases: DEAL, FIRST, DRAW_DECK, RESEARCH, REDRAW, STEAL.
 DEAL_PHASE, ADVANCE, DRAW, DRAW_DECK, PLAY, RESEARCH, STEAL, FIELD, ORDER, ANSWER, REDRAW, DISCARD, OVER = (
-    "deal", "advance", "draw", "draw_deck", "play", "research", "steal", "field_duty", "discard_order", "answer",
-    "redraw", "discard", "over",
+    "deal",
+    "advance",
+    "draw",
+    "draw_deck",
+    "play",
+    "research",
+    "steal",
+    "field_duty",
+    "discard_order",
+    "answer",
+    "redraw",
+    "discard",
+    "over",
 )
 # The thief decides what to do with each stolen card: keep it (and play it now or later) or discard it.
 STOLEN = "stolen"

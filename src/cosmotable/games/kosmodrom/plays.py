@@ -34,7 +34,11 @@ def protection(state: KosmodromState, actor: int, rocket: Rocket, card: str) -> 
     if card in SHIELDED_BY_TOP_SECRET and "top_secret" in rocket.advantages:
         # card overview (Совершенно секретно): protects the rocket while it is in play.
         return f"{rocket.id} is protected by Top Secret"
-    if card in SHIELDED_BY_TOP_SECRET and rocket.owner != actor and "security_system" in state.tableaux[rocket.owner].upgrades:
+    if (
+        card in SHIELDED_BY_TOP_SECRET
+        and rocket.owner != actor
+        and "security_system" in state.tableaux[rocket.owner].upgrades
+    ):
         # card overview (Система безопасности): against other players only; the owner may still
         # play these cards against their own rocket.
         return f"{rocket.id} belongs to seat {rocket.owner}, whose Security System protects it"
@@ -89,7 +93,11 @@ def play_problem(state: KosmodromState, seat: int, card: str, target: str) -> st
     if kind in ("component", "advantage"):
         rocket = state.rockets.get(target)
         if rocket is None:
-            return f"name one of your rockets, e.g. 'play {card} r1'" if not target else f"there is no rocket {target!r}"
+            return (
+                f"name one of your rockets, e.g. 'play {card} r1'"
+                if not target
+                else f"there is no rocket {target!r}"
+            )
         if rocket.owner != seat:
             # rulebook (схемы размещения, подготовка 1): a card goes into its player's own zones;
             # Ruling K27: so components and advantages go only on the player's own rockets.
@@ -134,7 +142,11 @@ def _action_problem(state: KosmodromState, seat: int, card: str, target: str) ->
             return None
         if card == "brainstorm":
             # card overview (Мозговой штурм): at least 1 card must be in the discard pile.
-            return None if state.discard else "the discard pile is empty (Brainstorm needs at least 1 card there)"
+            return (
+                None
+                if state.discard
+                else "the discard pile is empty (Brainstorm needs at least 1 card there)"
+            )
         # card overview (На картошку): at least one player must be able to discard a card.
         others = sum(state.hands[s].total() for s in range(n) if s != seat)
         if state.hands[seat].total() - 1 + others < 1:
@@ -165,7 +177,9 @@ def _action_problem(state: KosmodromState, seat: int, card: str, target: str) ->
                 return f"{rid} is not complete"
             return None
         if card == "retest" and rocket.zone != "launch":
-            return f"Retest moves a rocket back from the launch table; {rid} is on the {ZONE_NAMES[rocket.zone]}"
+            return (
+                f"Retest moves a rocket back from the launch table; {rid} is on the {ZONE_NAMES[rocket.zone]}"
+            )
         if card == "vacuum" and "oxygen" not in rocket.advantages:
             return f"{rid} has no oxygen"
         return protection(state, seat, rocket, card)
@@ -176,7 +190,11 @@ def _action_problem(state: KosmodromState, seat: int, card: str, target: str) ->
         owner, zone = place
         if card == "key_to_start":
             # card overview (Ключ на старт): a launch-pad card already in play.
-            return None if state.tableaux[owner].pads[zone] else f"seat {owner} has no launch-pad card on the {ZONE_NAMES[zone]}"
+            return (
+                None
+                if state.tableaux[owner].pads[zone]
+                else f"seat {owner} has no launch-pad card on the {ZONE_NAMES[zone]}"
+            )
         # card overview (Найм персонала): an expert in play; not protected by Labor Contract.
         if owner == seat:
             return "Headhunting steals from another player"

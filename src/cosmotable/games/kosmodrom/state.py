@@ -20,15 +20,55 @@ from typing import Any
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.kosmodrom import plays, views
 from cosmotable.games.kosmodrom.actions import (
-    Accept, Advance, DeckCard, Discard, Done, Draw, First, Gift, Give, Keep, Offer, Pick, Play, Propose, Refuse, Take,
-    Top, Trade, Want, Withdraw,
+    Accept,
+    Advance,
+    DeckCard,
+    Discard,
+    Done,
+    Draw,
+    First,
+    Gift,
+    Give,
+    Keep,
+    Offer,
+    Pick,
+    Play,
+    Propose,
+    Refuse,
+    Take,
+    Top,
+    Trade,
+    Want,
+    Withdraw,
 )
-from cosmotable.games.kosmodrom.cards import DEAL, HAND_LIMIT, PADS, WAREHOUSE_LIMIT, ZONE_NAMES, ZONES, CardSet
+from cosmotable.games.kosmodrom.cards import (
+    DEAL,
+    HAND_LIMIT,
+    PADS,
+    WAREHOUSE_LIMIT,
+    ZONE_NAMES,
+    ZONES,
+    CardSet,
+)
 from cosmotable.games.kosmodrom.effects import CardEffects
 from cosmotable.games.kosmodrom.phases import (
-    ADVANCE, ANSWER, CHANCE_PHASES, DEAL_PHASE, DISCARD, DRAW, DRAW_DECK, FIELD, FIRST, OFFER, ORDER, OVER, PLAY,
-    REDRAW, RESEARCH,
-    STEAL, STOLEN,
+    ADVANCE,
+    ANSWER,
+    CHANCE_PHASES,
+    DEAL_PHASE,
+    DISCARD,
+    DRAW,
+    DRAW_DECK,
+    FIELD,
+    FIRST,
+    OFFER,
+    ORDER,
+    OVER,
+    PLAY,
+    REDRAW,
+    RESEARCH,
+    STEAL,
+    STOLEN,
 )
 from cosmotable.games.kosmodrom.scoring import score_breakdown
 from cosmotable.games.kosmodrom.tableau import Rocket, Tableau
@@ -136,9 +176,15 @@ class KosmodromState(CardEffects, State):
 
     def card_total(self) -> int:
         """Every card somewhere: deck, discard, hands, tableaux, set aside, centre (always 140)."""
-        return (self.deck.total() + len(self.discard) + sum(h.total() for h in self.hands)
-                + sum(len(r.cards()) for r in self.rockets.values())
-                + sum(t.card_count() for t in self.tableaux) + len(self.set_aside) + len(self.centre))
+        return (
+            self.deck.total()
+            + len(self.discard)
+            + sum(h.total() for h in self.hands)
+            + sum(len(r.cards()) for r in self.rockets.values())
+            + sum(t.card_count() for t in self.tableaux)
+            + len(self.set_aside)
+            + len(self.centre)
+        )
 
     # ------------------------------------------------------------------ knowledge (Ruling K24)
     def _observers(self, holder: int, observers) -> list[int]:
@@ -154,9 +200,11 @@ class KosmodromState(CardEffects, State):
 
     def _reveal(self, holder: int, card: str, count: int = 1) -> None:
         """Everyone sees that `holder` holds at least `count` `card`s (a negotiation offer)."""
-        for counter in [*(self.known[o][holder] for o in self._observers(holder, None)), self.known_public[holder]]:
-            if counter[card] < count:
-                counter[card] = count
+        for counter in [
+            *(self.known[o][holder] for o in self._observers(holder, None)),
+            self.known_public[holder],
+        ]:
+            counter[card] = max(counter[card], count)
 
     @staticmethod
     def _less(counter: Counter[str], card: str) -> None:
@@ -261,7 +309,7 @@ class KosmodromState(CardEffects, State):
         if phase == FIELD:
             return [Discard(c) for c in sorted(self.hands[seat]) if self.hands[seat][c] > 0]
         if phase == ORDER:
-            return [Top(c) for c in sorted(set(self.discard[self.order_start:]))]
+            return [Top(c) for c in sorted(set(self.discard[self.order_start :]))]
         if phase == OFFER:
             return self.draft_options()
         if phase == ANSWER:
@@ -283,7 +331,8 @@ class KosmodromState(CardEffects, State):
         seat = self.turn_seat
         cap = self.advance_cap(seat)
         return [
-            rid for rid, zone in self.eligible.items()
+            rid
+            for rid, zone in self.eligible.items()
             if rid in self.rockets and self.rockets[rid].zone == zone and self.advanced[zone] < cap
         ]
 
@@ -301,8 +350,11 @@ class KosmodromState(CardEffects, State):
             # rulebook (переговоры): in step 4, trade or give away any number of cards. The offer is
             # built one step at a time (to whom, each card given, each card wanted), so the list of
             # choices stays small whatever the offer's size (Ruling K12).
-            options.extend(Offer(other) for other in range(self.num_players)
-                           if other != seat and (other, (), ()) not in self.withdrawn)
+            options.extend(
+                Offer(other)
+                for other in range(self.num_players)
+                if other != seat and (other, (), ()) not in self.withdrawn
+            )
         options.append(Done())
         return options
 
@@ -323,12 +375,18 @@ class KosmodromState(CardEffects, State):
         hand = self.hands[self.turn_seat]
         options: list[Action] = []
         for card in sorted(hand):
-            if hand[card] > give[card] and self._offer_key(to, give + Counter([card]), want) not in self.withdrawn:
+            if (
+                hand[card] > give[card]
+                and self._offer_key(to, give + Counter([card]), want) not in self.withdrawn
+            ):
                 options.append(Give(card))
         # One can ask for at most as many cards as the other seat holds (its hand size is public).
         if want.total() < self.hands[to].total():
-            options.extend(Want(card) for card in self._tradeable()
-                           if self._offer_key(to, give, want + Counter([card])) not in self.withdrawn)
+            options.extend(
+                Want(card)
+                for card in self._tradeable()
+                if self._offer_key(to, give, want + Counter([card])) not in self.withdrawn
+            )
         if give.total() > 0 and self._offer_key(to, give, want) not in self.made_offers:
             options.append(Propose())
         options.append(Withdraw())
@@ -352,13 +410,17 @@ class KosmodromState(CardEffects, State):
             return "a trade asks for at least one card; to give cards away, make a gift"
         missing = sorted(give - self.hands[seat])
         if missing:
-            return "; ".join(f"you hold {self.hands[seat][c]} {c}, the offer gives {give[c]}" for c in missing)
+            return "; ".join(
+                f"you hold {self.hands[seat][c]} {c}, the offer gives {give[c]}" for c in missing
+            )
         unknown = [c for c in want if c not in self._tradeable()]
         if unknown:
             return f"{', '.join(sorted(unknown))} cannot be held in a hand"
         if want.total() > self.hands[action.seat].total():
-            return (f"seat {action.seat} holds {self.hands[action.seat].total()} cards; "
-                    f"you ask for {want.total()}")
+            return (
+                f"seat {action.seat} holds {self.hands[action.seat].total()} cards; "
+                f"you ask for {want.total()}"
+            )
         if self._offer_key(action.seat, give, want) in self.made_offers:
             return "that offer was already made this turn (ruling K12: an offer refused, or a trade accepted, is not repeated in the same turn)"
         return None
@@ -367,7 +429,9 @@ class KosmodromState(CardEffects, State):
         # An offer's cards are a multiset: the canonical form lists them sorted.
         if isinstance(action, Gift) and list(action.cards) != sorted(action.cards):
             return Gift(action.seat, tuple(sorted(action.cards)))
-        if isinstance(action, Trade) and (list(action.give) != sorted(action.give) or list(action.want) != sorted(action.want)):
+        if isinstance(action, Trade) and (
+            list(action.give) != sorted(action.give) or list(action.want) != sorted(action.want)
+        ):
             return Trade(action.seat, tuple(sorted(action.give)), tuple(sorted(action.want)))
         return action
 
@@ -406,13 +470,23 @@ class KosmodromState(CardEffects, State):
         elif isinstance(action, Offer):
             self.draft = (action.seat, Counter(), Counter())
             self.phase = OFFER
-            self.emit("draft", f"seat {self.turn_seat} starts an offer to seat {action.seat}", self.turn_seat, to=action.seat)
+            self.emit(
+                "draft",
+                f"seat {self.turn_seat} starts an offer to seat {action.seat}",
+                self.turn_seat,
+                to=action.seat,
+            )
         elif isinstance(action, Give):
             self._draft_give(action.card)
         elif isinstance(action, Want):
             assert self.draft is not None
             self.draft[2][action.card] += 1
-            self.emit("draft-want", f"seat {self.turn_seat} asks for {self.spec(action.card).name_en}", self.turn_seat, card=action.card)
+            self.emit(
+                "draft-want",
+                f"seat {self.turn_seat} asks for {self.spec(action.card).name_en}",
+                self.turn_seat,
+                card=action.card,
+            )
         elif isinstance(action, Propose):
             assert self.draft is not None
             to, give, want = self.draft
@@ -421,7 +495,12 @@ class KosmodromState(CardEffects, State):
         elif isinstance(action, Withdraw):
             assert self.draft is not None
             self.withdrawn.add(self._offer_key(*self.draft))
-            self.emit("withdraw", f"seat {self.turn_seat} withdraws the offer to seat {self.draft[0]}", self.turn_seat, to=self.draft[0])
+            self.emit(
+                "withdraw",
+                f"seat {self.turn_seat} withdraws the offer to seat {self.draft[0]}",
+                self.turn_seat,
+                to=self.draft[0],
+            )
             self.draft = None
             self.phase = PLAY
         elif isinstance(action, (Accept, Refuse)):
@@ -441,8 +520,11 @@ class KosmodromState(CardEffects, State):
                 # the player then goes on with step 4.
                 self.redrawn = True
                 self.phase = REDRAW
-                self.emit("redraw", f"seat {self.turn_seat} has no card left in hand and draws a new hand",
-                          self.turn_seat)
+                self.emit(
+                    "redraw",
+                    f"seat {self.turn_seat} has no card left in hand and draws a new hand",
+                    self.turn_seat,
+                )
             phase = self.phase
             if phase == DEAL_PHASE:
                 if self.dealt < DEAL * self.num_players:
@@ -457,7 +539,9 @@ class KosmodromState(CardEffects, State):
             if phase in (DRAW, DRAW_DECK):
                 seat = self.turn_seat
                 self._refill_deck()
-                if self.hands[seat].total() >= self.hand_limit(seat) or (self.deck_count() == 0 and not self.discard):
+                if self.hands[seat].total() >= self.hand_limit(seat) or (
+                    self.deck_count() == 0 and not self.discard
+                ):
                     self.phase = PLAY
                     continue
                 if phase == DRAW and (self.took_discard or not self.discard):
@@ -518,13 +602,23 @@ class KosmodromState(CardEffects, State):
         remaining = self.deck_count()
         if self.slow:
             self.deck_top = 0
-            self.emit("setup", f"6 cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})", slow=True, deck=remaining)
+            self.emit(
+                "setup",
+                f"6 cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})",
+                slow=True,
+                deck=remaining,
+            )
         else:
             # rulebook (подготовка 6): the launch-pad cards go into the bottom half of the rest.
             self.deck_top = remaining - remaining // 2
             self.deck.update(self.set_aside)
             self.set_aside.clear()
-            self.emit("setup", f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck", slow=False, bottom=remaining // 2)
+            self.emit(
+                "setup",
+                f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck",
+                slow=False,
+                bottom=remaining // 2,
+            )
         # rulebook (подготовка 8): "the player most eager to start building" goes first; Ruling K1:
         # chance decides, so no seat is favoured in simulations or at online tables.
         self.phase = FIRST
@@ -546,7 +640,9 @@ class KosmodromState(CardEffects, State):
             seat = self.dealt % self.num_players
             self.dealt += 1
             self.hands[seat][card] += 1
-            self.emit("dealt", f"seat {seat} is dealt {self.spec(card).name_en}", seat, visible_to=[seat], card=card)
+            self.emit(
+                "dealt", f"seat {seat} is dealt {self.spec(card).name_en}", seat, visible_to=[seat], card=card
+            )
             return
         seat = self.turn_seat
         if card in PADS:
@@ -555,7 +651,9 @@ class KosmodromState(CardEffects, State):
             self.hands[seat][card] += 1
             if phase == RESEARCH:
                 self.research_left -= 1
-            self.emit("draw", f"seat {seat} draws {self.spec(card).name_en}", seat, visible_to=[seat], card=card)
+            self.emit(
+                "draw", f"seat {seat} draws {self.spec(card).name_en}", seat, visible_to=[seat], card=card
+            )
             self.emit("draw-public", f"seat {seat} draws a card from the deck", seat, deck=self.deck_count())
         if phase == DRAW_DECK:
             self.phase = DRAW
@@ -566,12 +664,27 @@ class KosmodromState(CardEffects, State):
         if self.quick:
             # rulebook (быстрый вариант): a drawn launch-pad card goes straight to the launch-pad area.
             self.centre.append(card)
-            self.emit("pad", f"seat {seat} draws {name}: it goes straight to the launch-pad area ({len(self.centre)}/4)", seat, card=card, to="centre", drawn=True, placed=len(self.centre))
+            self.emit(
+                "pad",
+                f"seat {seat} draws {name}: it goes straight to the launch-pad area ({len(self.centre)}/4)",
+                seat,
+                card=card,
+                to="centre",
+                drawn=True,
+                placed=len(self.centre),
+            )
             self._check_pad_complete(seat)
         else:
             # rulebook (стартовая площадка): placed at once in the drawer's assembly shop and replaced.
             self.tableaux[seat].pads["assembly"].append(card)
-            self.emit("pad", f"seat {seat} draws {name}: placed in their assembly shop, and draws again", seat, card=card, to="assembly", drawn=True)
+            self.emit(
+                "pad",
+                f"seat {seat} draws {name}: placed in their assembly shop, and draws again",
+                seat,
+                card=card,
+                to="assembly",
+                drawn=True,
+            )
 
     def _take(self) -> None:
         seat = self.turn_seat
@@ -579,7 +692,9 @@ class KosmodromState(CardEffects, State):
         self.hands[seat][card] += 1
         self._learn(seat, card)
         self.took_discard = True
-        self.emit("take", f"seat {seat} takes {self.spec(card).name_en} from the discard pile", seat, card=card)
+        self.emit(
+            "take", f"seat {seat} takes {self.spec(card).name_en} from the discard pile", seat, card=card
+        )
 
     # ------------------------------------------------------------------ turns
     def _start_turn(self, seat: int) -> None:
@@ -594,18 +709,37 @@ class KosmodromState(CardEffects, State):
         if tab.pads["launch"]:
             card = tab.pads["launch"].pop(0)
             self.centre.append(card)
-            self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area ({len(self.centre)}/4)", seat, card=card, to="centre", drawn=False, placed=len(self.centre))
+            self.emit(
+                "pad",
+                f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area ({len(self.centre)}/4)",
+                seat,
+                card=card,
+                to="centre",
+                drawn=False,
+                placed=len(self.centre),
+            )
             self._check_pad_complete(seat)
         for zone in ("test", "assembly"):
             if tab.pads[zone]:
                 card = tab.pads[zone].pop(0)
                 tab.pads[NEXT_ZONE[zone]].append(card)
-                self.emit("pad", f"seat {seat}'s {self.spec(card).name_en} advances to the {ZONE_NAMES[NEXT_ZONE[zone]]}", seat, card=card, to=NEXT_ZONE[zone], drawn=False)
+                self.emit(
+                    "pad",
+                    f"seat {seat}'s {self.spec(card).name_en} advances to the {ZONE_NAMES[NEXT_ZONE[zone]]}",
+                    seat,
+                    card=card,
+                    to=NEXT_ZONE[zone],
+                    drawn=False,
+                )
         # rulebook (продвижение ракет): at the very start of the turn the rocket must be complete and
         # the zone's expert in place; the launch table is the last zone.
         for rid, rocket in self.rockets.items():
-            if (rocket.owner == seat and rocket.zone in NEXT_ZONE and tab.experts[rocket.zone] is not None
-                    and rocket.complete(self.spec(rocket.card))):
+            if (
+                rocket.owner == seat
+                and rocket.zone in NEXT_ZONE
+                and tab.experts[rocket.zone] is not None
+                and rocket.complete(self.spec(rocket.card))
+            ):
                 self.eligible[rid] = rocket.zone
         self.phase = ADVANCE
 
@@ -615,21 +749,36 @@ class KosmodromState(CardEffects, State):
             # current turn ends first, so n + 1 turn ends remain.
             self.countdown = self.num_players + 1
             self.completer = seat
-            self.emit("countdown", f"the launch pad is complete: final countdown! every player has one more turn, seat {seat} last", seat)
+            self.emit(
+                "countdown",
+                f"the launch pad is complete: final countdown! every player has one more turn, seat {seat} last",
+                seat,
+            )
 
     def _advance(self, rid: str) -> None:
         rocket = self.rockets[rid]
         start = rocket.zone
         self.advanced[start] += 1
         rocket.zone = NEXT_ZONE[start]
-        self.emit("advance", f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}", rocket.owner, rocket=rid, zone=rocket.zone, from_zone=start, card=rocket.card)
+        self.emit(
+            "advance",
+            f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}",
+            rocket.owner,
+            rocket=rid,
+            zone=rocket.zone,
+            from_zone=start,
+            card=rocket.card,
+        )
 
     def _redraw_due(self) -> bool:
         """rulebook (шаг 5): the hand is empty in step 4, not yet refilled this turn, and there is a
         card to draw (the discard pile counts: it becomes the deck)."""
         seat = self.turn_seat
-        return (not self.redrawn and self.hands[seat].total() == 0
-                and (self.deck_count() > 0 or bool(self.discard)))
+        return (
+            not self.redrawn
+            and self.hands[seat].total() == 0
+            and (self.deck_count() > 0 or bool(self.discard))
+        )
 
     def _done(self) -> None:
         if self.phase == ADVANCE:
@@ -648,15 +797,22 @@ class KosmodromState(CardEffects, State):
         if self.turn >= self.max_turns:
             # Ruling K26: nobody draws the launch-pad cards out (every hand kept full): the table is
             # scored as it stands, with the reason logged.
-            self._game_over(f"the safety cap of {self.max_turns} turns was reached (the launch pad was not completed)")
+            self._game_over(
+                f"the safety cap of {self.max_turns} turns was reached (the launch pad was not completed)"
+            )
             return
         self._start_turn((self.turn_seat + 1) % self.num_players)
 
     def _game_over(self, reason: str) -> None:
         self.phase = OVER
         self.end_reason = reason
-        self.emit("game-over", reason + ": " + ", ".join(f"seat {s} {p}" for s, p in enumerate(self.scores())),
-                  scores=self.scores(), reason="countdown" if self.countdown == 0 else "max_turns", max_turns=self.max_turns)
+        self.emit(
+            "game-over",
+            reason + ": " + ", ".join(f"seat {s} {p}" for s, p in enumerate(self.scores())),
+            scores=self.scores(),
+            reason="countdown" if self.countdown == 0 else "max_turns",
+            max_turns=self.max_turns,
+        )
 
     def _discard_from_hand(self, card: str) -> None:
         seat = self.current_player()
@@ -667,7 +823,9 @@ class KosmodromState(CardEffects, State):
         self.discard.append(card)
         if self.phase == FIELD:
             self.field_queue.pop(0)
-            self.emit("field-duty", f"seat {seat} discards {self.spec(card).name_en} (Field Duty)", seat, card=card)
+            self.emit(
+                "field-duty", f"seat {seat} discards {self.spec(card).name_en} (Field Duty)", seat, card=card
+            )
         else:
             self.emit("discard", f"seat {seat} discards {self.spec(card).name_en}", seat, card=card)
 
@@ -678,7 +836,12 @@ class KosmodromState(CardEffects, State):
         give[card] += 1
         # Ruling K24: the offer is built in the open, so its cards are seen to be in the hand.
         self._reveal(self.turn_seat, card, give[card])
-        self.emit("draft-give", f"seat {self.turn_seat} adds {self.spec(card).name_en} to the offer", self.turn_seat, card=card)
+        self.emit(
+            "draft-give",
+            f"seat {self.turn_seat} adds {self.spec(card).name_en} to the offer",
+            self.turn_seat,
+            card=card,
+        )
 
     def _offer(self, to: int, give: Counter[str], want: Counter[str]) -> None:
         seat = self.turn_seat
@@ -689,7 +852,9 @@ class KosmodromState(CardEffects, State):
         if kind == "gift":
             text = f"seat {seat} offers {names} to seat {to} as a gift"
         else:
-            text = f"seat {seat} offers seat {to} {names} for {', '.join(self.spec(c).name_en for c in wanted)}"
+            text = (
+                f"seat {seat} offers seat {to} {names} for {', '.join(self.spec(c).name_en for c in wanted)}"
+            )
         # Ruling K12: offers are public; one can offer only cards one holds (K24: they become known).
         for card, k in Counter(given).items():
             self._reveal(seat, card, k)
@@ -714,7 +879,15 @@ class KosmodromState(CardEffects, State):
             self._move_card(giver, to, card)
         for card in want:
             self._move_card(to, giver, card)
-        self.emit("accept", f"seat {to} accepts the {kind}", to, offer=kind, offered_by=giver, give=list(give), want=list(want))
+        self.emit(
+            "accept",
+            f"seat {to} accepts the {kind}",
+            to,
+            offer=kind,
+            offered_by=giver,
+            give=list(give),
+            want=list(want),
+        )
 
     def _move_card(self, src: int, dst: int, card: str, public: bool = True) -> None:
         self.hands[src][card] -= 1

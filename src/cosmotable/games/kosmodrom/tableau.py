@@ -63,5 +63,8 @@ class Tableau:
         }
 
     def card_count(self) -> int:
-        return (sum(1 for e in self.experts.values() if e) + len(self.upgrades)
-                + sum(len(p) for p in self.pads.values()))
+        return (
+            sum(1 for e in self.experts.values() if e)
+            + len(self.upgrades)
+            + sum(len(p) for p in self.pads.values())
+        )

@@ -14,8 +14,25 @@ from typing import TYPE_CHECKING, Any
 from cosmotable.engine.core import Action
 from cosmotable.games.kosmodrom import plays
 from cosmotable.games.kosmodrom.actions import (
-    Accept, Advance, DeckCard, Discard, Done, Draw, First, Gift, Give, Offer, Pick, Play, Propose, Refuse, Take, Top,
-    Trade, Want, Withdraw,
+    Accept,
+    Advance,
+    DeckCard,
+    Discard,
+    Done,
+    Draw,
+    First,
+    Gift,
+    Give,
+    Offer,
+    Pick,
+    Play,
+    Propose,
+    Refuse,
+    Take,
+    Top,
+    Trade,
+    Want,
+    Withdraw,
 )
 from cosmotable.games.kosmodrom.cards import PADS, ZONE_NAMES
 from cosmotable.games.kosmodrom.scoring import score_breakdown
@@ -59,8 +76,11 @@ def view(state: KosmodromState, seat: int | None) -> dict[str, Any]:
         "discard": list(state.discard),
         "discard_top": state.discard[-1] if state.discard else None,
         "launch_pad_area": list(state.centre),
-        "countdown": None if state.countdown is None else {
-            "turns_left": state.countdown, "completer": state.completer,
+        "countdown": None
+        if state.countdown is None
+        else {
+            "turns_left": state.countdown,
+            "completer": state.completer,
         },
         "step": {
             "advanceable": sorted(state.advance_options()) if state.phase == "advance" else [],

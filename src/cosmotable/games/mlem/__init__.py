@@ -64,13 +64,17 @@ class MlemGame(Game):
         try:
             self.tokens(config)
         except DataError as exc:  # a custom board without a space or planet the default tokens name
-            raise ConfigError("the token sets do not fit this board (pass token options made for it):\n"
-                              + problem_list(exc.problems)) from None
+            raise ConfigError(
+                "the token sets do not fit this board (pass token options made for it):\n"
+                + problem_list(exc.problems)
+            ) from None
         if config.has("secret_missions"):
             needed = 4 * config.num_players
             available = len(self.tokens(config).missions)
             if available < needed:
-                raise ConfigError(f"{config.num_players} players need {needed} mission tokens, the set has {available}")
+                raise ConfigError(
+                    f"{config.num_players} players need {needed} mission tokens, the set has {available}"
+                )
 
     def mat(self, config: GameConfig) -> Mat:
         board = config.options.get("board")

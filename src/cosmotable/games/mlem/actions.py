@@ -138,12 +138,28 @@ class Return(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (Board, Roll, Travel, Crash, Stay, Land, Return, Reroll,
-                RevealExpedition, RevealDiscovery, DealMission, ReturnMission)
+    for cls in (
+        Board,
+        Roll,
+        Travel,
+        Crash,
+        Stay,
+        Land,
+        Return,
+        Reroll,
+        RevealExpedition,
+        RevealDiscovery,
+        DealMission,
+        ReturnMission,
+    )
 }
 # Text verbs of the actions that name one token: verb -> class
-_TOKEN_VERBS = {"reveal-expedition": RevealExpedition, "reveal-discovery": RevealDiscovery,
-                "deal-mission": DealMission, "return-mission": ReturnMission}
+_TOKEN_VERBS = {
+    "reveal-expedition": RevealExpedition,
+    "reveal-discovery": RevealDiscovery,
+    "deal-mission": DealMission,
+    "return-mission": ReturnMission,
+}
 
 
 def _faces(text: str) -> tuple[str, ...]:
@@ -179,10 +195,15 @@ def parse_action(text: str) -> Action:
         flags = {a.lower() for a in args if a.startswith("+")}
         items = [a for a in args if not a.startswith("+")]
         usage = "use 'travel G,G,...' with rolled faces and helpers, e.g. 'travel 2,A' or 'travel 1,H2', optionally +extra or +keep"
-        if not args or len(items) > 1 or flags - {"+extra", "+keep"} or len(flags) != sum(a.startswith("+") for a in args):
+        if (
+            not args
+            or len(items) > 1
+            or flags - {"+extra", "+keep"}
+            or len(flags) != sum(a.startswith("+") for a in args)
+        ):
             raise ValueError(usage)
         groups, helpers = [], []
-        for item in (items[0].split(",") if items else []):
+        for item in items[0].split(",") if items else []:
             item = item.strip().upper()
             if item.startswith("H") and item[1:].isdigit():
                 helpers.append(int(item[1:]))
@@ -195,7 +216,9 @@ def parse_action(text: str) -> Action:
         return Travel(sort_faces(groups), tuple(sorted(helpers)), "+extra" in flags, "+keep" in flags)
     if verb == "land":
         if not args or args[0] not in ("moon", "planet", "deep"):
-            raise ValueError("use 'land moon', 'land planet [id]' or 'land deep', optionally followed by +1 or -1")
+            raise ValueError(
+                "use 'land moon', 'land planet [id]' or 'land deep', optionally followed by +1 or -1"
+            )
         place, rest = args[0], args[1:]
         shift = 0
         if rest and rest[-1] in ("+1", "-1"):

@@ -155,9 +155,9 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
     """Every problem in a mat description; an empty list means it is valid."""
     problems: list[str] = []
     if data.get("format") != "mlem-mat":
-        problems.append(f"format: must be \"mlem-mat\", got {quoted(data.get('format'), 60)}")
+        problems.append(f'format: must be "mlem-mat", got {quoted(data.get("format"), 60)}')
     if not isinstance(data.get("source"), str) or not data["source"].strip():
-        problems.append("source: say where the values come from (e.g. \"printed mat, 2023 edition\")")
+        problems.append('source: say where the values come from (e.g. "printed mat, 2023 edition")')
     for key in ("last_space", "satellite_space", "first_landing_space", "crash_track_length"):
         if not _int(data.get(key)):
             problems.append(f"{key}: must be an integer, got {quoted(data.get(key), 60)}")
@@ -170,11 +170,13 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
         problems.append("dice.count: must be an integer from 1 to 12")
     faces = dice.get("faces") if isinstance(dice, dict) else None
     if not isinstance(faces, list) or not faces:
-        problems.append("dice.faces: must list the faces of one die, e.g. [\"1\", \"2\", \"2\", \"3\", \"4\", \"A\"]")
+        problems.append('dice.faces: must list the faces of one die, e.g. ["1", "2", "2", "3", "4", "A"]')
     else:
         for face in faces:
             if not isinstance(face, str) or face not in DIE_FACES:
-                problems.append(f"dice.faces: unknown face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})")
+                problems.append(
+                    f"dice.faces: unknown face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})"
+                )
 
     last = data.get("last_space") if _int(data.get("last_space")) else None
     spaces = data.get("space", [])
@@ -209,7 +211,9 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
         burn = space.get("afterburner")
         if AFTERBURNER in sfaces:
             if not _int(burn) or burn < 1:
-                problems.append(f"{where}: accepts the afterburner 'A' but has no positive 'afterburner' value")
+                problems.append(
+                    f"{where}: accepts the afterburner 'A' but has no positive 'afterburner' value"
+                )
         elif burn is not None:
             problems.append(f"{where}: has an 'afterburner' value but 'A' is not among its faces")
     if last is not None and seen and seen != set(range(last + 1)):
@@ -280,8 +284,10 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
     # the words the rulebook uses for deep space, so a mat may start it there (Ruling R24).
     ufo_start = data.get("ufo_start_space")
     if not (ufo_start == DEEP_SPACE or _int(ufo_start)):
-        problems.append(f"ufo_start_space: must be a space number or \"{DEEP_SPACE}\" (the field after "
-                        f"last_space), got {quoted(ufo_start, 60)}")
+        problems.append(
+            f'ufo_start_space: must be a space number or "{DEEP_SPACE}" (the field after '
+            f"last_space), got {quoted(ufo_start, 60)}"
+        )
     if _int(data.get("crash_track_length")) and data["crash_track_length"] < 1:
         problems.append("crash_track_length: must be at least 1")
     return problems
@@ -316,7 +322,9 @@ def mat_from_data(data: dict[str, Any], where: str = "mat") -> Mat:
         source=data["source"],
         spaces=spaces,
         moons={m["id"]: Moon(m["id"], m["points"], tuple(m["spaces"])) for m in data.get("moon", [])},
-        planets={p["id"]: Planet(p["id"], p["name"], tuple(p["spaces"]), tuple(p["points"])) for p in planets},
+        planets={
+            p["id"]: Planet(p["id"], p["name"], tuple(p["spaces"]), tuple(p["points"])) for p in planets
+        },
         satellite_space=data["satellite_space"],
         first_landing_space=data["first_landing_space"],
         ufo_start_space=len(spaces) if data["ufo_start_space"] == DEEP_SPACE else data["ufo_start_space"],

@@ -47,8 +47,15 @@ class TravelOdds:
         }
 
 
-def scenario(game, *, space: int, dice: int, helpers: int = 0,
-             token: ExpeditionToken | None = None, board: dict | None = None) -> MlemState:
+def scenario(
+    game,
+    *,
+    space: int,
+    dice: int,
+    helpers: int = 0,
+    token: ExpeditionToken | None = None,
+    board: dict | None = None,
+) -> MlemState:
     """A state about to roll: the rocket on `space` with `dice` dice, `helpers` unused helper
     astronauts aboard and, optionally, an unused expedition token."""
     players = max(2, helpers + 1)
@@ -86,8 +93,15 @@ def _reachable_after(state: MlemState, roll: tuple[str, ...]) -> set[int] | None
     return {min(state.position + trial.travel_steps(a), deep) for a in moves} or None
 
 
-def travel_odds(game, *, space: int, dice: int, helpers: int = 0,
-                token: ExpeditionToken | None = None, board: dict | None = None) -> TravelOdds:
+def travel_odds(
+    game,
+    *,
+    space: int,
+    dice: int,
+    helpers: int = 0,
+    token: ExpeditionToken | None = None,
+    board: dict | None = None,
+) -> TravelOdds:
     """Exact odds for one travel phase. With a reroll token the commander rerolls exactly when
     the first roll would crash (the only use that can change the crash odds)."""
     state = scenario(game, space=space, dice=dice, helpers=helpers, token=token, board=board)
@@ -134,8 +148,16 @@ def _has_move(state: MlemState) -> bool:
     return state.phase == "travel" and any(isinstance(a, Travel) for a in state.legal_actions())
 
 
-def monte_carlo_crash(game, *, space: int, dice: int, helpers: int = 0, samples: int, seed: int,
-                      token: ExpeditionToken | None = None) -> float:
+def monte_carlo_crash(
+    game,
+    *,
+    space: int,
+    dice: int,
+    helpers: int = 0,
+    samples: int,
+    seed: int,
+    token: ExpeditionToken | None = None,
+) -> float:
     """Crash frequency over `samples` rolls thrown one die at a time and played through the
     rules (rerolling only to avoid a crash), independent of the enumeration above."""
     import random

@@ -13,19 +13,37 @@ from typing import Any
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.mlem.actions import (
-    Board, Crash, DealMission, Land, Return, ReturnMission, RevealDiscovery, RevealExpedition,
-    Reroll, Roll, Stay, Travel,
+    Board,
+    Crash,
+    DealMission,
+    Land,
+    Reroll,
+    Return,
+    ReturnMission,
+    RevealDiscovery,
+    RevealExpedition,
+    Roll,
+    Stay,
+    Travel,
 )
 from cosmotable.games.mlem.board import ABILITIES, AFTERBURNER, Goal, Mat, Space
 from cosmotable.games.mlem.dice import roll_distribution
 from cosmotable.games.mlem.scoring import all_planet_points, meets_goal
 from cosmotable.games.mlem.tokens import ExpeditionToken, TokenSets
 from cosmotable.games.mlem.variants import (
-    DISCOVERIES_ON_MAT, MISSIONS_DEALT, WORMHOLE_STEPS, new_tables,
+    DISCOVERIES_ON_MAT,
+    MISSIONS_DEALT,
+    WORMHOLE_STEPS,
+    new_tables,
 )
 
 LAUNCH, ROLL, TRAVEL, LANDING, PARACHUTE, OVER = (
-    "launch", "roll", "travel", "landing", "parachute", "over",
+    "launch",
+    "roll",
+    "travel",
+    "landing",
+    "parachute",
+    "over",
 )
 # Variant phases: chance reveals and deals, and the secret-mission choice.
 DEAL, CHOOSE, REVEAL_DISCOVERY, REVEAL_EXPEDITION = "deal", "choose", "reveal_discovery", "reveal_expedition"
@@ -55,8 +73,9 @@ def _subsets(items: tuple) -> tuple[tuple, ...]:
 class MlemState(State):
     """The whole table: mat, rocket board, dice, crash track and every astronaut."""
 
-    def __init__(self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...],
-                 tokens: TokenSets):
+    def __init__(
+        self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...], tokens: TokenSets
+    ):
         super().__init__(game, config, seed)
         self.mat = mat
         self.goals = goals
@@ -229,8 +248,13 @@ class MlemState(State):
             self.missions.pool.remove(action.mission)
             self.missions.dealt[seat].append(action.mission)
             self.emit("deal", f"seat {seat} is dealt a secret mission", seat, visible_to=None)
-            self.emit("mission", f"you are dealt mission {self._mission_text(action.mission)}", seat,
-                      visible_to=[seat], mission=action.mission)
+            self.emit(
+                "mission",
+                f"you are dealt mission {self._mission_text(action.mission)}",
+                seat,
+                visible_to=[seat],
+                mission=action.mission,
+            )
             self._next_setup_step()
         elif isinstance(action, ReturnMission):
             assert self.missions is not None
@@ -243,8 +267,12 @@ class MlemState(State):
             token = self.tokens.discoveries[action.token]
             self.discovery.pool.remove(token.id)
             self.discovery.on_mat[token.space] = token.id
-            self.emit("discovery", f"discovery token ({token.describe()}) turned face up on space {token.space}",
-                      token=token.id, space=token.space)
+            self.emit(
+                "discovery",
+                f"discovery token ({token.describe()}) turned face up on space {token.space}",
+                token=token.id,
+                space=token.space,
+            )
             if self.reveal_during_travel:
                 self._end_travel_phase()
             else:
@@ -271,8 +299,13 @@ class MlemState(State):
         self.dice = token.dice
         deep = self.ufo.position >= self.mat.deep_space
         where = "stays in deep space" if deep else f"moves to space {self.ufo.position}"
-        self.emit("expedition-token", f"expedition token: {token.describe()}; the UFO {where}",
-                  token=token_id, ufo=self.ufo.position, in_deep_space=deep)
+        self.emit(
+            "expedition-token",
+            f"expedition token: {token.describe()}; the UFO {where}",
+            token=token_id,
+            ufo=self.ufo.position,
+            in_deep_space=deep,
+        )
         self.phase = LAUNCH
 
     def active_token(self) -> ExpeditionToken | None:
@@ -294,7 +327,9 @@ class MlemState(State):
         # rulebook (UFO, reroll): roll all available dice again, once; the new result must be used.
         self.ufo.spent = True
         self.roll = None
-        self.emit("reroll", "the commander rerolls all the dice (expedition token)", self.current_commander_seat())
+        self.emit(
+            "reroll", "the commander rerolls all the dice (expedition token)", self.current_commander_seat()
+        )
         self.phase = ROLL
 
     # ------------------------------------------------------------------ launch
@@ -311,7 +346,11 @@ class MlemState(State):
         # rulebook (satellite): with one or more satellite engineers aboard, start on space 3.
         if any(a == "satellite" for _, a in self.rocket):
             self.position = self.mat.satellite_space
-            self.emit("satellite", f"satellite aboard: the rocket starts on space {self.position}", space=self.position)
+            self.emit(
+                "satellite",
+                f"satellite aboard: the rocket starts on space {self.position}",
+                space=self.position,
+            )
         self.phase = ROLL
 
     # ------------------------------------------------------------------ travel
@@ -329,11 +368,13 @@ class MlemState(State):
         if not self.space.accepts("1"):
             return ()
         # Sorted by seat: Travel.helpers is sorted by seat when parsed, so legal actions must be too.
-        return tuple(sorted(
-            seat
-            for slot, (seat, astronaut) in enumerate(self.rocket)
-            if astronaut == "helper" and self.aboard[slot] and seat not in self.helpers_used
-        ))
+        return tuple(
+            sorted(
+                seat
+                for slot, (seat, astronaut) in enumerate(self.rocket)
+                if astronaut == "helper" and self.aboard[slot] and seat not in self.helpers_used
+            )
+        )
 
     def travel_options(self) -> list[Action]:
         # rulebook (travel, step 2): choose one or more whole groups; helpers come on top of them.
@@ -407,7 +448,10 @@ class MlemState(State):
             "travel",
             f"{action}: the rocket moves {steps} from space {start} to {self.place_name(self.position)}",
             self.current_commander_seat(),
-            steps=steps, start=start, end=self.position, dice_left=self.dice,
+            steps=steps,
+            start=start,
+            end=self.position,
+            dice_left=self.dice,
         )
         self._end_travel_phase()
 
@@ -434,7 +478,9 @@ class MlemState(State):
             ufo.taken[seat].append(points)
             self.points[seat]["ufo"] += points
             self.emit("ufo-contact", f"UFO contact! seat {seat} takes a UFO token (face down)", seat)
-            self.emit("ufo-token", f"your UFO token is worth {points}", seat, visible_to=[seat], points=points)
+            self.emit(
+                "ufo-token", f"your UFO token is worth {points}", seat, visible_to=[seat], points=points
+            )
         self._start_landing()
 
     def _activate_discovery(self, token_id: str) -> None:
@@ -446,24 +492,50 @@ class MlemState(State):
             # rulebook (discovery, points): the commander keeps it face down; it counts at the end.
             self.discovery.taken[seat].append(token_id)
             self.points[seat]["discoveries"] += token.points
-            self.emit("discovery", f"seat {seat} takes the discovery token on space {token.space} (face down)", seat,
-                      effect="points", space=token.space)
-            self.emit("discovery-points", f"your discovery token is worth {token.points}", seat,
-                      visible_to=[seat], points=token.points)
+            self.emit(
+                "discovery",
+                f"seat {seat} takes the discovery token on space {token.space} (face down)",
+                seat,
+                effect="points",
+                space=token.space,
+            )
+            self.emit(
+                "discovery-points",
+                f"your discovery token is worth {token.points}",
+                seat,
+                visible_to=[seat],
+                points=token.points,
+            )
         elif token.kind == "die_return":
             # rulebook (discovery, die): after setting the used dice aside, take one back; with all
             # dice in hand the token is discarded without effect.
             before, self.dice = self.dice, min(self.dice + 1, self.mat.dice_count)
-            effect = "takes back a set-aside die" if self.dice > before else "already holds every die: no effect"
-            self.emit("discovery", f"die return on space {token.space}: the commander {effect} ({self.dice} dice)", seat,
-                      effect="die_return", space=token.space, returned=self.dice > before, dice=self.dice)
+            effect = (
+                "takes back a set-aside die" if self.dice > before else "already holds every die: no effect"
+            )
+            self.emit(
+                "discovery",
+                f"die return on space {token.space}: the commander {effect} ({self.dice} dice)",
+                seat,
+                effect="die_return",
+                space=token.space,
+                returned=self.dice > before,
+                dice=self.dice,
+            )
         else:
             # rulebook (discovery, wormhole): move 4 spaces at once, then the travel phase ends
             # (and a token there is activated too).
             start = self.position
             self.position = min(self.position + WORMHOLE_STEPS, self.mat.deep_space)
-            self.emit("discovery", f"wormhole! the rocket jumps from space {start} to {self.place_name(self.position)}", seat,
-                      effect="wormhole", space=start, start=start, end=self.position)
+            self.emit(
+                "discovery",
+                f"wormhole! the rocket jumps from space {start} to {self.place_name(self.position)}",
+                seat,
+                effect="wormhole",
+                space=start,
+                start=start,
+                end=self.position,
+            )
 
     def place_name(self, position: int) -> str:
         return "deep space" if position >= self.mat.deep_space else f"space {position}"
@@ -476,7 +548,9 @@ class MlemState(State):
         self.emit(
             "crash",
             f"the rocket crashes on space {self.position} (crash {self.crashes}/{self.mat.crash_track_length})",
-            self.current_commander_seat(), position=self.position, crashes=self.crashes,
+            self.current_commander_seat(),
+            position=self.position,
+            crashes=self.crashes,
         )
         # rulebook (parachutist): any parachutist aboard may still land at the crash space.
         self.phase = PARACHUTE
@@ -571,9 +645,17 @@ class MlemState(State):
                 points *= 2
             # rulebook (moons): the points are scored at once.
             self.points[seat]["moons"] += points
-            self._placed(seat, f"lands the {astronaut} on a {self.mat.moons[moon_id].points}-point moon at space {number} (+{points})",
-                         astronaut=astronaut, place="moon", space=number, moon=moon_id, points=points,
-                         shift=action.shift, parachute=self.phase == PARACHUTE)
+            self._placed(
+                seat,
+                f"lands the {astronaut} on a {self.mat.moons[moon_id].points}-point moon at space {number} (+{points})",
+                astronaut=astronaut,
+                place="moon",
+                space=number,
+                moon=moon_id,
+                points=points,
+                shift=action.shift,
+                parachute=self.phase == PARACHUTE,
+            )
         else:
             planet_id = action.planet or self.mat.space(number).planets[0]
             rows = self.planets[planet_id]
@@ -585,9 +667,16 @@ class MlemState(State):
                 # rulebook (planets): a colour's first astronaut starts a new row at the bottom.
                 rows.append((seat, [astronaut]))
             name = self.mat.planets[planet_id].name
-            self._placed(seat, f"lands the {astronaut} on planet {name} (scored at the end)",
-                         astronaut=astronaut, place="planet", space=number, planet=planet_id,
-                         shift=action.shift, parachute=self.phase == PARACHUTE)
+            self._placed(
+                seat,
+                f"lands the {astronaut} on planet {name} (scored at the end)",
+                astronaut=astronaut,
+                place="planet",
+                space=number,
+                planet=planet_id,
+                shift=action.shift,
+                parachute=self.phase == PARACHUTE,
+            )
         self._after_leaving(slot, astronaut)
 
     def _after_leaving(self, slot: int, astronaut: str) -> None:
@@ -600,8 +689,11 @@ class MlemState(State):
             # the unused dice; the rocket board itself stays with the starter.
             self.commander = next((s for s in range(len(self.rocket)) if self.aboard[s]), None)
             if self.commander is not None:
-                self.emit("commander", f"seat {self.rocket[self.commander][0]} is the new commander",
-                          commander=self.rocket[self.commander][0])
+                self.emit(
+                    "commander",
+                    f"seat {self.rocket[self.commander][0]} is the new commander",
+                    commander=self.rocket[self.commander][0],
+                )
 
     def _arrive_in_deep_space(self) -> None:
         # rulebook (deep space): everyone must leave the rocket; the commander goes to the comet,
@@ -622,8 +714,14 @@ class MlemState(State):
     def _place_in_deep_space(self, seat: int, astronaut: str, where: str, points: int) -> None:
         self.deep_space.append((seat, astronaut, where, points))
         self.points[seat]["deep_space"] += points
-        self._placed(seat, f"sends the {astronaut} to the {where} in deep space (+{points})",
-                     astronaut=astronaut, place="deep", where=where, points=points)
+        self._placed(
+            seat,
+            f"sends the {astronaut} to the {where} in deep space (+{points})",
+            astronaut=astronaut,
+            place="deep",
+            where=where,
+            points=points,
+        )
 
     def _placed(self, seat: int, text: str, **data: Any) -> None:
         self.placed[seat] += 1
@@ -634,8 +732,12 @@ class MlemState(State):
         # the current expedition is over.
         if self.placed[seat] == len(ABILITIES) and not self.end_triggered:
             self.end_triggered = True
-            self.emit("end-triggered", f"seat {seat} has all astronauts on the mat: last expedition", seat,
-                      placed=self.placed[seat])
+            self.emit(
+                "end-triggered",
+                f"seat {seat} has all astronauts on the mat: last expedition",
+                seat,
+                placed=self.placed[seat],
+            )
 
     def _check_goals(self, seat: int) -> None:
         # rulebook (goals): the first player to meet a tile's condition «during the landing phase»
@@ -652,8 +754,12 @@ class MlemState(State):
                 # A parachute landing happens in a crash, and «no landing phase follows a crash»:
                 # the tile waits for the next landing phase (Ruling R7).
                 self.goals_due.append((goal.id, seat))
-                self.emit("goal-due", f"seat {seat} meets the goal tile: {goal.text}; it is taken at the next "
-                          "landing phase", seat, goal=goal.id)
+                self.emit(
+                    "goal-due",
+                    f"seat {seat} meets the goal tile: {goal.text}; it is taken at the next landing phase",
+                    seat,
+                    goal=goal.id,
+                )
             else:
                 self._take_goal(goal, seat)
 
@@ -669,8 +775,13 @@ class MlemState(State):
     def _take_goal(self, goal: Goal, seat: int) -> None:
         self.goal_owner[goal.id] = seat
         self.points[seat]["goals"] += goal.points
-        self.emit("goal", f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)", seat,
-                  goal=goal.id, points=goal.points)
+        self.emit(
+            "goal",
+            f"seat {seat} takes the goal tile: {goal.text} (+{goal.points} at the end)",
+            seat,
+            goal=goal.id,
+            points=goal.points,
+        )
 
     # ------------------------------------------------------------------ end of expedition / game
     def _end_expedition(self) -> None:
@@ -683,8 +794,12 @@ class MlemState(State):
         # rulebook (expedition): the starter passes the rocket board to the player on the left.
         self.starter = (self.starter + 1) % self.num_players
         self.expedition += 1
-        self.emit("expedition", f"expedition {self.expedition} begins; seat {self.starter} starts",
-                  expedition=self.expedition, starter=self.starter)
+        self.emit(
+            "expedition",
+            f"expedition {self.expedition} begins; seat {self.starter} starts",
+            expedition=self.expedition,
+            starter=self.starter,
+        )
         self._begin_expedition()
 
     def _end_game(self) -> None:
@@ -697,8 +812,12 @@ class MlemState(State):
             for seat in range(self.num_players):
                 done = len(self.completed_missions(seat))
                 self.points[seat]["missions"] = self.tokens.mission_points[min(done, 3)]
-        self.emit("game-over", "game over: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores())),
-                  scores=self.scores(), winners=self.winners())
+        self.emit(
+            "game-over",
+            "game over: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(self.scores())),
+            scores=self.scores(),
+            winners=self.winners(),
+        )
 
     def completed_missions(self, seat: int) -> list[str]:
         """Kept missions whose moon or planet holds an astronaut of `seat` (rulebook: a mission

@@ -7,12 +7,11 @@ naming the offending entry and checked against the mat it is played on.
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
-
-import tomllib
 
 from cosmotable.engine.errors import DataError
 from cosmotable.engine.inputs import quoted
@@ -50,7 +49,11 @@ class Discovery:
     points: int = 0
 
     def describe(self) -> str:
-        return f"{self.points} point{'s' if self.points != 1 else ''}" if self.kind == "points" else self.kind.replace("_", " ")
+        return (
+            f"{self.points} point{'s' if self.points != 1 else ''}"
+            if self.kind == "points"
+            else self.kind.replace("_", " ")
+        )
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,9 @@ def expedition_problems(data: dict[str, Any], mat: Mat) -> list[str]:
             else:
                 for face in extra:
                     if face not in DIE_FACES:
-                        problems.append(f"{where}: unknown extra die face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})")
+                        problems.append(
+                            f"{where}: unknown extra die face {quoted(face, 60)} (known: {', '.join(DIE_FACES)})"
+                        )
         elif extra:
             problems.append(f"{where}: 'extra_dice' only belongs on an 'extra' token")
     return problems
@@ -147,7 +152,9 @@ def discovery_problems(data: dict[str, Any], mat: Mat) -> list[str]:
             problems.append(f"{where}: 'space' must be a space of the mat, 1..{mat.last_space}")
         elif space in spaces:
             # rulebook (discovery): each token lies on its own space of the mat.
-            problems.append(f"{where}: space {space} already holds {quoted(spaces[space], 60)}; one token per space")
+            problems.append(
+                f"{where}: space {space} already holds {quoted(spaces[space], 60)}; one token per space"
+            )
         else:
             spaces[space] = token["id"]
     return problems
@@ -172,8 +179,11 @@ def mission_problems(data: dict[str, Any], mat: Mat) -> list[str]:
             problems.append(f"{where}: names {kind} {quoted(target, 60)}, which is not on the mat")
             continue
         spaces = mission.get("spaces")
-        if (not isinstance(spaces, list) or not all(_int(s) for s in spaces)
-                or sorted(spaces) != sorted(known[target].spaces)):
+        if (
+            not isinstance(spaces, list)
+            or not all(_int(s) for s in spaces)
+            or sorted(spaces) != sorted(known[target].spaces)
+        ):
             problems.append(
                 f"{where}: 'spaces' {quoted(spaces, 60)} must be the spaces {kind} {quoted(target, 60)} is reached from: "
                 f"{list(known[target].spaces)}"
@@ -210,7 +220,9 @@ def token_sets(mat: Mat, overrides: dict[str, dict[str, Any]] | None = None) -> 
         raise DataError("token sets", problems)
     return TokenSets(
         expedition={
-            t["id"]: ExpeditionToken(t["id"], t["ufo_move"], t["dice"], t["ability"], tuple(t.get("extra_dice", ())))
+            t["id"]: ExpeditionToken(
+                t["id"], t["ufo_move"], t["dice"], t["ability"], tuple(t.get("extra_dice", ()))
+            )
             for t in data["expedition_tokens"]["token"]
         },
         ufo_points=tuple(data["ufo_tokens"]["points"]),

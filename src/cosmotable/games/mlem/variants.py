@@ -35,8 +35,14 @@ class UfoTable:
     spent: bool = False  # its extra ability has been used
 
     def copy(self) -> UfoTable:
-        return UfoTable(self.position, list(self.pool), list(self.stack),
-                        [list(t) for t in self.taken], self.token, self.spent)
+        return UfoTable(
+            self.position,
+            list(self.pool),
+            list(self.stack),
+            [list(t) for t in self.taken],
+            self.token,
+            self.spent,
+        )
 
 
 @dataclass
@@ -68,11 +74,13 @@ def new_tables(variants: frozenset[str], tokens: TokenSets, num_players: int, uf
     if UFO in variants:
         # rulebook (UFO): shuffle the expedition tokens face down; the UFO starts on the "+"
         # space; the UFO tokens are stacked highest on top.
-        ufo = UfoTable(ufo_start, sorted(tokens.expedition), list(tokens.ufo_points),
-                       [[] for _ in range(num_players)])
+        ufo = UfoTable(
+            ufo_start, sorted(tokens.expedition), list(tokens.ufo_points), [[] for _ in range(num_players)]
+        )
     if DISCOVERY in variants:
         discovery = DiscoveryTable(sorted(tokens.discoveries), {}, [[] for _ in range(num_players)])
     if SECRET_MISSIONS in variants:
-        missions = MissionHands(sorted(tokens.missions), [[] for _ in range(num_players)],
-                                [None] * num_players)
+        missions = MissionHands(
+            sorted(tokens.missions), [[] for _ in range(num_players)], [None] * num_players
+        )
     return ufo, discovery, missions

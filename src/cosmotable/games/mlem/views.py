@@ -11,8 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from cosmotable.engine.core import Action
 from cosmotable.games.mlem.actions import (
-    Board, Crash, DealMission, Land, Reroll, Return, ReturnMission, RevealDiscovery, RevealExpedition,
-    Roll, Stay, Travel,
+    Board,
+    Crash,
+    DealMission,
+    Land,
+    Reroll,
+    Return,
+    ReturnMission,
+    RevealDiscovery,
+    RevealExpedition,
+    Roll,
+    Stay,
+    Travel,
 )
 from cosmotable.games.mlem.board import ABILITIES
 
@@ -110,9 +120,14 @@ def build_view(state: MlemState, seat: int | None) -> dict[str, Any]:
             {"seat": s, "astronaut": a, "where": w, "points": p} for s, a, w, p in state.deep_space
         ],
         "goals": [
-            {"id": g.id, "text": g.text, "points": g.points, "claimed_by": state.goal_owner.get(g.id),
-             # met by a parachute landing: taken at the next landing phase (Ruling R7)
-             "due_to": next((seat for goal, seat in state.goals_due if goal == g.id), None)}
+            {
+                "id": g.id,
+                "text": g.text,
+                "points": g.points,
+                "claimed_by": state.goal_owner.get(g.id),
+                # met by a parachute landing: taken at the next landing phase (Ruling R7)
+                "due_to": next((seat for goal, seat in state.goals_due if goal == g.id), None),
+            }
             for g in state.goals
         ],
         "scores": [sum(score(s).values()) for s in range(state.num_players)],
@@ -138,9 +153,14 @@ def _variants_view(state: MlemState, sees) -> dict[str, Any]:
         data["ufo"] = {
             "position": ufo.position,
             "in_deep_space": ufo.position >= state.mat.deep_space,
-            "token": None if token is None else {
-                "id": token.id, "ufo_move": token.ufo_move, "dice": token.dice,
-                "ability": token.ability, "extra_dice": list(token.extra_dice),
+            "token": None
+            if token is None
+            else {
+                "id": token.id,
+                "ufo_move": token.ufo_move,
+                "dice": token.dice,
+                "ability": token.ability,
+                "extra_dice": list(token.extra_dice),
                 "text": token.describe(),
             },
             "ability_spent": ufo.token is not None and ufo.spent,
@@ -152,14 +172,20 @@ def _variants_view(state: MlemState, sees) -> dict[str, Any]:
         table = state.discovery
         data["discovery"] = {
             "on_mat": [
-                {"space": space, "id": tid, "kind": tokens.discoveries[tid].kind,
-                 "points": tokens.discoveries[tid].points, "text": tokens.discoveries[tid].describe()}
+                {
+                    "space": space,
+                    "id": tid,
+                    "kind": tokens.discoveries[tid].kind,
+                    "points": tokens.discoveries[tid].points,
+                    "text": tokens.discoveries[tid].describe(),
+                }
                 for space, tid in sorted(table.on_mat.items())
             ],
             "face_down_left": len(table.pool),
             "taken": {
                 str(s): [tokens.discoveries[t].points for t in taken]
-                for s, taken in enumerate(table.taken) if sees(s)
+                for s, taken in enumerate(table.taken)
+                if sees(s)
             },
         }
     if state.missions is not None:
@@ -174,7 +200,8 @@ def _variants_view(state: MlemState, sees) -> dict[str, Any]:
                     "completed": state.completed_missions(s),
                     "points": state.tokens.mission_points[min(len(state.completed_missions(s)), 3)],
                 }
-                for s in range(state.num_players) if sees(s)
+                for s in range(state.num_players)
+                if sees(s)
             },
         }
     return data
@@ -186,8 +213,13 @@ def _mission_view(state: MlemState, mission_id: str, seat: int) -> dict[str, Any
         name = f"planet {state.mat.planets[mission.target].name}"
     else:
         name = f"{state.mat.moons[mission.target].points}-point moon"
-    return {"id": mission_id, "kind": mission.kind, "target": mission.target, "name": name,
-            "spaces": list(mission.spaces)}
+    return {
+        "id": mission_id,
+        "kind": mission.kind,
+        "target": mission.target,
+        "name": name,
+        "spaces": list(mission.spaces),
+    }
 
 
 def snapshot_variants(state: MlemState) -> dict[str, Any]:
@@ -340,5 +372,7 @@ def _explain_land(state: MlemState, action: Land) -> str:
     if not space.planets:
         return f"space {number} has no planet"
     if action.planet is not None and action.planet not in space.planets:
-        return f"planet {action.planet!r} is not reached from space {number} (there: {', '.join(space.planets)})"
+        return (
+            f"planet {action.planet!r} is not reached from space {number} (there: {', '.join(space.planets)})"
+        )
     return f"space {number} links to planets {', '.join(space.planets)}: name one, e.g. 'land planet {space.planets[0]}'"

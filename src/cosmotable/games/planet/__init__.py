@@ -13,7 +13,12 @@ from cosmotable.engine.errors import ConfigError
 from cosmotable.engine.inputs import problem_list, quoted
 from cosmotable.games.planet import actions
 from cosmotable.games.planet.board import (
-    Layout, default_box, default_cards, default_layout, layout_from_data, layout_problems,
+    Layout,
+    default_box,
+    default_cards,
+    default_layout,
+    layout_from_data,
+    layout_problems,
 )
 from cosmotable.games.planet.state import DEFAULT_MAX_TURNS, PlanetState
 
@@ -42,8 +47,10 @@ class PlanetGame(Game):
         if "max_turns" in config.options:
             cap = config.options["max_turns"]
             if type(cap) is not int or cap < 1:
-                raise ConfigError(f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
-                                  f"(leave the option out for the default, {DEFAULT_MAX_TURNS})")
+                raise ConfigError(
+                    f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
+                    f"(leave the option out for the default, {DEFAULT_MAX_TURNS})"
+                )
         layout = config.options.get("layout")
         if layout is not None:
             if not isinstance(layout, dict):

@@ -204,8 +204,29 @@ class Draw(_Simple):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (Move, Drift, Sail, Fly, Go, Knight, Jump, To, Peek, Meteor, Turn, Beam, Ability,
-                Claim, Agree, Refuse, Pass, EndTurn, Reveal, Orient, Draw)
+    for cls in (
+        Move,
+        Drift,
+        Sail,
+        Fly,
+        Go,
+        Knight,
+        Jump,
+        To,
+        Peek,
+        Meteor,
+        Turn,
+        Beam,
+        Ability,
+        Claim,
+        Agree,
+        Refuse,
+        Pass,
+        EndTurn,
+        Reveal,
+        Orient,
+        Draw,
+    )
 }
 
 
@@ -244,11 +265,22 @@ def parse_action(text: str) -> Action:
     if cls is None:
         raise ValueError(f"unknown action {verb!r}; actions are: {', '.join(ACTION_TYPES)}")
     usage = {
-        "move": "move <astronaut 1-3> <direction|canyon> [coin]", "drift": "drift <astronaut> <+/-1..3>",
-        "sail": "sail <+/-1..3>", "fly": "fly <cell>", "go": "go <direction>", "knight": "knight <e.g. 2N1E>",
-        "jump": "jump <direction>", "to": "to <cell>", "peek": "peek <cell>", "meteor": "meteor <cell>",
-        "turn": "turn <cell> <0-3>", "beam": "beam <cell>", "reveal": "reveal <tile kind> [0-3]",
-        "orient": "orient <0-3>", "draw": "draw <card>", "ability": "ability <card> [astronaut] [target]",
+        "move": "move <astronaut 1-3> <direction|canyon> [coin]",
+        "drift": "drift <astronaut> <+/-1..3>",
+        "sail": "sail <+/-1..3>",
+        "fly": "fly <cell>",
+        "go": "go <direction>",
+        "knight": "knight <e.g. 2N1E>",
+        "jump": "jump <direction>",
+        "to": "to <cell>",
+        "peek": "peek <cell>",
+        "meteor": "meteor <cell>",
+        "turn": "turn <cell> <0-3>",
+        "beam": "beam <cell>",
+        "reveal": "reveal <tile kind> [0-3]",
+        "orient": "orient <0-3>",
+        "draw": "draw <card>",
+        "ability": "ability <card> [astronaut] [target]",
     }.get(verb, verb)
     try:
         if cls is EndTurn:

@@ -18,8 +18,14 @@ from cosmotable.engine.errors import DataError
 from cosmotable.engine.inputs import quoted
 
 DIRS: dict[str, tuple[int, int]] = {
-    "N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
-    "S": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1),
+    "N": (-1, 0),
+    "NE": (-1, 1),
+    "E": (0, 1),
+    "SE": (1, 1),
+    "S": (1, 0),
+    "SW": (1, -1),
+    "W": (0, -1),
+    "NW": (-1, -1),
 }
 DIR_NAMES = {v: k for k, v in DIRS.items()}
 ORTHOGONAL = ((-1, 0), (1, 0), (0, 1), (0, -1))
@@ -159,8 +165,15 @@ def box_from_data(data: dict[str, Any], where: str = "tiles.toml") -> Box:
         coins = entry.get("coins", 0)
         if not isinstance(coins, int) or coins < 0:
             problems.append(f"{where}: kind {kid!r} coins must be a whole number >= 0, got {coins!r}")
-        kinds[kid] = TileKind(kid, entry.get("name", kid), dirs, coins, bool(entry.get("locked", False)),
-                              bool(entry.get("one_use", False)), bool(entry.get("no_coin", False)))
+        kinds[kid] = TileKind(
+            kid,
+            entry.get("name", kid),
+            dirs,
+            coins,
+            bool(entry.get("locked", False)),
+            bool(entry.get("one_use", False)),
+            bool(entry.get("no_coin", False)),
+        )
     for required in ("empty", "fuel"):
         if required not in kinds:
             problems.append(f"{where}: the tile kind {required!r} is missing")
@@ -178,16 +191,28 @@ def box_from_data(data: dict[str, Any], where: str = "tiles.toml") -> Box:
     if not problems:
         coins = sum(kinds[k].coins * n for counts in box.values() for k, n in counts.items())
         if coins > comp.get("coins", 30):
-            problems.append(f"{where}: containers hold {coins} coins but the box has only {comp.get('coins', 30)}")
+            problems.append(
+                f"{where}: containers hold {coins} coins but the box has only {comp.get('coins', 30)}"
+            )
         locked = sum(n for counts in box.values() for k, n in counts.items() if kinds[k].locked)
         if locked > comp.get("locks", 3):
-            problems.append(f"{where}: {locked} locked containers but only {comp.get('locks', 3)} lock tokens")
+            problems.append(
+                f"{where}: {locked} locked containers but only {comp.get('locks', 3)} lock tokens"
+            )
         if box.get("grey", {}).get(comp.get("fuel", "fuel"), 0) != 1:
             problems.append(f"{where}: box.grey must hold exactly one Fuel tile")
     if problems:
         raise DataError(where, problems)
-    return Box(data["source"], kinds, box, comp.get("coins", 30), comp.get("locks", 3),
-               comp.get("astronauts_per_player", 3), comp.get("removed_per_colour", 2), comp.get("fuel", "fuel"))
+    return Box(
+        data["source"],
+        kinds,
+        box,
+        comp.get("coins", 30),
+        comp.get("locks", 3),
+        comp.get("astronauts_per_player", 3),
+        comp.get("removed_per_colour", 2),
+        comp.get("fuel", "fuel"),
+    )
 
 
 @cache
@@ -221,8 +246,10 @@ def _area(area_id: str, text: str, allowed: str, where: str, problems: list[str]
             elif ch in SHIP_MARKERS and area_id == PLANET:
                 markers_at[ch] = (r, c)
             else:
-                problems.append(f"{where}: row {r + 1} column {c + 1}: unknown map character {ch!r}"
-                                f" (use {', '.join(allowed)}, '.' or a ship marker)")
+                problems.append(
+                    f"{where}: row {r + 1} column {c + 1}: unknown map character {ch!r}"
+                    f" (use {', '.join(allowed)}, '.' or a ship marker)"
+                )
     if not cells:
         problems.append(f"{where}: the map has no tiles")
         return None
@@ -235,23 +262,32 @@ def _area(area_id: str, text: str, allowed: str, where: str, problems: list[str]
     for i, p in enumerate(ring):
         q = ring[(i + 1) % len(ring)]
         if max(abs(p[0] - q[0]), abs(p[1] - q[1])) > 1:
-            problems.append(f"{where}: the space around the tiles is not one simple loop near "
-                            f"{cell_name(area_id, *p)} (make the shape rounder)")
+            problems.append(
+                f"{where}: the space around the tiles is not one simple loop near "
+                f"{cell_name(area_id, *p)} (make the shape rounder)"
+            )
             break
-    corners = frozenset(i for i, (r, c) in enumerate(ring)
-                        if not any((r + dr, c + dc) in cells for dr, dc in ORTHOGONAL))
+    corners = frozenset(
+        i for i, (r, c) in enumerate(ring) if not any((r + dr, c + dc) in cells for dr, dc in ORTHOGONAL)
+    )
     markers: dict[str, int] = {}
     for m, p in markers_at.items():
         if p not in ring_set:
-            problems.append(f"{where}: ship {m!r} at {cell_name(area_id, *p)} must stand in space touching the planet")
+            problems.append(
+                f"{where}: ship {m!r} at {cell_name(area_id, *p)} must stand in space touching the planet"
+            )
             continue
         markers[m] = ring.index(p)
         if markers[m] in corners:
-            problems.append(f"{where}: ship {m!r} at {cell_name(area_id, *p)} stands on a corner (ships never stop on corners)")
+            problems.append(
+                f"{where}: ship {m!r} at {cell_name(area_id, *p)} stands on a corner (ships never stop on corners)"
+            )
         touching = {cells[q] for q in _neighbours(*p) if q in cells}
         if touching - {"yellow"}:
-            problems.append(f"{where}: ship {m!r} at {cell_name(area_id, *p)} touches {', '.join(sorted(touching - {'yellow'}))}"
-                            " tiles; ships may touch only yellow tiles")
+            problems.append(
+                f"{where}: ship {m!r} at {cell_name(area_id, *p)} touches {', '.join(sorted(touching - {'yellow'}))}"
+                " tiles; ships may touch only yellow tiles"
+            )
     height = max(r for r, _ in ring_set) + 1
     width = max(c for _, c in ring_set) + 1
     return Area(area_id, cells, ring, corners, markers, height, width)
@@ -264,14 +300,18 @@ def _planet_rules(area: Area, box: Box, where: str, problems: list[str]) -> None
             problems.append(f"{where}: {count[colour]} {colour} tiles; a planet needs at least {least}")
         most = sum(box.box.get(colour, {}).values()) - box.removed
         if count[colour] > most:
-            problems.append(f"{where}: {count[colour]} {colour} tiles but the box holds {most} after removing {box.removed}")
+            problems.append(
+                f"{where}: {count[colour]} {colour} tiles but the box holds {most} after removing {box.removed}"
+            )
     for (r, c), colour in sorted(area.cells.items()):
         around = {area.cells.get(q, "space") for q in _neighbours(r, c)}
         name = cell_name(area.id, r, c)
         if "space" in around and colour != "yellow":
             problems.append(f"{where}: {name} is on the outer edge but {colour}; the edge must be yellow")
         if colour == "grey" and around & {"yellow", "space"}:
-            problems.append(f"{where}: grey {name} touches the edge; grey tiles belong in the centre, ringed by green")
+            problems.append(
+                f"{where}: grey {name} touches the edge; grey tiles belong in the centre, ringed by green"
+            )
 
 
 #: The largest map text read (a planet of every tile in the box fits in a few hundred characters).
@@ -286,7 +326,9 @@ def _map_text(data: dict[str, Any], area: str, where: str, problems: list[str]) 
         problems.append(f"{where}: {area} must be a table whose 'map' is a text map, got {quoted(table, 60)}")
         return None
     if len(text) > MAX_MAP_CHARS:
-        problems.append(f"{where}: {area}.map holds {len(text)} characters; a map has at most {MAX_MAP_CHARS}")
+        problems.append(
+            f"{where}: {area}.map holds {len(text)} characters; a map has at most {MAX_MAP_CHARS}"
+        )
         return None
     return text
 
@@ -308,21 +350,30 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
     if smap is not None:
         station = _area(STATION, smap, "S", f"{where} station", problems)
         if station and len(station.cells) > sum(box.box.get("station", {}).values()) - box.removed:
-            problems.append(f"{where} station: {len(station.cells)} tiles but the box holds "
-                            f"{sum(box.box.get('station', {}).values()) - box.removed} after removing {box.removed}")
+            problems.append(
+                f"{where} station: {len(station.cells)} tiles but the box holds "
+                f"{sum(box.box.get('station', {}).values()) - box.removed} after removing {box.removed}"
+            )
     ships = data.get("ships")
     if not isinstance(ships, dict) or not ships:
         problems.append(f"{where}: 'ships' must map player counts (2, 3, 4) to lists of ship markers")
     elif planet is not None:
         for n, markers in ships.items():
             if n not in ("2", "3", "4"):
-                problems.append(f"{where}: ships has the key {quoted(n, 20)}; the keys are player counts 2, 3, 4")
+                problems.append(
+                    f"{where}: ships has the key {quoted(n, 20)}; the keys are player counts 2, 3, 4"
+                )
                 continue
-            if not isinstance(markers, list) or len(markers) != int(n) \
-                    or not all(isinstance(m, str) and len(m) == 1 and m in SHIP_MARKERS for m in markers) \
-                    or len(set(markers)) != len(markers):
-                problems.append(f"{where}: ships.{n} must list {n} different ship markers, each one of the "
-                                f"characters {SHIP_MARKERS} that mark ships on the planet map")
+            if (
+                not isinstance(markers, list)
+                or len(markers) != int(n)
+                or not all(isinstance(m, str) and len(m) == 1 and m in SHIP_MARKERS for m in markers)
+                or len(set(markers)) != len(markers)
+            ):
+                problems.append(
+                    f"{where}: ships.{n} must list {n} different ship markers, each one of the "
+                    f"characters {SHIP_MARKERS} that mark ships on the planet map"
+                )
                 continue
             missing = [m for m in markers if m not in planet.markers]
             if missing:
@@ -333,8 +384,10 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
             gaps = [(idx[(i + 1) % len(idx)] - idx[i]) % length or length for i in range(len(idx))]
             # rulebook (custom planets): ships equally spaced - as equal as the loop's length allows.
             if max(gaps) - min(gaps) > (0 if length % len(idx) == 0 else 1):
-                problems.append(f"{where}: ships.{n} {markers} are not equally spaced around the planet "
-                                f"(gaps {gaps} cells along the {length}-cell loop)")
+                problems.append(
+                    f"{where}: ships.{n} {markers} are not equally spaced around the planet "
+                    f"(gaps {gaps} cells along the {length}-cell loop)"
+                )
     return problems
 
 
@@ -374,7 +427,9 @@ def read_layout_file(path: str) -> dict[str, Any]:
     try:
         data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(str(p), [f"is not valid {'JSON' if p.suffix == '.json' else 'TOML'}: {exc}"]) from None
+        raise DataError(
+            str(p), [f"is not valid {'JSON' if p.suffix == '.json' else 'TOML'}: {exc}"]
+        ) from None
     problems = layout_problems(data, where=p.name)
     if problems:
         raise DataError(str(p), problems)

@@ -12,8 +12,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmotable.games.planet.actions import (
-    KNIGHTS, Ability, Agree, Beam, Claim, Draw, Drift, EndTurn, Fly, Go, Jump, Knight, Meteor, Move, Orient,
-    Pass, Peek, Refuse, Reveal, Sail, To, Turn,
+    KNIGHTS,
+    Ability,
+    Agree,
+    Beam,
+    Claim,
+    Draw,
+    Drift,
+    EndTurn,
+    Fly,
+    Go,
+    Jump,
+    Knight,
+    Meteor,
+    Move,
+    Orient,
+    Pass,
+    Peek,
+    Refuse,
+    Reveal,
+    Sail,
+    To,
+    Turn,
 )
 from cosmotable.games.planet.board import DIRS, PLANET, STATION, cell_name, parse_cell
 
@@ -35,9 +55,17 @@ def pos_json(p: tuple) -> Any:
 def walk_json(walk: dict[str, Any] | None) -> Any:
     if walk is None:
         return None
-    return {"seat": walk["seat"], "astronaut": walk["a"], "coin": walk["coin"], "vec": walk["vec"],
-            "prev": pos_json(walk["prev"]), "after": walk["after"], "steps": walk["steps"],
-            "visited": sorted(str(v) for v in walk["visited"]), "boots": walk.get("boots", False)}
+    return {
+        "seat": walk["seat"],
+        "astronaut": walk["a"],
+        "coin": walk["coin"],
+        "vec": walk["vec"],
+        "prev": pos_json(walk["prev"]),
+        "after": walk["after"],
+        "steps": walk["steps"],
+        "visited": sorted(str(v) for v in walk["visited"]),
+        "boots": walk.get("boots", False),
+    }
 
 
 def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
@@ -112,8 +140,13 @@ def step_ok(s: PlanetState, seat: int, area: str, r: int, c: int, from_space: bo
     kind = s.kind(cell)
     if from_space:
         # rulebook (in space): back onto a revealed empty tile with no coin and nobody on it.
-        return (kind is not None and kind.id == "empty" and not s.coins.get(cell)
-                and not s.locks.get(cell) and not s.astronauts_at(cell))
+        return (
+            kind is not None
+            and kind.id == "empty"
+            and not s.coins.get(cell)
+            and not s.locks.get(cell)
+            and not s.astronauts_at(cell)
+        )
     # rulebook (pyramid): astronauts of other teams cannot enter it.
     if kind is not None and kind.id == "pyramid" and s.enemies_at(seat, cell):
         return False
@@ -239,15 +272,22 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                     out.append(Ability("pocket", n, "ALLY"))
             elif cid == "teleport":
                 for cell in sorted(s.revealed):
-                    if (s.kind(cell).id == "empty" and not s.coins.get(cell) and not s.locks.get(cell)
-                            and not s.enemies_at(seat, cell)):
+                    if (
+                        s.kind(cell).id == "empty"
+                        and not s.coins.get(cell)
+                        and not s.locks.get(cell)
+                        and not s.enemies_at(seat, cell)
+                    ):
                         out.append(Ability("teleport", n, cell_name(*cell)))
                 if p != ("ship", seat):
                     out.append(Ability("teleport", n, "SHIP"))
                 if ally is not None and p != ("ship", ally):
                     out.append(Ability("teleport", n, "ALLY"))
-            elif cid in ("boots", "gravity", "tame_knight") and p[0] != "space" and (
-                    cid == "boots" or not (p[0] == "cell" and p[2])):
+            elif (
+                cid in ("boots", "gravity", "tame_knight")
+                and p[0] != "space"
+                and (cid == "boots" or not (p[0] == "cell" and p[2]))
+            ):
                 # Ruling R20: for jet boots a canyon counts as one cell, so they leave it from either half.
                 if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
                     continue
@@ -259,7 +299,11 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                             out.append(Ability(cid, n, code))
                 elif p[0] == "cell":
                     for name, (dr, dc) in DIRS.items():
-                        t = target(s, area, r + 2 * dr, c + 2 * dc) if cid == "boots" else gravity_end(s, p[1], dr, dc)
+                        t = (
+                            target(s, area, r + 2 * dr, c + 2 * dc)
+                            if cid == "boots"
+                            else gravity_end(s, p[1], dr, dc)
+                        )
                         if t is not None and (cid == "gravity" or t[0] == "cell"):
                             out.append(Ability(cid, n, name))
     return out
@@ -276,8 +320,11 @@ def chain_abilities(s: PlanetState) -> list[Action]:
     walk = s.walk
     if walk is None or walk["after"] != "end" or walk["seat"] != s.seat:
         return []
-    return [a for a in ability_moves(s, s.seat)
-            if a.card == "boost" or (a.astronaut == walk["a"] + 1 and not walk["coin"])]
+    return [
+        a
+        for a in ability_moves(s, s.seat)
+        if a.card == "boost" or (a.astronaut == walk["a"] + 1 and not walk["coin"])
+    ]
 
 
 def gravity_end(s: PlanetState, cell: Cell, dr: int, dc: int) -> tuple | None:
@@ -365,8 +412,13 @@ def apply(s: PlanetState, action: Action) -> None:
         idx = drift_end(s, seat, p[1], p[2], action.steps)
         owner = s.ship_at(p[1], idx)
         s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
-        s.emit("drift", f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge", seat,
-               a=action.astronaut, steps=action.steps)
+        s.emit(
+            "drift",
+            f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge",
+            seat,
+            a=action.astronaut,
+            steps=action.steps,
+        )
         action_done(s)
     elif isinstance(action, Sail):
         sail(s, action.steps)
@@ -384,8 +436,13 @@ def apply(s: PlanetState, action: Action) -> None:
         cell = parse_cell(action.cell)
         kid, rot = s.tile[cell]
         s.tile[cell] = (kid, (rot + action.quarter) % 4)
-        s.emit("turn", f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)", s.seat,
-               cell=cell_name(*cell), quarter=action.quarter)
+        s.emit(
+            "turn",
+            f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)",
+            s.seat,
+            cell=cell_name(*cell),
+            quarter=action.quarter,
+        )
         next_turn_choice(s)
     elif isinstance(action, Beam):
         src = parse_cell(action.cell)
@@ -394,8 +451,13 @@ def apply(s: PlanetState, action: Action) -> None:
         if not s.coins[src]:
             del s.coins[src]
         s.coins[dest] = s.coins.get(dest, 0) + 1
-        s.emit("beam", f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}", s.seat,
-               src=cell_name(*src), dest=cell_name(*dest))
+        s.emit(
+            "beam",
+            f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}",
+            s.seat,
+            src=cell_name(*src),
+            dest=cell_name(*dest),
+        )
         s.options = []
         finish_walk(s)
     elif isinstance(action, Ability):
@@ -404,7 +466,9 @@ def apply(s: PlanetState, action: Action) -> None:
         s.claimed = True
         s.claim_queue = [(s.seat + k) % s.num_players for k in range(1, s.num_players)]
         s.phase = "claim"
-        s.emit("claim", f"seat {s.seat} says no one can get the last coins and proposes to end the game", s.seat)
+        s.emit(
+            "claim", f"seat {s.seat} says no one can get the last coins and proposes to end the game", s.seat
+        )
     elif isinstance(action, Agree):
         seat = s.claim_queue.pop(0)
         s.emit("agree", f"seat {seat} agrees", seat)
@@ -427,8 +491,17 @@ def apply(s: PlanetState, action: Action) -> None:
 def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
     seat, i = s.seat, action.astronaut - 1
     p = s.pos[seat][i]
-    walk = {"seat": seat, "a": i, "coin": action.coin, "vec": None, "prev": p, "after": after,
-            "steps": 0, "visited": set(), "cell": None}
+    walk = {
+        "seat": seat,
+        "a": i,
+        "coin": action.coin,
+        "vec": None,
+        "prev": p,
+        "after": after,
+        "steps": 0,
+        "visited": set(),
+        "cell": None,
+    }
     s.walk = walk
     if action.coin:
         cell = p[1]
@@ -439,8 +512,14 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         cell = p[1]
         s.pos[seat][i] = ("cell", cell, 2)
         walk["cell"] = cell
-        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}", seat,
-               a=i + 1, cell=cell_name(*cell), how="far")
+        s.emit(
+            "canyon",
+            f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+            how="far",
+        )
         attack(s, seat, cell, 2)
         if walk["coin"]:
             s.coins[cell] = s.coins.get(cell, 0) + 1
@@ -450,17 +529,29 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
     if action.way != "canyon":
         area, r, c = place_of(s, p)
         origin = "its ship" if p == ("ship", seat) else cell_name(area, r, c)
-        s.emit("move", f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
-               + (" with a coin" if action.coin else ""), seat,
-               a=i + 1, way=action.way, origin="ship" if p == ("ship", seat) else cell_name(area, r, c), coin=action.coin)
+        s.emit(
+            "move",
+            f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
+            + (" with a coin" if action.coin else ""),
+            seat,
+            a=i + 1,
+            way=action.way,
+            origin="ship" if p == ("ship", seat) else cell_name(area, r, c),
+            coin=action.coin,
+        )
     if p[0] == "ship" and p[1] != seat:
         area, r, c = place_of(s, p)
         dr, dc = DIRS[action.way]
         if not step_ok(s, seat, area, r + dr, c + dc):
             s.pos[seat][i] = ("ship", seat)
             walk["prev"] = ("ship", seat)
-            s.emit("home", f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own", seat,
-                   a=i + 1, owner=p[1])
+            s.emit(
+                "home",
+                f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own",
+                seat,
+                a=i + 1,
+                owner=p[1],
+            )
     step(s, ("step",) + DIRS[action.way])
 
 
@@ -476,8 +567,12 @@ def step(s: PlanetState, vec: tuple) -> None:
     t = target(s, area, r + dr, c + dc)
     if t is None:
         # Ruling R9: a forced move pointing beyond the space around the planet stops where it is.
-        s.emit("stop", f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}", walk["seat"],
-               cell=cell_name(area, r, c))
+        s.emit(
+            "stop",
+            f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}",
+            walk["seat"],
+            cell=cell_name(area, r, c),
+        )
         finish_walk(s)
         return
     arrive(s, t, vec)
@@ -494,7 +589,12 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
         if walk["coin"]:
             violate(s, "the coin would go round in a loop")
         walk["visited"].clear()
-        s.emit("loop", f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship", seat, a=i + 1)
+        s.emit(
+            "loop",
+            f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship",
+            seat,
+            a=i + 1,
+        )
         to_ship(s, seat, i, seat)
         return
     walk["visited"].add(key)
@@ -512,8 +612,13 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
         # rulebook (in space): the astronaut floats beside the planet; a coin taken there is lost.
         s.pos[seat][i] = ("space", area, idx)
         r, c = s.areas[area].ring[idx]
-        s.emit("space", f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}", seat,
-               a=i + 1, cell=cell_name(area, r, c))
+        s.emit(
+            "space",
+            f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}",
+            seat,
+            a=i + 1,
+            cell=cell_name(area, r, c),
+        )
         if walk["coin"]:
             s.lost += 1
             walk["coin"] = False
@@ -524,7 +629,9 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
     walk["cell"] = cell
     if cell not in s.revealed:
         if walk["coin"]:
-            violate(s, f"{cell_name(*cell)} is face down and an astronaut carrying a coin may not reveal tiles")
+            violate(
+                s, f"{cell_name(*cell)} is face down and an astronaut carrying a coin may not reveal tiles"
+            )
         s.pos[seat][i] = ("cell", cell, 0)
         s.pending = cell
         s.phase = "reveal"
@@ -541,12 +648,22 @@ def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:
             # rulebook (coins): a coin brought aboard your (or, in teams, an ally's) ship is yours for good.
             s.delivered[owner] += 1
             s.progress_turn = s.total_turns
-            s.emit("deliver", f"seat {seat} brings a coin aboard seat {owner}'s ship", seat, owner=owner, a=i + 1)
+            s.emit(
+                "deliver", f"seat {seat} brings a coin aboard seat {owner}'s ship", seat, owner=owner, a=i + 1
+            )
         else:
             s.lost += 1  # Ruling R10: a coin carried onto a rival's ship (forced) goes to the box.
-            s.emit("coin-lost", "the coin falls into space beside a rival ship", seat, where="rival", owner=owner)
+            s.emit(
+                "coin-lost", "the coin falls into space beside a rival ship", seat, where="rival", owner=owner
+            )
     elif s.walk is not None:
-        s.emit("aboard", f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship", seat, a=i + 1, owner=owner)
+        s.emit(
+            "aboard",
+            f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship",
+            seat,
+            a=i + 1,
+            owner=owner,
+        )
     finish_walk(s)
 
 
@@ -574,8 +691,15 @@ def reveal_done(s: PlanetState) -> None:
         seat = s.seat
         s.seen.setdefault(cell, set()).add(seat)
         kid, rot = s.tile[cell]
-        s.emit("peek-secret", f"seat {seat} sees {s.box.kinds[kid].name} at {cell_name(*cell)}", seat,
-               visible_to=[seat], cell=cell_name(*cell), tile=kid, rot=rot)
+        s.emit(
+            "peek-secret",
+            f"seat {seat} sees {s.box.kinds[kid].name} at {cell_name(*cell)}",
+            seat,
+            visible_to=[seat],
+            cell=cell_name(*cell),
+            tile=kid,
+            rot=rot,
+        )
         s.phase = "peek"
         next_peek(s)
         return
@@ -606,15 +730,28 @@ def land(s: PlanetState, cell: Cell) -> None:
         violate(s, f"{cell_name(*cell)} ({kind.name}) may not be entered with a coin")
     if kind.id == "pyramid" and s.enemies_at(seat, cell):
         # Ruling R11: forced into a pyramid held by another team, the astronaut goes back to its ship.
-        s.emit("blocked", f"the pyramid at {cell_name(*cell)} is held by another team", seat, a=i + 1, cell=cell_name(*cell))
+        s.emit(
+            "blocked",
+            f"the pyramid at {cell_name(*cell)} is held by another team",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+        )
         to_ship(s, seat, i, seat)
         return
     if kind.id == "canyon" and walk.get("boots") and walk["steps"] == 1:
         # Ruling R20 (jet boots: "a canyon counts as one cell"): landing in a canyon crosses it whole -
         # the astronaut stands on the far half and attacks the rivals standing there.
         s.pos[seat][i] = ("cell", cell, 2)
-        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} crosses the canyon at {cell_name(*cell)} "
-               "in one leap of the jet boots (far half)", seat, a=i + 1, cell=cell_name(*cell), how="leap")
+        s.emit(
+            "canyon",
+            f"seat {seat}'s astronaut {i + 1} crosses the canyon at {cell_name(*cell)} "
+            "in one leap of the jet boots (far half)",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+            how="leap",
+        )
         attack(s, seat, cell, 2)
         finish_walk(s)
         return
@@ -635,8 +772,15 @@ def attack(s: PlanetState, seat: int, cell: Cell, half: int | None) -> None:
     for es, ei in s.enemies_at(seat, cell, half):
         s.pos[es][ei] = ("ship", es)
         s.stun[es][ei] = -1
-        s.emit("attack", f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
-               seat, victim=es, victim_a=ei + 1, cell=cell_name(*cell), a=s.walk["a"] + 1 if s.walk else None)
+        s.emit(
+            "attack",
+            f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
+            seat,
+            victim=es,
+            victim_a=ei + 1,
+            cell=cell_name(*cell),
+            a=s.walk["a"] + 1 if s.walk else None,
+        )
 
 
 def set_choices(s: PlanetState, options: list[Action]) -> None:
@@ -665,7 +809,13 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
     if k == "tree":
         # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
         s.stun[seat][i] = s.turns[seat] + 1
-        s.emit("tree", f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn", seat, a=i + 1, cell=cell_name(*cell))
+        s.emit(
+            "tree",
+            f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+        )
     elif kind.coins and not kind.locked:
         # rulebook (container): put that many coins on the tile; it is then an empty tile.
         put = min(kind.coins, s.supply)
@@ -677,7 +827,10 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         set_choices(s, leap_choices(s, seat, area, r, c, [(Knight(code), d) for code, d in KNIGHTS.items()]))
         return
     elif k == "trampoline":
-        set_choices(s, leap_choices(s, seat, area, r, c, [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]))
+        set_choices(
+            s,
+            leap_choices(s, seat, area, r, c, [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]),
+        )
         return
     elif k == "dragonfly":
         # rulebook (dragonfly): to any tile of the planet, face up or face down.
@@ -697,15 +850,33 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
     elif k == "crocodile":
         # rulebook (crocodile): go back to where you came from.
         prev = walk["prev"]
-        back = ("ship", prev[1]) if prev[0] == "ship" else ("ring", prev[1], prev[2]) if prev[0] == "space" else ("cell", prev[1])
+        back = (
+            ("ship", prev[1])
+            if prev[0] == "ship"
+            else ("ring", prev[1], prev[2])
+            if prev[0] == "space"
+            else ("cell", prev[1])
+        )
         vec = walk["vec"]
         rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
-        s.emit("crocodile", f"the crocodile at {cell_name(*cell)} chases the astronaut back", seat, a=i + 1, cell=cell_name(*cell))
+        s.emit(
+            "crocodile",
+            f"the crocodile at {cell_name(*cell)} chases the astronaut back",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+        )
         arrive(s, back, rev)
         return
     elif k == "portal":
         # rulebook (portal): straight to your own ship - never an ally's.
-        s.emit("portal", f"the star portal at {cell_name(*cell)} sends the astronaut to its ship", seat, a=i + 1, cell=cell_name(*cell))
+        s.emit(
+            "portal",
+            f"the star portal at {cell_name(*cell)} sends the astronaut to its ship",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+        )
         arrive(s, ("ship", seat), None)
         return
     elif k == "fuel":
@@ -739,7 +910,14 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             s.phase = "beam"
             return
     elif k == "canyon":
-        s.emit("canyon", f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}", seat, a=i + 1, cell=cell_name(*cell), how="enter")
+        s.emit(
+            "canyon",
+            f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}",
+            seat,
+            a=i + 1,
+            cell=cell_name(*cell),
+            how="enter",
+        )
     finish_walk(s)
 
 
@@ -788,8 +966,13 @@ def finish_walk(s: PlanetState) -> None:
                 # rulebook (locked container): two astronauts of one team open it.
                 s.coins[cell] = s.coins.get(cell, 0) + s.locks.pop(cell)
                 s.tile[cell] = ("empty", 0)
-                s.emit("unlock", f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)", seat,
-                       cell=cell_name(*cell), n=s.coins[cell])
+                s.emit(
+                    "unlock",
+                    f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)",
+                    seat,
+                    cell=cell_name(*cell),
+                    n=s.coins[cell],
+                )
     after = walk["after"]
     s.walk = None
     s.options = []
@@ -802,7 +985,9 @@ def finish_walk(s: PlanetState) -> None:
 # ------------------------------------------------------------------ choices inside a walk
 def next_peek(s: PlanetState) -> None:
     seat = s.seat
-    targets = [x for x in sorted(s.back) if x[0] == PLANET and x not in s.revealed and seat not in s.seen.get(x, ())]
+    targets = [
+        x for x in sorted(s.back) if x[0] == PLANET and x not in s.revealed and seat not in s.seen.get(x, ())
+    ]
     if s.peeks_left <= 0 or not targets:
         s.peeks_left = 0
         s.options = []
@@ -814,7 +999,9 @@ def next_peek(s: PlanetState) -> None:
 
 def peek(s: PlanetState, cell: Cell) -> None:
     s.peeks_left -= 1
-    s.emit("peek", f"seat {s.seat} peeks at the face-down tile {cell_name(*cell)}", s.seat, cell=cell_name(*cell))
+    s.emit(
+        "peek", f"seat {s.seat} peeks at the face-down tile {cell_name(*cell)}", s.seat, cell=cell_name(*cell)
+    )
     s.pending = cell
     s.phase = "peek-reveal"
     if cell in s.tile:  # already fixed by another seat's peek: just look
@@ -825,8 +1012,15 @@ def meteor_options(s: PlanetState) -> None:
     # rulebook (meteorite): swap two tiles where nobody stands and nothing lies (any colours).
     area = s.walk["cell"][0]
     busy = {p[1] for row in s.pos for p in row if p[0] == "cell"}
-    free = [x for x in sorted(s.back) if x[0] == area and x not in busy and not s.coins.get(x)
-            and not s.locks.get(x) and x not in s.meteor_pick]
+    free = [
+        x
+        for x in sorted(s.back)
+        if x[0] == area
+        and x not in busy
+        and not s.coins.get(x)
+        and not s.locks.get(x)
+        and x not in s.meteor_pick
+    ]
     if len(free) + len(s.meteor_pick) < 2:
         s.phase = "act"
         s.options = []
@@ -857,8 +1051,13 @@ def meteor(s: PlanetState, cell: Cell) -> None:
         s.revealed.add(a)
     if ra:
         s.revealed.add(b)
-    s.emit("meteorite", f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}", s.seat,
-           first=cell_name(*a), second=cell_name(*b))
+    s.emit(
+        "meteorite",
+        f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}",
+        s.seat,
+        first=cell_name(*a),
+        second=cell_name(*b),
+    )
     # rulebook (meteorite): the arrows may be turned too.
     s.turn_queue = [x for x in (a, b) if x in s.revealed and s.box.kinds[s.tile[x][0]].orientations()]
     next_turn_choice(s)
@@ -894,8 +1093,13 @@ def sail(s: PlanetState, steps: int) -> None:
     path = sail_path(s, seat, steps)
     s.ship[seat] = (area, idx)
     r, c = s.areas[area].ring[idx]
-    s.emit("sail", f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}", seat,
-           steps=steps, cell=cell_name(area, r, c))
+    s.emit(
+        "sail",
+        f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}",
+        seat,
+        steps=steps,
+        cell=cell_name(area, r, c),
+    )
     # Ruling R6: «Если чужой корабль налетит на космонавта в космосе» - a rival astronaut on any
     # place the ship passes through is hit, not only one where it stops.
     for passed in path[:-1]:
@@ -916,8 +1120,14 @@ def hit_space(s: PlanetState, seat: int, area: str, idx: int, stop: bool = True)
                     s.pos[es][ei] = ("ship", seat)
                 else:
                     s.pos[es][ei] = ("ship", es)
-                    s.emit("attack", f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home", seat, victim=es,
-                           victim_a=ei + 1, by="ship")
+                    s.emit(
+                        "attack",
+                        f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home",
+                        seat,
+                        victim=es,
+                        victim_a=ei + 1,
+                        by="ship",
+                    )
 
 
 def fly(s: PlanetState, cell: Cell) -> None:
@@ -926,8 +1136,13 @@ def fly(s: PlanetState, cell: Cell) -> None:
     idx = s.areas[area].ring_index((cell[1], cell[2]))
     s.ship[seat] = (area, idx)
     where = "the station" if area == STATION else "the planet"
-    s.emit("fly", f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})", seat,
-           cell=cell_name(*cell), area=area)
+    s.emit(
+        "fly",
+        f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})",
+        seat,
+        cell=cell_name(*cell),
+        area=area,
+    )
     hit_space(s, seat, area, idx)
     action_done(s)
 
@@ -944,8 +1159,14 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     card["ready"] = False
     card["spent"] = s.cards_data[action.card].once
     s.ability_used = True
-    s.emit("ability", f"seat {seat} uses {s.cards_data[action.card].name}", seat, card=action.card,
-           a=action.astronaut or None, target=action.target or None)
+    s.emit(
+        "ability",
+        f"seat {seat} uses {s.cards_data[action.card].name}",
+        seat,
+        card=action.card,
+        a=action.astronaut or None,
+        target=action.target or None,
+    )
     if action.card == "boost":
         s.boost_pending = True
         if mid_chain:
@@ -957,11 +1178,26 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     p = s.pos[seat][i]
     if mid_chain:
         # Ruling R20: the moving astronaut (never a coin carrier) leaves its chain where it stands.
-        s.emit("chain-left", f"seat {seat}'s astronaut {i + 1} leaves its move at {cell_name(*p[1])} to use an ability",
-               seat, a=i + 1, cell=cell_name(*p[1]))
+        s.emit(
+            "chain-left",
+            f"seat {seat}'s astronaut {i + 1} leaves its move at {cell_name(*p[1])} to use an ability",
+            seat,
+            a=i + 1,
+            cell=cell_name(*p[1]),
+        )
         s.options = []
-    s.walk = {"seat": seat, "a": i, "coin": False, "vec": None, "prev": p, "after": after,
-              "steps": 0, "visited": set(), "cell": None, "boots": action.card == "boots"}
+    s.walk = {
+        "seat": seat,
+        "a": i,
+        "coin": False,
+        "vec": None,
+        "prev": p,
+        "after": after,
+        "steps": 0,
+        "visited": set(),
+        "cell": None,
+        "boots": action.card == "boots",
+    }
     if action.target == "ALLY":
         to_ship(s, seat, i, s.ally(seat))
     elif action.card == "pocket" or (action.card == "teleport" and action.target == "SHIP"):
@@ -1037,8 +1273,15 @@ def game_over(s: PlanetState, reason: str, code: str) -> None:
     """End the game; `code` (agreed / cleared / cap) names the reason for screens in any language."""
     s.phase = "over"
     s.end_reason = reason
-    s.emit("game-over", f"game over: {reason}; scores {s.scores()}", None, reason=reason, code=code,
-           scores=s.scores(), max_turns=s.max_turns)
+    s.emit(
+        "game-over",
+        f"game over: {reason}; scores {s.scores()}",
+        None,
+        reason=reason,
+        code=code,
+        scores=s.scores(),
+        max_turns=s.max_turns,
+    )
 
 
 # ------------------------------------------------------------------ refusals
@@ -1079,7 +1322,9 @@ def explain_illegal(s: PlanetState, action: Action) -> str:
         dr, dc = DIRS.get(action.way, (0, 0))
         t = target(s, area, r + dr, c + dc)
         if t is None or t[0] == "ring":
-            return "an astronaut may not step off the planet by itself, except onto its own (or an ally's) ship"
+            return (
+                "an astronaut may not step off the planet by itself, except onto its own (or an ally's) ship"
+            )
         kind = s.kind(t[1])
         if kind is not None and kind.id == "pyramid":
             return "the pyramid is held by another team: no one else may enter"
@@ -1102,8 +1347,10 @@ def explain_illegal(s: PlanetState, action: Action) -> str:
         return "you already made the claim this turn"
     if isinstance(action, Claim) and phase == "act":
         hidden = len(s.back) - len(s.revealed)
-        return (f"the claim that no one can get the last coins may be made only once every tile is face up; "
-                f"{hidden} tile(s) are still face down (Ruling R21)")
+        return (
+            f"the claim that no one can get the last coins may be made only once every tile is face up; "
+            f"{hidden} tile(s) are still face down (Ruling R21)"
+        )
     if isinstance(action, Pass):
         return "you can still move, so you may not pass"
     shown = ", ".join(str(a) for a in legal[:12])

@@ -18,7 +18,17 @@ from typing import Any
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.planet import moves
 from cosmotable.games.planet.actions import Draw, Orient, Reveal
-from cosmotable.games.planet.board import PLANET, STATION, Area, Box, Card, Layout, TileKind, cell_name, parse_cell
+from cosmotable.games.planet.board import (
+    PLANET,
+    STATION,
+    Area,
+    Box,
+    Card,
+    Layout,
+    TileKind,
+    cell_name,
+    parse_cell,
+)
 
 Cell = tuple[str, int, int]
 ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL = "act", "reveal", "orient", "choose", "peek", "peek-reveal"
@@ -31,8 +41,7 @@ MAX_CHAIN = 60
 class PlanetState(State):
     """The whole table: planet, station, ships, astronauts, coins, cards and the turn in progress."""
 
-    def __init__(self, game, config: GameConfig, seed: int, box: Box, layout: Layout,
-                 cards: dict[str, Card]):
+    def __init__(self, game, config: GameConfig, seed: int, box: Box, layout: Layout, cards: dict[str, Card]):
         super().__init__(game, config, seed)
         self.box, self.layout, self.cards_data = box, layout, cards
         self.areas: dict[str, Area] = {PLANET: layout.planet, STATION: layout.station}
@@ -42,7 +51,8 @@ class PlanetState(State):
         self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
         # rulebook (set-up): every tile lies face down; its identity is drawn when it is revealed.
         self.back: dict[Cell, str] = {
-            (a, r, c): colour for a, area in self.areas.items() for (r, c), colour in area.cells.items()}
+            (a, r, c): colour for a, area in self.areas.items() for (r, c), colour in area.cells.items()
+        }
         self.tile: dict[Cell, tuple[str, int]] = {}  # drawn tiles (revealed, or fixed by a peek)
         self.drawn: dict[str, dict[str, int]] = {colour: {} for colour in self.box.box}
         self.revealed: set[Cell] = set()
@@ -101,8 +111,12 @@ class PlanetState(State):
         return next((s for s in range(self.num_players) if s != seat and self.allied(s, seat)), None)
 
     def astronauts_at(self, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
-        return [(s, i) for s in range(self.num_players) for i, p in enumerate(self.pos[s])
-                if p[0] == "cell" and p[1] == cell and (half is None or p[2] == half)]
+        return [
+            (s, i)
+            for s in range(self.num_players)
+            for i, p in enumerate(self.pos[s])
+            if p[0] == "cell" and p[1] == cell and (half is None or p[2] == half)
+        ]
 
     def enemies_at(self, seat: int, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
         return [(s, i) for s, i in self.astronauts_at(cell, half) if not self.allied(s, seat)]
@@ -142,9 +156,11 @@ class PlanetState(State):
             # Ruling R3: kind and orientation in one outcome, so the seats not peeking see the same
             # nodes whatever the tile is (a separate orientation node would tell them it is an arrow).
             assert self.pending is not None
-            return [(Reveal(k, q), p * pq) if q is not None else (Reveal(k), p)
-                    for k, p in self.draw_distribution(self.back[self.pending])
-                    for q, pq in (self.box.kinds[k].orientations() or [(None, 1.0)])]
+            return [
+                (Reveal(k, q), p * pq) if q is not None else (Reveal(k), p)
+                for k, p in self.draw_distribution(self.back[self.pending])
+                for q, pq in (self.box.kinds[k].orientations() or [(None, 1.0)])
+            ]
         if self.phase == ORIENT:
             assert self.pending is not None
             kind = self.box.kinds[self.tile[self.pending][0]]
@@ -225,27 +241,70 @@ class PlanetState(State):
             return {cell_name(*c): v for c, v in sorted(d.items())}
 
         return {
-            "back": cells(self.back), "tile": cells(self.tile), "revealed": sorted(cell_name(*c) for c in self.revealed),
-            "seen": {k: sorted(v) for k, v in cells(self.seen).items()}, "drawn": self.drawn, "shown": self.shown,
-            "coins": cells(self.coins), "locks": cells(self.locks), "supply": self.supply, "lost": self.lost,
-            "delivered": self.delivered, "ship": self.ship, "fuel": self.fuel,
-            "pos": [[moves.pos_json(p) for p in row] for row in self.pos], "stun": self.stun, "deck": self.deck,
-            "hand": self.hand, "seat": self.seat, "turns": self.turns, "total_turns": self.total_turns, "progress_turn": self.progress_turn,
-            "phase": self.phase, "ability_used": self.ability_used, "boost_pending": self.boost_pending,
-            "in_boost": self.in_boost, "claimed": self.claimed, "claim_queue": self.claim_queue,
-            "walk": moves.walk_json(self.walk), "pending": cell_name(*self.pending) if self.pending else None,
-            "options": [str(a) for a in self.options], "peeks_left": self.peeks_left,
+            "back": cells(self.back),
+            "tile": cells(self.tile),
+            "revealed": sorted(cell_name(*c) for c in self.revealed),
+            "seen": {k: sorted(v) for k, v in cells(self.seen).items()},
+            "drawn": self.drawn,
+            "shown": self.shown,
+            "coins": cells(self.coins),
+            "locks": cells(self.locks),
+            "supply": self.supply,
+            "lost": self.lost,
+            "delivered": self.delivered,
+            "ship": self.ship,
+            "fuel": self.fuel,
+            "pos": [[moves.pos_json(p) for p in row] for row in self.pos],
+            "stun": self.stun,
+            "deck": self.deck,
+            "hand": self.hand,
+            "seat": self.seat,
+            "turns": self.turns,
+            "total_turns": self.total_turns,
+            "progress_turn": self.progress_turn,
+            "phase": self.phase,
+            "ability_used": self.ability_used,
+            "boost_pending": self.boost_pending,
+            "in_boost": self.in_boost,
+            "claimed": self.claimed,
+            "claim_queue": self.claim_queue,
+            "walk": moves.walk_json(self.walk),
+            "pending": cell_name(*self.pending) if self.pending else None,
+            "options": [str(a) for a in self.options],
+            "peeks_left": self.peeks_left,
             "meteor_pick": [cell_name(*c) for c in self.meteor_pick],
             "turn_queue": [cell_name(*c) for c in self.turn_queue],
-            "flowers": sorted(cell_name(*c) for c in self.flowers), "end_reason": self.end_reason,
-            "team": self.team, "max_turns": self.max_turns,
+            "flowers": sorted(cell_name(*c) for c in self.flowers),
+            "end_reason": self.end_reason,
+            "team": self.team,
+            "max_turns": self.max_turns,
         }
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, PlanetState)
-        shared = ("box", "layout", "cards_data", "areas", "num_players", "team", "max_turns", "supply", "lost",
-                  "seat", "total_turns", "progress_turn", "phase", "ability_used", "boost_pending", "in_boost", "claimed",
-                  "pending", "peeks_left", "end_reason", "violation")
+        shared = (
+            "box",
+            "layout",
+            "cards_data",
+            "areas",
+            "num_players",
+            "team",
+            "max_turns",
+            "supply",
+            "lost",
+            "seat",
+            "total_turns",
+            "progress_turn",
+            "phase",
+            "ability_used",
+            "boost_pending",
+            "in_boost",
+            "claimed",
+            "pending",
+            "peeks_left",
+            "end_reason",
+            "violation",
+        )
         for name in shared:
             setattr(new, name, getattr(self, name))
         new.back = dict(self.back)
@@ -282,8 +341,11 @@ class PlanetState(State):
         new = self.clone()
         assert isinstance(new, PlanetState)
         drawn_in_public = self.pending if self.phase == ORIENT else None
-        hidden = sorted(c for c in new.tile if c not in new.revealed and c != drawn_in_public
-                        and seat not in new.seen.get(c, ()))
+        hidden = sorted(
+            c
+            for c in new.tile
+            if c not in new.revealed and c != drawn_in_public and seat not in new.seen.get(c, ())
+        )
         for cell in hidden:
             kid, _ = new.tile.pop(cell)
             colour = new.back[cell]
@@ -304,4 +366,3 @@ class PlanetState(State):
 
     def parse_cell(self, text: str) -> Cell:
         return parse_cell(text)
-

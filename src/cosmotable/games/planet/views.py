@@ -22,13 +22,24 @@ def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
         cells = []
         for (r, c), _ in sorted(area.cells.items()):
             cell = (aid, r, c)
-            entry: dict[str, Any] = {"cell": cell_name(*cell), "row": r, "col": c, "back": s.back[cell],
-                                     "revealed": cell in s.revealed}
+            entry: dict[str, Any] = {
+                "cell": cell_name(*cell),
+                "row": r,
+                "col": c,
+                "back": s.back[cell],
+                "revealed": cell in s.revealed,
+            }
             if cell in s.revealed or (seat is not None and seat in s.seen.get(cell, ())):
                 kid, rot = s.tile[cell]
                 kind = s.box.kinds[kid]
-                entry.update(tile=kid, name=kind.name, rot=rot, dirs=list(kind.directions(rot)),
-                             no_coin=kind.no_coin, one_use=kind.one_use)
+                entry.update(
+                    tile=kid,
+                    name=kind.name,
+                    rot=rot,
+                    dirs=list(kind.directions(rot)),
+                    no_coin=kind.no_coin,
+                    one_use=kind.one_use,
+                )
             elif cell == s.pending and s.phase == "orient":
                 entry["drawn"] = s.tile[cell][0]  # drawn in public; its orientation is drawn next
             if cell in s.seen:
@@ -41,35 +52,66 @@ def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
                 entry["lock"] = s.locks[cell]
             cells.append(entry)
         areas[aid] = {
-            "height": area.height, "width": area.width, "cells": cells,
-            "ring": [cell_name(aid, r, c) for r, c in area.ring], "corners": sorted(area.corners),
+            "height": area.height,
+            "width": area.width,
+            "cells": cells,
+            "ring": [cell_name(aid, r, c) for r, c in area.ring],
+            "corners": sorted(area.corners),
         }
     # What is still face down, counted from the box minus the revealed tiles: never which tiles
     # were set aside at the start or what an obelisk showed.
-    unrevealed = {colour: {k: n - s.shown[colour].get(k, 0) for k, n in counts.items()}
-                  for colour, counts in s.box.box.items()}
+    unrevealed = {
+        colour: {k: n - s.shown[colour].get(k, 0) for k, n in counts.items()}
+        for colour, counts in s.box.box.items()
+    }
     players = []
     for p in range(s.num_players):
         area, idx = s.ship[p]
         r, c = s.areas[area].ring[idx]
-        players.append({
-            "seat": p, "team": s.team[p], "delivered": s.delivered[p], "score": s.scores()[p],
-            "ship": {"cell": cell_name(area, r, c), "area": area, "ring": idx, "fuel": s.fuel[p]},
-            "cards": [dict(c) for c in s.hand[p]],
-            "astronauts": [{"n": i + 1, "at": pos_json(pos), "stunned": s.stunned(p, i)}
-                           for i, pos in enumerate(s.pos[p])],
-        })
+        players.append(
+            {
+                "seat": p,
+                "team": s.team[p],
+                "delivered": s.delivered[p],
+                "score": s.scores()[p],
+                "ship": {"cell": cell_name(area, r, c), "area": area, "ring": idx, "fuel": s.fuel[p]},
+                "cards": [dict(c) for c in s.hand[p]],
+                "astronauts": [
+                    {"n": i + 1, "at": pos_json(pos), "stunned": s.stunned(p, i)}
+                    for i, pos in enumerate(s.pos[p])
+                ],
+            }
+        )
     walk = s.walk
     return {
-        "game": "planet", "seat": seat, "phase": s.phase, "current": s.current_player(), "turn": s.seat,
-        "total_turns": s.total_turns, "max_turns": s.max_turns, "quiet_turns": s.total_turns - s.progress_turn, "teams": s.config.has("teams"),
-        "areas": areas, "players": players,
-        "coins": {"supply": s.supply, "lost": s.lost, "on_board": sum(s.coins.values()),
-                  "locked": sum(s.locks.values()), "delivered": sum(s.delivered)},
+        "game": "planet",
+        "seat": seat,
+        "phase": s.phase,
+        "current": s.current_player(),
+        "turn": s.seat,
+        "total_turns": s.total_turns,
+        "max_turns": s.max_turns,
+        "quiet_turns": s.total_turns - s.progress_turn,
+        "teams": s.config.has("teams"),
+        "areas": areas,
+        "players": players,
+        "coins": {
+            "supply": s.supply,
+            "lost": s.lost,
+            "on_board": sum(s.coins.values()),
+            "locked": sum(s.locks.values()),
+            "delivered": sum(s.delivered),
+        },
         "unrevealed": {k: {kid: n for kid, n in v.items() if n} for k, v in unrevealed.items()},
         "deck": len(s.deck),
-        "walking": None if walk is None else {"seat": walk["seat"], "astronaut": walk["a"] + 1, "coin": walk["coin"]},
-        "peeks_left": s.peeks_left, "claim_queue": list(s.claim_queue), "ability_used": s.ability_used,
-        "in_boost": s.in_boost, "end_reason": s.end_reason, "scores": s.scores(),
+        "walking": None
+        if walk is None
+        else {"seat": walk["seat"], "astronaut": walk["a"] + 1, "coin": walk["coin"]},
+        "peeks_left": s.peeks_left,
+        "claim_queue": list(s.claim_queue),
+        "ability_used": s.ability_used,
+        "in_boost": s.in_boost,
+        "end_reason": s.end_reason,
+        "scores": s.scores(),
         "pending": None if s.pending is None or s.phase == "peek-reveal" else cell_name(*s.pending),
     }

@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from cosmotable import games
@@ -17,14 +24,24 @@ from cosmotable.sim.arena import ArenaReport, run
 
 def arena_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. 'mlem'.")],
-    bots: Annotated[str, typer.Option(help=f"Comma-separated bots to compare; known: {', '.join(BOT_NAMES)}.")] = "hard,normal,heuristic,random",
+    bots: Annotated[
+        str, typer.Option(help=f"Comma-separated bots to compare; known: {', '.join(BOT_NAMES)}.")
+    ] = "hard,normal,heuristic,random",
     games_total: Annotated[int, typer.Option("--games", min=1, help="Games to play in all.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game; the rest follow from it.")] = 1,
-    players: Annotated[int, typer.Option(help="Seats per table: the default 2 plays two-seat pairings (each "
-                                         "table is played in every seat rotation).")] = 2,
+    players: Annotated[
+        int,
+        typer.Option(
+            help="Seats per table: the default 2 plays two-seat pairings (each "
+            "table is played in every seat rotation)."
+        ),
+    ] = 2,
     processes: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 1,
     variant: Annotated[list[str], typer.Option(help="Variant to switch on (repeatable).")] = [],  # noqa: B006
-    think: Annotated[float | None, typer.Option(help="Seconds per move for search bots (replaces their simulation budget).")] = None,
+    think: Annotated[
+        float | None,
+        typer.Option(help="Seconds per move for search bots (replaces their simulation budget)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON only.")] = False,
 ) -> None:
     """Round-robin between bots with seat rotation: win rates with 95% confidence intervals and Elo.
@@ -36,16 +53,25 @@ def arena_command(
     unknown = [b for b in names if b not in BOT_NAMES]
     if unknown or len(names) < 2:
         raise typer.BadParameter(
-            f"need at least two bots from: {', '.join(BOT_NAMES)}" + (f" (unknown: {', '.join(unknown)})" if unknown else ""),
+            f"need at least two bots from: {', '.join(BOT_NAMES)}"
+            + (f" (unknown: {', '.join(unknown)})" if unknown else ""),
             param_hint="--bots",
         )
     spec = games.get(game)
     if not spec.min_players <= players <= spec.max_players:
-        raise typer.BadParameter(f"{spec.name} takes {spec.min_players}-{spec.max_players} players", param_hint="--players")
+        raise typer.BadParameter(
+            f"{spec.name} takes {spec.min_players}-{spec.max_players} players", param_hint="--players"
+        )
     spec.make_config(players, variant)  # refuse unknown variants before any game is played
     console = Console(stderr=as_json)
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
     # The report is built here from each finished game, so Ctrl-C can still show what was played.
     partial = ArenaReport(game, list(dict.fromkeys(names)))
 
@@ -60,8 +86,17 @@ def arena_command(
     with Progress(*columns, console=console, transient=as_json) as progress:
         task = progress.add_task("games", total=games_total)
         try:
-            run(game, names, games_total, seed=seed, players=players, processes=processes,
-                variants=tuple(variant), think=think, on_result=finished)
+            run(
+                game,
+                names,
+                games_total,
+                seed=seed,
+                players=players,
+                processes=processes,
+                variants=tuple(variant),
+                think=think,
+                on_result=finished,
+            )
         except KeyboardInterrupt:
             interrupted = True
     if as_json:
@@ -72,8 +107,10 @@ def arena_command(
         print(json.dumps(data, indent=1))
     else:
         if interrupted:
-            console.print(f"Interrupted (Ctrl-C) after {len(partial.results)} of {games_total} games: "
-                          "the results so far.")
+            console.print(
+                f"Interrupted (Ctrl-C) after {len(partial.results)} of {games_total} games: "
+                "the results so far."
+            )
         if partial.results:
             console.print(results_table(partial, spec.name, players))
     if interrupted:
@@ -94,6 +131,12 @@ def results_table(report: ArenaReport, title: str, players: int = 2) -> Table:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for standing in sorted(report.standings.values(), key=lambda s: -elo.get(s.bot, 0)):
         lo, hi = standing.interval()
-        table.add_row(standing.bot, str(standing.games), f"{standing.win_rate:.1%}", f"{lo:.1%} – {hi:.1%}",
-                      f"{elo.get(standing.bot, 1500):.0f}", f"{standing.points / max(1, standing.games):.1f}")
+        table.add_row(
+            standing.bot,
+            str(standing.games),
+            f"{standing.win_rate:.1%}",
+            f"{lo:.1%} – {hi:.1%}",
+            f"{elo.get(standing.bot, 1500):.0f}",
+            f"{standing.points / max(1, standing.games):.1f}",
+        )
     return table

@@ -96,8 +96,12 @@ class Move:
 
 
 def make_seats(
-    num_players: int, num_bots: int, names: Sequence[str] = (), bot_kind: str = "heuristic",
-    make_bot: Callable[[str, int], Any] | None = None, seed: int = 0,
+    num_players: int,
+    num_bots: int,
+    names: Sequence[str] = (),
+    bot_kind: str = "heuristic",
+    make_bot: Callable[[str, int], Any] | None = None,
+    seed: int = 0,
 ) -> list[Seat]:
     """Seats 0..humans-1 are people (named from `names`, else Player 1, 2...); the rest are bots."""
     humans = num_players - num_bots
@@ -178,7 +182,7 @@ def seat_rewriter(seats: Sequence[Seat]) -> Callable[[str], Text]:
         last = 0
         for match in pattern.finditer(text):
             seat = int(match.group(1))
-            out.append(text[last:match.start()])
+            out.append(text[last : match.start()])
             if 0 <= seat < len(seats):
                 out.append_text(seats[seat].label())
             else:

@@ -37,8 +37,13 @@ EVENT_STYLES = {
     "key": "yellow",
 }
 TYPE_STYLES = {
-    "rocket": "bold bright_white", "component": "cyan", "expert": "green", "advantage": "magenta",
-    "launch_pad": "yellow", "action": "red", "upgrade": "blue",
+    "rocket": "bold bright_white",
+    "component": "cyan",
+    "expert": "green",
+    "advantage": "magenta",
+    "launch_pad": "yellow",
+    "action": "red",
+    "upgrade": "blue",
 }
 ZONE_SHORT = {"assembly": "assembly shop", "test": "test stand", "launch": "launch table"}
 
@@ -98,6 +103,7 @@ class KosmodromScreen(SeatScreen):
     private_things = "hand of cards"
     #: said on the game-over screen when hidden things are shown
     revealed_at_end = None
+
     # ------------------------------------------------------------------ look NAME
     def look_entries(self) -> list[LookEntry]:
         return kosmodrom_look_entries()
@@ -134,7 +140,9 @@ class KosmodromScreen(SeatScreen):
             return None
         kind = action.kind
         if kind == "done":
-            step = {"advance": "advancing rockets", "play": "playing cards", "discard": "the turn"}.get(view["phase"])
+            step = {"advance": "advancing rockets", "play": "playing cards", "discard": "the turn"}.get(
+                view["phase"]
+            )
             if step:
                 return Text.assemble(("• ", "dim"), self.rewrite(f"seat {seat} ends {step}"), style="dim")
         if kind == "draw":
@@ -195,15 +203,23 @@ class KosmodromScreen(SeatScreen):
         title.append(f"  score now {score['total']}", style="bold")
         if seat == me:
             title.append("  (you)", style="dim")
-        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), expand=False,
-                      show_edge=False)
+        table = Table(
+            title=title,
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 1),
+            expand=False,
+            show_edge=False,
+        )
         for zone in ZONES:
             table.add_column(ZONE_SHORT[zone], min_width=26)
         cells = []
         for zone in ZONES:
             lines = []
             expert = player["experts"][zone]
-            lines.append(Text.assemble("expert: ", card_text(expert) if expert else Text("none", style="dim")))
+            lines.append(
+                Text.assemble("expert: ", card_text(expert) if expert else Text("none", style="dim"))
+            )
             pads = player["launch_pads"][zone]
             if pads:
                 lines.append(Text(f"launch pad: {', '.join(card_name(p) for p in pads)}", style="yellow"))
@@ -237,25 +253,42 @@ class KosmodromScreen(SeatScreen):
         phase = view["phase"]
         step = view["step"]
         if phase == "advance":
-            return Text.assemble(who, ": step 2 - advance complete rockets (one per zone, two with Overtime), or done.")
+            return Text.assemble(
+                who, ": step 2 - advance complete rockets (one per zone, two with Overtime), or done."
+            )
         if phase == "draw":
-            return Text.assemble(who, f": step 3 - draw up to {view['players'][seat]['hand_limit']} cards. "
-                                 "Draw from the deck, or take the top of the discard pile (once per turn).")
+            return Text.assemble(
+                who,
+                f": step 3 - draw up to {view['players'][seat]['hand_limit']} cards. "
+                "Draw from the deck, or take the top of the discard pile (once per turn).",
+            )
         if phase == "play":
             return Text.assemble(who, ": step 4 - play as many cards as you like; done when finished.")
         if phase == "discard":
             limit = view["players"][seat]["hand_limit"]
             return Text.assemble(who, f": step 6 - discard any cards; you must end with at most {limit}.")
         if phase == "discard_order":
-            return Text.assemble(who, ": your action card sent several cards to the discard pile - choose the one on top.")
+            return Text.assemble(
+                who, ": your action card sent several cards to the discard pile - choose the one on top."
+            )
         if phase == "field_duty":
             return Text.assemble(who, ": Field Duty - choose a card to discard.")
         if phase == "offer":
             draft = step["draft"]
-            text = Text.assemble(who, ": an offer to ", self.name(draft["to"]), " - you give ",
-                                 offered_cards(draft["give"]), ", you ask for ", offered_cards(draft["want"]), ".")
-            text.append(" Add cards, then propose (or withdraw). Or type the whole offer: "
-                        "'trade 2 metal,fuel for jack' / 'gift 2 metal,fuel'.")
+            text = Text.assemble(
+                who,
+                ": an offer to ",
+                self.name(draft["to"]),
+                " - you give ",
+                offered_cards(draft["give"]),
+                ", you ask for ",
+                offered_cards(draft["want"]),
+                ".",
+            )
+            text.append(
+                " Add cards, then propose (or withdraw). Or type the whole offer: "
+                "'trade 2 metal,fuel for jack' / 'gift 2 metal,fuel'."
+            )
             return text
         if phase == "answer":
             offer = step["offer"]
@@ -263,7 +296,9 @@ class KosmodromScreen(SeatScreen):
             if offer["kind"] == "gift":
                 text.append(f" offers you {offered_cards(offer['give'])} as a gift.")
             else:
-                text.append(f" offers {offered_cards(offer['give'])} for your {offered_cards(offer['want'])}.")
+                text.append(
+                    f" offers {offered_cards(offer['give'])} for your {offered_cards(offer['want'])}."
+                )
             return text
         return who
 
@@ -317,16 +352,23 @@ class KosmodromScreen(SeatScreen):
             spec = default_cards().cards[data["card"]]
             target = self.target_text(view, data["card"], data["target"])
             text = "" if spec.type in ("rocket", "component") and target else f"  {spec.text}"
-            return Text.assemble(card_text(data["card"], russian=True), (f" → {target}" if target else ""),
-                                 (text, "dim"))
+            return Text.assemble(
+                card_text(data["card"], russian=True), (f" → {target}" if target else ""), (text, "dim")
+            )
         if kind == "advance":
             r = next(r for r in view["rockets"] if r["id"] == data["rocket"])
             nxt = {"assembly": "test stand", "test": "launch table"}[r["zone"]]
-            return Text(f"move {r['id']} ({card_name(r['card'])}) from the {ZONE_NAMES[r['zone']]} to the {nxt}")
+            return Text(
+                f"move {r['id']} ({card_name(r['card'])}) from the {ZONE_NAMES[r['zone']]} to the {nxt}"
+            )
         if kind == "done":
-            return Text({"advance": "advance nothing more; go on to drawing",
-                         "play": "stop playing cards",
-                         "discard": "end your turn"}.get(view["phase"], "done"))
+            return Text(
+                {
+                    "advance": "advance nothing more; go on to drawing",
+                    "play": "stop playing cards",
+                    "discard": "end your turn",
+                }.get(view["phase"], "done")
+            )
         if kind == "draw":
             return Text("draw the top card of the deck")
         if kind == "take":
@@ -334,7 +376,9 @@ class KosmodromScreen(SeatScreen):
         if kind == "discard":
             return Text.assemble("discard ", card_text(data["card"]))
         if kind == "offer":
-            return Text.assemble("make an offer to ", self.name(data["seat"]), " (a trade or a gift, any number of cards)")
+            return Text.assemble(
+                "make an offer to ", self.name(data["seat"]), " (a trade or a gift, any number of cards)"
+            )
         if kind == "give":
             return Text.assemble("offer your ", card_text(data["card"]))
         if kind == "want":
@@ -348,7 +392,9 @@ class KosmodromScreen(SeatScreen):
         if kind == "gift":
             return self.rewrite(f"offer {offered_cards(data['cards'])} to seat {data['seat']} as a gift")
         if kind == "trade":
-            return self.rewrite(f"offer seat {data['seat']} your {offered_cards(data['give'])} for their {offered_cards(data['want'])}")
+            return self.rewrite(
+                f"offer seat {data['seat']} your {offered_cards(data['give'])} for their {offered_cards(data['want'])}"
+            )
         if kind == "top":
             return Text.assemble("put ", card_text(data["card"]), " on top of the discard pile")
         if kind == "accept":
@@ -361,7 +407,14 @@ class KosmodromScreen(SeatScreen):
     def final_table(self, view: dict[str, Any]) -> RenderableType:
         table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
         table.add_column("player")
-        for label in ("rockets", "astronauts", "certifications", "mission control", "advantage cards", "total"):
+        for label in (
+            "rockets",
+            "astronauts",
+            "certifications",
+            "mission control",
+            "advantage cards",
+            "total",
+        ):
             table.add_column(label, justify="right")
         winners = set(view["winners"])
         for player in sorted(view["players"], key=lambda p: -p["score"]["total"]):
@@ -371,9 +424,15 @@ class KosmodromScreen(SeatScreen):
             label = s.long_label() if s else Text(f"seat {seat}")
             if seat in winners:
                 label = Text.assemble(("★ ", "bold yellow"), label)
-            table.add_row(label, str(score["rockets"]), str(score["astronauts"]), str(score["certifications"]),
-                          str(score["mission_control"]), str(player["advantage_cards"]),
-                          Text(str(score["total"]), style="bold"))
+            table.add_row(
+                label,
+                str(score["rockets"]),
+                str(score["astronauts"]),
+                str(score["certifications"]),
+                str(score["mission_control"]),
+                str(player["advantage_cards"]),
+                Text(str(score["total"]), style="bold"),
+            )
         names = [self.name(s) for s in view["winners"]]
         verdict = Text("Winner: " if len(names) == 1 else "Shared victory: ", style="bold")
         for i, n in enumerate(names):
@@ -386,9 +445,17 @@ class KosmodromScreen(SeatScreen):
         return Panel(
             Text.assemble(
                 ("Commands\n", "bold"),
-                "  a number      choose that move from the list\n"
-                "  move text     as shown, e.g. ", ("play metal r3", "bold"), ", ", ("advance r1", "bold"), ", ",
-                ("play jack launch", "bold"), ", ", ("play key_to_start 1:test", "bold"), ", ", ("discard fuel", "bold"), "\n"
+                "  a number      choose that move from the list\n  move text     as shown, e.g. ",
+                ("play metal r3", "bold"),
+                ", ",
+                ("advance r1", "bold"),
+                ", ",
+                ("play jack launch", "bold"),
+                ", ",
+                ("play key_to_start 1:test", "bold"),
+                ", ",
+                ("discard fuel", "bold"),
+                "\n"
                 "  show          draw the table again      log   every event so far\n"
                 "  help          this help                 quit  stop; the game so far is saved\n\n",
                 ("Reading the table\n", "bold"),
@@ -397,15 +464,24 @@ class KosmodromScreen(SeatScreen):
                 "  Rockets score on the launch table +value, test stand 0, assembly shop -value;\n"
                 "  no Mission Control (or Jack) on your launch table at the end = -10.",
             ),
-            title="help", title_align="left", border_style="dim", expand=False,
+            title="help",
+            title_align="left",
+            border_style="dim",
+            expand=False,
         )
 
 
 def kosmodrom_look_entries() -> list[LookEntry]:
     """Every card by its id, English and Russian names, with its text from data/cards.toml."""
-    return [LookEntry((c.name_en, c.id, c.name_ru), f"{c.name_en} ({c.name_ru})",
-                      f"{c.text} ×{c.count} in the deck.", c.type)
-            for c in default_cards().cards.values()]
+    return [
+        LookEntry(
+            (c.name_en, c.id, c.name_ru),
+            f"{c.name_en} ({c.name_ru})",
+            f"{c.text} ×{c.count} in the deck.",
+            c.type,
+        )
+        for c in default_cards().cards.values()
+    ]
 
 
 def cards_list() -> Text:

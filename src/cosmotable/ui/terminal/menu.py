@@ -51,7 +51,7 @@ def descend(moves: Sequence[Move], prefix: tuple[str, ...]) -> tuple[str, ...]:
     piece (and none ends there), that piece is taken for the player."""
     inside = members(moves, prefix)
     while inside:
-        nexts = {pieces(str(m.action))[len(prefix):len(prefix) + 1] for m in inside}
+        nexts = {pieces(str(m.action))[len(prefix) : len(prefix) + 1] for m in inside}
         if len(nexts) != 1 or nexts == {()} or len(inside) == 1:
             break
         prefix = prefix + next(iter(nexts))
@@ -98,6 +98,6 @@ def find_prefix(moves: Sequence[Move], typed: str) -> tuple[str, ...] | None:
         return None
     for move in moves:
         own = pieces(str(move.action))
-        if len(own) > len(wanted) and tuple(p.strip(" ,").lower() for p in own[:len(wanted)]) == wanted:
-            return own[:len(wanted)]
+        if len(own) > len(wanted) and tuple(p.strip(" ,").lower() for p in own[: len(wanted)]) == wanted:
+            return own[: len(wanted)]
     return None

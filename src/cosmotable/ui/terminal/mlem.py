@@ -153,7 +153,11 @@ def projected_planet_points(view: dict[str, Any]) -> list[int]:
 def discovery_cell(token: dict[str, Any], brief: bool = True) -> Text:
     """A face-up discovery token: `◆+3` (points), `◆die` (die return), `◆worm` (wormhole)."""
     if token["kind"] == "points":
-        body = f"+{token['points']}" if brief else f"{token['points']} point{'s' if token['points'] != 1 else ''}"
+        body = (
+            f"+{token['points']}"
+            if brief
+            else f"{token['points']} point{'s' if token['points'] != 1 else ''}"
+        )
     elif token["kind"] == "die_return":
         body = "die" if brief else "die return"
     else:
@@ -166,8 +170,9 @@ def token_text(token: dict[str, Any]) -> Text:
     ability = token["ability"]
     if ability == "extra":
         ability = f"extra dice {'+'.join(token['extra_dice'])}"
-    return Text.assemble((token["id"], "bold"), f": UFO moves {token['ufo_move']} · {token['dice']} dice · ",
-                         (ability, "bold"))
+    return Text.assemble(
+        (token["id"], "bold"), f": UFO moves {token['ufo_move']} · {token['dice']} dice · ", (ability, "bold")
+    )
 
 
 def ordinal(n: int) -> str:
@@ -176,10 +181,11 @@ def ordinal(n: int) -> str:
 
 class MlemScreen(SeatScreen):
     """Draws MLEM views and explains MLEM moves for the seats at the table."""
+
     #: what a hot-seat player's private screen shows (the others are asked to look away)
     private_things = "secret missions and face-down tokens"
     #: said on the game-over screen when hidden things are shown
-    revealed_at_end = 'Everything face down is revealed: missions, UFO and discovery tokens.'
+    revealed_at_end = "Everything face down is revealed: missions, UFO and discovery tokens."
 
     game_id = "mlem"
 
@@ -313,12 +319,17 @@ class MlemScreen(SeatScreen):
         if rocket["in_deep_space"]:
             out.append("in deep space")
         else:
-            out.append_text(Text.assemble(f"on {rocket['position']} (", faces_text(mat["spaces"][rocket["position"]]),
-                                          ")"))
+            out.append_text(
+                Text.assemble(
+                    f"on {rocket['position']} (", faces_text(mat["spaces"][rocket["position"]]), ")"
+                )
+            )
         board = rocket["board"]
         if not board:
             out.append(": empty, boarding starts", style="dim")
-        commander_slot = next((e["slot"] for e in board if e["aboard"] and e["seat"] == rocket["commander"]), None)
+        commander_slot = next(
+            (e["slot"] for e in board if e["aboard"] and e["seat"] == rocket["commander"]), None
+        )
         for i, entry in enumerate(board):
             out.append(": " if i == 0 else " · ")
             out.append_text(self.tag(entry["seat"]))
@@ -376,20 +387,33 @@ class MlemScreen(SeatScreen):
             # One band: the spaces from the rocket on (where it can go next); 'show' draws them all.
             first = 0 if rocket["in_deep_space"] else rocket["position"]
             first = max(0, min(first, len(columns) - per_band))
-            columns = columns[first:first + per_band]
+            columns = columns[first : first + per_band]
         bands = math.ceil(len(columns) / per_band)
         size = math.ceil(len(columns) / bands)
         out: list[RenderableType] = []
         satellite = 3
         for start in range(0, len(columns), size):
-            chunk = columns[start:start + size]
-            table = Table(box=None if compact else box.MINIMAL, padding=(0, 0, 0, 1) if compact else (0, 0),
-                          show_edge=False, pad_edge=False, expand=False)
+            chunk = columns[start : start + size]
+            table = Table(
+                box=None if compact else box.MINIMAL,
+                padding=(0, 0, 0, 1) if compact else (0, 0),
+                show_edge=False,
+                pad_edge=False,
+                expand=False,
+            )
             table.add_column("", width=6, no_wrap=True, style="dim")
-            rows: dict[str, list[Text]] = {"dice": [], "moons": [], "planet": [], "ufo": [], "disc": [],
-                                           "there": []}
+            rows: dict[str, list[Text]] = {
+                "dice": [],
+                "moons": [],
+                "planet": [],
+                "ufo": [],
+                "disc": [],
+                "there": [],
+            }
             ufo = view.get("variant_state", {}).get("ufo")
-            found = {d["space"]: d for d in view.get("variant_state", {}).get("discovery", {}).get("on_mat", [])}
+            found = {
+                d["space"]: d for d in view.get("variant_state", {}).get("discovery", {}).get("on_mat", [])
+            }
             for col in chunk:
                 if col == "deep":
                     here = rocket["in_deep_space"]
@@ -397,7 +421,9 @@ class MlemScreen(SeatScreen):
                     rows["dice"].append(Text(""))
                     rows["moons"].append(Text(f"C{mat['comet_points']} G{mat['galaxy_points']}"))
                     rows["planet"].append(Text(""))
-                    rows["ufo"].append(Text("▼UFO", style=UFO_STYLE) if ufo and ufo["in_deep_space"] else Text(""))
+                    rows["ufo"].append(
+                        Text("▼UFO", style=UFO_STYLE) if ufo and ufo["in_deep_space"] else Text("")
+                    )
                     rows["disc"].append(Text(""))
                     rows["there"].append(self._counts([(e["seat"], 1) for e in view["deep_space"]]))
                 else:
@@ -411,7 +437,11 @@ class MlemScreen(SeatScreen):
                     rows["moons"].append(self._moon_cell(space, moons))
                     names = [planets[p]["name"] for p in space["planets"] if p in planets]
                     rows["planet"].append(Text("/".join(names), style=PLANET_STYLE))
-                    rows["ufo"].append(Text("▼UFO", style=UFO_STYLE) if ufo and not ufo["in_deep_space"] and ufo["position"] == col else Text(""))
+                    rows["ufo"].append(
+                        Text("▼UFO", style=UFO_STYLE)
+                        if ufo and not ufo["in_deep_space"] and ufo["position"] == col
+                        else Text("")
+                    )
                     rows["disc"].append(discovery_cell(found[col]) if col in found else Text(""))
                     counts: list[tuple[int, int]] = []
                     for pid in space["planets"]:
@@ -437,7 +467,9 @@ class MlemScreen(SeatScreen):
         if view["phase"] == "over":
             out.append("game over", style="bold")
         else:
-            out.append("deep space" if rocket["in_deep_space"] else f"space {rocket['position']}", style="bold")
+            out.append(
+                "deep space" if rocket["in_deep_space"] else f"space {rocket['position']}", style="bold"
+            )
             out.append(f" · {rocket['dice']} dice")
             aboard = [e for e in rocket["board"] if e["aboard"]]
             if aboard:
@@ -451,7 +483,10 @@ class MlemScreen(SeatScreen):
                         out.append("★", style="bold yellow")
         ufo = view.get("variant_state", {}).get("ufo")
         if ufo:
-            out.append(" · UFO in deep space" if ufo["in_deep_space"] else f" · UFO on {ufo['position']}", style="magenta")
+            out.append(
+                " · UFO in deep space" if ufo["in_deep_space"] else f" · UFO on {ufo['position']}",
+                style="magenta",
+            )
         out.append(f" · crashes {view['crashes']}/{view['crash_track_length']} · points ")
         for i, score in enumerate(view["scores"]):
             if i:
@@ -472,7 +507,9 @@ class MlemScreen(SeatScreen):
                 out.append(f"○{moon['points']}")
             else:
                 seat = self.seat(occupant["seat"])
-                out.append(f"{seat.letter if seat else '?'}{moon['points']}", style=seat.style if seat else "")
+                out.append(
+                    f"{seat.letter if seat else '?'}{moon['points']}", style=seat.style if seat else ""
+                )
         return out
 
     def _counts(self, pairs: list[tuple[int, int]]) -> Text:
@@ -490,8 +527,14 @@ class MlemScreen(SeatScreen):
         return out
 
     def planets_table(self, view: dict[str, Any]) -> Table:
-        table = Table(title="Planets (scored at the end)", title_justify="left", box=box.SIMPLE_HEAD,
-                      padding=(0, 1), pad_edge=False, show_edge=False)
+        table = Table(
+            title="Planets (scored at the end)",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 1),
+            pad_edge=False,
+            show_edge=False,
+        )
         table.add_column("planet", style=PLANET_STYLE, no_wrap=True)
         table.add_column("space", justify="right", no_wrap=True)
         table.add_column("points", justify="center", no_wrap=True)
@@ -511,7 +554,8 @@ class MlemScreen(SeatScreen):
                 standing.append_text(self.tag(seat))
                 standing.append(f" {points}")
             table.add_row(
-                planet["name"], ",".join(str(s) for s in planet["spaces"]),
+                planet["name"],
+                ",".join(str(s) for s in planet["spaces"]),
                 "/".join(str(p) for p in planet["points"]),
                 rows if rows.plain else Text("—", style="dim"),
                 standing if standing.plain else Text("—", style="dim"),
@@ -521,7 +565,9 @@ class MlemScreen(SeatScreen):
     def deep_space_line(self, view: dict[str, Any]) -> Text:
         mat = view["mat"]
         out = Text("Deep space", style="bold")
-        for n, (where, points) in enumerate((("comet", mat["comet_points"]), ("galaxy", mat["galaxy_points"]))):
+        for n, (where, points) in enumerate(
+            (("comet", mat["comet_points"]), ("galaxy", mat["galaxy_points"]))
+        ):
             entries = [e for e in view["deep_space"] if e["where"] == where]
             out.append(f"{'' if n == 0 else chr(10) + ' ' * 10}  {where} ({points}): ")
             if not entries:
@@ -534,8 +580,14 @@ class MlemScreen(SeatScreen):
         return out
 
     def goals_table(self, view: dict[str, Any]) -> Table:
-        table = Table(title="Goal tiles: the first player to have...", title_justify="left", box=box.SIMPLE_HEAD,
-                      padding=(0, 1), pad_edge=False, show_edge=False)
+        table = Table(
+            title="Goal tiles: the first player to have...",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 1),
+            pad_edge=False,
+            show_edge=False,
+        )
         table.add_column("goal")
         table.add_column("pts", justify="right")
         table.add_column("taken by", no_wrap=True)
@@ -558,10 +610,17 @@ class MlemScreen(SeatScreen):
         if rocket["in_deep_space"]:
             where = "in deep space"
         else:
-            where = Text.assemble(f"on space {rocket['position']} (accepts ",
-                                  faces_text(mat["spaces"][rocket["position"]]), ")")
-        table = Table(title=Text.assemble("Rocket ", where), title_justify="left", box=box.SIMPLE_HEAD,
-                      padding=(0, 1), pad_edge=False, show_edge=False)
+            where = Text.assemble(
+                f"on space {rocket['position']} (accepts ", faces_text(mat["spaces"][rocket["position"]]), ")"
+            )
+        table = Table(
+            title=Text.assemble("Rocket ", where),
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 1),
+            pad_edge=False,
+            show_edge=False,
+        )
         table.add_column("slot", justify="right")
         table.add_column("player")
         table.add_column("astronaut")
@@ -579,8 +638,12 @@ class MlemScreen(SeatScreen):
             if entry["slot"] == rocket["deciding"]:
                 status.append("  ◀ deciding", style="bold")
             short = astronaut_short(entry["astronaut"], entry["seat"])
-            table.add_row(str(entry["slot"] + 1), self.name(entry["seat"]),
-                          Text.assemble(short_name(entry["astronaut"]), (f" {short}", "dim")), status)
+            table.add_row(
+                str(entry["slot"] + 1),
+                self.name(entry["seat"]),
+                Text.assemble(short_name(entry["astronaut"]), (f" {short}", "dim")),
+                status,
+            )
         if not board:
             table.add_row("", Text("(empty: boarding starts)", style="dim"), "", "")
         return table
@@ -628,8 +691,12 @@ class MlemScreen(SeatScreen):
             accepts_one = "1" in mat["spaces"][rocket["position"]]["faces"]
             out.append(" (usable here)" if accepts_one else " (not here: no 1)", style="dim")
             out.append("\n")
-        if (view["phase"] in ("landing", "roll") and board and any(e["aboard"] for e in board)
-                and rocket["position"] < mat["deep_space"]):
+        if (
+            view["phase"] in ("landing", "roll")
+            and board
+            and any(e["aboard"] for e in board)
+            and rocket["position"] < mat["deep_space"]
+        ):
             out.append("Next roll here  ", style="bold")
             out.append_text(risk_text(mat, rocket["position"], held, bool(helpers)))
             out.append("\n")
@@ -653,23 +720,31 @@ class MlemScreen(SeatScreen):
 
     def ufo_text(self, view: dict[str, Any]) -> Text:
         ufo = view["variant_state"]["ufo"]
-        place = ("in ", ("deep space", UFO_STYLE)) if ufo["in_deep_space"] else ("on ", (f"space {ufo['position']}", UFO_STYLE))
+        place = (
+            ("in ", ("deep space", UFO_STYLE))
+            if ufo["in_deep_space"]
+            else ("on ", (f"space {ufo['position']}", UFO_STYLE))
+        )
         out = Text.assemble("the UFO is ", *place, " (▼UFO on the track)")
         stack = ufo["ufo_stack"]
         over = view["phase"] == "over"
         if over:
             out.append(f" · UFO tokens left: {' '.join(map(str, stack)) or 'none'}")
         elif stack:
-            out.append(f"; ending a flight there gives the commander the top UFO token ({stack[0]} "
-                       f"point{'s' if stack[0] != 1 else ''}, face down) · stack left: {' '.join(map(str, stack))}")
+            out.append(
+                f"; ending a flight there gives the commander the top UFO token ({stack[0]} "
+                f"point{'s' if stack[0] != 1 else ''}, face down) · stack left: {' '.join(map(str, stack))}"
+            )
         else:
             out.append("; no UFO tokens left", style="dim")
         out.append("\n")
         token = ufo["token"]
         if token is None:
             out.append("expedition token: ", style="bold")
-            out.append("— (revealed when the next expedition starts)" if view["phase"] != "over" else "—",
-                       style="dim")
+            out.append(
+                "— (revealed when the next expedition starts)" if view["phase"] != "over" else "—",
+                style="dim",
+            )
         else:
             out.append("expedition token ", style="bold")
             out.append_text(token_text(token))
@@ -686,8 +761,10 @@ class MlemScreen(SeatScreen):
         if token["ability"] == "extra":
             faces = "+".join(token["extra_dice"])
             one = len(token["extra_dice"]) == 1
-            return (f"add the extra {'die' if one else 'dice'} {faces} to one flight (moves marked +extra) where "
-                    f"the space accepts {'it' if one else 'them'} - even when no rolled die fits")
+            return (
+                f"add the extra {'die' if one else 'dice'} {faces} to one flight (moves marked +extra) where "
+                f"the space accepts {'it' if one else 'them'} - even when no rolled die fits"
+            )
         if token["ability"] == "keep":
             return "in one flight the dice used are not set aside (moves marked +keep)"
         return "once, roll all the dice again (move 'reroll'); the new roll must be used"
@@ -704,8 +781,11 @@ class MlemScreen(SeatScreen):
             out.append_text(discovery_cell(token, brief=False))
         out.append(f"\n{d['face_down_left']} face down left.", style="dim")
         if view["phase"] != "over":
-            out.append(" A flight ending on a token activates it: points go to the commander (face down), die return "
-                       "gives back a set-aside die, a wormhole jumps 4 spaces.", style="dim")
+            out.append(
+                " A flight ending on a token activates it: points go to the commander (face down), die return "
+                "gives back a set-aside die, a wormhole jumps 4 spaces.",
+                style="dim",
+            )
         return out
 
     def missions_text(self, view: dict[str, Any]) -> Text:
@@ -724,7 +804,9 @@ class MlemScreen(SeatScreen):
         for s_, chosen in enumerate(m["chosen"]):
             if s_ == seat or over:
                 continue
-            others.append(Text.assemble(self.name(s_), " keeps 3 (hidden)" if chosen else " is still choosing"))
+            others.append(
+                Text.assemble(self.name(s_), " keeps 3 (hidden)" if chosen else " is still choosing")
+            )
         if others and not over:
             out.append("\nothers: ")
             for i, t in enumerate(others):
@@ -753,11 +835,13 @@ class MlemScreen(SeatScreen):
             if i:
                 out.append(" · ")
             done = x["id"] in hand["completed"]
-            lost = (not done and x["kind"] == "moon" and moons.get(x["target"], {}).get("occupant") is not None)
+            lost = not done and x["kind"] == "moon" and moons.get(x["target"], {}).get("occupant") is not None
             mark, style = ("✓", "bold green") if done else (("✗", "red") if lost else ("○", ""))
             out.append(f"{mark} ", style=style)
-            out.append(f"{x['id']} {x['name']} (space {','.join(map(str, x['spaces']))})",
-                       style="green" if done else ("dim strike" if lost else ""))
+            out.append(
+                f"{x['id']} {x['name']} (space {','.join(map(str, x['spaces']))})",
+                style="green" if done else ("dim strike" if lost else ""),
+            )
             if lost:
                 out.append(" taken", style="red")
         n = len(hand["completed"])
@@ -769,8 +853,14 @@ class MlemScreen(SeatScreen):
 
     def missions_table(self, view: dict[str, Any]) -> Table:
         """Everyone's missions, shown when the game is over."""
-        table = Table(title="Secret missions", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
-                      pad_edge=False, show_edge=False)
+        table = Table(
+            title="Secret missions",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 1),
+            pad_edge=False,
+            show_edge=False,
+        )
         table.add_column("player", no_wrap=True)
         table.add_column("kept missions (✓ completed)")
         table.add_column("returned", style="dim")
@@ -785,8 +875,10 @@ class MlemScreen(SeatScreen):
                     kept.append(" · ")
                 done = x["id"] in hand["completed"]
                 kept.append("✓ " if done else "✗ ", style="bold green" if done else "red")
-                kept.append(f"{x['id']} {x['name']} ({','.join(map(str, x['spaces']))})",
-                            style="green" if done else "")
+                kept.append(
+                    f"{x['id']} {x['name']} ({','.join(map(str, x['spaces']))})",
+                    style="green" if done else "",
+                )
             back = next((f"{x['id']} {x['name']}" for x in hand["dealt"] if x["id"] == hand["returned"]), "—")
             table.add_row(self.name(seat), kept, back, Text(str(hand["points"]), style="bold"))
         return table
@@ -797,8 +889,14 @@ class MlemScreen(SeatScreen):
         # the astronauts still available go below the table when it would not fit beside them
         narrow = compact or width < 110 + 12 * sum(1 for key in ("ufo", "discovery", "missions") if key in vs)
         projected = projected_planet_points(view)
-        table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1),
-                      pad_edge=False, show_edge=False)
+        table = Table(
+            title="Players",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            padding=(0, 1),
+            pad_edge=False,
+            show_edge=False,
+        )
         table.add_column("seat", justify="right")
         table.add_column("player", no_wrap=True)
         table.add_column("on mat", justify="right")
@@ -809,8 +907,11 @@ class MlemScreen(SeatScreen):
         table.add_column("goals", justify="right")
         table.add_column("planets" if over else "planets*", justify="right")
         vs = view.get("variant_state", {})
-        extra_cols = [(key, label) for key, label in (("ufo", "ufo"), ("discovery", "disc"), ("missions", "missions"))
-                      if key in vs]
+        extra_cols = [
+            (key, label)
+            for key, label in (("ufo", "ufo"), ("discovery", "disc"), ("missions", "missions"))
+            if key in vs
+        ]
         for _, label in extra_cols:
             table.add_column(label if over else label + "†", justify="right")
         table.add_column("total" if over else "so far", justify="right")
@@ -829,13 +930,18 @@ class MlemScreen(SeatScreen):
                 label = Text.assemble(("▶ ", "bold"), label)
             available = ", ".join(short_name(a) for a in player["available"]) or "—"
             so_far = score["moons"] + score["deep_space"] + score["goals"] + (score["planets"] if over else 0)
-            so_far += score.get("ufo", 0) + score.get("discoveries", 0) + (score.get("missions", 0) if over else 0)
+            so_far += (
+                score.get("ufo", 0) + score.get("discoveries", 0) + (score.get("missions", 0) if over else 0)
+            )
             hidden = not over and any(c.plain.startswith("?") or "?" in c.plain for c in variant_cells)
             cells = [str(seat), label, f"{player['placed']}/8"]
             if not narrow:
                 cells.append(Text(available, style="dim" if not player["available"] else ""))
             table.add_row(
-                *cells, str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
+                *cells,
+                str(score["moons"]),
+                str(score["deep_space"]),
+                str(score["goals"]),
                 str(score["planets"]) if over else f"~{projected[seat]}",
                 *variant_cells,
                 Text.assemble((str(so_far), "bold"), ("+?" if hidden else "", "dim")),
@@ -846,8 +952,10 @@ class MlemScreen(SeatScreen):
         if not over:
             table.caption = "planets* = what the planets would pay if the game ended now (scored at the end)"
             if extra_cols:
-                table.caption += ("\n† face-down tokens and secret missions: yours in full, others' as ?×count "
-                                  "(values hidden until the end); missions ~ = points if the game ended now")
+                table.caption += (
+                    "\n† face-down tokens and secret missions: yours in full, others' as ?×count "
+                    "(values hidden until the end); missions ~ = points if the game ended now"
+                )
             table.caption_justify = "left"
         if not narrow:
             return table
@@ -883,21 +991,29 @@ class MlemScreen(SeatScreen):
         phase = view["phase"]
         if phase == "launch":
             starter = view["starter"]
-            commands = (Text("you will command it") if starter == seat
-                        else Text.assemble(self.name(starter), " started it and will command"))
+            commands = (
+                Text("you will command it")
+                if starter == seat
+                else Text.assemble(self.name(starter), " started it and will command")
+            )
             return Text.assemble(
-                who, f": launch of expedition {view['expedition']} (", commands, ") - choose an astronaut to "
-                f"board slot {len(rocket['board']) + 1} of the rocket.",
+                who,
+                f": launch of expedition {view['expedition']} (",
+                commands,
+                f") - choose an astronaut to board slot {len(rocket['board']) + 1} of the rocket.",
             )
         if phase == "choose":
             return Text.assemble(
-                who, ": your four secret missions are dealt (see Missions above). Keep three: choose the one to "
+                who,
+                ": your four secret missions are dealt (see Missions above). Keep three: choose the one to "
                 "return to the box. No one else sees your choice.",
             )
         if phase == "travel":
             space = mat["spaces"][rocket["position"]]
             out = Text.assemble(
-                who, f": you command the rocket on space {rocket['position']} (accepts ", faces_text(space),
+                who,
+                f": you command the rocket on space {rocket['position']} (accepts ",
+                faces_text(space),
                 f") and rolled {','.join(rocket['roll'] or [])}. Use one or more whole groups of dice that fit.",
             )
             ufo = view.get("variant_state", {}).get("ufo")
@@ -905,8 +1021,11 @@ class MlemScreen(SeatScreen):
                 out.append("\nExpedition token ", style="")
                 out.append_text(token_text(ufo["token"]))
                 out.append(f" is unused: {self._ability_hint(ufo['token'])}.")
-            helpers = [e["seat"] for e in rocket["board"]
-                       if e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]]
+            helpers = [
+                e["seat"]
+                for e in rocket["board"]
+                if e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]
+            ]
             if helpers and "1" in space["faces"]:
                 out.append("\nHelpers (each counts as a die showing 1, once per expedition): ")
                 for i, h in enumerate(helpers):
@@ -919,19 +1038,24 @@ class MlemScreen(SeatScreen):
         if phase == "landing":
             entry = rocket["board"][rocket["deciding"]]
             return Text.assemble(
-                who, f": the rocket is on space {rocket['position']}. Your {astronaut_name(entry['astronaut'])} "
+                who,
+                f": the rocket is on space {rocket['position']}. Your {astronaut_name(entry['astronaut'])} "
                 "may stay aboard or leave the rocket here.",
             )
         if phase == "parachute":
             return Text.assemble(
-                who, f": the rocket crashed on space {rocket['position']}! Your Parachutist may still land "
+                who,
+                f": the rocket crashed on space {rocket['position']}! Your Parachutist may still land "
                 "here, or return home.",
             )
         return who
 
     #: shown above a grouped menu of travel moves
-    menu_legend = Text("dice = dice left after the move · risk = chance that the next roll crashes there "
-                       "(* a helper could still save it)", style="dim")
+    menu_legend = Text(
+        "dice = dice left after the move · risk = chance that the next roll crashes there "
+        "(* a helper could still save it)",
+        style="dim",
+    )
 
     def moves(self, state: State, seat: int) -> list[Move]:
         """The legal moves of `seat`, in menu order, each with a plain-English gloss."""
@@ -949,8 +1073,11 @@ class MlemScreen(SeatScreen):
             if data["kind"] == "travel":
                 move.group, move.brief = self._travel_parts(view, data, brief=True, moved=moved)
             elif data["kind"] == "crash":
-                move.group = Text("or decline the helpers and the token:" if view.get("variant_state", {}).get("ufo")
-                                  else "or decline the helpers:")
+                move.group = Text(
+                    "or decline the helpers and the token:"
+                    if view.get("variant_state", {}).get("ufo")
+                    else "or decline the helpers:"
+                )
                 move.brief = Text(f"the rocket crashes ({view['crashes'] + 1}/{view['crash_track_length']})")
             elif data["kind"] == "reroll":
                 move.group = Text("or use the expedition token:")
@@ -968,14 +1095,24 @@ class MlemScreen(SeatScreen):
                 used = [f for f in rocket["roll"] if f in data.get("groups", ())]
                 helpers = data.get("helpers", ())
                 moved_steps = steps.get(id(item))
-                n = moved_steps if moved_steps is not None else sum(face_value(space, f) for f in used) + len(helpers)
+                n = (
+                    moved_steps
+                    if moved_steps is not None
+                    else sum(face_value(space, f) for f in used) + len(helpers)
+                )
                 return (0, n, len(used) + len(helpers), data.get("extra", False), data.get("keep", False))
 
             out.sort(key=key)
         return out
 
-    def gloss(self, view: dict[str, Any], after: dict[str, Any], action: Action, seat: int,
-              moved: dict[str, Any] | None = None) -> Text:
+    def gloss(
+        self,
+        view: dict[str, Any],
+        after: dict[str, Any],
+        action: Action,
+        seat: int,
+        moved: dict[str, Any] | None = None,
+    ) -> Text:
         data = action.to_json()
         kind = data["kind"]
         rocket = view["rocket"]
@@ -985,17 +1122,23 @@ class MlemScreen(SeatScreen):
                 return Text(data["astronaut"])
             text = a.text
             if a.id == "helper":
-                text = text + f" In travel moves it is H{seat} (H + your seat number), e.g. 'travel 2,H{seat}'."
+                text = (
+                    text + f" In travel moves it is H{seat} (H + your seat number), e.g. 'travel 2,H{seat}'."
+                )
             return Text.assemble((a.name, "bold"), (f" ({astronaut_short(a.id, seat)})", "dim"), f": {text}")
         if kind == "travel":
             return self._gloss_travel(view, data, moved)
         if kind == "crash":
-            text = Text(f"no rolled die fits space {rocket['position']}: the rocket crashes "
-                        f"(crash {view['crashes'] + 1}/{view['crash_track_length']}) and everyone aboard goes home")
+            text = Text(
+                f"no rolled die fits space {rocket['position']}: the rocket crashes "
+                f"(crash {view['crashes'] + 1}/{view['crash_track_length']}) and everyone aboard goes home"
+            )
             if any(e["astronaut"] == "parachutist" and e["aboard"] for e in rocket["board"]):
                 text.append(" (a parachutist may still land)")
             alternatives = []
-            if any(e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"]):
+            if any(
+                e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"]
+            ):
                 alternatives.append("a helper")
             ufo = view.get("variant_state", {}).get("ufo") or {}
             if ufo.get("token") and not ufo.get("ability_spent"):
@@ -1011,8 +1154,10 @@ class MlemScreen(SeatScreen):
             return self._gloss_land(view, after, data, seat)
         if kind == "reroll":
             dice = rocket["dice"]
-            out = Text(f"use the expedition token: roll all {dice} {'die' if dice == 1 else 'dice'} again "
-                       f"(once); the new roll must be used · ")
+            out = Text(
+                f"use the expedition token: roll all {dice} {'die' if dice == 1 else 'dice'} again "
+                f"(once); the new roll must be used · "
+            )
             out.append_text(risk_text(view["mat"], rocket["position"], dice, False))
             out.append(" for the new roll")
             return out
@@ -1027,14 +1172,20 @@ class MlemScreen(SeatScreen):
         by_id = {x["id"]: x for x in hand["dealt"]}
         back = by_id.get(mission_id)
         out = Text("return ")
-        out.append(f"{mission_id} {back['name']} (space {','.join(map(str, back['spaces']))})" if back else mission_id,
-                   style="bold")
+        out.append(
+            f"{mission_id} {back['name']} (space {','.join(map(str, back['spaces']))})"
+            if back
+            else mission_id,
+            style="bold",
+        )
         out.append(" to the box; keep ")
         kept = [x for x in hand["dealt"] if x["id"] != mission_id]
         out.append(", ".join(f"{x['name']} ({','.join(map(str, x['spaces']))})" for x in kept))
         return out
 
-    def _gloss_travel(self, view: dict[str, Any], data: dict[str, Any], moved: dict[str, Any] | None = None) -> Text:
+    def _gloss_travel(
+        self, view: dict[str, Any], data: dict[str, Any], moved: dict[str, Any] | None = None
+    ) -> Text:
         where, then = self._travel_parts(view, data, moved=moved)
         out = Text.assemble(where, " · ", then) if then.plain else where
         note = self._token_note(view, data)
@@ -1048,18 +1199,29 @@ class MlemScreen(SeatScreen):
         """What `+extra` / `+keep` add to a travel move (the token is then spent)."""
         ufo = view.get("variant_state", {}).get("ufo") or {}
         token = ufo.get("token") or {}
-        space = view["mat"]["spaces"][view["rocket"]["position"]] if not view["rocket"]["in_deep_space"] else None
+        space = (
+            view["mat"]["spaces"][view["rocket"]["position"]] if not view["rocket"]["in_deep_space"] else None
+        )
         if data.get("extra"):
             faces = [f for f in token.get("extra_dice", []) if space is None or f in space["faces"]]
             shown = "+".join(f"A(={space['afterburner']})" if f == "A" and space else f for f in faces)
-            text = f"+extra {shown}" if brief else f"with the token's extra {'die' if len(faces) == 1 else 'dice'} {shown}"
+            text = (
+                f"+extra {shown}"
+                if brief
+                else f"with the token's extra {'die' if len(faces) == 1 else 'dice'} {shown}"
+            )
             return Text(text + ("" if brief else " (token used up)"), style="magenta")
         if data.get("keep"):
             return Text("+keep" if brief else "keeping the dice used (token used up)", style="magenta")
         return Text("")
 
-    def _travel_parts(self, view: dict[str, Any], data: dict[str, Any], brief: bool = False,
-                      moved: dict[str, Any] | None = None) -> tuple[Text, Text]:
+    def _travel_parts(
+        self,
+        view: dict[str, Any],
+        data: dict[str, Any],
+        brief: bool = False,
+        moved: dict[str, Any] | None = None,
+    ) -> tuple[Text, Text]:
         """(`move 4 to space 7 (planet Rubin 3/2/1)`, `5 dice left · 3% crash risk`);
         brief: (..., `5 dice, risk 3%`). `moved`: the engine's travel event data, when known."""
         mat, rocket = view["mat"], view["rocket"]
@@ -1091,14 +1253,18 @@ class MlemScreen(SeatScreen):
                 break
         if dest >= mat["deep_space"]:
             where.append("DEEP SPACE", style="bold green")
-            where.append(f": all leave; commander to the comet +{mat['comet_points']}, "
-                         f"others to the galaxy +{mat['galaxy_points']}")
+            where.append(
+                f": all leave; commander to the comet +{mat['comet_points']}, "
+                f"others to the galaxy +{mat['galaxy_points']}"
+            )
         else:
             where.append(f"space {dest}", style="bold")
             where.append_text(self._what_is_at(view, dest))
             where.append_text(self._arrival_note(view, dest))
             helpers_left = any(
-                e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"]
+                e["astronaut"] == "helper"
+                and e["aboard"]
+                and not e["helper_used"]
                 and e["seat"] not in data.get("helpers", ())
                 for e in rocket["board"]
             )
@@ -1122,7 +1288,10 @@ class MlemScreen(SeatScreen):
                     continue  # a wormhole is drawn by _travel_parts
         ufo = vs.get("ufo")
         if ufo and ufo["position"] == dest and ufo["ufo_stack"]:
-            out.append(f" ▼ UFO contact: the commander takes a {ufo['ufo_stack'][0]}-point UFO token", style=UFO_STYLE)
+            out.append(
+                f" ▼ UFO contact: the commander takes a {ufo['ufo_stack'][0]}-point UFO token",
+                style=UFO_STYLE,
+            )
         return out
 
     def _what_is_at(self, view: dict[str, Any], number: int) -> Text:
@@ -1139,18 +1308,26 @@ class MlemScreen(SeatScreen):
                 parts.append(f"planet {p['name']} {'/'.join(str(x) for x in p['points'])}")
         free = [str(moons[m]["points"]) for m in space["moons"] if moons[m]["occupant"] is None]
         if space["moons"]:
-            parts.append(f"free moon{'s' if len(free) > 1 else ''} {', '.join(free)}" if free else "moons taken")
+            parts.append(
+                f"free moon{'s' if len(free) > 1 else ''} {', '.join(free)}" if free else "moons taken"
+            )
         return Text(f" ({'; '.join(parts)})" if parts else " (nothing to land on)")
 
     def _gloss_stay(self, view: dict[str, Any]) -> Text:
         rocket, mat = view["rocket"], view["mat"]
-        helpers = any(e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"])
-        out = Text(f"stay aboard for the next roll: {rocket['dice']} {'die' if rocket['dice'] == 1 else 'dice'} on "
-                   f"space {rocket['position']}, ")
+        helpers = any(
+            e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"]
+        )
+        out = Text(
+            f"stay aboard for the next roll: {rocket['dice']} {'die' if rocket['dice'] == 1 else 'dice'} on "
+            f"space {rocket['position']}, "
+        )
         out.append_text(risk_text(mat, rocket["position"], rocket["dice"], helpers))
         return out
 
-    def _gloss_land(self, view: dict[str, Any], after: dict[str, Any], data: dict[str, Any], seat: int) -> Text:
+    def _gloss_land(
+        self, view: dict[str, Any], after: dict[str, Any], data: dict[str, Any], seat: int
+    ) -> Text:
         mat, rocket = view["mat"], view["rocket"]
         entry = rocket["board"][rocket["deciding"]] if rocket["deciding"] is not None else None
         astronaut = entry["astronaut"] if entry else ""
@@ -1180,22 +1357,26 @@ class MlemScreen(SeatScreen):
                 out.append(f" at space {number}")
             before = next(p for p in view["planets"] if p["id"] == planet_id)
             had = dict(planet_standing(before)).get(seat, 0)
-            out.append(f" ({'/'.join(str(x) for x in planet['points'])} at the end): you would be "
-                       f"{ordinal(place_index + 1)} of {len(standing)}, worth {points} if it ended now")
+            out.append(
+                f" ({'/'.join(str(x) for x in planet['points'])} at the end): you would be "
+                f"{ordinal(place_index + 1)} of {len(standing)}, worth {points} if it ended now"
+            )
             if had:
                 out.append(f" (you have {had} there now)")
         before_goals = {g["id"]: g["claimed_by"] for g in view["goals"]}
         for goal in after["goals"]:
             if goal["claimed_by"] == seat and before_goals.get(goal["id"]) is None:
-                out.append(f"; takes the goal tile \"{goal['text']}\" (+{goal['points']})", style="bold yellow")
+                out.append(f'; takes the goal tile "{goal["text"]}" (+{goal["points"]})', style="bold yellow")
         if astronaut == "die_discarder":
             # Ballast: the commander sets one die aside, never the last one (astronauts.toml).
             if rocket["dice"] > 1:
                 out.append(f"; the commander sets a die aside ({rocket['dice'] - 1} left)")
             else:
                 out.append("; no die is set aside: the commander holds only the last one")
-        if entry and entry["seat"] == rocket["commander"] and any(
-            e["aboard"] and e["slot"] != entry["slot"] for e in rocket["board"]
+        if (
+            entry
+            and entry["seat"] == rocket["commander"]
+            and any(e["aboard"] and e["slot"] != entry["slot"] for e in rocket["board"])
         ):
             first_aboard = next((e for e in rocket["board"] if e["aboard"]), None)
             if first_aboard is not None and first_aboard["slot"] == entry["slot"]:
@@ -1208,8 +1389,11 @@ class MlemScreen(SeatScreen):
     def final_table(self, view: dict[str, Any]) -> RenderableType:
         table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
         table.add_column("player")
-        parts = [p for p in ("ufo", "discoveries", "missions")
-                 if any(p in player["score"] for player in view["players"])]
+        parts = [
+            p
+            for p in ("ufo", "discoveries", "missions")
+            if any(p in player["score"] for player in view["players"])
+        ]
         for label in ("moons", "deep space", "goals", "planets", *parts, "total"):
             table.add_column(label, justify="right")
         winners = set(view["winners"])
@@ -1220,9 +1404,15 @@ class MlemScreen(SeatScreen):
             label = s.long_label() if s else Text(f"seat {seat}")
             if seat in winners:
                 label = Text.assemble(("★ ", "bold yellow"), label)
-            table.add_row(label, str(score["moons"]), str(score["deep_space"]), str(score["goals"]),
-                          str(score["planets"]), *(str(score.get(p, "?")) for p in parts),
-                          Text(str(view["scores"][seat]), style="bold"))
+            table.add_row(
+                label,
+                str(score["moons"]),
+                str(score["deep_space"]),
+                str(score["goals"]),
+                str(score["planets"]),
+                *(str(score.get(p, "?")) for p in parts),
+                Text(str(view["scores"][seat]), style="bold"),
+            )
         names = [self.name(s) for s in view["winners"]]
         best = max(view["scores"]) if view["scores"] else 0
         if len(names) == 1:
@@ -1244,23 +1434,38 @@ class MlemScreen(SeatScreen):
         return Panel(
             Text.assemble(
                 ("Commands\n", "bold"),
-                "  a number      choose that move from the list\n"
-                "  move text     type it as shown, e.g. ", ("board helper", "bold"), ", ", ("travel 2,A", "bold"),
-                ", ", ("travel 1,H2", "bold"), ", ", ("stay", "bold"), ", ", ("land moon", "bold"), ", ",
-                ("land planet +1", "bold"), "\n"
+                "  a number      choose that move from the list\n  move text     type it as shown, e.g. ",
+                ("board helper", "bold"),
+                ", ",
+                ("travel 2,A", "bold"),
+                ", ",
+                ("travel 1,H2", "bold"),
+                ", ",
+                ("stay", "bold"),
+                ", ",
+                ("land moon", "bold"),
+                ", ",
+                ("land planet +1", "bold"),
+                "\n"
                 "  show          draw the table again      log   every event so far\n"
                 "  rules         the rules summary         help  this help\n"
                 "  quit          stop; the game so far is saved as a record (also on Ctrl-D / end of input)\n\n",
                 ("Reading the mat\n", "bold"),
-                "  dice   faces a space accepts; ", ("A2", AFTERBURNER_STYLE),
-                " = the afterburner, worth 2 spaces there. ", ("▲", "bold"), " marks the rocket.\n"
+                "  dice   faces a space accepts; ",
+                ("A2", AFTERBURNER_STYLE),
+                " = the afterburner, worth 2 spaces there. ",
+                ("▲", "bold"),
+                " marks the rocket.\n"
                 "  moons  ○5 = a free 5-point moon; R5 = taken by the red player. You always get the free moon\n"
                 "         with the most points. Planets list who is there (R2 = two red astronauts).\n"
                 "  travel groups: 'travel 2,A' uses every rolled 2 and every rolled A; H2 = the helper astronaut\n"
                 "         of seat 2 used as a die showing 1 (only where the space accepts 1, once per expedition).\n"
                 "  Crash risk = the chance that no die of the next roll fits the space.",
             ),
-            title="help", title_align="left", border_style="dim", expand=False,
+            title="help",
+            title_align="left",
+            border_style="dim",
+            expand=False,
         )
 
 
@@ -1268,8 +1473,10 @@ class MlemScreen(SeatScreen):
 def rules_markdown() -> str:
     mat = default_mat()
     goals = default_goals()
-    planets = ", ".join(f"{p.name} (space {','.join(map(str, p.spaces))}: {'/'.join(map(str, p.points))})"
-                        for p in mat.planets.values())
+    planets = ", ".join(
+        f"{p.name} (space {','.join(map(str, p.spaces))}: {'/'.join(map(str, p.points))})"
+        for p in mat.planets.values()
+    )
     goal_lines = "\n".join(f"- {g.text} - {g.points} points" for g in goals)
     faces = ", ".join("afterburner (A)" if f == "A" else f for f in mat.die_faces)
     return f"""
@@ -1349,7 +1556,7 @@ Add any of them, in any combination: `cosmotable play mlem --variant ufo --varia
 
 ## UFO
 **Set-up.** The {len(exp)} expedition tokens are shuffled face down. The UFO figure starts on the last space of the
-mat (the "+" field, here {"deep space" if mat.ufo_start_space >= mat.deep_space else f"space {mat.ufo_start_space}"}); the {len(ufo_points)} UFO tokens ({', '.join(map(str, ufo_points))})
+mat (the "+" field, here {"deep space" if mat.ufo_start_space >= mat.deep_space else f"space {mat.ufo_start_space}"}); the {len(ufo_points)} UFO tokens ({", ".join(map(str, ufo_points))})
 are stacked beside the mat, highest on top.
 
 **Expedition token.** At the start of every expedition the commander reveals the top expedition token. It shows:
@@ -1372,17 +1579,17 @@ have none.)
 
 When a travel phase **ends** on a discovery token, it is activated at once, removed, and a new one is turned face up
 (while the stack lasts), so five stay on the mat:
-- **1, 2 or 3 points** ({kinds['points']} tokens): the commander keeps it face down; the points count at the end;
-- **die** ({kinds['die_return']}): the commander takes back one set-aside die (after setting aside the dice just used);
+- **1, 2 or 3 points** ({kinds["points"]} tokens): the commander keeps it face down; the points count at the end;
+- **die** ({kinds["die_return"]}): the commander takes back one set-aside die (after setting aside the dice just used);
   with every die in hand it has no effect;
-- **wormhole** ({kinds['wormhole']}): the rocket moves on 4 spaces at once, then the travel phase ends (a token
+- **wormhole** ({kinds["wormhole"]}): the rocket moves on 4 spaces at once, then the travel phase ends (a token
   there is activated too).
 
 ## Secret Missions
-**Set-up.** The {len(missions['mission'])} mission tokens are shuffled; each player is dealt 4, keeps 3 and returns one
+**Set-up.** The {len(missions["mission"])} mission tokens are shuffled; each player is dealt 4, keeps 3 and returns one
 to the box (`return-mission s02`), in secret. A mission names a moon or a planet and the space(s) it is reached from;
 it is completed by landing one of your astronauts there. At the end: 1 / 2 / 3 completed missions score
-{' / '.join(map(str, missions['points'][1:]))} points.
+{" / ".join(map(str, missions["points"][1:]))} points.
 
 In the terminal your missions are drawn on your screen only; in hot-seat games the next player is asked to press
 Enter before their private screen is drawn.
@@ -1398,29 +1605,59 @@ def mlem_look_entries() -> list[LookEntry]:
         text = a.text
         if a.id == "helper":
             text += " In travel moves a helper is named by its owner's seat: H1 = seat 1's helper."
-        entries.append(LookEntry((a.name, a.id, a.short, short_name(a.id)), f"{a.name} ({a.short})", text,
-                                 "astronaut"))
+        entries.append(
+            LookEntry((a.name, a.id, a.short, short_name(a.id)), f"{a.name} ({a.short})", text, "astronaut")
+        )
     for g in default_goals():
-        entries.append(LookEntry((g.id, g.text), g.text, f"a goal tile: {g.points} points to the first player "
-                                 "who meets it during a landing phase; no one else can take it.", "goal"))
+        entries.append(
+            LookEntry(
+                (g.id, g.text),
+                g.text,
+                f"a goal tile: {g.points} points to the first player "
+                "who meets it during a landing phase; no one else can take it.",
+                "goal",
+            )
+        )
     for p in mat.planets.values():
         pts = "/".join(map(str, p.points))
-        entries.append(LookEntry((p.name, p.id), p.name, f"a planet reached from space(s) "
-                                 f"{', '.join(map(str, p.spaces))}; at the end it pays {pts} points to the players "
-                                 "with the most, the second most, and any other astronauts there.", "planet"))
-    entries.append(LookEntry(("deep space", "comet", "galaxy"), "Deep space",
-                             f"beyond space {mat.last_space}: when the rocket gets there everyone aboard leaves it: the commander to the comet "
-                             f"({mat.comet_points} points), everyone else to the galaxy ({mat.galaxy_points} points).",
-                             "mat"))
+        entries.append(
+            LookEntry(
+                (p.name, p.id),
+                p.name,
+                f"a planet reached from space(s) "
+                f"{', '.join(map(str, p.spaces))}; at the end it pays {pts} points to the players "
+                "with the most, the second most, and any other astronauts there.",
+                "planet",
+            )
+        )
+    entries.append(
+        LookEntry(
+            ("deep space", "comet", "galaxy"),
+            "Deep space",
+            f"beyond space {mat.last_space}: when the rocket gets there everyone aboard leaves it: the commander to the comet "
+            f"({mat.comet_points} points), everyone else to the galaxy ({mat.galaxy_points} points).",
+            "mat",
+        )
+    )
     for ability, text in ABILITY_TEXT.items():
-        entries.append(LookEntry((ability, text.split(" (")[0]), text.split(" (")[0].capitalize(),
-                                 text, "expedition token ability (UFO variant)"))
+        entries.append(
+            LookEntry(
+                (ability, text.split(" (")[0]),
+                text.split(" (")[0].capitalize(),
+                text,
+                "expedition token ability (UFO variant)",
+            )
+        )
     return entries
 
 
 def astronauts_table() -> Table:
-    table = Table(title="The 8 astronauts (every player has one of each)", title_justify="left",
-                  box=box.SIMPLE_HEAD, padding=(0, 1))
+    table = Table(
+        title="The 8 astronauts (every player has one of each)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+    )
     table.add_column("to board, type", style="bold", no_wrap=True)
     table.add_column("name", no_wrap=True)
     table.add_column("token", no_wrap=True)
@@ -1435,14 +1672,20 @@ def token_sources_text() -> Text:
     from cosmotable.games.mlem.tokens import TOKEN_FILES, default_token_data
 
     out = Text()
-    labels = {"expedition_tokens": "Expedition tokens (UFO)", "ufo_tokens": "UFO tokens (UFO)",
-              "discoveries": "Discovery tokens (Discovery)", "missions": "Mission tokens (Secret Missions)"}
+    labels = {
+        "expedition_tokens": "Expedition tokens (UFO)",
+        "ufo_tokens": "UFO tokens (UFO)",
+        "discoveries": "Discovery tokens (Discovery)",
+        "missions": "Mission tokens (Secret Missions)",
+    }
     for option, (name, _) in TOKEN_FILES.items():
         source = " ".join(str(default_token_data(option).get("source", "")).split())
         reconstructed = "reconstructed" in source.lower() or "not the printed" in source.lower()
         out.append(f"\n{labels.get(option, option)}: ", style="bold")
-        out.append("RECONSTRUCTED" if reconstructed else "not marked reconstructed (read its source)",
-                   style="bold red" if reconstructed else "yellow")
+        out.append(
+            "RECONSTRUCTED" if reconstructed else "not marked reconstructed (read its source)",
+            style="bold red" if reconstructed else "yellow",
+        )
         out.append(f" - data/{name}, replace with --{option.replace('_', '-')} FILE\n  source: ")
         out.append(source, style="italic")
     return out
@@ -1456,15 +1699,22 @@ def reconstructed_panel() -> Panel:
         "points) is printed only on the physical component and has not been published. The mat used by default "
         "is RECONSTRUCTED. Its own 'source' field says:\n\n",
         (" ".join(mat.source.split()) + "\n\n", "italic"),
-        "Default mat file: ", (str(path), "bold"), "\n\n",
+        "Default mat file: ",
+        (str(path), "bold"),
+        "\n\n",
         ("If you own the game, supply the real mat:\n", "bold"),
         "  1. copy the default file and type in the values printed on your mat (set 'source' too)\n",
-        "  2. check it:   ", ("cosmotable mlem check-board my-mat.toml", "bold"), "   (explains every problem)\n",
-        "  3. play on it: ", ("cosmotable play mlem --board my-mat.toml", "bold"), "\n\n",
+        "  2. check it:   ",
+        ("cosmotable mlem check-board my-mat.toml", "bold"),
+        "   (explains every problem)\n",
+        "  3. play on it: ",
+        ("cosmotable play mlem --board my-mat.toml", "bold"),
+        "\n\n",
         "From the rulebooks and public sources, not reconstructed: the rules, the 8 astronauts, the 4 goal tiles (5 points each), "
         "comet 7 / galaxy 5, 11 crashes, no landing on spaces 0-5, the satellite space 3, six dice with faces "
         "1, 2, 2, 3, 4, A.\n\n",
-        ("Variant token sets", "bold"), " (printed only on the tokens; each file's own 'source' field):",
+        ("Variant token sets", "bold"),
+        " (printed only on the tokens; each file's own 'source' field):",
         token_sources_text(),
         "\n\nEvery decision the rulebooks leave open, and the test that pins it: ",
         ("src/cosmotable/games/mlem/RULINGS.md", "bold"),

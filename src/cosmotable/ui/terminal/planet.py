@@ -18,33 +18,68 @@ from cosmotable.engine import Action, Event, State
 from cosmotable.ui.terminal.common import LookEntry, Move, Seat, SeatScreen
 
 ARROW_GLYPHS = {
-    frozenset({"N"}): "↑", frozenset({"E"}): "→", frozenset({"S"}): "↓", frozenset({"W"}): "←",
-    frozenset({"NE"}): "↗", frozenset({"SE"}): "↘", frozenset({"SW"}): "↙", frozenset({"NW"}): "↖",
-    frozenset({"N", "S"}): "↕", frozenset({"E", "W"}): "↔", frozenset({"NE", "SW"}): "⤢",
-    frozenset({"NW", "SE"}): "⤡", frozenset({"N", "E", "S", "W"}): "✜",
+    frozenset({"N"}): "↑",
+    frozenset({"E"}): "→",
+    frozenset({"S"}): "↓",
+    frozenset({"W"}): "←",
+    frozenset({"NE"}): "↗",
+    frozenset({"SE"}): "↘",
+    frozenset({"SW"}): "↙",
+    frozenset({"NW"}): "↖",
+    frozenset({"N", "S"}): "↕",
+    frozenset({"E", "W"}): "↔",
+    frozenset({"NE", "SW"}): "⤢",
+    frozenset({"NW", "SE"}): "⤡",
+    frozenset({"N", "E", "S", "W"}): "✜",
 }
 GLYPHS = {
-    "empty": ("·", "dim"), "tree": ("♣", "bold red"), "knight": ("♞", "bold"), "energy": ("»", "bold cyan"),
-    "obelisk": ("▲", "magenta"), "artifact": ("✦", "magenta"), "meteorite": ("☄", "red"),
-    "trampoline": ("⌒", "green"), "crocodile": ("≈", "bold red"), "canyon": ("∪", "yellow"),
-    "beam": ("⊙", "cyan"), "dragonfly": ("ж", "green"), "pyramid": ("Δ", "bold yellow"),
-    "fuel": ("F", "bold cyan"), "portal": ("◎", "bold magenta"),
-    "coins1": ("$", "yellow"), "coins2": ("$", "yellow"), "coins3": ("$", "yellow"),
-    "locked2": ("#", ""), "locked3": ("#", ""), "locked4": ("#", ""),
+    "empty": ("·", "dim"),
+    "tree": ("♣", "bold red"),
+    "knight": ("♞", "bold"),
+    "energy": ("»", "bold cyan"),
+    "obelisk": ("▲", "magenta"),
+    "artifact": ("✦", "magenta"),
+    "meteorite": ("☄", "red"),
+    "trampoline": ("⌒", "green"),
+    "crocodile": ("≈", "bold red"),
+    "canyon": ("∪", "yellow"),
+    "beam": ("⊙", "cyan"),
+    "dragonfly": ("ж", "green"),
+    "pyramid": ("Δ", "bold yellow"),
+    "fuel": ("F", "bold cyan"),
+    "portal": ("◎", "bold magenta"),
+    "coins1": ("$", "yellow"),
+    "coins2": ("$", "yellow"),
+    "coins3": ("$", "yellow"),
+    "locked2": ("#", ""),
+    "locked3": ("#", ""),
+    "locked4": ("#", ""),
 }
 #: characters per map cell (tile, who stands there, coins), and the width of the coin counts
 CELL_WIDTH = 4
 COINS_WIDTH = 40
 BACK_STYLES = {"yellow": "yellow", "green": "green", "grey": "white", "station": "cyan"}
-LEGEND = ("░ face down  · empty  ↑↗↕✜ arrows  ♣ tree  ♞ knight  » energy  ▲ obelisk  ✦ artifact  ☄ meteorite\n"
-          "⌒ trampoline  ≈ crocodile  ∪ canyon  ⊙ beam  ж dragonfly  Δ pyramid  ◎ portal  # lock  (flowers: magenta arrows)\n"
-          "[R2 ship with 2 aboard (* fuel)   ·R2 two of red's astronauts on a tile   a digit after them: coins lying there")
-EVENT_STYLES = {"attack": "bold red", "deliver": "bold green", "coin-lost": "red", "game-over": "bold",
-                "reveal": "", "loop": "red", "tree": "red", "fuel": "bold cyan", "artifact": "magenta"}
+LEGEND = (
+    "░ face down  · empty  ↑↗↕✜ arrows  ♣ tree  ♞ knight  » energy  ▲ obelisk  ✦ artifact  ☄ meteorite\n"
+    "⌒ trampoline  ≈ crocodile  ∪ canyon  ⊙ beam  ж dragonfly  Δ pyramid  ◎ portal  # lock  (flowers: magenta arrows)\n"
+    "[R2 ship with 2 aboard (* fuel)   ·R2 two of red's astronauts on a tile   a digit after them: coins lying there"
+)
+EVENT_STYLES = {
+    "attack": "bold red",
+    "deliver": "bold green",
+    "coin-lost": "red",
+    "game-over": "bold",
+    "reveal": "",
+    "loop": "red",
+    "tree": "red",
+    "fuel": "bold cyan",
+    "artifact": "magenta",
+}
 
 
 class PlanetScreen(SeatScreen):
     """Draws Planet views and explains Planet moves for the seats at the table."""
+
     #: what a hot-seat player's private screen shows (the others are asked to look away)
     private_things = "tiles seen with the obelisk"
     #: said on the game-over screen when hidden things are shown
@@ -54,7 +89,9 @@ class PlanetScreen(SeatScreen):
 
     def __init__(self, seats: Sequence[Seat]):
         super().__init__(seats)
-        self.menu_legend = Text("Moves grouped by who moves; the text after each is where it ends.", style="dim")
+        self.menu_legend = Text(
+            "Moves grouped by who moves; the text after each is where it ends.", style="dim"
+        )
 
     # ------------------------------------------------------------------ look NAME
     def look_entries(self) -> list[LookEntry]:
@@ -94,18 +131,26 @@ class PlanetScreen(SeatScreen):
         for p in view["players"]:
             for a in p["astronauts"]:
                 at = a["at"]
-                if at[0] == "cell" and at[1] == (entry or {}).get("cell"):
-                    people[p["seat"]] = people.get(p["seat"], 0) + 1
-                elif at[0] == "space" and at[1] == area_id and ring.get((r, c)) == at[2]:
+                if (
+                    at[0] == "cell"
+                    and at[1] == (entry or {}).get("cell")
+                    or at[0] == "space"
+                    and at[1] == area_id
+                    and ring.get((r, c)) == at[2]
+                ):
                     people[p["seat"]] = people.get(p["seat"], 0) + 1
         if entry is None:
             idx = ring.get((r, c))
             ship = None
             if idx is not None:
-                ship = next((p for p in view["players"] if p["ship"]["area"] == area_id and p["ship"]["ring"] == idx), None)
+                ship = next(
+                    (p for p in view["players"] if p["ship"]["area"] == area_id and p["ship"]["ring"] == idx),
+                    None,
+                )
             if ship is not None:
-                aboard = sum(1 for p in view["players"] for a in p["astronauts"]
-                             if a["at"] == ["ship", ship["seat"]])
+                aboard = sum(
+                    1 for p in view["players"] for a in p["astronauts"] if a["at"] == ["ship", ship["seat"]]
+                )
                 style = self.seat(ship["seat"]).style if self.seat(ship["seat"]) else "bold"
                 out.append("[", style=style)
                 out.append(self.letter(ship["seat"]).plain, style=f"{style} reverse")
@@ -205,8 +250,12 @@ class PlanetScreen(SeatScreen):
                     kid = "locked"
                 if kid not in seen:
                     seen.append(kid)
-        names = {"arrow": ("↑↗", "arrow"), "flower": ("↑", "flower (magenta)"), "coins": ("$", "container"),
-                 "locked": ("#", "lock")}
+        names = {
+            "arrow": ("↑↗", "arrow"),
+            "flower": ("↑", "flower (magenta)"),
+            "coins": ("$", "container"),
+            "locked": ("#", "lock"),
+        }
         out = Text("░ face down  [R2 ship, 2 aboard  R2 astronauts  3 coins", style="dim")
         for kid in seen:
             glyph, name = names.get(kid, (GLYPHS.get(kid, ("?", ""))[0], kid))
@@ -214,7 +263,9 @@ class PlanetScreen(SeatScreen):
         return out
 
     def title(self, view: dict[str, Any]) -> Text:
-        out = Text.assemble(("Planet", "bold"), f"  ·  turn {view['total_turns'] + 1} (cap {view['max_turns']})")
+        out = Text.assemble(
+            ("Planet", "bold"), f"  ·  turn {view['total_turns'] + 1} (cap {view['max_turns']})"
+        )
         if view["teams"]:
             out.append("  ·  teams: seats 0+2 vs 1+3")
         if view["phase"] == "over":
@@ -225,8 +276,10 @@ class PlanetScreen(SeatScreen):
     def coins_text(self, view: dict[str, Any]) -> Text:
         c = view["coins"]
         out = Text("Coins ", style="bold")
-        out.append(f"{c['on_board']} lying · {c['locked']} locked · {c['delivered']} delivered · "
-                   f"{c['lost']} lost · {c['supply']} not yet found\n")
+        out.append(
+            f"{c['on_board']} lying · {c['locked']} locked · {c['delivered']} delivered · "
+            f"{c['lost']} lost · {c['supply']} not yet found\n"
+        )
         left = sum(sum(v.values()) for v in view["unrevealed"].values())
         out.append("Box ", style="bold")
         out.append(f"{left} tiles unseen (incl. 2 per colour set aside) · {view['deck']} ability cards left")
@@ -261,13 +314,20 @@ class PlanetScreen(SeatScreen):
             if compact:
                 astronauts = " ".join(
                     f"{a['n']}:{self.short_where(view, a['at'])}" + ("(tree)" if a["stunned"] else "")
-                    for a in p["astronauts"])
+                    for a in p["astronauts"]
+                )
             else:
                 astronauts = "; ".join(
                     f"{a['n']}: {self.where_text(view, a['at'])}" + (" (stunned)" if a["stunned"] else "")
-                    for a in p["astronauts"])
-            cards = ", ".join(c["id"] + ("" if c["ready"] else " (used)" if c["spent"] else " (flipped)")
-                              for c in p["cards"]) or "—"
+                    for a in p["astronauts"]
+                )
+            cards = (
+                ", ".join(
+                    c["id"] + ("" if c["ready"] else " (used)" if c["spent"] else " (flipped)")
+                    for c in p["cards"]
+                )
+                or "—"
+            )
             score = str(p["score"]) if not view["teams"] else f"{p['delivered']} (team {p['score']})"
             table.add_row(self.letter(seat), label, score, ship, astronauts, cards)
         return table
@@ -333,16 +393,23 @@ class PlanetScreen(SeatScreen):
                 end = self.where_text(aview, aview["players"][seat]["astronauts"][mover - 1]["at"])
             notes = [e.kind for e in new]
             brief = Text(f"→ {end}" if end else "")
-            for kind, word, style in (("attack", " attack!", "bold red"), ("deliver", " coin home!", "bold green"),
-                                      ("coin-lost", " coin lost", "red"), ("tree", " tree", "red"),
-                                      ("loop", " loop: back to ship", "red"), ("space", " into space", "red")):
+            for kind, word, style in (
+                ("attack", " attack!", "bold red"),
+                ("deliver", " coin home!", "bold green"),
+                ("coin-lost", " coin lost", "red"),
+                ("tree", " tree", "red"),
+                ("loop", " loop: back to ship", "red"),
+                ("space", " into space", "red"),
+            ):
                 if kind in notes:
                     brief.append(word, style=style)
             if after.is_chance_node():
                 brief.append(" (reveals a tile)", style="dim")
             gloss = Text("; ").join(self.rewrite(e.text) for e in new) if new else Text("")
             if after.is_chance_node():
-                gloss.append(("; " if new else "") + f"reveals the face-down tile at {aview['pending'] or '?'}")
+                gloss.append(
+                    ("; " if new else "") + f"reveals the face-down tile at {aview['pending'] or '?'}"
+                )
             elif end and not new:
                 gloss = Text(f"astronaut {mover} ends at {end}")
             if words[0] in ("move", "drift"):
@@ -369,8 +436,10 @@ class PlanetScreen(SeatScreen):
             if words[0] == "claim":
                 # The rulebook's unanimous end: once every other player agrees, the game is over for good.
                 c = view["coins"]
-                confirm = (f"a claim ends the game as soon as every other player agrees, with {c['supply']} coin(s) "
-                           f"not yet found and {c['on_board'] + c['locked']} on the board; it cannot be taken back")
+                confirm = (
+                    f"a claim ends the game as soon as every other player agrees, with {c['supply']} coin(s) "
+                    f"not yet found and {c['on_board'] + c['locked']} on the board; it cannot be taken back"
+                )
             out.append(Move(action, gloss, group, brief, confirm))
         return out
 
@@ -383,7 +452,8 @@ class PlanetScreen(SeatScreen):
             "Bring coins to your ship; stepping onto rivals sends them home. One ability card a turn: before\n"
             "your action, at a choice inside it (for the moving astronaut), or right after it (then you are\n"
             "asked: 'ability ...' or 'end turn'). Once every tile is face up, 'claim' proposes to end the game\n"
-            "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'.")
+            "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'."
+        )
 
 
 # ------------------------------------------------------------------------------ tiles and cards by name
@@ -394,12 +464,19 @@ def planet_look_entries() -> list[LookEntry]:
     texts = tile_texts()
     entries = []
     for kid, kind in default_box().kinds.items():
-        glyph = GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
+        glyph = (
+            GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
+        )
         marks = [m for m, on in (("one use", kind.one_use), ("no coin may enter", kind.no_coin)) if on]
         text = texts.get(kid) or "(no text in data/tiles.toml yet)"
         if marks:
             text += f" [{', '.join(marks)}]"
-        names = (kind.name, kid, *[w for w in kind.name.split()[-1:] if w.isalpha()], *([glyph] if glyph else []))
+        names = (
+            kind.name,
+            kid,
+            *[w for w in kind.name.split()[-1:] if w.isalpha()],
+            *([glyph] if glyph else []),
+        )
         entries.append(LookEntry(names, f"{glyph} {kind.name}".strip(), text, "tile"))
     for cid, card in default_cards().items():
         text = card.text + (" Used once, then discarded." if card.once else " Reusable: flipped when used.")
@@ -413,10 +490,14 @@ def tiles_markdown() -> str:
     texts = tile_texts()
     rows = []  # a list, not a table: it reads at 80 columns and in the browser's rules page alike
     for kid, kind in default_box().kinds.items():
-        glyph = GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
+        glyph = (
+            GLYPHS.get(kid, (ARROW_GLYPHS.get(frozenset(kind.dirs), ""), ""))[0] if kid != "flower" else "↑"
+        )
         rows.append(f"- {glyph} **{kind.name}**: {texts.get(kid, '')}".replace("-  **", "- **"))
-    cards = "\n".join(f"- **{c.name}** (`{cid}`, {'once' if c.once else 'reusable'}): {c.text}"
-                      for cid, c in default_cards().items())
+    cards = "\n".join(
+        f"- **{c.name}** (`{cid}`, {'once' if c.once else 'reusable'}): {c.text}"
+        for cid, c in default_cards().items()
+    )
     return "## Every tile\n" + "\n".join(rows) + "\n\n## The six ability cards\n" + cards + "\n"
 
 

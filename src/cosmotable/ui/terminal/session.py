@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.columns import Columns
-from rich.console import Group
-from rich.console import Console
+from rich.console import Console, Group
 from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
@@ -44,7 +43,8 @@ SESSION_HELP = Text(
     "'undo' takes back your last decision while no roll, draw or other player's move followed it; "
     "'look NAME' or '?NAME' explains a card, tile, astronaut or token; '?N' prints menu entry N in full; "
     "'show' the whole table, 'log' every event, 'rules', 'quit' (saved: 'cosmotable play --resume FILE').",
-    style="dim")
+    style="dim",
+)
 
 
 class Undone(Exception):
@@ -61,9 +61,15 @@ class LogLine:
 
     __slots__ = ("full_text", "kind", "owner_text", "owners", "text", "visible_to")
 
-    def __init__(self, kind: str, text: Text, visible_to: frozenset[int] | None = None,
-                 owner_text: Text | None = None, owners: frozenset[int] = frozenset(),
-                 full_text: Text | None = None):
+    def __init__(
+        self,
+        kind: str,
+        text: Text,
+        visible_to: frozenset[int] | None = None,
+        owner_text: Text | None = None,
+        owners: frozenset[int] = frozenset(),
+        full_text: Text | None = None,
+    ):
         self.kind, self.text, self.visible_to = kind, text, visible_to
         self.owner_text, self.owners, self.full_text = owner_text, owners, full_text
 
@@ -126,13 +132,23 @@ def screen_for(game_id: str, seats: Sequence[Seat]):
     try:
         return SCREENS[game_id](seats)
     except KeyError:
-        raise KeyError(f"game {game_id!r} has no terminal screen yet; playable here: {', '.join(SCREENS)}") from None
+        raise KeyError(
+            f"game {game_id!r} has no terminal screen yet; playable here: {', '.join(SCREENS)}"
+        ) from None
 
 
 # ------------------------------------------------------------------------------ play
 class PlaySession:
-    def __init__(self, state: State, seats: Sequence[Seat], console: Console, reader: LineReader,
-                 save_path: Path, delay: float = 0.0, intro: Sequence[Text] = ()):
+    def __init__(
+        self,
+        state: State,
+        seats: Sequence[Seat],
+        console: Console,
+        reader: LineReader,
+        save_path: Path,
+        delay: float = 0.0,
+        intro: Sequence[Text] = (),
+    ):
         self.state = state
         self.seats = list(seats)
         self.console = console
@@ -256,15 +272,29 @@ class PlaySession:
             line = self.screen.event(event, after)
             if event.visible_to is not None:
                 owner = min(event.visible_to)
-                self.log.append(LogLine(event.kind, line, event.visible_to,
-                                        self.screen.event(event, after, viewer=owner)))
-            elif (following is not None and following.visible_to is not None and event.seat is not None
-                  and following.seat == event.seat and event.seat in following.visible_to):
+                self.log.append(
+                    LogLine(event.kind, line, event.visible_to, self.screen.event(event, after, viewer=owner))
+                )
+            elif (
+                following is not None
+                and following.visible_to is not None
+                and event.seat is not None
+                and following.seat == event.seat
+                and event.seat in following.visible_to
+            ):
                 # "Ann is dealt a secret mission" + what only Ann sees: one line, completed for Ann.
                 owner_part = self.screen.event(following, after, viewer=event.seat)
                 full_part = self.screen.event(following, after)
-                self.log.append(LogLine(event.kind, line, None, join_lines(line, owner_part), following.visible_to,
-                                        join_lines(line, full_part)))
+                self.log.append(
+                    LogLine(
+                        event.kind,
+                        line,
+                        None,
+                        join_lines(line, owner_part),
+                        following.visible_to,
+                        join_lines(line, full_part),
+                    )
+                )
                 index += 1
             else:
                 self.log.append(LogLine(event.kind, line))
@@ -353,11 +383,18 @@ class PlaySession:
         c.print()
         c.print(Rule(Text.assemble("Pass the keyboard to ", self.seats[seat].long_label()), style="bold"))
         secrets = getattr(self.screen, "private_things", "private information")
-        c.print(Text.assemble(
-            "The next screen shows ", self.seats[seat].label(), f"'s {secrets}: everyone else, look away.",
-        ))
-        line = self.reader.read(Text.assemble(self.seats[seat].label(), ", press Enter when only you can see "
-                                              "the screen (or type quit): "))
+        c.print(
+            Text.assemble(
+                "The next screen shows ",
+                self.seats[seat].label(),
+                f"'s {secrets}: everyone else, look away.",
+            )
+        )
+        line = self.reader.read(
+            Text.assemble(
+                self.seats[seat].label(), ", press Enter when only you can see the screen (or type quit): "
+            )
+        )
         if line is None:
             raise Quit("End of input")
         if line.strip().lower() in QUIT_WORDS:
@@ -394,8 +431,9 @@ class PlaySession:
             self.console.print(line, overflow="ellipsis", no_wrap=self.compact, crop=True)
 
     # -------------------------------------------------------------- menus
-    def print_moves(self, moves: list[Move], prefix: tuple[str, ...] = (),
-                    nested: bool = False) -> list[menu.Entry]:
+    def print_moves(
+        self, moves: list[Move], prefix: tuple[str, ...] = (), nested: bool = False
+    ) -> list[menu.Entry]:
         """Print the menu (a long one one level at a time: `prefix` is the level) and return its
         numbered entries."""
         if len(moves) <= menu.TREE_AFTER and not prefix:
@@ -404,13 +442,24 @@ class PlaySession:
             entries = menu.level(moves, prefix)
         if prefix:
             back = " · 0 = back" if nested else ""
-            self.console.print(Text.assemble(("▸ ", "dim"), ("".join(prefix).strip() + " …", "bold cyan"),
-                                             (f"  {len(menu.members(moves, prefix))} moves{back}", "dim")))
+            self.console.print(
+                Text.assemble(
+                    ("▸ ", "dim"),
+                    ("".join(prefix).strip() + " …", "bold cyan"),
+                    (f"  {len(menu.members(moves, prefix))} moves{back}", "dim"),
+                )
+            )
         elif len(entries) < len(moves):
-            self.console.print(Text(f"{len(moves)} moves in groups: pick a group, then the move (or type it)",
-                                    style="dim"))
-        if len(entries) > menu.TREE_AFTER and all(e.is_move for e in entries) and all(
-                m.group is not None for m in moves) and not prefix and len(entries) == len(moves):
+            self.console.print(
+                Text(f"{len(moves)} moves in groups: pick a group, then the move (or type it)", style="dim")
+            )
+        if (
+            len(entries) > menu.TREE_AFTER
+            and all(e.is_move for e in entries)
+            and all(m.group is not None for m in moves)
+            and not prefix
+            and len(entries) == len(moves)
+        ):
             self.print_moves_grouped(moves)
             return entries
         wide = len(entries) > menu.TREE_AFTER
@@ -418,15 +467,18 @@ class PlaySession:
             self.print_entries_in_columns(entries)
             return entries
         texts = [e.text + ("" if e.is_move else " …") for e in entries]
-        glosses = [Text.assemble(("— ", "dim"), e.moves[0].gloss) if e.is_move else self.group_note(e)
-                   for e in entries]
+        glosses = [
+            Text.assemble(("— ", "dim"), e.moves[0].gloss) if e.is_move else self.group_note(e)
+            for e in entries
+        ]
         if self.compact:
             # One line per entry: the number and the move's text are never cut, the gloss is cut to
             # the line ('?N' prints it in full).
             digits, width = len(str(len(entries))), max(map(len, texts), default=1)
             for number, (text, gloss) in enumerate(zip(texts, glosses), start=1):
-                line = Text.assemble((f"{number:>{digits}})", "bold"), " ", (text.ljust(width), "bold cyan"),
-                                     " ", gloss)
+                line = Text.assemble(
+                    (f"{number:>{digits}})", "bold"), " ", (text.ljust(width), "bold cyan"), " ", gloss
+                )
                 self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
             return entries
         table = Table.grid(padding=(0, 1))
@@ -441,8 +493,10 @@ class PlaySession:
     def group_note(self, entry: menu.Entry) -> Text:
         """What a group holds: how many moves, and the first of them."""
         # the group's own move in full, the others by what they add ("…,H1", "…swift")
-        first = ", ".join("…" + str(m.action)[len(entry.text):].lstrip(" ") if str(m.action) != entry.text
-                          else entry.text for m in entry.moves[:3])
+        first = ", ".join(
+            "…" + str(m.action)[len(entry.text) :].lstrip(" ") if str(m.action) != entry.text else entry.text
+            for m in entry.moves[:3]
+        )
         more = ", …" if len(entry.moves) > 3 else ""
         return Text(f"— {len(entry.moves)} moves: {first}{more}", style="dim")
 
@@ -476,8 +530,9 @@ class PlaySession:
             width = max(len(str(m.action)) for _, m in members)
             entries = []
             for number, move in members:
-                entry = Text.assemble((f"{number:>{digits}})", "bold"), " ",
-                                      (str(move.action).ljust(width), "bold cyan"))
+                entry = Text.assemble(
+                    (f"{number:>{digits}})", "bold"), " ", (str(move.action).ljust(width), "bold cyan")
+                )
                 if move.brief is not None and move.brief.plain:
                     entry.append("  ")
                     entry.append_text(move.brief)
@@ -488,7 +543,7 @@ class PlaySession:
     def accepted(self, count: int, nested: bool = False) -> str:
         numbers = "1 (or just Enter)" if count == 1 else f"a number 1-{count}"
         back = ", 0 to go back" if nested else ""
-        return f"Type {numbers}{back}, a move as listed (e.g. \"{self.example}\"), help or quit."
+        return f'Type {numbers}{back}, a move as listed (e.g. "{self.example}"), help or quit.'
 
     def refuse(self, what: str, count: int, nested: bool = False) -> None:
         line = Text("✗ ", style="bold red")
@@ -506,13 +561,16 @@ class PlaySession:
         lines = c.render_lines(renderable, c.options, pad=False)
         height = max(c.height - 1, 5)
         for start in range(0, len(lines), height):
-            for line in lines[start:start + height]:
+            for line in lines[start : start + height]:
                 for segment in line:
                     c.print(Text(segment.text, style=segment.style or ""), end="")
                 c.print()
             if start + height < len(lines):
-                more = self.reader.read(Text(f"-- more ({start + height}/{len(lines)} lines): Enter, q = stop -- ",
-                                             style="reverse"))
+                more = self.reader.read(
+                    Text(
+                        f"-- more ({start + height}/{len(lines)} lines): Enter, q = stop -- ", style="reverse"
+                    )
+                )
                 if more is None or more.strip().lower() in QUIT_WORDS:
                     return
 
@@ -532,10 +590,15 @@ class PlaySession:
         why = self.needs_confirmation(move)
         if why is None:
             return True
-        self.console.print(Text.assemble(("! ", "bold yellow"), (str(move.action), "bold cyan"), ": ",
-                                         self.screen.rewrite(why), "."), soft_wrap=self.one_line)
-        answer = self.reader.read(Text.assemble(self.seats[seat].label(),
-                                                ", are you sure? [yes / anything else = choose again]: "))
+        self.console.print(
+            Text.assemble(
+                ("! ", "bold yellow"), (str(move.action), "bold cyan"), ": ", self.screen.rewrite(why), "."
+            ),
+            soft_wrap=self.one_line,
+        )
+        answer = self.reader.read(
+            Text.assemble(self.seats[seat].label(), ", are you sure? [yes / anything else = choose again]: ")
+        )
         if answer is None:
             raise Quit("End of input")
         if answer.strip().lower() in YES_WORDS:
@@ -554,17 +617,20 @@ class PlaySession:
         who, _ = self.actors[k - 1]
         if who != seat:
             if any(actor == seat for actor, _ in self.actors[:k]):
-                since = ("a chance outcome (a roll, a draw, a revealed tile) came" if who == CHANCE
-                         else f"seat {who} has moved")
+                since = (
+                    "a chance outcome (a roll, a draw, a revealed tile) came"
+                    if who == CHANCE
+                    else f"seat {who} has moved"
+                )
                 return f"Your last move cannot be taken back: {since} after it."
             return "There is nothing to take back: no move of yours has been played yet."
-        taken = [str(a) for a in self.state.history[k - 1:]]
+        taken = [str(a) for a in self.state.history[k - 1 :]]
         record = GameRecord.from_state(self.state)
-        record.actions = record.actions[:k - 1]
+        record.actions = record.actions[: k - 1]
         self.state = record.replay()
-        del self.log[self.log_marks[k - 1]:]
-        del self.actors[k - 1:]
-        del self.log_marks[k - 1:]
+        del self.log[self.log_marks[k - 1] :]
+        del self.actors[k - 1 :]
+        del self.log_marks[k - 1 :]
         self.shown = min(self.shown, len(self.log))
         self.private_shown = {s: min(n, len(self.log)) for s, n in self.private_shown.items()}
         self.console.print(Text.assemble(("↶ Taken back: ", "bold"), (" then ".join(taken), "bold cyan")))
@@ -577,10 +643,14 @@ class PlaySession:
         if found is not None:
             self.page(found)
             return
-        names = getattr(self.screen, "look_names", lambda: [])()
-        what = f"Nothing called \"{name}\" to look at." if name else "Look at what?"
-        self.console.print(Text.assemble(("✗ ", "bold red"), what + " Try 'look NAME' with one of: ",
-                                         (", ".join(names) or "-", "cyan")), soft_wrap=self.one_line)
+        names = getattr(self.screen, "look_names", list)()
+        what = f'Nothing called "{name}" to look at.' if name else "Look at what?"
+        self.console.print(
+            Text.assemble(
+                ("✗ ", "bold red"), what + " Try 'look NAME' with one of: ", (", ".join(names) or "-", "cyan")
+            ),
+            soft_wrap=self.one_line,
+        )
 
     def ask(self, seat: int, moves: list[Move] | None = None) -> Action:
         if moves is None:
@@ -594,8 +664,9 @@ class PlaySession:
             choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
             extra = ", 0 = back" if len(path) > 1 else ""
             # short enough for 80 columns; 'help' lists the other commands (undo, look NAME, ...)
-            prompt = Text.assemble(self.seats[seat].label(),
-                                   f", your move [{choice}{extra}, a move's text, help, quit]: ")
+            prompt = Text.assemble(
+                self.seats[seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
+            )
             line = self.reader.read(prompt)
             if line is None:
                 raise Quit("End of input")
@@ -623,12 +694,16 @@ class PlaySession:
                 view = self.state.view(seat)
                 details = getattr(self.screen, "details", None)
                 board = self.screen.board(view, self.console.width)
-                self.page(Group(board, details(view, self.console.width)) if details and self.compact else board)
+                self.page(
+                    Group(board, details(view, self.console.width)) if details and self.compact else board
+                )
                 entries = self.print_moves(moves, path[-1], len(path) > 1)
                 continue
             elif low == "log":
                 lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
-                self.page(Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"))
+                self.page(
+                    Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim")
+                )
                 continue
             elif low == "rules":
                 self.page(rules_for(self.state.game.id))
@@ -638,8 +713,9 @@ class PlaySession:
                 why = self.undo(seat)
                 if why is None:
                     raise Undone()
-                self.console.print(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)),
-                                   soft_wrap=self.one_line)
+                self.console.print(
+                    Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)), soft_wrap=self.one_line
+                )
                 continue
             elif low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
                 self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
@@ -649,18 +725,26 @@ class PlaySession:
                 if 1 <= n <= len(entries):
                     entry = entries[n - 1]
                     gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
-                    self.console.print(Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line)
+                    self.console.print(
+                        Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line
+                    )
                 else:
-                    self.refuse(f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
-                                len(entries), nested)
+                    self.refuse(
+                        f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
+                        len(entries),
+                        nested,
+                    )
                 continue
             if action is None:
                 number = low.rstrip(").")
                 if number.isdigit() or (number.startswith("-") and number[1:].isdigit()):
                     n = int(number)
                     if not 1 <= n <= len(entries):
-                        self.refuse(f"There is no move {number}: the moves are numbered 1 to {len(entries)}.",
-                                    len(entries), nested)
+                        self.refuse(
+                            f"There is no move {number}: the moves are numbered 1 to {len(entries)}.",
+                            len(entries),
+                            nested,
+                        )
                         continue
                     entry = entries[n - 1]
                     if not entry.is_move:
@@ -678,7 +762,7 @@ class PlaySession:
                         entries = self.print_moves(moves, path[-1], len(path) > 1)
                         continue
                     reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
-                    self.refuse(f"\"{text}\" is not a move: {reason}.", len(entries), nested)
+                    self.refuse(f'"{text}" is not a move: {reason}.', len(entries), nested)
                     continue
                 if not self.state.is_legal(action):
                     prefix = menu.find_prefix(moves, text)
@@ -686,8 +770,11 @@ class PlaySession:
                         path.append(menu.descend(moves, prefix))
                         entries = self.print_moves(moves, path[-1], len(path) > 1)
                         continue
-                    self.refuse(f"\"{text}\" is not possible now: {self.state.explain_illegal(action)}.",
-                                len(entries), nested)
+                    self.refuse(
+                        f'"{text}" is not possible now: {self.state.explain_illegal(action)}.',
+                        len(entries),
+                        nested,
+                    )
                     continue
             chosen = next((m for m in moves if m.action == action), None) or Move(action, Text(""))
             if not self.confirm(seat, chosen):
@@ -761,9 +848,14 @@ class ReplaySession:
             c.print(Rule(Text(f"Step 0/{self.total}: set-up", style="bold")))
         else:
             action = self.record.actions[self.step - 1]
-            who = (Text("chance", style="italic") if self.actor is None or self.actor < 0
-                   else self.seats[self.actor].label())
-            header = Text.assemble((f"Step {self.step}/{self.total}: ", "bold"), who, ": ", (action, "bold cyan"))
+            who = (
+                Text("chance", style="italic")
+                if self.actor is None or self.actor < 0
+                else self.seats[self.actor].label()
+            )
+            header = Text.assemble(
+                (f"Step {self.step}/{self.total}: ", "bold"), who, ": ", (action, "bold cyan")
+            )
             c.print(Rule(header) if full else header)
         seat = max(self.state.current_player(), 0)
         view = self.state.view(seat)
@@ -799,8 +891,11 @@ class ReplaySession:
             at_end = self.step >= self.total
             prompt = Text(
                 f"[step {self.step}/{self.total}] "
-                + ("End of the record: q = quit, a number = jump to that step: " if at_end else
-                   f"Enter = next step, a number (0-{self.total}) = jump there, q = quit: "),
+                + (
+                    "End of the record: q = quit, a number = jump to that step: "
+                    if at_end
+                    else f"Enter = next step, a number (0-{self.total}) = jump there, q = quit: "
+                ),
                 style="bold",
             )
             line = self.reader.read(prompt)
@@ -820,28 +915,45 @@ class ReplaySession:
                 self.show()
                 continue
             if text.lstrip("-").isdigit():
-                self.console.print(Text(
-                    f"✗ There is no step {text}: the record has {self.total} actions, so the steps are 0 (the "
-                    f"set-up) to {self.total} (the end). Type a number in that range, Enter or q.", style="red"),
-                    soft_wrap=self.one_line)
+                self.console.print(
+                    Text(
+                        f"✗ There is no step {text}: the record has {self.total} actions, so the steps are 0 (the "
+                        f"set-up) to {self.total} (the end). Type a number in that range, Enter or q.",
+                        style="red",
+                    ),
+                    soft_wrap=self.one_line,
+                )
                 continue
-            self.console.print(Text(
-                f"✗ \"{line.strip()}\" is not understood: press Enter for the next step, type a step number "
-                f"from 0 to {self.total}, or q to quit.", style="red"), soft_wrap=self.one_line)
+            self.console.print(
+                Text(
+                    f'✗ "{line.strip()}" is not understood: press Enter for the next step, type a step number '
+                    f"from 0 to {self.total}, or q to quit.",
+                    style="red",
+                ),
+                soft_wrap=self.one_line,
+            )
 
 
-def replay_file(path: str | Path, console: Console, reader: LineReader, to: int | None, show_all: bool,
-                seats_from_file, full: bool = False) -> int:
+def replay_file(
+    path: str | Path,
+    console: Console,
+    reader: LineReader,
+    to: int | None,
+    show_all: bool,
+    seats_from_file,
+    full: bool = False,
+) -> int:
     record = GameRecord.load(path)
     record.replay()  # every action must replay before anything is shown (RecordError otherwise)
     seats = seats_from_file(path, record.config.num_players)
     session = ReplaySession(record, seats, console, reader)
     if to is not None and not 0 <= to <= session.total:
-        raise RecordError(f"--to {to}: there is no step {to}; the record has {session.total} actions, so "
-                          f"--to takes 0 (the set-up) to {session.total} (the end)")
+        raise RecordError(
+            f"--to {to}: there is no step {to}; the record has {session.total} actions, so "
+            f"--to takes 0 (the set-up) to {session.total} (the end)"
+        )
     if show_all:
         return session.run_all(to, full)
     if to is not None:
         return session.run_to(to)
     return session.run_interactive()
-

@@ -41,7 +41,9 @@ def upgrade() -> None:
     op.create_index("ix_tables_updated_at", "tables", ["updated_at"])
     op.create_table(
         "seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("bot", sa.String(16), nullable=True),
@@ -52,7 +54,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "actions",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("index", sa.Integer, primary_key=True),
         sa.Column("text", sa.Text, nullable=False),
         sa.Column("seat", sa.Integer, nullable=True),
