@@ -258,3 +258,55 @@ def test_arena_ctrl_c_prints_the_games_finished_so_far(term):
     assert "Interrupted (Ctrl-C) after" in out
     assert "games, two-seat pairings, seats rotated" in out
     assert t.exit_code == 130
+
+
+def decision_then_forced_step(game_id: str = "kosmodrom"):
+    """A game (every seat playing its first legal move) up to a decision of seat 0 that the
+    session follows with a forced step of seat 0 (its only legal move) and then another decision
+    of seat 0: the state after them, the decision and the forced steps."""
+    for seed in range(3, 60):
+        state = games.get(game_id).new_state(num_players=2, seed=seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.sample_chance()
+                continue
+            legal = state.legal_actions()
+            if state.current_player() == 0 and len(legal) > 1:
+                for action in legal:
+                    after, forced = state.clone(), []
+                    after.apply(action)
+                    while (
+                        not after.is_terminal()
+                        and after.current_player() == 0
+                        and len(after.legal_actions()) == 1
+                    ):
+                        forced.append(str(after.legal_actions()[0]))
+                        after.apply(after.legal_actions()[0])
+                    if forced and not after.is_terminal() and after.current_player() == 0:
+                        return after, str(action), forced
+            state.apply(legal[0])
+    raise AssertionError(f"no {game_id} game among seeds 3-59 has a decision followed by a forced step")
+
+
+def test_undo_takes_back_a_decision_made_before_the_game_was_resumed(term, tmp_path):
+    """The record holds the whole history, so the undo rule is the same across a resume: your own
+    last decision comes back, with the forced steps the session took for you after it, while no
+    chance outcome or other seat's decision followed it."""
+    from cosmotable.ui.terminal.common import Seat, save_record
+
+    state, decision, forced = decision_then_forced_step()
+    save_record(state, tmp_path / "k.json", [Seat(0, "Ann"), Seat(1, "Felix", "heuristic")])
+
+    t = term("play", "--resume", "k.json")
+    t.prompt()
+    screen = t.answer("undo")
+    t.save("kosmodrom-undo-after-resume")
+    taken = " then ".join([decision, *forced])
+    assert f"Taken back: {taken}" in " ".join(t.transcript().split()), screen
+    assert "Ann" in screen and "your move" in screen  # asked the same decision again
+    t.send("quit")
+    t.finish()
+    actions = GameRecord.load(tmp_path / "k.json").actions
+    assert len(actions) == len(state.history) - 1 - len(forced)

@@ -26,7 +26,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from cosmotable.bots.base import Bot
+from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import standing
 from cosmotable.bots.heuristic import ranked
 from cosmotable.engine import Action, State
@@ -176,10 +176,13 @@ class MCTSBot(Bot):
         if len(legal) == 1:
             return legal[0]
         root, allowed = self._search(state, legal)
+        return self._best(root, allowed)
+
+    def _best(self, root: Node, allowed: list[Action]) -> Action:
+        """The most visited move; among equally visited ones (wide moves lists, small budgets) the
+        one with the best mean for this seat."""
         seat = self._seat
         by_text = {str(a): a for a in allowed}
-        # The most visited move; among equally visited ones (wide moves lists, small budgets) the
-        # one with the best mean for this seat.
         best = max(
             (text for text in root.children if text in by_text),
             key=lambda t: (
@@ -192,18 +195,27 @@ class MCTSBot(Bot):
 
     def explain(self, state: State) -> list[dict]:
         """The search's root statistics: per legal move, this seat's mean reward (its estimated
-        chance to win, a shared win counting its share) and how often the search tried it. Moves
-        left out of the search (`prior_top`) have 0 visits and no estimate."""
+        chance to win, a shared win counting its share) and how often the search tried it; the
+        move `act` would choose (same seed, same search) first. Moves left out of the search
+        (`prior_top`) have 0 visits and the game's estimate of the position after them
+        (`estimated_chances`). A single legal move is not searched: 1 visit, its estimate."""
         legal = state.legal_actions()
-        root, _allowed = self._search(state, legal)
+        if len(legal) == 1:
+            (only,) = legal
+            chance = estimated_chances(state, legal, self.rng)[str(only)]
+            return [{"action": only, "win_chance": chance, "visits": 1}]
+        root, allowed = self._search(state, legal)
+        chosen = self._best(root, allowed)
         seat = self._seat
+        unsearched = [a for a in legal if not root.children.get(str(a))]
+        estimates = estimated_chances(state, unsearched, self.rng) if unsearched else {}
         moves = []
         for action in legal:
             child = root.children.get(str(action))
             visits = child.visits if child else 0
-            chance = child.reward[seat] / visits if visits else None
-            moves.append({"action": action, "win_chance": chance, "visits": visits})
-        moves.sort(key=lambda m: (m["visits"], m["win_chance"] or 0.0), reverse=True)
+            chance = child.reward[seat] / visits if visits else estimates[str(action)]
+            moves.append({"action": action, "win_chance": max(0.0, min(1.0, chance)), "visits": visits})
+        moves.sort(key=lambda m: (m["action"] == chosen, m["visits"], m["win_chance"]), reverse=True)
         return moves
 
     def _search(self, state: State, legal: list[Action]) -> tuple[Node, list[Action]]:

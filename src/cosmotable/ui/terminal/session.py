@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.columns import Columns
@@ -164,7 +164,7 @@ class PlaySession:
         self.at_keyboard: int | None = None  # the human whose private screen was drawn last (hot-seat)
         # Per action in state.history: who took it (CHANCE for chance), whether the session took it
         # alone (the seat's only legal move), and how long the log was before it (for undo).
-        self.actors: list[tuple[int, bool]] = actors_of(state)
+        self.actors: list[tuple[int, bool]] = actors_of(state, self.forced_step)
         self.log_marks: list[int] = [0] * len(state.history)
 
     @property
@@ -243,6 +243,7 @@ class PlaySession:
     def bot_move(self, seat: int) -> Action:
         """The bot's choice; on a terminal a "thinking…" indicator runs while it searches."""
         bot = self.seats[seat].bot
+        bot.reseed_for(self.state)  # a resumed game's bots play on as in the uninterrupted game
         if not self.console.is_terminal:
             return bot.act(self.state)
         label = Text.assemble(self.seats[seat].label(), " is thinking…")
@@ -575,12 +576,20 @@ class PlaySession:
                     return
 
     # -------------------------------------------------------------- a person's decision
-    def needs_confirmation(self, move: Move) -> str | None:
+    def forced_step(self, state: State, seat: int) -> bool:
+        """Is this a step the session takes for a person alone: their only legal move, asking no
+        "are you sure?" (the play loop's rule; bots' steps count as decisions)."""
+        if not self.seats[seat].is_human:
+            return False
+        moves = self.screen.moves(state, seat)
+        return len(moves) == 1 and not self.needs_confirmation(moves[0], state)
+
+    def needs_confirmation(self, move: Move, state: State | None = None) -> str | None:
         """Why this move asks "are you sure?": it ends the game, or the game's screen says it cannot
         be taken back (e.g. Planet's claim). None: no question."""
         if move.confirm:
             return move.confirm
-        after = self.state.clone()
+        after = (state or self.state).clone()
         after.apply(move.action)
         if after.is_terminal():
             return "it ends the game"
@@ -783,16 +792,19 @@ class PlaySession:
             return action
 
 
-def actors_of(state: State) -> list[tuple[int, bool]]:
-    """Who took each action of `state`'s history (CHANCE for chance outcomes), found by replaying
-    it from the set-up; none counts as forced (a resumed game's undo stops at its first decision)."""
+def actors_of(state: State, forced: Callable[[State, int], bool]) -> list[tuple[int, bool]]:
+    """Who took each action of `state`'s history (CHANCE for chance outcomes) and whether it was a
+    forced step (`forced(position, seat)`: the session would have taken it alone), found by
+    replaying the record from the set-up. A resumed game thus knows its whole history, and undo
+    takes back a decision made before the resume by the same rule as one made after it."""
     if not state.history:
         return []
     record = GameRecord.from_state(state)
     replay = record.initial_state()
     out = []
     for action in record.actions:
-        out.append((replay.current_player(), False))
+        seat = replay.current_player()
+        out.append((seat, seat != CHANCE and forced(replay, seat)))
         replay.apply(action)
     return out
 
