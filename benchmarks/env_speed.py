@@ -83,25 +83,19 @@ def gymnasium_runner(players: int, variants: list[str]):
 
     def run(seconds: float) -> tuple[int, float]:
         nonlocal info
-        decisions, start = 0, time.perf_counter()
+        # every seat's decision (the learner's and the bots'), chance left out, as the env counts them
+        before, start = env.session.decisions, time.perf_counter()
         while time.perf_counter() - start < seconds:
             for _ in range(100):
-                before = len(env.engine_state.history)
                 legal = np.flatnonzero(info["action_mask"])
                 _obs, _r, terminated, truncated, info = env.step(int(legal[rng.integers(len(legal))]))
                 totals["steps"] += 1
-                # every seat's decision in this step (the learner's and the bots'), chance left out
-                decisions += sum(1 for a in env.engine_state.history[before:] if not _is_chance(a))
                 if terminated or truncated:
                     _obs, info = env.reset()
-        return decisions, time.perf_counter() - start
+        return env.session.decisions - before, time.perf_counter() - start
 
     run.totals = totals  # type: ignore[attr-defined]
     return run
-
-
-def _is_chance(action) -> bool:
-    return str(action).split(" ", 1)[0] in ("roll", "reveal-expedition", "reveal-discovery", "deal-mission")
 
 
 def pig_runner():

@@ -54,8 +54,14 @@ class Session:
     Observations and the mask are built lazily, once per state: `observe(seat)` and `mask()` are
     cached until the next action (`version` counts the changes), so an adapter may ask for them as
     often as its API does (PettingZoo's `last()`, `observe()`, the step's legality check) at the
-    cost of one build. Each call hands out its own copy (users keep what they are given: Gymnasium's
-    checker requires that no two calls share an array), which costs a microsecond.
+    cost of one build. And incrementally: each seat's last vector is kept with the number of events
+    the state had then, and the next `observe(seat)` hands the encoding only the events since
+    (`Encoding.update_observation`), so a game rewrites just what those events can have changed.
+    Each call hands out its own copy (users keep what they are given: Gymnasium's checker requires
+    that no two calls share an array), which costs a microsecond.
+
+    `decisions` counts the seats' decisions applied in this session (chance left out), for
+    throughput figures (benchmarks/env_speed.py).
 
     `exclude(texts)` keeps actions out of the mask, e.g. Planet's claim (docs/observations.md);
     they stay legal for the rules, so an excluded action that is the only legal one is offered
@@ -80,6 +86,9 @@ class Session:
         self.state: State = self.game.state_from_config(self.config, 0)
         self.version = 0
         self._observations: dict[int, np.ndarray] = {}
+        # seat -> (its last observation vector, len(state.events) when it was written)
+        self._latest: dict[int, tuple[np.ndarray, int]] = {}
+        self.decisions = 0
         self._mask: np.ndarray | None = None
         self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
 
@@ -101,6 +110,7 @@ class Session:
 
     def new_game(self) -> None:
         self.state = self.game.state_from_config(self.config, self.rng.randrange(2**31))
+        self._latest = {}
         self.resolve_chance()
         self._changed()
 
@@ -139,7 +149,16 @@ class Session:
     def observe(self, seat: int) -> np.ndarray:
         obs = self._observations.get(seat)
         if obs is None:
-            obs = self._observations[seat] = self.encoding.observe_state(self.state, seat)
+            state = self.state
+            events = state.events
+            latest = self._latest.get(seat)
+            if latest is None or latest[1] > len(events):
+                obs = self.encoding.observe_state(state, seat)
+            else:
+                obs, seen = latest
+                self.encoding.update_observation(obs, state, seat, events[seen:])
+            self._latest[seat] = (obs, len(events))
+            self._observations[seat] = obs
         return obs.copy()
 
     def is_legal_index(self, index: int) -> bool:
@@ -150,11 +169,13 @@ class Session:
 
     def apply_index(self, index: int) -> None:
         self.state.apply(self.encoding.index_to_action(int(index), self.state))
+        self.decisions += 1
         self.resolve_chance()
         self._changed()
 
     def apply(self, action) -> None:
         self.state.apply(action)
+        self.decisions += 1
         self.resolve_chance()
         self._changed()
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from cosmotable.engine import Action, Game, GameConfig, State
+from cosmotable.engine import Action, Event, Game, GameConfig, State
 
 _MODULES = {
     "mlem": "cosmotable.envs.encodings.mlem",
@@ -187,7 +187,20 @@ class Encoding:
         raise NotImplementedError
 
     def observe_state(self, state: State, seat: int) -> np.ndarray:
+        """The observation of `seat` at `state`; equal to `observe(state.view(seat), seat)`. Games
+        override it to write the vector straight from the state, skipping the JSON view."""
         return self.observe(state.view(seat), seat)
+
+    def update_observation(self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event]) -> None:
+        """Bring `vec`, the observation of `seat` at an earlier state of the same game, up to date
+        in place; `events` are those the actions since then emitted (`state.events[k:]`).
+
+        The environments keep each seat's last vector and call this instead of building anew, so a
+        game rewrites only the segments its recent events can have changed. The result must equal
+        `observe_state(state, seat)` (tests/envs/test_incremental_observations.py checks it after
+        every step of random games). Default: rewrite everything.
+        """
+        vec[:] = self.observe_state(state, seat)
 
     def redact(self, state: State, action: Action, seat: int) -> str | None:
         """Default: every action and outcome is public."""

@@ -24,14 +24,14 @@ printed in docs/observations.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 import numpy as np
 
 from cosmotable import games
-from cosmotable.engine import CHANCE, Action, GameConfig, State
+from cosmotable.engine import CHANCE, Action, Event, GameConfig, State
 from cosmotable.envs.encodings import Encoding, ObservationBuilder, one_hot
 from cosmotable.games.mlem.actions import DealMission, ReturnMission
 from cosmotable.games.mlem.board import ABILITIES, DIE_FACES, default_goals
@@ -60,6 +60,11 @@ DISCOVERY_KINDS = ("points", "die_return", "wormhole")
 SCORE_SCALE = 100.0
 PART_SCALE = 50.0
 EXPEDITION_SCALE = 50.0
+#: Events after which nothing on the mat changed, only the turn segments (`phase` .. `deciding`),
+#: the UFO token and, for `board`, the seat's available astronauts (`update_observation`): rolls,
+#: travels without a landing, a reroll, boarding (and the satellite's jump to its space), a crash
+#: while parachutists still decide. Landings, returns home, tokens and the end emit other events.
+QUIET_EVENTS = frozenset({"roll", "travel", "reroll", "board", "satellite", "crash"})
 
 
 def _subsets(items):
@@ -130,6 +135,7 @@ class MlemEncoding(Encoding):
         self._phase_pos = {p: i for i, p in enumerate(PHASES)}
         self._face_pos = {f: i for i, f in enumerate(DIE_FACES)}
         self._ability_pos = {a: i for i, a in enumerate(ABILITIES)}
+        self._turn_range = slice(self._slices["phase"].start, self._slices["deciding"].stop)
         self._space_rows = [
             (
                 np.array([float(f in sp.faces) for f in DIE_FACES], dtype=np.float32),
@@ -450,21 +456,60 @@ class MlemEncoding(Encoding):
         anyone once the game is over), exactly as the view hides them; a property test
         (tests/envs/test_mlem_encoding.py) checks the two are equal on every state of random games.
         """
-        o = self._offsets
         vec = np.zeros(self._builder.size, dtype=np.float32)
+        self._write_all(vec, state, seat)
+        return vec
+
+    def update_observation(self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event]) -> None:
+        """Bring `vec` (this seat's observation at an earlier state of the same game) up to date,
+        `events` being what the actions since then emitted.
+
+        Most steps only roll or travel: they change the turn segments (`phase` .. `deciding`) and
+        the UFO token, nothing on the mat. So after events all of `QUIET_EVENTS` only those are
+        rewritten (and the available astronauts after a `board`, which takes one from the seat's
+        available ones); any other event (a landing, a crash ending the expedition, a token taken,
+        the end) rewrites the whole vector. tests/envs/test_incremental_observations.py checks the
+        result equals `observe(state.view(seat), seat)` after every step of random games.
+        """
+        kinds = {event.kind for event in events}
+        if not kinds <= QUIET_EVENTS:
+            vec[:] = 0.0
+            self._write_all(vec, state, seat)
+            return
+        vec[self._turn_range] = 0.0
+        self._write_turn(vec, state, seat)
+        if state.ufo is not None:
+            vec[self._slices["ufo_token"]] = 0.0
+            self._write_ufo_token(vec, state)
+        if "board" in kinds:
+            self._write_available(vec, state, seat)
+
+    def _write_all(self, vec: np.ndarray, state: State, seat: int) -> None:
+        o = self._offsets
         n = state.num_players
-        P, A = MAX_SEATS, len(ABILITIES)
-        terminal = state.is_terminal()
         variants = state.config.variants
-        mat = self.mat
-
-        def sees(owner: int) -> bool:
-            return terminal or owner == seat
-
         vec[o["num_players"] + n - 2] = 1.0
         for i, name in enumerate(VARIANT_NAMES):
             if name in variants:
                 vec[o["variants"] + i] = 1.0
+        self._write_turn(vec, state, seat)
+        visible_totals = self._write_players(vec, state, seat)
+        self._write_mat(vec, state, seat)
+        if state.ufo is not None:
+            self._write_ufo_token(vec, state)
+        self._write_variants(vec, state, seat)
+        for s, total in enumerate(visible_totals):
+            vec[o["scores"] + (s - seat) % n] = total / SCORE_SCALE
+        if state.is_terminal():
+            for s in state.winners():
+                vec[o["winners"] + (s - seat) % n] = 1.0
+
+    def _write_turn(self, vec: np.ndarray, state: State, seat: int) -> None:
+        """The segments `phase` .. `deciding`: whose turn, the crash track, the rocket and its board."""
+        o = self._offsets
+        n = state.num_players
+        P, A = MAX_SEATS, len(ABILITIES)
+        mat = self.mat
         phase = self._phase_pos.get(state.phase)
         if phase is not None:
             vec[o["phase"] + phase] = 1.0
@@ -505,6 +550,24 @@ class MlemEncoding(Encoding):
             vec[base + 3 + P + self._ability_pos[astronaut]] = 1.0
         vec[o["deciding"] + (state.queue[0] if state.queue else P)] = 1.0
 
+    def _write_available(self, vec: np.ndarray, state: State, seat: int) -> None:
+        """Only the available-astronaut entries of the `players` rows (what boarding changes)."""
+        n = state.num_players
+        A = len(ABILITIES)
+        record = 2 + A + len(SCORE_PARTS) + 4
+        for s in range(n):
+            base = self._offsets["players"] + ((s - seat) % n) * record + 1
+            vec[base : base + A] = 0.0
+            for astronaut in state.available[s]:
+                vec[base + self._ability_pos[astronaut]] = 1.0
+
+    def _write_players(self, vec: np.ndarray, state: State, seat: int) -> list[int]:
+        """The `players` rows; returns each seat's total score as `seat` sees it."""
+        o = self._offsets
+        n = state.num_players
+        A = len(ABILITIES)
+        terminal = state.is_terminal()
+        variants = state.config.variants
         # Hidden score parts of the other seats are left out until the end, as in the view.
         hidden_in_play = any(_variant_of(part) in variants for part in HIDDEN_PARTS)
         visible_totals = []
@@ -516,7 +579,7 @@ class MlemEncoding(Encoding):
                 vec[base + 1 + self._ability_pos[astronaut]] = 1.0
             vec[base + 1 + A] = state.placed[s] / 8.0
             points = state.points[s]
-            shown = sees(s)
+            shown = terminal or s == seat
             total = 0
             for i, part in enumerate(SCORE_PARTS):
                 value = points.get(part, 0)
@@ -533,7 +596,13 @@ class MlemEncoding(Encoding):
             vec[tail + 1] = (len(state.ufo.taken[s]) if state.ufo else 0) / 5.0
             vec[tail + 2] = (len(state.discovery.taken[s]) if state.discovery else 0) / 5.0
             vec[tail + 3] = total / SCORE_SCALE
+        return visible_totals
 
+    def _write_mat(self, vec: np.ndarray, state: State, seat: int) -> None:
+        """Moons, planets, deep space and goal tiles."""
+        o = self._offsets
+        n = state.num_players
+        P = MAX_SEATS
         record = 2 + P
         for moon_id, (s, astronaut) in state.moons.items():
             pos = self._moon_pos.get(moon_id)
@@ -569,32 +638,41 @@ class MlemEncoding(Encoding):
             base = o["goals"] + pos * (1 + P)
             vec[base if owner is None else base + 1 + (owner - seat) % n] = 1.0
 
+    def _write_ufo_token(self, vec: np.ndarray, state: State) -> None:
+        """The UFO variant's `ufo_token` segment: this expedition's token (spent or not)."""
+        ufo = state.ufo
+        base = self._offsets["ufo_token"]
+        vec[base + 3] = len(ufo.pool) / max(1, len(self.expedition_ids))
+        if ufo.token:
+            token = self.tokens.expedition[ufo.token]
+            vec[base] = 1.0
+            vec[base + 1] = float(bool(ufo.spent))
+            vec[base + 2] = token.ufo_move / self.max_token_move
+            if 0 <= token.dice <= self.max_dice:
+                vec[base + 4 + token.dice] = 1.0
+            k = base + 4 + self.max_dice + 1
+            vec[k + TOKEN_ABILITIES.index(token.ability)] = 1.0
+            k += len(TOKEN_ABILITIES)
+            for face in token.extra_dice:
+                vec[k + self._face_pos[face]] += 1.0
+
+    def _write_variants(self, vec: np.ndarray, state: State, seat: int) -> None:
+        """The variants' segments but `ufo_token`: UFO marker and stack, discoveries, missions."""
+        o = self._offsets
+        n = state.num_players
+        terminal = state.is_terminal()
         tokens = self.tokens
         ufo = state.ufo
         if ufo is not None:
             if 0 <= ufo.position < self.num_positions:  # deep space (its start) included
                 vec[o["ufo_position"] + ufo.position] = 1.0
-            base = o["ufo_token"]
-            vec[base + 3] = len(ufo.pool) / max(1, len(self.expedition_ids))
-            if ufo.token:
-                token = tokens.expedition[ufo.token]
-                vec[base] = 1.0
-                vec[base + 1] = float(bool(ufo.spent))
-                vec[base + 2] = token.ufo_move / self.max_token_move
-                if 0 <= token.dice <= self.max_dice:
-                    vec[base + 4 + token.dice] = 1.0
-                k = base + 4 + self.max_dice + 1
-                vec[k + TOKEN_ABILITIES.index(token.ability)] = 1.0
-                k += len(TOKEN_ABILITIES)
-                for face in token.extra_dice:
-                    vec[k + self._face_pos[face]] += 1.0
             stack, total = ufo.stack, tokens.ufo_points
             base = o["ufo_stack"]
             vec[base] = len(stack) / max(1, len(total))
             vec[base + 1] = (stack[0] if stack else 0) / self.max_ufo_points
             vec[base + 2] = sum(stack) / max(1, sum(total))
             for s, taken in enumerate(ufo.taken):
-                if sees(s):
+                if terminal or s == seat:
                     base = o["ufo_taken"] + ((s - seat) % n) * 2
                     vec[base], vec[base + 1] = 1.0, sum(taken) / 10.0
         table = state.discovery
@@ -608,7 +686,7 @@ class MlemEncoding(Encoding):
                     vec[base + record - 1] = token.points / self.max_discovery_points
             vec[o["discovery_misc"]] = len(table.pool) / max(1, len(self.discovery_ids))
             for s, taken in enumerate(table.taken):
-                if sees(s):
+                if terminal or s == seat:
                     base = o["discovery_taken"] + ((s - seat) % n) * 2
                     vec[base] = 1.0
                     vec[base + 1] = sum(tokens.discoveries[t].points for t in taken) / 10.0
@@ -619,7 +697,7 @@ class MlemEncoding(Encoding):
                 base = o["missions_public"] + ((s - seat) % n) * 2
                 vec[base] = len(hands.dealt[s]) / 4.0
                 vec[base + 1] = float(hands.returned[s] is not None)
-                if not sees(s):
+                if not (terminal or s == seat):
                     continue
                 base = o["missions_hands"] + ((s - seat) % n) * (2 + 3 * M)
                 completed = state.completed_missions(s)
@@ -634,13 +712,6 @@ class MlemEncoding(Encoding):
                 for m in completed:
                     if m in self._mission_pos:
                         vec[base + 2 + 3 * self._mission_pos[m] + 2] = 1.0
-
-        for s, total in enumerate(visible_totals):
-            vec[o["scores"] + (s - seat) % n] = total / SCORE_SCALE
-        if terminal:
-            for s in state.winners():
-                vec[o["winners"] + (s - seat) % n] = 1.0
-        return vec
 
     # ------------------------------------------------------------------ hidden information
     def redact(self, state: State, action: Action, seat: int) -> str:
