@@ -12,7 +12,8 @@ machine whose load changes during the run slows them alike and the ratios stay m
   random bot's moves until the learner's turn again; both steps/s and decisions/s are printed.
 * `openspiel pig`: OpenSpiel's C++ `pig` driven through pyspiel from Python, decisions/s.
 
-The goal of issue #21 is environments at >= 25% of the engine's decisions/s.
+The goal of issue #21 is environments at >= 25% of the engine's decisions/s, read strictly: env
+steps/s (for Gymnasium: one learner step, bots' replies included) against engine decisions/s.
 """
 
 from __future__ import annotations
@@ -159,18 +160,22 @@ def main(argv: list[str] | None = None) -> None:
         f"  PettingZoo AEC env    : {rate['pettingzoo']:10,.0f} decisions/s = env steps/s   "
         f"({rate['pettingzoo'] / engine:.0%} of the engine)"
     )
+    gym_step_rate = gym_steps / times["gymnasium"]
     print(
         f"  Gymnasium env         : {rate['gymnasium']:10,.0f} decisions/s (learner + random bot)   "
-        f"({rate['gymnasium'] / engine:.0%} of the engine); {gym_steps / times['gymnasium']:,.0f} env steps/s"
+        f"({rate['gymnasium'] / engine:.0%} of the engine); {gym_step_rate:,.0f} env steps/s "
+        f"({gym_step_rate / engine:.0%} of the engine's decisions/s)"
     )
     print(
         f"  OpenSpiel C++ pig     : {rate['openspiel pig']:10,.0f} decisions/s   "
         f"(engine at {engine / rate['openspiel pig']:.1%} of it)"
     )
+    # The strict reading of the goal: env steps/s (a Gymnasium step is the learner's decision plus
+    # the bots' replies) against the engine's decisions/s.
     print(
-        "goal (issue #21): envs >= 25% of the engine's decisions/s: "
+        "goal (issue #21): env steps/s >= 25% of the engine's decisions/s: "
         f"PettingZoo {'met' if rate['pettingzoo'] >= 0.25 * engine else 'NOT met'}, "
-        f"Gymnasium {'met' if rate['gymnasium'] >= 0.25 * engine else 'NOT met'}"
+        f"Gymnasium {'met' if gym_step_rate >= 0.25 * engine else 'NOT met'}"
     )
 
 

@@ -179,6 +179,13 @@ class Session:
         self.resolve_chance()
         self._changed()
 
+    def picture(self, seat: int | None = None, title: str = "") -> np.ndarray:
+        """The table drawn from the public view (or `seat`'s view) as RGB pixels."""
+        from cosmotable.envs.drawing import draw_view
+
+        view = self.state.public_view() if seat is None else self.state.view(seat)
+        return draw_view(self.game.id, view, title)
+
     def render(self, seat: int | None = None) -> str:
         view = self.state.public_view() if seat is None else self.state.view(seat)
         text = self.encoding.render_view(view)

@@ -19,7 +19,7 @@ Ends: the rules end the game -> `terminated`; a game's length cap (`max_turns` o
 Planet: the rules then score the table as it stands, and that is the reward) or `max_steps` of the
 learner -> `truncated`, with the reason in `info["truncated"]`. `exclude_actions` (text forms, e.g.
 `("claim",)` for Planet) keeps actions out of the mask. Render modes: `ansi` (text), `rgb_array`
-(that text drawn into an image) and `human` (printed).
+(the table drawn from the learning seat's view, `cosmotable.envs.drawing`) and `human` (printed).
 
 Ids registered with `gymnasium.make` on import of `cosmotable.envs` (when gymnasium is installed):
 `cosmotable/Mlem-v0`, `cosmotable/Kosmodrom-v0`, `cosmotable/Planet-v0` (keyword arguments as
@@ -140,7 +140,11 @@ class SingleAgentEnv(gymnasium.Env):
 
     def render(self) -> str | np.ndarray | None:
         title = f"{self.session.game.name}: seat {self.seat}'s view"
-        return render_as(self.render_mode, self.session.render(self.seat), title)
+        return render_as(
+            self.render_mode,
+            lambda: self.session.render(self.seat),
+            lambda: self.session.picture(self.seat, title),
+        )
 
     def close(self) -> None:
         pass

@@ -1,56 +1,25 @@
-"""Pictures for the adapters' `rgb_array` render mode: a table's text picture drawn into an image.
+"""What the adapters' `render()` returns in each render mode, for the PettingZoo and Gymnasium envs.
 
-The text picture (`Encoding.render_view` of the public view or a seat's view) is what every
-adapter already shows in `ansi` mode; `rgb_array` draws those same lines with matplotlib (Agg,
-no display needed) as an `(height, width, 3)` uint8 array, the shape video recorders expect.
+* `ansi`: the text picture of the view (`Encoding.render_view`);
+* `rgb_array`: a drawing of the table from the same view (`cosmotable.envs.drawing`: track and
+  rocket, zones and rockets, tile grid and ships), an `(height, width, 3)` uint8 array, the shape
+  video recorders expect;
+* `human`: the text printed to the terminal (the player's screen), returning None.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import numpy as np
 
-#: Pixels per inch of the drawn picture, and its size in inches per character and per line.
-DPI = 80
-CHAR_WIDTH_IN = 0.09
-LINE_HEIGHT_IN = 0.2
-MAX_COLUMNS = 140
 
-
-def text_picture(text: str, title: str = "") -> np.ndarray:
-    """`text` (monospaced, long lines cut at `MAX_COLUMNS`) under a bold `title`, as RGB pixels."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    lines = [
-        line if len(line) <= MAX_COLUMNS else line[: MAX_COLUMNS - 1] + "…" for line in text.splitlines()
-    ]
-    rows = len(lines) + (2 if title else 1)
-    columns = max([len(title), *(len(line) for line in lines), 20])
-    fig = Figure(figsize=(columns * CHAR_WIDTH_IN + 0.4, rows * LINE_HEIGHT_IN + 0.3), dpi=DPI)
-    canvas = FigureCanvasAgg(fig)
-    fig.patch.set_facecolor("#0b1630")  # the browser client's night-sky background
-    step = 1.0 / rows
-    y = 1.0 - step / 2
-    if title:
-        fig.text(0.02, y, title, family="monospace", weight="bold", color="#ffd166", va="center", size=11)
-        y -= step
-    for line in lines:
-        fig.text(0.02, y, line, family="monospace", color="#e8eefc", va="center", size=10)
-        y -= step
-    canvas.draw()
-    pixels = np.asarray(canvas.buffer_rgba())[..., :3]
-    return np.ascontiguousarray(pixels, dtype=np.uint8)
-
-
-def render_as(mode: str | None, text: str, title: str) -> str | np.ndarray | None:
-    """What `render()` returns in each render mode, for the PettingZoo and Gymnasium envs alike:
-    the text (`ansi`), its picture (`rgb_array`), or nothing after printing it (`human`, the terminal
-    is the player's screen); without a mode, a warning naming the modes."""
+def render_as(
+    mode: str | None, text: Callable[[], str], picture: Callable[[], np.ndarray]
+) -> str | np.ndarray | None:
+    """`text` and `picture` are called only for the mode that needs them; without a mode, a
+    warning naming the modes."""
     if mode is None:
         import gymnasium
 
@@ -59,8 +28,8 @@ def render_as(mode: str | None, text: str, title: str) -> str | np.ndarray | Non
         )
         return None
     if mode == "ansi":
-        return text
+        return text()
     if mode == "rgb_array":
-        return text_picture(text, title=title)
-    print(text, end="\n\n", file=sys.stdout)
+        return picture()
+    print(text(), end="\n\n", file=sys.stdout)
     return None

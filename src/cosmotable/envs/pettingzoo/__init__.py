@@ -190,7 +190,7 @@ class CosmotableAECEnv(AECEnv):
 
     def render(self) -> str | np.ndarray | None:
         title = f"{self.session.game.name}: spectator's view"
-        return render_as(self.render_mode, self.session.render(), title)
+        return render_as(self.render_mode, self.session.render, lambda: self.session.picture(None, title))
 
     def close(self) -> None:
         pass
