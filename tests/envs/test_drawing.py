@@ -58,7 +58,7 @@ def test_nothing_hidden_is_drawn(game_id, n, variants):
     for seed in range(3):
         session = played(game_id, n, variants, 40, seed=seed)
         state = session.state
-        seat = state.current_player() if state.current_player() >= 0 else 0
+        seat = max(state.current_player(), 0)
         own, public = session.picture(seat), session.picture(None)
         for k in range(2):
             other = state.resample_for(seat, random.Random(seed * 10 + k))

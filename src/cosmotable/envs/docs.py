@@ -50,9 +50,13 @@ arguments: `num_players`, `variants`, `reward` (`score_difference`, `win`, `scor
 * **Global state**: `env.state()` in `env.state_space` is the observation vector of the *public*
   view (what a spectator sees, seat 0 first); it holds no hidden information, so a centralised
   critic trained on it learns nothing a seat could not see. The engine state is `env.unwrapped.engine_state`.
-* **Render modes**: `ansi` (the text picture of the public view), `rgb_array` (that text drawn into
-  an RGB image with matplotlib, for video recorders: a picture of the text, not a drawing of the
-  board) and `human` (the text printed to the terminal at every step).
+* **Render modes**: `ansi` (the text picture of the public view), `rgb_array` (the table drawn
+  with matplotlib from the same view, `cosmotable.envs.drawing`: MLEM's track, moons, planets,
+  rocket and crash track; Kosmodrom's zones and rockets, hands as card backs; Planet's tile grids,
+  face-down tiles as their backs, ships and astronauts; a fixed 800 x 560 RGB uint8 array, for
+  video recorders) and `human` (the text printed to the terminal at every step). A picture is drawn
+  only from a view, so it shows nothing the view hides (the Gymnasium env draws the learning seat's
+  view: its own Kosmodrom hand is named, the others are counts).
 * **Tests run in the suite**: PettingZoo's `api_test`, `parallel_api_test`, `seed_test` and
   `render_test`. `max_cycles_test` does not fit turn-based games with action masks (it samples
   actions without the mask, and counts `max_cycles` per agent in AEC but per step in the parallel
