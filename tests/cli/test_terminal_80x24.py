@@ -310,3 +310,43 @@ def test_undo_takes_back_a_decision_made_before_the_game_was_resumed(term, tmp_p
     t.finish()
     actions = GameRecord.load(tmp_path / "k.json").actions
     assert len(actions) == len(state.history) - 1 - len(forced)
+
+
+# ------------------------------------------------------------------------------ 1: every player count
+#: What the top line of each game's table starts with: seen on the screen at a prompt, the whole
+#: table, the news, the question and the menu are on the same 24 lines.
+TABLE_TOP = {"mlem": "MLEM  ·  expedition", "kosmodrom": "Kosmodrom", "planet": "Planet turn"}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "variants"),
+    [
+        ("mlem", "5", "ufo,discovery,secret_missions"),
+        ("mlem", "5", ""),
+        ("kosmodrom", "4", "negotiation,superpowers,quick"),
+        ("kosmodrom", "4", ""),
+        ("planet", "4", "teams"),
+        ("planet", "4", ""),
+    ],
+)
+def test_every_decision_screen_fits_80x24_at_the_largest_player_count(term, game, players, variants):
+    """Several decisions of the largest table (with the variants that put the most on it): at each
+    prompt the table's first line, the menu's entries and the prompt are all on the 24 lines."""
+    extra = ("--variants", variants) if variants else ()
+    t = term("play", game, "--players", players, "--bots", str(int(players) - 1), "--seed", "3", *extra)
+    screen = t.prompt()
+    for decision in range(10):
+        lines = screen.splitlines()
+        t.save(f"fit-{game}-{players}p-{variants or 'base'}-{decision}")
+        assert any(line.startswith(TABLE_TOP[game]) for line in lines), screen
+        assert "your move [1" in lines[-1], screen
+        count = int(re.search(r"your move \[1(?:-(\d+))?", lines[-1]).group(1) or 1)
+        numbered = re.findall(r"(?:^|\s)(\d+)\) ", screen)
+        assert {str(n) for n in range(1, count + 1)} <= set(numbered), screen
+        assert all(len(line) <= 80 for line in lines)
+        # the table's title and the menu are drawn whole: no line is the tail of a cut one
+        screen = t.answer("1" if count > 1 else "")
+        if "are you sure" in screen.splitlines()[-1]:
+            screen = t.answer("no")
+    t.send("quit")
+    t.finish()

@@ -241,6 +241,91 @@ class KosmodromScreen(SeatScreen):
             parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(view["hand"])))
         return Group(*parts)
 
+    def boards(self, view: dict[str, Any], width: int) -> list[RenderableType]:
+        """The table from the fullest to the tightest, for a screen that must fit a short terminal
+        (the session takes the first that leaves room for the question and the menu): the panels
+        of every seat, then one line per seat (more only where rockets stand)."""
+        return [self.board(view, width), self.tight_board(view)]
+
+    def tight_board(self, view: dict[str, Any]) -> RenderableType:
+        """Title and centre in a line each, every seat in a line listing only what stands in its
+        zones (a seat with rockets in several zones wraps), then your hand ('show': the panels)."""
+        out = Text.assemble(("Kosmodrom", "bold"), f" turn {view['turn']} · ")
+        out.append_text(self.name(view["turn_seat"]))
+        out.append(" to play")
+        if view["variants"]:
+            out.append(f" · {', '.join(view['variants'])}", style="dim")
+        parts: list[RenderableType] = [out, self.tight_centre(view)]
+        me = view.get("seat")
+        n = view["num_players"]
+        order = [me] + [s for s in range(n) if s != me] if me is not None else list(range(n))
+        parts.extend(self.seat_line(view, seat) for seat in order)
+        if view.get("hand") is not None and me is not None:
+            parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(view["hand"])))
+        return Group(*parts)
+
+    def tight_centre(self, view: dict[str, Any]) -> Text:
+        """`Deck 116 (4 pads in it) · discard 4, top Certification · launch pad □□□□ 0/4`."""
+        deck = view["deck"]
+        out = Text.assemble(("Deck ", "bold"), str(deck["count"]))
+        if deck["launch_pads_set_aside"]:
+            out.append(" (pads join at the reshuffle)", style="dim")
+        elif deck["launch_pads_in_deck"]:
+            out.append(f" ({deck['launch_pads_in_deck']} pads in it)", style="dim")
+        out.append(" · ")
+        out.append("discard ", style="bold")
+        out.append(f"{len(view['discard'])}, top ")
+        out.append_text(card_text(view["discard_top"]) if view["discard_top"] else Text("-", style="dim"))
+        done = len(view["launch_pad_area"])
+        out.append(" · ")
+        out.append("launch pad ", style="bold")
+        out.append("▣" * done + "□" * (4 - done), style="yellow")
+        out.append(f" {done}/4")
+        if view["countdown"]:
+            out.append(f" · FINAL COUNTDOWN {view['countdown']['turns_left']} turn(s), ", style="bold red")
+            out.append_text(self.name(view["countdown"]["completer"]))
+            out.append(" last", style="red")
+        return out
+
+    def seat_line(self, view: dict[str, Any], seat: int) -> Text:
+        """`Felix 6/6 cards · -10 pts · shop: expert Jack, r1 Intrepid 10 M0/2 F1/2 · stand: …`:
+        the seat's player panel in a line, its empty zones left out."""
+        player = view["players"][seat]
+        me = view.get("seat")
+        out = Text.assemble(self.name(seat), f" {player['hand_count']}/{player['hand_limit']} cards · ")
+        out.append(f"{player['score']['total']} pts", style="bold")
+        if seat == me:
+            out.append(" (you)", style="dim")
+        known = player.get("known_hand") or []
+        if known:
+            out.append(" · known in hand: " if seat != me else " · the others know: ", style="dim")
+            out.append_text(hand_text(known))
+        if player["upgrades"]:
+            out.append(" · upgrades: ")
+            for i, u in enumerate(player["upgrades"]):
+                if i:
+                    out.append(", ")
+                out.append_text(card_text(u))
+        built = False
+        for zone in ZONES:
+            things: list[Text] = []
+            expert = player["experts"][zone]
+            if expert:
+                things.append(Text.assemble("expert ", card_text(expert)))
+            pads = player["launch_pads"][zone]
+            if pads:
+                things.append(Text(f"pad {', '.join(card_name(p) for p in pads)}", style="yellow"))
+            things.extend(rocket_line(r) for r in view["rockets"] if r["owner"] == seat and r["zone"] == zone)
+            if not things:
+                continue
+            built = True
+            out.append(" · ")
+            out.append(f"{ZONE_SHORT[zone].split()[-1]}: ", style="bold")
+            out.append_text(Text(", ").join(things))
+        if not built:
+            out.append(" · nothing built yet", style="dim")
+        return out
+
     def status(self, view: dict[str, Any]) -> Text:
         out = Text.assemble(f"turn {view['turn']} · ", self.name(view["turn_seat"]), f" · {view['phase']} · ")
         out.append(f"deck {view['deck']['count']} · launch pad {len(view['launch_pad_area'])}/4 · scores ")

@@ -291,6 +291,88 @@ class MlemScreen(SeatScreen):
         parts.append(self.players_table(view, width, compact=True))
         return Group(*parts)
 
+    def boards(self, view: dict[str, Any], width: int) -> list[RenderableType]:
+        """The table from the fullest to the tightest, for a screen that must fit a short terminal
+        (the session takes the first that leaves room for the question and the menu). The tighter
+        ones keep the track, the rocket and the dice whole; the variants shrink to a line, then the
+        seats ('show' or 'more' prints them in full)."""
+        if width >= COMPACT_WIDTH:
+            return [self.board(view, width)]
+        parts: list[RenderableType] = [self.title(view, compact=True)]
+        parts.extend(self.track(view, width, compact=True, tight=True))
+        parts.append(self.planets_line(view))
+        if view["phase"] != "over":
+            parts.append(self.rocket_line(view))
+            lines = self.dice_panel(view).split("\n")
+            parts.append(Text("  ").join(line for line in lines if line.plain))
+        if view.get("variant_state"):
+            parts.append(self.variants_line(view))
+        seats = self.players_table(view, width, compact=True)
+        return [
+            self.compact_board(view, width),
+            Group(*parts, seats),
+            Group(*parts, self.seats_line(view)),
+        ]
+
+    def variants_line(self, view: dict[str, Any]) -> Text:
+        """The variants in a line: where the UFO is and the expedition token, the discovery tokens
+        face up, your missions by id and target ('more' prints the panels)."""
+        vs = view["variant_state"]
+        out = Text()
+        if "ufo" in vs:
+            ufo = vs["ufo"]
+            out.append("UFO ", style=UFO_STYLE)
+            out.append("in deep space" if ufo["in_deep_space"] else f"on {ufo['position']}")
+            if ufo["ufo_stack"]:
+                out.append(f" (token {ufo['ufo_stack'][0]})", style="dim")
+            token = ufo["token"]
+            if token is not None:
+                out.append(" · exp. token ")
+                out.append_text(token_text(token))
+                out.append(" used" if ufo["ability_spent"] else " unused", style="dim")
+        if "discovery" in vs:
+            if out.plain:
+                out.append(" · ")
+            out.append("◆", style=DISCOVERY_STYLE)
+            out.append(f" {len(vs['discovery']['on_mat'])} face up")
+        if "missions" in vs:
+            hand = vs["missions"]["hands"].get(str(view.get("seat")))
+            if out.plain:
+                out.append(" · ")
+            out.append("missions ", style="bold green")
+            if hand is None:
+                out.append("secret", style="dim")
+            elif hand["returned"] is None:
+                out.append("to choose", style="dim")
+            else:
+                for x in hand["dealt"]:
+                    if x["id"] == hand["returned"]:
+                        continue
+                    mark = "✓" if x["id"] in hand["completed"] else "○"
+                    target = x["name"].split()[-1]
+                    out.append(f"{mark}{x['id']} {target}@{','.join(map(str, x['spaces']))} ")
+                out.append(f"= {hand['points']} pts")
+        out.append("  ('more')", style="dim")
+        return out
+
+    def seats_line(self, view: dict[str, Any]) -> Text:
+        """Every seat in a line: points so far (+? for face-down tokens), astronauts on the mat and
+        still at home ('seats' prints the table)."""
+        out = Text()
+        for player in view["players"]:
+            seat, score = player["seat"], player["score"]
+            if out.plain:
+                out.append(" · ")
+            if seat == view["current_player"]:
+                out.append("▶", style="bold")
+            out.append_text(self.tag(seat))
+            so_far = score["moons"] + score["deep_space"] + score["goals"] + score.get("ufo", 0)
+            so_far += score.get("discoveries", 0)
+            hidden = any(player.get("face_down_tokens", {}).values())
+            out.append(f" {so_far}{'+?' if hidden else ''}p {player['placed']}/8")
+        out.append("  (points, on mat: 'seats')", style="dim")
+        return out
+
     def details(self, view: dict[str, Any], width: int) -> RenderableType:
         """What the compact table leaves out: the planets, deep space and goal tiles in full."""
         return Group(self.planets_table(view), self.deep_space_line(view), self.goals_table(view))
@@ -375,7 +457,9 @@ class MlemScreen(SeatScreen):
             text.append("  ·  GAME OVER", style="bold yellow")
         return text
 
-    def track(self, view: dict[str, Any], width: int, compact: bool = False) -> list[RenderableType]:
+    def track(
+        self, view: dict[str, Any], width: int, compact: bool = False, tight: bool = False
+    ) -> list[RenderableType]:
         """The mat as bands of spaces: number, accepted faces, moons, planet and who is there."""
         mat = view["mat"]
         rocket = view["rocket"]
@@ -449,6 +533,13 @@ class MlemScreen(SeatScreen):
                             counts.append((row["seat"], len(row["astronauts"])))
                     rows["there"].append(self._counts(counts))
                 table.add_column(head, width=CELL, justify="center", no_wrap=True, overflow="ellipsis")
+            if tight:
+                # A short screen: the planets' names are in the planets line below the track,
+                # and the UFO shares a row with the discovery tokens (its own cell wins).
+                del rows["planet"]
+                if ufo and "disc" in rows and "discovery" in view.get("variant_state", {}):
+                    rows["disc"] = [u if u.plain else d for u, d in zip(rows["ufo"], rows["disc"])]
+                    del rows["ufo"]
             for label, cells in rows.items():
                 if label == "there" and not any(c.plain for c in cells):
                     continue
@@ -1049,6 +1140,11 @@ class MlemScreen(SeatScreen):
                 "here, or return home.",
             )
         return who
+
+    def brief_headline(self, view: dict[str, Any], seat: int) -> Text:
+        """The question without what the tightest table already shows (for a short terminal):
+        the expedition token is on the variants line, the helpers ready on the dice line."""
+        return self.headline(view, seat).split("\n")[0]
 
     #: shown above a grouped menu of travel moves
     menu_legend = Text(

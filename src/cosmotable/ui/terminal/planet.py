@@ -233,6 +233,66 @@ class PlanetScreen(SeatScreen):
         legend = Text(LEGEND, style="dim") if width >= 120 else self.legend(view)
         return Group(self.title(view), *parts, legend, self.players_table(view, compact=width < 120))
 
+    def boards(self, view: dict[str, Any], width: int) -> list[RenderableType]:
+        """The table from the fullest to the tightest, for a screen that must fit a short terminal
+        (the session takes the first that leaves room for the question and the menu): the maps
+        stay whole in each; the counts, the legend and the seats shrink ('show', 'seats': all)."""
+        boards: list[RenderableType] = [self.board(view, width)]
+        planet = self.grid(view, "p", "Planet")
+        station = self.grid(view, "s", "Station")
+        # the map titles give way to the column letters: the planet is the map on the left
+        planet.title = station.title = None
+        maps_width = sum(3 + CELL_WIDTH * view["areas"][a]["width"] for a in ("p", "s")) + 2
+        if width >= maps_width:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_row(planet, station)
+            maps: list[RenderableType] = [grid]
+        else:
+            maps = [planet, station]
+        head = self.tight_title(view)
+        boards.append(Group(head, *maps, self.players_table(view, compact=True)))
+        boards.append(Group(head, *maps, self.seats_line(view)))
+        return boards
+
+    def tight_title(self, view: dict[str, Any]) -> Text:
+        """`Planet turn 1/600 · teams 0+2 v 1+3 · coins 0 lying 0 locked 0 home 0 lost 30 unfound`."""
+        out = Text.assemble(("Planet", "bold"), f" turn {view['total_turns'] + 1}/{view['max_turns']}")
+        if view["teams"]:
+            out.append(" · teams 0+2 v 1+3")
+        if view["phase"] == "over":
+            out.append(" · GAME OVER", style="bold yellow")
+        c = view["coins"]
+        out.append(" · ")
+        out.append("coins ", style="bold")
+        out.append(
+            f"{c['on_board']} lying {c['locked']} locked {c['delivered']} home {c['lost']} lost "
+            f"{c['supply']} unfound"
+        )
+        return out
+
+    def seats_line(self, view: dict[str, Any]) -> Text:
+        """Every seat in one line: its coins home (team score) and ability cards; the astronauts
+        and ships are on the maps ('seats' prints the table)."""
+        out = Text()
+        for i, p in enumerate(view["players"]):
+            if i:
+                out.append(" · ")
+            if p["seat"] == view["current"]:
+                out.append("▶", style="bold")
+            out.append_text(self.letter(p["seat"]))
+            label = self.seat(p["seat"])
+            out.append(" ")
+            out.append_text(label.label() if label else Text(f"seat {p['seat']}"))
+            out.append(f" {p['delivered']}$")
+            ready = [c["id"] for c in p["cards"] if c["ready"]]
+            if ready:
+                out.append(f" {'+'.join(ready)}", style="dim")
+        if view["teams"]:
+            team = {p["seat"]: p["score"] for p in view["players"]}
+            out.append(f" · teams {team.get(0, 0)}–{team.get(1, 0)}", style="bold")
+        out.append("  ('seats': all)", style="dim")
+        return out
+
     def legend(self, view: dict[str, Any]) -> Text:
         """The signs on the board now (not the whole list): a face-down back, the revealed tile kinds,
         ships; 'look NAME' explains any of them."""

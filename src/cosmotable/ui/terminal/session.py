@@ -36,6 +36,9 @@ COMPACT_WIDTH = 100
 COMPACT_HEIGHT = 40
 #: Events listed before a prompt on a compact screen (the rest: 'log').
 COMPACT_RECENT_EVENTS = 6
+#: Words that print the whole table with what a fitted screen leaves out (the seats in full, the
+#: variants' panels, MLEM's planets and goals), paged.
+SHOW_WORDS = ("show", "board?", "redraw", "board", "more", "seats")
 
 
 SESSION_HELP = Text(
@@ -166,6 +169,7 @@ class PlaySession:
         # alone (the seat's only legal move), and how long the log was before it (for undo).
         self.actors: list[tuple[int, bool]] = actors_of(state, self.forced_step)
         self.log_marks: list[int] = [0] * len(state.history)
+        self.recent: list[Text] = []  # the news shown at the current prompt (a fitted screen redraws it)
 
     @property
     def one_line(self) -> bool:
@@ -417,6 +421,100 @@ class PlaySession:
     def humans(self) -> int:
         return sum(1 for s in self.seats if s.is_human)
 
+    # -------------------------------------------------------------- a screen that fits the terminal
+    @property
+    def fitted(self) -> bool:
+        """On a short terminal (80×24) each decision is drawn as one screen that fits its height:
+        the table as full as the room allows, the news since the last prompt, the question, the
+        menu and the prompt (issue #20: the board must not scroll away)."""
+        c = self.console
+        return c.is_terminal and c.height < COMPACT_HEIGHT
+
+    def recent_lines(self, seat: int) -> list[Text]:
+        """The news for `seat` since its last prompt (kept for redrawing the screen)."""
+        return collapse_repeats([line for _, line in self.unseen(seat)])
+
+    def lines_of(self, renderable) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def menu_screen(self, seat: int, moves: list[Move], path: list[tuple[str, ...]]) -> list[menu.Entry]:
+        """Print the menu at the current level (and, on a fitted screen, the whole screen again)."""
+        nested = len(path) > 1
+        if not self.fitted:
+            return self.print_moves(moves, path[-1], nested)
+        return self.draw_fitted(seat, moves, path[-1], nested)
+
+    def draw_fitted(
+        self, seat: int, moves: list[Move], prefix: tuple[str, ...], nested: bool
+    ) -> list[menu.Entry]:
+        """Choose the fullest table and menu layout that leave room for the news, then draw.
+
+        The screen's `boards(view, width)` gives its tables from the fullest to the tightest (one
+        line per seat, the variants in a line; 'show' prints what they leave out); the menu is one
+        entry a line, else two entries a line (glosses cut: '?N' prints one in full)."""
+        c = self.console
+        view = self.state.view(seat)
+        headlines = [self.screen.headline(view, seat)]
+        if hasattr(self.screen, "brief_headline"):
+            headlines.append(self.screen.brief_headline(view, seat))
+        boards_of = getattr(self.screen, "boards", None)
+        boards = boards_of(view, c.width) if boards_of else [self.screen.board(view, c.width)]
+        news = self.recent
+        wanted = min(len(news) + 1, 3) if news else 0  # a heading and at least a couple of lines
+        layouts = []
+        for pairs in (False, True):
+            with c.capture() as captured:
+                entries = self.print_moves(moves, prefix, nested, pairs=pairs)
+            layouts.append((captured.get(), entries))
+        board_lines = [self.lines_of(board) for board in boards]
+        choice = None
+        for headline in headlines:
+            fixed = self.lines_of(headline) + 1  # the question and the prompt line
+            for text, entries in layouts:
+                for board, lines in zip(boards, board_lines):
+                    room = c.height - fixed - text.count("\n") - lines
+                    if room >= 1 + wanted:
+                        choice = (headline, board, text, entries, room - 1, True)
+                        break
+                if choice:
+                    break
+            if choice:
+                break
+        if choice is None:  # nothing fits: the tightest of each, no heading rule
+            headline, (text, entries) = headlines[-1], layouts[-1]
+            room = c.height - self.lines_of(headline) - 1 - text.count("\n") - board_lines[-1]
+            choice = (headline, boards[-1], text, entries, max(room, 0), False)
+        headline, board, text, entries, room, rule = choice
+        c.print()
+        if rule:
+            c.print(
+                Rule(Text.assemble(self.seats[seat].label(), "'s turn" if self.humans > 1 else " to move"))
+            )
+        c.print(board)
+        self.print_news(news, room)
+        c.print(headline)
+        c.print(Text.from_ansi(text.rstrip("\n")), no_wrap=True, overflow="ignore", crop=False)
+        return entries
+
+    def print_news(self, lines: list[Text], room: int) -> None:
+        """The news in `room` lines: all of it under a heading if it fits, else the latest lines
+        with a count of the earlier ones ('log' shows them)."""
+        if not lines or room <= 0:
+            return
+        c = self.console
+        title = "Since the last prompt" if self.humans > 1 else "Since your last move"
+        if len(lines) + 1 <= room:
+            c.print(Rule(Text(title), style="dim", align="left"))
+            shown = lines
+        elif room >= 2:
+            shown = lines[-(room - 1) :]
+            earlier = len(lines) - len(shown)
+            c.print(Rule(Text(f"{title} ({earlier} earlier: 'log')"), style="dim", align="left"))
+        else:
+            shown = lines[-1:]
+        for line in shown:
+            c.print(line, overflow="ellipsis", no_wrap=True, crop=True)
+
     def print_recent(self, seat: int | None = None) -> None:
         new = self.unseen(seat)
         if not new:
@@ -433,7 +531,7 @@ class PlaySession:
 
     # -------------------------------------------------------------- menus
     def print_moves(
-        self, moves: list[Move], prefix: tuple[str, ...] = (), nested: bool = False
+        self, moves: list[Move], prefix: tuple[str, ...] = (), nested: bool = False, pairs: bool = False
     ) -> list[menu.Entry]:
         """Print the menu (a long one one level at a time: `prefix` is the level) and return its
         numbered entries."""
@@ -472,6 +570,9 @@ class PlaySession:
             Text.assemble(("— ", "dim"), e.moves[0].gloss) if e.is_move else self.group_note(e)
             for e in entries
         ]
+        if pairs and len(entries) > 3:
+            self.print_entry_pairs(texts, glosses)
+            return entries
         if self.compact:
             # One line per entry: the number and the move's text are never cut, the gloss is cut to
             # the line ('?N' prints it in full).
@@ -490,6 +591,31 @@ class PlaySession:
             table.add_row(f"{number})", text, gloss)
         self.console.print(table)
         return entries
+
+    def print_entry_pairs(self, texts: list[str], glosses: list[Text]) -> None:
+        """Two entries a line, numbered down the first column then the second (a short screen):
+        the move's text whole, its gloss cut to the column ('?N' prints it in full)."""
+        digits = len(str(len(texts)))
+        half = (len(texts) + 1) // 2
+        column = (self.console.width - 2) // 2
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=column, no_wrap=True, overflow="ellipsis")
+        grid.add_column(width=column, no_wrap=True, overflow="ellipsis")
+        widths = [max(map(len, texts[:half])), max(map(len, texts[half:]), default=0)]
+        cells = [
+            Text.assemble(
+                (f"{number:>{digits}})", "bold"),
+                " ",
+                (text.ljust(widths[(number - 1) // half]), "bold cyan"),
+                " ",
+                gloss,
+            )
+            for number, (text, gloss) in enumerate(zip(texts, glosses), start=1)
+        ]
+        for row in range(half):
+            right = cells[row + half] if row + half < len(cells) else Text("")
+            grid.add_row(cells[row], right)
+        self.console.print(grid)
 
     def group_note(self, entry: menu.Entry) -> Text:
         """What a group holds: how many moves, and the first of them."""
@@ -664,10 +790,15 @@ class PlaySession:
     def ask(self, seat: int, moves: list[Move] | None = None) -> Action:
         if moves is None:
             moves = self.screen.moves(self.state, seat)
-        self.show_prompt_screen(seat, moves)
         self.example = str(moves[0].action) if moves else "stay"
         path: list[tuple[str, ...]] = [menu.descend(moves, ()) if len(moves) > menu.TREE_AFTER else ()]
-        entries = self.print_moves(moves, path[-1], len(path) > 1)
+        if self.fitted:
+            self.hand_over(seat)
+            self.at_keyboard = seat
+            self.recent = self.recent_lines(seat)
+        else:
+            self.show_prompt_screen(seat, moves)
+        entries = self.menu_screen(seat, moves, path)
         while True:
             nested = len(path) > 1
             choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
@@ -692,31 +823,34 @@ class PlaySession:
                 raise Quit("Quit")
             elif low in HELP_WORDS:
                 self.page(Group(self.screen.help(), SESSION_HELP))
-                self.console.print(self.screen.headline(self.state.view(seat), seat))
-                entries = self.print_moves(moves, path[-1], len(path) > 1)
+                if not self.fitted:
+                    self.console.print(self.screen.headline(self.state.view(seat), seat))
+                entries = self.menu_screen(seat, moves, path)
                 continue
             elif low in BACK_WORDS and len(path) > 1:
                 path.pop()
-                entries = self.print_moves(moves, path[-1], len(path) > 1)
+                entries = self.menu_screen(seat, moves, path)
                 continue
-            elif low in ("show", "board?", "redraw", "board"):
+            elif low in SHOW_WORDS:
                 view = self.state.view(seat)
                 details = getattr(self.screen, "details", None)
                 board = self.screen.board(view, self.console.width)
                 self.page(
                     Group(board, details(view, self.console.width)) if details and self.compact else board
                 )
-                entries = self.print_moves(moves, path[-1], len(path) > 1)
+                entries = self.menu_screen(seat, moves, path)
                 continue
             elif low == "log":
                 lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
                 self.page(
                     Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim")
                 )
+                if self.fitted:
+                    entries = self.menu_screen(seat, moves, path)
                 continue
             elif low == "rules":
                 self.page(rules_for(self.state.game.id))
-                entries = self.print_moves(moves, path[-1], len(path) > 1)
+                entries = self.menu_screen(seat, moves, path)
                 continue
             elif low == "undo":
                 why = self.undo(seat)
@@ -758,7 +892,7 @@ class PlaySession:
                     entry = entries[n - 1]
                     if not entry.is_move:
                         path.append(entry.prefix)
-                        entries = self.print_moves(moves, entry.prefix, True)
+                        entries = self.menu_screen(seat, moves, path)
                         continue
                     action = entry.moves[0].action
             if action is None:
@@ -768,7 +902,7 @@ class PlaySession:
                     prefix = menu.find_prefix(moves, text)
                     if prefix is not None:
                         path.append(menu.descend(moves, prefix))
-                        entries = self.print_moves(moves, path[-1], len(path) > 1)
+                        entries = self.menu_screen(seat, moves, path)
                         continue
                     reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
                     self.refuse(f'"{text}" is not a move: {reason}.', len(entries), nested)
@@ -777,7 +911,7 @@ class PlaySession:
                     prefix = menu.find_prefix(moves, text)
                     if prefix is not None:
                         path.append(menu.descend(moves, prefix))
-                        entries = self.print_moves(moves, path[-1], len(path) > 1)
+                        entries = self.menu_screen(seat, moves, path)
                         continue
                     self.refuse(
                         f'"{text}" is not possible now: {self.state.explain_illegal(action)}.',
@@ -787,7 +921,7 @@ class PlaySession:
                     continue
             chosen = next((m for m in moves if m.action == action), None) or Move(action, Text(""))
             if not self.confirm(seat, chosen):
-                entries = self.print_moves(moves, path[-1], len(path) > 1)
+                entries = self.menu_screen(seat, moves, path)
                 continue
             return action
 
