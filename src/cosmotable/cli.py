@@ -239,6 +239,14 @@ def play(
             help="Secret Missions variant: a mission token file instead of the reconstructed set.",
         ),
     ] = None,
+    hint: Annotated[
+        bool,
+        typer.Option(
+            "--hint",
+            help="Show the best moves at each of your decisions, with a search bot's estimate of "
+            "your chance to win after each ('hint' at any prompt shows them once).",
+        ),
+    ] = False,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -257,6 +265,9 @@ def play(
 
     Example:  cosmotable play mlem --players 3 --bots 2 --seed 7 --name Ann
 
+    Hints:  --hint shows the best moves at each of your decisions with a search bot's estimate of
+    your chance to win ('hint' at any prompt shows them once).
+
     Continue a saved game:  cosmotable play --resume records/mlem-20260101-120000-seed7.json
     (at a terminal, 'cosmotable play GAME' also offers to continue the last unfinished game).
 
@@ -269,7 +280,7 @@ def play(
     from cosmotable.ui.terminal.session import PlaySession, screen_for
 
     if resume is not None:
-        return _resume(resume, game, save, think, delay)
+        return _resume(resume, game, save, think, delay, hint)
     if game is None:
         raise fail(
             "give the game to play (e.g. cosmotable play mlem; 'cosmotable games' lists them), "
@@ -347,7 +358,7 @@ def play(
     if save is None and players > bots:
         unfinished = _offer_resume(g)
         if unfinished is not None:
-            return _resume(unfinished, g.id, None, think, delay)
+            return _resume(unfinished, g.id, None, think, delay, hint)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     seats = make_seats(
@@ -357,7 +368,7 @@ def play(
     state = g.new_state(num_players=players, seed=seed, variants=chosen, **options)
     path = save if save is not None else default_record_path(g.id, seed)
     console = _out()
-    code = PlaySession(state, seats, console, LineReader(console), path, delay, intro).run()
+    code = PlaySession(state, seats, console, LineReader(console), path, delay, intro, hint).run()
     if code:
         raise typer.Exit(code)
 
@@ -403,7 +414,9 @@ def _offer_resume(g) -> Path | None:
     return path if answer is not None and answer.strip().lower() in ("y", "yes") else None
 
 
-def _resume(path: Path, game: str | None, save: Path | None, think: float | None, delay: float) -> None:
+def _resume(
+    path: Path, game: str | None, save: Path | None, think: float | None, delay: float, hint: bool = False
+) -> None:
     """`play --resume FILE`: the record's game, replayed, with its seats (bots rebuilt by kind)."""
     from cosmotable.bots import BOT_NAMES, make_bot
     from cosmotable.engine import GameRecord
@@ -432,7 +445,7 @@ def _resume(path: Path, game: str | None, save: Path | None, think: float | None
     screen_for(record.game, seats)
     console = _out()
     intro = [Text(f"Resumed from {path} after {len(record.actions)} actions.", style="bold")]
-    code = PlaySession(state, seats, console, LineReader(console), save or path, delay, intro).run()
+    code = PlaySession(state, seats, console, LineReader(console), save or path, delay, intro, hint).run()
     if code:
         raise typer.Exit(code)
 

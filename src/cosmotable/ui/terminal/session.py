@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import CHANCE, Action, GameRecord, IllegalAction, RecordError, State
+from cosmotable.ui import numbers
 from cosmotable.ui.terminal import menu
 from cosmotable.ui.terminal.common import LineReader, Move, Seat, save_record
 from cosmotable.ui.terminal.kosmodrom import KosmodromScreen
@@ -26,6 +27,9 @@ SCREENS = {"mlem": MlemScreen, "kosmodrom": KosmodromScreen, "planet": PlanetScr
 MAX_RECENT_EVENTS = 40
 #: Longer menus are printed grouped under shared headings (`Move.group`), several moves per line.
 COMPACT_MENU_AFTER = 14
+#: The bot that gives hints ('hint', `play --hint`) and how many of its best moves are shown.
+HINT_LEVEL = "normal"
+HINT_TOP = 3
 QUIT_WORDS = ("quit", "q", "exit")
 HELP_WORDS = ("help", "h", "?")
 BACK_WORDS = ("back", "b", "0", "..")
@@ -45,7 +49,9 @@ SESSION_HELP = Text(
     "In every game: a number or a move's text plays it (a long menu opens in steps: 0 = back); "
     "'undo' takes back your last decision while no roll, draw or other player's move followed it; "
     "'look NAME' or '?NAME' explains a card, tile, astronaut or token; '?N' prints menu entry N in full; "
-    "'show' the whole table, 'log' every event, 'rules', 'quit' (saved: 'cosmotable play --resume FILE').",
+    "'hint' the best moves by a search bot with their estimated win chances; "
+    "'show' (or 'more', 'seats') the whole table, 'log' every event, 'rules', "
+    "'quit' (saved: 'cosmotable play --resume FILE').",
     style="dim",
 )
 
@@ -151,8 +157,13 @@ class PlaySession:
         save_path: Path,
         delay: float = 0.0,
         intro: Sequence[Text] = (),
+        hint: bool = False,
     ):
         self.state = state
+        #: `play --hint`: the best moves are shown at every decision of a person
+        self.auto_hint = hint
+        self.hint_lines: Text | None = None
+        self._hinter = None
         self.seats = list(seats)
         self.console = console
         self.reader = reader
@@ -416,6 +427,8 @@ class PlaySession:
         c.print(self.screen.board(view, c.width))
         self.print_recent(seat)
         c.print(self.screen.headline(view, seat))
+        if self.hint_lines is not None:
+            c.print(self.hint_lines)
 
     @property
     def humans(self) -> int:
@@ -468,8 +481,9 @@ class PlaySession:
             layouts.append((captured.get(), entries))
         board_lines = [self.lines_of(board) for board in boards]
         choice = None
+        hint = self.lines_of(self.hint_lines) if self.hint_lines is not None else 0
         for headline in headlines:
-            fixed = self.lines_of(headline) + 1  # the question and the prompt line
+            fixed = self.lines_of(headline) + 1 + hint  # the question, the hint and the prompt line
             for text, entries in layouts:
                 for board, lines in zip(boards, board_lines):
                     room = c.height - fixed - text.count("\n") - lines
@@ -482,7 +496,7 @@ class PlaySession:
                 break
         if choice is None:  # nothing fits: the tightest of each, no heading rule
             headline, (text, entries) = headlines[-1], layouts[-1]
-            room = c.height - self.lines_of(headline) - 1 - text.count("\n") - board_lines[-1]
+            room = c.height - self.lines_of(headline) - 1 - hint - text.count("\n") - board_lines[-1]
             choice = (headline, boards[-1], text, entries, max(room, 0), False)
         headline, board, text, entries, room, rule = choice
         c.print()
@@ -493,6 +507,8 @@ class PlaySession:
         c.print(board)
         self.print_news(news, room)
         c.print(headline)
+        if self.hint_lines is not None:
+            c.print(self.hint_lines)
         c.print(Text.from_ansi(text.rstrip("\n")), no_wrap=True, overflow="ignore", crop=False)
         return entries
 
@@ -771,6 +787,42 @@ class PlaySession:
         self.console.print(Text.assemble(("↶ Taken back: ", "bold"), (" then ".join(taken), "bold cyan")))
         return None
 
+    def hinter(self):
+        """The search bot that gives hints; seeded from the game's seed (and, per decision, the
+        actions played: `reseed_for`), so a hint is the move that bot would play here."""
+        if self._hinter is None:
+            from cosmotable.bots import make_bot
+
+            self._hinter = make_bot(HINT_LEVEL, seed=self.state.seed * 1000 + 999)
+        return self._hinter
+
+    def hints(self) -> list[dict]:
+        """The hint bot's rating of every legal move (`Bot.explain`), its choice first. It searches
+        determinizations of the mover's own view only, so a hint reveals nothing hidden."""
+        bot = self.hinter()
+        bot.reseed_for(self.state)
+        state = self.state.clone()
+        if not self.console.is_terminal:
+            return bot.explain(state)
+        with self.console.status(Text(f"The {HINT_LEVEL} bot is thinking…"), spinner="dots"):
+            return bot.explain(state)
+
+    def hint_text(self, rated: list[dict]) -> Text:
+        """`Hint (normal bot): ★ travel 3,A  win 62% (41 of 60 searches) / ...`, best first."""
+        total = sum(m["visits"] for m in rated)
+        out = Text.assemble(("Hint", "bold magenta"), (f" ({HINT_LEVEL} bot, your chance to win):", "dim"))
+        width = max((len(str(m["action"])) for m in rated[:HINT_TOP]), default=0)
+        for rank, move in enumerate(rated[:HINT_TOP]):
+            out.append("\n  ")
+            out.append("★ " if rank == 0 else "  ", style="bold magenta")
+            out.append(str(move["action"]).ljust(width), style="bold cyan")
+            out.append(f"  {numbers.percent(move['win_chance'])}")
+            if total:
+                out.append(f" ({move['visits']} of {total} searches)", style="dim")
+            else:
+                out.append(" (estimate)", style="dim")
+        return out
+
     def look(self, name: str) -> None:
         """`look NAME`: what a card, tile, ability or token does, from the game's data."""
         finder = getattr(self.screen, "look", None)
@@ -796,7 +848,8 @@ class PlaySession:
             self.hand_over(seat)
             self.at_keyboard = seat
             self.recent = self.recent_lines(seat)
-        else:
+        self.hint_lines = self.hint_text(self.hints()) if self.auto_hint and len(moves) > 1 else None
+        if not self.fitted:
             self.show_prompt_screen(seat, moves)
         entries = self.menu_screen(seat, moves, path)
         while True:
@@ -851,6 +904,13 @@ class PlaySession:
             elif low == "rules":
                 self.page(rules_for(self.state.game.id))
                 entries = self.menu_screen(seat, moves, path)
+                continue
+            elif low == "hint":
+                self.hint_lines = self.hint_text(self.hints())
+                if self.fitted:
+                    entries = self.menu_screen(seat, moves, path)
+                else:
+                    self.console.print(self.hint_lines)
                 continue
             elif low == "undo":
                 why = self.undo(seat)
