@@ -350,3 +350,19 @@ def test_every_decision_screen_fits_80x24_at_the_largest_player_count(term, game
             screen = t.answer("no")
     t.send("quit")
     t.finish()
+
+
+def test_a_refused_input_keeps_the_table_on_the_80x24_screen(term):
+    """On a short terminal a refusal is drawn under the menu with the whole screen again, so the
+    table's first line does not scroll away."""
+    t = term("play", "mlem", "--players", "5", "--bots", "4", "--variants", "all", "--seed", "3")
+    t.prompt()
+    t.answer("1")
+    screen = t.answer("fly to the moon")
+    t.save("mlem-5p-refused")
+    lines = screen.splitlines()
+    assert any(line.startswith(TABLE_TOP["mlem"]) for line in lines), screen
+    assert '✗ "fly to the moon" is not a move' in " ".join(screen.split()), screen
+    assert "your move [1" in lines[-1]
+    t.send("quit")
+    t.finish()

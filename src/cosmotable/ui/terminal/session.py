@@ -181,6 +181,7 @@ class PlaySession:
         self.actors: list[tuple[int, bool]] = actors_of(state, self.forced_step)
         self.log_marks: list[int] = [0] * len(state.history)
         self.recent: list[Text] = []  # the news shown at the current prompt (a fitted screen redraws it)
+        self.notice: Text | None = None  # a refusal to show under a fitted screen's menu
 
     @property
     def one_line(self) -> bool:
@@ -482,6 +483,8 @@ class PlaySession:
         board_lines = [self.lines_of(board) for board in boards]
         choice = None
         hint = self.lines_of(self.hint_lines) if self.hint_lines is not None else 0
+        notice, self.notice = self.notice, None
+        hint += self.lines_of(notice) if notice is not None else 0
         for headline in headlines:
             fixed = self.lines_of(headline) + 1 + hint  # the question, the hint and the prompt line
             for text, entries in layouts:
@@ -510,6 +513,8 @@ class PlaySession:
         if self.hint_lines is not None:
             c.print(self.hint_lines)
         c.print(Text.from_ansi(text.rstrip("\n")), no_wrap=True, overflow="ignore", crop=False)
+        if notice is not None:
+            c.print(notice)
         return entries
 
     def print_news(self, lines: list[Text], room: int) -> None:
@@ -692,7 +697,15 @@ class PlaySession:
         line = Text("✗ ", style="bold red")
         line.append_text(self.screen.rewrite(what))
         line.append(" " + self.accepted(count, nested), style="")
-        self.console.print(line, soft_wrap=self.one_line)
+        self.say(line)
+
+    def say(self, line: Text) -> None:
+        """A refusal or an answer at the prompt. On a fitted screen it is drawn under the menu
+        when the screen is drawn again (before the next prompt), so the table stays in view."""
+        if self.fitted:
+            self.notice = line
+        else:
+            self.console.print(line, soft_wrap=self.one_line)
 
     # -------------------------------------------------------------- paging
     def page(self, renderable) -> None:
@@ -853,6 +866,8 @@ class PlaySession:
             self.show_prompt_screen(seat, moves)
         entries = self.menu_screen(seat, moves, path)
         while True:
+            if self.notice is not None:
+                entries = self.menu_screen(seat, moves, path)  # with the refusal under the menu
             nested = len(path) > 1
             choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
             extra = ", 0 = back" if len(path) > 1 else ""
@@ -916,9 +931,7 @@ class PlaySession:
                 why = self.undo(seat)
                 if why is None:
                     raise Undone()
-                self.console.print(
-                    Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)), soft_wrap=self.one_line
-                )
+                self.say(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)))
                 continue
             elif low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
                 self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
