@@ -1009,3 +1009,9 @@ def check_layout(
 from cosmotable.ui.terminal.arena import arena_command
 
 app.command("arena")(clean_errors(arena_command))
+
+# ------------------------------------------------------------------------------ simulate, report
+from cosmotable.ui.terminal.simulate import SIMULATE_HELP, report_command, simulate_command
+
+app.command("simulate", help=SIMULATE_HELP)(clean_errors(simulate_command))
+app.command("report")(clean_errors(report_command))

@@ -35,6 +35,24 @@ class GameResult:
     steps: int
 
 
+def lineup(bots: list[str], players: int, index: int) -> tuple[str, ...]:
+    """Who sits in each seat at table number `index`: combinations of distinct bots (with repeats
+    when fewer bots than seats), each played in every seat rotation, in a fixed order. A pure
+    function of the index, so any table of a long run can be rebuilt on its own (resuming, chunks)."""
+    if len(bots) >= players:
+        groups = list(itertools.combinations(bots, players))
+    else:
+        groups = [tuple(itertools.islice(itertools.cycle(bots), players))]
+    group = groups[(index // players) % len(groups)]
+    shift = index % players
+    return group[shift:] + group[:shift]
+
+
+def table_seed(seed: int, index: int) -> int:
+    """The seed of table number `index` of a run started with `seed`."""
+    return seed * 1_000_003 + index
+
+
 def schedule(
     game: str,
     bots: list[str],
@@ -44,21 +62,11 @@ def schedule(
     variants: tuple[str, ...] = (),
     think: float | None = None,
 ) -> list[Table]:
-    """`total` tables: combinations of distinct bots (with repeats when fewer bots than seats),
-    each played in every seat rotation, in a fixed order derived from `seed`."""
-    if len(bots) >= players:
-        groups = list(itertools.combinations(bots, players))
-    else:
-        groups = [tuple(itertools.islice(itertools.cycle(bots), players))]
-    tables: list[Table] = []
-    for index in itertools.count():
-        group = groups[index % len(groups)]
-        for shift in range(players):
-            if len(tables) == total:
-                return tables
-            seats = group[shift:] + group[:shift]
-            tables.append(Table(game, seats, seed * 1_000_003 + len(tables), variants, think))
-    return tables
+    """`total` tables (see `lineup`), in a fixed order derived from `seed`."""
+    return [
+        Table(game, lineup(bots, players, index), table_seed(seed, index), variants, think)
+        for index in range(total)
+    ]
 
 
 def play(table: Table) -> GameResult:
