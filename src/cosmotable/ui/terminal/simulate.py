@@ -25,7 +25,8 @@ SIMULATE_HELP = """Play many games between bots and save one row per game (Parqu
 Seats take the listed bots in turn (fewer bots than seats: they repeat; more: every combination),
 each lineup in every seat rotation. The results are a directory of Parquet chunks; running the same
 command again after an interruption (Ctrl-C, a crash) plays only the games still missing, and a
-larger --games adds games to it. The same --seed gives the same rows whatever --processes or backend.
+larger --games adds games to it. The same --seed gives the same rows whatever --processes or backend
+(local processes, --ray for a local Ray, --ray-address for a cluster whose nodes have cosmotable installed).
 
 Examples:  cosmotable simulate mlem --players 4 --bots heuristic --games 10000 --out mlem4.parquet ·
 cosmotable simulate kosmodrom --players 3 --bots heuristic,random --variant quick --out k.parquet
@@ -42,7 +43,19 @@ def simulate_command(
     variant: Annotated[list[str], typer.Option(help="Variant to switch on (repeatable).")] = [],  # noqa: B006
     games_total: Annotated[int, typer.Option("--games", help="Games in the whole run.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the run; every game's seed follows from it.")] = 1,
-    processes: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 1,
+    processes: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Local worker processes (default 1); with --ray, the CPUs of the local Ray."
+        ),
+    ] = None,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Play on a local Ray instance instead of processes.")
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="Play on the Ray cluster at this address (e.g. ray://head:10001 or auto)."),
+    ] = None,
     chunk: Annotated[
         int, typer.Option(help="Games per Parquet file (an interruption loses at most one chunk per worker).")
     ] = runner.DEFAULT_CHUNK,
@@ -61,7 +74,19 @@ def simulate_command(
         chunk=chunk,
     )
     backend = None
-    run_simulation(plan, out, processes, backend, quiet, where=f"{processes} process(es)")
+    where = f"{processes or 1} process(es)"
+    if ray or ray_address:
+        import functools
+
+        from cosmotable.sim import ray_backend
+
+        if ray_address and processes:
+            raise typer.BadParameter(
+                "a Ray cluster has its own CPUs; drop --processes", param_hint="--processes"
+            )
+        backend = functools.partial(ray_backend.results, address=ray_address, num_cpus=processes)
+        where = f"the Ray cluster at {ray_address}" if ray_address else "a local Ray"
+    run_simulation(plan, out, processes or 1, backend, quiet, where=where)
 
 
 def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet: bool, where: str) -> None:
