@@ -1,0 +1,55 @@
+"""The batch MLEM engine plays exactly the reference engine's games (whole records compared)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cosmotable.sim.batch_mlem import play_batch, play_reference, records, subset_masks
+from cosmotable.sim.counter_rng import cumulative, pick_outcome, uniform, uniform_array
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_batch_games_are_the_reference_games_action_by_action(players):
+    seeds = [1000 * players + i for i in range(40)]
+    batch = play_batch(seeds, players, record=True)
+    texts = records(batch)
+    scores = batch.scores()
+    for i, seed in enumerate(seeds):
+        state = play_reference(seed, players)
+        assert texts[i] == state.to_json()["actions"], f"seed {seed}"
+        assert scores[i].tolist() == state.scores(), f"seed {seed}"
+        assert int(batch.steps[i]) == len(texts[i])
+
+
+def test_the_games_cover_the_rules_the_batch_engine_reimplements():
+    """The compared games are not all alike: crashes, helpers, parachutes, navigators' shifts,
+    deep space, planets and goal tiles all occur in them."""
+    batch = play_batch(range(4000, 4060), 4, record=True)
+    texts = [t for game in records(batch) for t in game]
+    for needle in ("crash", "return", ",H", "land moon -1", "land moon +1", "land planet", "stay"):
+        assert any(needle in t for t in texts), needle
+    assert batch.deep_count.sum() > 0  # arrivals in deep space (automatic: no action of their own)
+    assert (batch.goal_owner >= 0).sum() > 0
+    assert (batch.crashes == 11).any() and batch.end_triggered.any()  # both ways a game ends
+
+
+def test_a_batch_game_does_not_depend_on_the_other_games_in_the_batch():
+    alone = play_batch([77], 3, record=True)
+    crowd = play_batch([5, 77, 9, 12], 3, record=True)
+    assert records(alone)[0] == records(crowd)[1]
+
+
+def test_counter_stream_is_the_same_in_python_and_numpy():
+    seeds = np.array([0, 1, 2**40, 12345678901], dtype=np.uint64)
+    steps = np.array([0, 7, 99, 123456], dtype=np.int64)
+    assert uniform_array(seeds, steps).tolist() == [uniform(int(s), int(t)) for s, t in zip(seeds, steps)]
+    values = [uniform(3, t) for t in range(2000)]
+    assert all(0 <= v < 1 for v in values) and 0.45 < sum(values) / len(values) < 0.55
+
+
+def test_inverse_cdf_and_subset_order_follow_the_reference_conventions():
+    cum = cumulative([0.25, 0.5, 0.25])
+    assert [pick_outcome(cum, u) for u in (0.0, 0.2499, 0.25, 0.7499, 0.75, 0.9999)] == [0, 0, 1, 1, 2, 2]
+    # by size, then combinations: (), (0,), (1,), (2,), (0,1), (0,2), (1,2), (0,1,2)
+    assert subset_masks(3).tolist() == [0, 1, 2, 4, 3, 5, 6, 7]
