@@ -5,14 +5,15 @@ games/s of `cosmotable simulate` with heuristic bots.
 
 * `reference`: random playouts through the engine API (`legal_actions`, `apply`, `sample_chance`);
   a step is any applied action, chance outcomes included.
+* `batch`: the batch MLEM engine (`sim/batch_mlem.py`: base game, random policy) over `--batch`
+  games at once; steps/s counts every game's steps (a new batch is started when one finishes).
 * `pig`: OpenSpiel's C++ `pig` random playouts through pyspiel (chance outcomes sampled with
   `chance_outcomes()`), steps counted the same way.
 * `simulate`: `cosmotable simulate mlem --bots heuristic --processes 2` (runner.simulate into a
   scratch folder): games/s, start-up included.
 
 The runners alternate round by round so a machine whose load changes slows them alike; the best
-round of each is printed with the ratios. Issue #22 asks for a batch MLEM engine at >= 10x pig; it
-is not built yet (see docs/simulation.md), so no batch figure is printed.
+round of each is printed with the ratios. Issue #22 asks for the batch engine at >= 10x pig.
 """
 
 from __future__ import annotations
@@ -42,6 +43,25 @@ def reference_runner(players: int, variants: list[str]):
                 else:
                     state.apply(rng.choice(state.legal_actions()))
                 steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def batch_runner(players: int, size: int):
+    import numpy as np
+
+    from cosmotable.sim.batch_mlem import play_batch
+
+    first = 0
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal first
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            batch = play_batch(np.arange(first, first + size), players)
+            first += size
+            steps += int(batch.steps.sum())
         return steps, time.perf_counter() - start
 
     return run
@@ -90,10 +110,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--variants", default="", help="comma-separated MLEM variants for the reference")
+    parser.add_argument("--batch", type=int, default=20000, help="games per batch of the batch engine")
     parser.add_argument("--sim-games", type=int, default=40, help="games for the simulate figure")
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]
-    runners = {"reference": reference_runner(args.players, variants), "pig": pig_runner()}
+    runners = {
+        "reference": reference_runner(args.players, variants),
+        "batch": batch_runner(args.players, args.batch),
+        "pig": pig_runner(),
+    }
     best = dict.fromkeys(runners, 0.0)
     for _ in range(args.rounds):
         for name, run in runners.items():
@@ -103,7 +128,12 @@ def main() -> None:
     print(f"reference engine ({label}, random playouts): {best['reference']:,.0f} steps/s")
     print(f"OpenSpiel pig (C++ via pyspiel, random playouts): {best['pig']:,.0f} steps/s")
     print(f"reference / pig: {best['reference'] / best['pig']:.3f}x")
-    print("batch MLEM engine: not built (issue #22 step 4); goal >= 10x pig")
+    print(
+        f"batch engine (MLEM {args.players}p base game, random policy, {args.batch} games at once): ", end=""
+    )
+    print(f"{best['batch']:,.0f} steps/s")
+    print(f"batch / pig: {best['batch'] / best['pig']:.2f}x (goal >= 10x); batch / reference: ", end="")
+    print(f"{best['batch'] / best['reference']:.1f}x")
     rate = simulate_games_per_second(args.players, args.sim_games)
     print(f"simulate mlem --bots heuristic --processes 2 ({args.sim_games} games): {rate:.1f} games/s")
 

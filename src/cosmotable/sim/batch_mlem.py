@@ -66,7 +66,7 @@ def _subset_table(width: int) -> np.ndarray:
     return table
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MatArrays:
     """The default mat and goals as arrays."""
 
@@ -147,15 +147,56 @@ def mat_arrays() -> MatArrays:
     )
 
 
+SHIFTS = np.array([0, -1, 1], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class OptionTables:
+    static: np.ndarray  # [position, shift, place] the option exists if the moons are free
+    moon_pair: np.ndarray  # [position, shift, 2] moon indices, the padding index for none
+
+
+@cache
+def option_tables(m: MatArrays) -> OptionTables:
+    """What a landing at (rocket position + shift) can reach, for every position and shift."""
+    positions = m.deep + 1
+    static = np.zeros((positions, 3, 3), dtype=bool)
+    pad = len(m.moon_points)
+    moon_pair = np.full((positions, 3, 2), pad, dtype=np.int64)
+    for pos in range(m.first_landing, positions):
+        for s, shift in enumerate(SHIFTS.tolist()):
+            number = pos + shift
+            if number == m.deep:
+                static[pos, s, PLACE_DEEP] = True
+            elif m.first_landing <= number <= m.last_space:
+                moons = m.moons[number]
+                static[pos, s, PLACE_MOON] = bool((moons >= 0).any())
+                moon_pair[pos, s] = np.where(moons >= 0, moons, pad)
+                static[pos, s, PLACE_PLANET] = bool(m.planet[number] >= 0)
+    return OptionTables(static, moon_pair)
+
+
 class BatchMlem:
     """`n` base-game MLEM games of `players` seats, game i seeded `seeds[i]`, random policy."""
 
-    def __init__(self, seeds: np.ndarray | list[int], players: int, record: bool = False):
+    def __init__(
+        self, seeds: np.ndarray | list[int], players: int, record: bool = False, trace: bool = False
+    ):
         self.m = mat_arrays()
         self.seeds = np.asarray(seeds, dtype=np.uint64)
         n = len(self.seeds)
         self.n, self.p = n, players
         self.record = record
+        # trace: what `cosmotable simulate --fast` needs for its feature columns (sim/fast.py):
+        # (games, expedition, ...) arrays per occurrence, in the order things happen.
+        self.trace = trace
+        self.t_rolls: list[tuple[np.ndarray, ...]] = []  # games, step, expedition, space, dice
+        self.t_crashes: list[tuple[np.ndarray, ...]] = []  # games, step, expedition
+        self.t_landings: list[
+            tuple[np.ndarray, ...]
+        ] = []  # games, seat, expedition, astronaut, place, points, parachute
+        self.t_goals: list[tuple[np.ndarray, ...]] = []  # games, seat, expedition, goal, points
+        self.rolls_made = np.zeros(n, dtype=np.int64)
         self.log: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         m = self.m
         P = players
@@ -166,7 +207,11 @@ class BatchMlem:
         self.moon_pts = np.zeros((n, P), dtype=np.int64)
         self.deep_pts = np.zeros((n, P), dtype=np.int64)
         self.goal_pts = np.zeros((n, P), dtype=np.int64)
-        self.moon_owner = np.full((n, len(m.moon_points)), -1, dtype=np.int64)
+        # One extra column, always taken, stands for "no moon here" in the option tables.
+        self.moon_owner_padded = np.full((n, len(m.moon_points) + 1), -1, dtype=np.int64)
+        self.moon_owner_padded[:, -1] = 0
+        self.moon_owner = self.moon_owner_padded[:, :-1]
+        self.tables = option_tables(m)
         self.deep_count = np.zeros((n, P), dtype=np.int64)
         planets = len(m.planet_points)
         self.planet_count = np.zeros((n, planets, P), dtype=np.int64)
@@ -266,6 +311,9 @@ class BatchMlem:
             outcome[sel] = np.minimum(np.searchsorted(cum, u[sel], side="right"), len(cum) - 1)
             self.roll[g[sel]] = m.roll_counts[k][outcome[sel]]
         self._log(g, K_ROLL, self.dice[g], outcome)
+        self.rolls_made[g] += 1
+        if self.trace:
+            self.t_rolls.append((g, self.steps[g], self.expedition[g], self.position[g], self.dice[g].copy()))
         self.phase[g] = TRAVEL
         groups, helpers = self._travel_items(g)
         # rulebook (crash): nothing usable and nothing to save the rocket: it crashes at once.
@@ -341,41 +389,37 @@ class BatchMlem:
     def _crash(self, g: np.ndarray) -> None:
         self.roll[g] = 0
         self.crashes[g] += 1
+        if self.trace:
+            self.t_crashes.append((g, self.steps[g], self.expedition[g]))
         self.phase[g] = PARACHUTE
         self.queued[g] = (self.slot_astro[g] == PARA) & self.aboard[g]
         self._continue_parachutes(g)
 
     # ------------------------------------------------------------------------------ landing
     def _options(self, g: np.ndarray, slot: np.ndarray, parachute: bool):
-        """Landing options of the astronaut in `slot`: arrays [k, 7] of (place, shift) codes and
-        the count, in the reference's order (Stay first in a landing phase; Return last in a
-        parachute phase is added by the caller)."""
-        m = self.m
-        k = len(g)
-        place = np.full((k, 7), -1, dtype=np.int64)
-        shift_of = np.zeros((k, 7), dtype=np.int64)
-        count = np.zeros(k, dtype=np.int64)
-        if not parachute:
-            count += 1  # Stay
-        nav = (self.slot_astro[g, slot] == NAV) & (not parachute)
-        can_land = self.position[g] >= m.first_landing
-        idx = np.arange(k)
-        for shift in (0, -1, 1):
-            active = can_land & ((shift == 0) | nav)
-            number = self.position[g] + shift
-            deep = active & (number == m.deep)
-            on_mat = active & (number >= m.first_landing) & (number <= m.last_space)
-            safe = np.clip(number, 0, m.last_space)
-            moons = m.moons[safe]  # [k, 2]
-            free = ((moons >= 0) & (self.moon_owner[g[:, None], np.maximum(moons, 0)] < 0)).any(axis=1)
-            moon = on_mat & free
-            planet = on_mat & (m.planet[safe] >= 0)
-            for flag, code in ((deep, PLACE_DEEP), (moon, PLACE_MOON), (planet, PLACE_PLANET)):
-                rows = idx[flag]
-                place[rows, count[rows]] = code
-                shift_of[rows, count[rows]] = shift
-                count[rows] += 1
-        return place, shift_of, count
+        """Landing options of the astronaut in `slot`, in the reference's order: shifts 0, -1, +1
+        (the last two for a navigator outside a parachute phase), and per shift deep space, a moon,
+        a planet. Returns (place, shift) codes [k, 9] and the count of options (Stay, first in a
+        landing phase, is counted; Return, last in a parachute phase, is left to the caller)."""
+        t = self.tables
+        pos = self.position[g]
+        # [k, 3 shifts, 3 places]: does the option exist?
+        exists = t.static[pos].copy()
+        if parachute:
+            exists[:, 1:] = False
+        else:
+            exists[:, 1:] &= (self.slot_astro[g, slot] == NAV)[:, None, None]
+        owner = self.moon_owner_padded[g[:, None, None], t.moon_pair[pos]]  # [k, 3, 2]
+        exists[:, :, PLACE_MOON] &= (owner < 0).any(axis=2)
+        flat = exists.reshape(len(g), 9)
+        count = flat.sum(axis=1) + (0 if parachute else 1)
+        return flat, count
+
+    def _pick(self, flat: np.ndarray, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(place, shift) of the index-th existing option in `flat` (0-based)."""
+        rank = np.cumsum(flat, axis=1) - 1
+        column = np.argmax(flat & (rank == index[:, None]), axis=1)
+        return column % 3, SHIFTS[column // 3]
 
     def _head(self, g: np.ndarray) -> np.ndarray:
         return np.argmax(self.queued[g], axis=1)
@@ -388,7 +432,7 @@ class BatchMlem:
                 break
             h = g[has]
             slot = self._head(h)
-            _, _, count = self._options(h, slot, parachute=False)
+            _, count = self._options(h, slot, parachute=False)
             skip = count <= 1
             if not skip.any():
                 break
@@ -409,7 +453,7 @@ class BatchMlem:
                 break
             h = g[has]
             slot = self._head(h)
-            _, _, count = self._options(h, slot, parachute=True)
+            _, count = self._options(h, slot, parachute=True)
             skip = count == 0
             if not skip.any():
                 break
@@ -445,7 +489,7 @@ class BatchMlem:
 
     def _landing(self, g: np.ndarray, u: np.ndarray) -> None:
         slot = self._head(g)
-        place, shift, count = self._options(g, slot, parachute=False)
+        flat, count = self._options(g, slot, parachute=False)
         choice = np.minimum((u * count).astype(np.int64), count - 1)
         stay = choice == 0
         if stay.any():
@@ -455,13 +499,13 @@ class BatchMlem:
             self._continue_landing(s)
         land = ~stay
         if land.any():
-            idx = np.nonzero(land)[0]
-            self._land(g[land], slot[land], place[idx, choice[land]], shift[idx, choice[land]], False)
+            place, shift = self._pick(flat[land], choice[land] - 1)
+            self._land(g[land], slot[land], place, shift, False)
             self._continue_landing(g[land])
 
     def _parachute(self, g: np.ndarray, u: np.ndarray) -> None:
         slot = self._head(g)
-        place, shift, count = self._options(g, slot, parachute=True)
+        flat, count = self._options(g, slot, parachute=True)
         options = count + 1  # Return comes last
         choice = np.minimum((u * options).astype(np.int64), options - 1)
         back = choice == count
@@ -472,8 +516,8 @@ class BatchMlem:
             self._continue_parachutes(b)
         land = ~back
         if land.any():
-            idx = np.nonzero(land)[0]
-            self._land(g[land], slot[land], place[idx, choice[land]], shift[idx, choice[land]], True)
+            place, shift = self._pick(flat[land], choice[land])
+            self._land(g[land], slot[land], place, shift, True)
             self._continue_parachutes(g[land])
 
     def _land(self, g, slot, place, shift, parachute: bool) -> None:
@@ -487,7 +531,9 @@ class BatchMlem:
         deep = place == PLACE_DEEP
         if deep.any():
             # rulebook (navigator): from space 25 into deep space scores only the galaxy's 5.
-            self._place_deep(g[deep], seat[deep], np.full(deep.sum(), m.galaxy), parachute)
+            points = np.full(deep.sum(), m.galaxy)
+            self._trace_landing(g[deep], seat[deep], astro[deep], PLACE_DEEP, points, parachute)
+            self._place_deep(g[deep], seat[deep], points, parachute)
         moon = place == PLACE_MOON
         if moon.any():
             gm, nm, sm = g[moon], number[moon], seat[moon]
@@ -497,6 +543,7 @@ class BatchMlem:
             self.moon_owner[gm, moon_idx] = sm
             points = m.moon_points[moon_idx] * np.where(astro[moon] == MOON_X, 2, 1)
             self.moon_pts[gm, sm] += points
+            self._trace_landing(gm, sm, astro[moon], PLACE_MOON, points, parachute)
             self._placed(gm, sm, parachute)
         planet = place == PLACE_PLANET
         if planet.any():
@@ -508,6 +555,7 @@ class BatchMlem:
             self.planet_count[gp, pl, sp] += 1
             expert = astro[planet] == PLANET_X
             self.planet_expert[gp[expert], pl[expert], sp[expert]] = True
+            self._trace_landing(gp, sp, astro[planet], PLACE_PLANET, np.zeros(len(gp), np.int64), parachute)
             self._placed(gp, sp, parachute)
         self._after_leaving(g, slot, astro)
 
@@ -520,6 +568,26 @@ class BatchMlem:
             c = g[was_commander]
             anyone = self.aboard[c].any(axis=1)
             self.commander[c] = np.where(anyone, np.argmax(self.aboard[c], axis=1), -1)
+
+    def _trace_landing(self, g, seat, astro, place: int, points, parachute: bool) -> None:
+        if self.trace:
+            self.t_landings.append(
+                (
+                    g,
+                    seat.copy(),
+                    self.expedition[g],
+                    astro.copy(),
+                    place,
+                    np.asarray(points).copy(),
+                    parachute,
+                )
+            )
+
+    def _trace_goal(self, g, seat, goal, points) -> None:
+        if self.trace:
+            self.t_goals.append(
+                (g, seat.copy(), self.expedition[g], np.asarray(goal).copy(), np.asarray(points))
+            )
 
     def _place_deep(self, g, seat, points, parachute: bool) -> None:
         self.deep_pts[g, seat] += points
@@ -539,6 +607,9 @@ class BatchMlem:
             points = np.where(comet, m.comet, m.galaxy)
             points = points * np.where(self.slot_astro[h, slot] == DEEP_X, 2, 1)
             self.aboard[h, slot] = False
+            self._trace_landing(
+                h, self.slot_seat[h, slot], self.slot_astro[h, slot], PLACE_DEEP, points, False
+            )
             self._place_deep(h, self.slot_seat[h, slot], points, False)
         self.commander[g] = -1
         self._end_expedition(g)
@@ -575,6 +646,7 @@ class BatchMlem:
             else:
                 self.goal_owner[h, goal] = s
                 self.goal_pts[h, s] += m.goal_points[goal]
+                self._trace_goal(h, s, np.full(len(h), goal), np.full(len(h), m.goal_points[goal]))
 
     def _take_goals_due(self, g: np.ndarray) -> None:
         m = self.m
@@ -592,6 +664,7 @@ class BatchMlem:
             hf, gf, sf = h[free], goal[free], seat[free]
             self.goal_owner[hf, gf] = sf
             self.goal_pts[hf, sf] += m.goal_points[gf]
+            self._trace_goal(hf, sf, gf, m.goal_points[gf])
 
     def _end_expedition(self, g: np.ndarray) -> None:
         self.queued[g] = False

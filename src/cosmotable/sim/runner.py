@@ -57,6 +57,13 @@ class Plan:
     def check(self) -> None:
         """Refuse a plan that cannot run, before any game is played."""
         spec = games.get(self.game)
+        if self.engine == "batch" and (self.game != "mlem" or self.variants or self.bots != ("random",)):
+            raise SimulationError(
+                "--fast plays MLEM's base game with the random policy only (the batch engine has no "
+                "variants or heuristic yet): use it with --bots random and no --variant"
+            )
+        if self.engine not in ("reference", "batch"):
+            raise SimulationError(f"unknown engine {self.engine!r}; engines: reference, batch")
         unknown = [b for b in self.bots if b not in BOT_NAMES]
         if not self.bots or unknown:
             raise SimulationError(
@@ -146,6 +153,10 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
 
 def play_task(plan: Plan, indices: list[int]) -> list[dict[str, Any]]:
     """Play several games (one unit of work for a process or a Ray worker)."""
+    if plan.engine == "batch":
+        from cosmotable.sim.fast import batch_rows
+
+        return batch_rows(plan, indices)
     return [play_game(plan, i) for i in indices]
 
 
@@ -235,6 +246,8 @@ Task = tuple[int, list[int]]  # (chunk number, game indices)
 
 
 def tasks(plan: Plan, chunks: Iterable[int], size: int = TASK_GAMES) -> list[Task]:
+    if plan.engine == "batch":
+        size = plan.chunk  # the batch engine gains from many games at once: a whole chunk per task
     out: list[Task] = []
     for k in chunks:
         indices = list(plan.chunk_range(k))

@@ -59,6 +59,14 @@ def simulate_command(
     chunk: Annotated[
         int, typer.Option(help="Games per Parquet file (an interruption loses at most one chunk per worker).")
     ] = runner.DEFAULT_CHUNK,
+    fast: Annotated[
+        bool,
+        typer.Option(
+            "--fast",
+            help="MLEM base game only: the batch (numpy) engine with its counter-stream random policy "
+            "(use --bots random, no --variant; a larger --chunk, e.g. 20000, batches more games at once).",
+        ),
+    ] = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress bar; a summary line only.")
     ] = False,
@@ -72,6 +80,7 @@ def simulate_command(
         seed=seed,
         games=games_total,
         chunk=chunk,
+        engine="batch" if fast else "reference",
     )
     backend = None
     where = f"{processes or 1} process(es)"

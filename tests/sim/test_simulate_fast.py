@@ -1,0 +1,69 @@
+"""`cosmotable simulate mlem --fast`: batch-engine rows equal the reference games' rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from cosmotable.sim.batch_mlem import play_reference
+from cosmotable.sim.fast import FAST_POLICY, batch_rows
+from cosmotable.sim.features import features
+from cosmotable.sim.runner import Plan, SimulationError, load, simulate
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_fast_rows_are_the_rows_of_the_same_games_on_the_reference_engine(players):
+    plan = Plan("mlem", players, ("random",), (), seed=31, games=25, chunk=25, engine="batch")
+    rows = batch_rows(plan, list(range(25)))
+    for row in rows:
+        state = play_reference(row["seed"], players)
+        actions = state.to_json()["actions"]
+        expected = {
+            **features("mlem", state),
+            "scores": state.scores(),
+            "winners": state.winners(),
+            "steps": len(actions),
+            "decisions": sum(1 for a in actions if not a.startswith("roll ")),
+        }
+        assert {k: row[k] for k in expected} == expected, f"seed {row['seed']}"
+        assert row["bots"] == [FAST_POLICY] * players
+
+
+def test_fast_run_is_chunked_resumable_and_the_same_whatever_the_processes(tmp_path):
+    plan = Plan("mlem", 3, ("random",), (), seed=2, games=30, chunk=12, engine="batch")
+    first = simulate(Plan(**{**plan.__dict__, "games": 12}), tmp_path / "a")
+    assert first.done == 12
+    more = simulate(plan, tmp_path / "a", processes=2)
+    assert (more.already, more.done) == (12, 18)
+    simulate(plan, tmp_path / "b", processes=1)
+    assert load(tmp_path / "a").equals(load(tmp_path / "b"))
+    # A fast folder is not resumed by a reference run (other games), nor the other way round.
+    with pytest.raises(SimulationError, match="differs in: engine"):
+        simulate(Plan(**{**plan.__dict__, "engine": "reference"}), tmp_path / "a")
+
+
+@pytest.mark.parametrize(
+    "change", [{"variants": ("ufo",)}, {"bots": ("heuristic",)}, {"game": "planet", "players": 2}]
+)
+def test_fast_refuses_what_the_batch_engine_does_not_play(tmp_path, change):
+    plan = Plan(**{**Plan("mlem", 3, ("random",), engine="batch").__dict__, **change})
+    with pytest.raises(SimulationError, match="--fast plays MLEM's base game"):
+        simulate(plan, tmp_path / "r")
+    assert not (tmp_path / "r").exists()
+
+
+def test_fast_command_writes_rows_the_report_reads(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from cosmotable.cli import app
+    from cosmotable.sim.report import write_report
+
+    monkeypatch.setenv("COLUMNS", "200")
+    out = tmp_path / "fast.parquet"
+    args = ["simulate", "mlem", "--fast", "--bots", "random", "--players", "4", "--games", "200"]
+    result = CliRunner().invoke(app, [*args, "--chunk", "100", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert load(out).num_rows == 200
+    page = write_report(out, tmp_path / "fast.html").read_text()
+    assert "MLEM: crashes" in page and page.count("<img") >= 5
+    refused = CliRunner().invoke(app, ["simulate", "mlem", "--fast", "--out", str(tmp_path / "x")])
+    assert refused.exit_code == 1 and "--bots random" in refused.output
