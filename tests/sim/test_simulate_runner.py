@@ -220,7 +220,9 @@ def test_simulate_command_runs_resumes_and_refuses_bad_input(tmp_path, monkeypat
     assert "4 games in" in first.output
     second = cli.invoke(app, [*base, "--games", "7"])
     assert second.exit_code == 0, second.output
-    assert "resuming" in second.output and "3 already there" in second.output
+    lines = second.output.splitlines()  # one line each, however long the path
+    assert lines[0].startswith("resuming ") and lines[0].endswith("3 of 7 games already played")
+    assert lines[-1].endswith("(4 played now on 1 process(es), 3 already there)")
     assert load(out).num_rows == 7
     bad = cli.invoke(app, ["simulate", "mlem", "--bots", "random,genius", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 1 and "unknown: genius" in bad.output

@@ -118,7 +118,10 @@ def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet:
 
         def started(p: runner.Progress) -> None:
             if p.already and not quiet:
-                console.print(f"resuming {out}: {p.already} of {p.total} games already played")
+                # soft_wrap: a long path stays on one line (logs stay greppable)
+                console.print(
+                    f"resuming {out}: {p.already} of {p.total} games already played", soft_wrap=True
+                )
             state["task"] = progress.add_task("games", total=p.total - p.already)
 
         def advanced(p: runner.Progress, n: int) -> None:
@@ -130,12 +133,14 @@ def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet:
             )
         except KeyboardInterrupt:
             console.print(
-                f"Interrupted: the finished chunks are saved in {out}; run the same command to resume."
+                f"Interrupted: the finished chunks are saved in {out}; run the same command to resume.",
+                soft_wrap=True,
             )
             raise typer.Exit(130) from None
     console.print(
         f"{summary}: {result.total} games in {out} ({result.done} played now on {where}, "
-        f"{result.already} already there)"
+        f"{result.already} already there)",
+        soft_wrap=True,
     )
 
 
