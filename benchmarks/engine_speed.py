@@ -13,6 +13,7 @@ import random
 import time
 
 from cosmotable import games
+from cosmotable.engine.errors import ConfigError
 
 
 def playout(game, seed: int, variants: list[str] | None = None) -> int:
@@ -44,7 +45,7 @@ def _all_compatible(game) -> list[str]:
     for name in game.variants:
         try:
             game.make_config(game.min_players, [*chosen, name])
-        except Exception:
+        except ConfigError:  # this one cannot join the ones chosen so far
             continue
         chosen.append(name)
     return chosen

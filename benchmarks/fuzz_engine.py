@@ -239,7 +239,7 @@ class Checker:
             if (copy_.fingerprint(), list(copy_.history), list(copy_.events)) != before:
                 self.fail(category, value, "the refusal changed the state")
             return exc
-        except Exception as exc:  # the defect this benchmark hunts: any undocumented error
+        except Exception as exc:  # noqa: BLE001 - the defect this benchmark hunts: any undocumented error
             self.fail(category, value, f"{type(exc).__name__}: {quoted(str(exc), 160)}")
             return exc
         return None
@@ -251,7 +251,7 @@ class Checker:
         except RecordError as exc:
             if len(str(exc)) > MESSAGE_LIMIT:
                 self.fail(category, data, f"message of {len(str(exc))} characters")
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any undocumented error is the finding
             self.fail(category, data, f"{type(exc).__name__}: {quoted(str(exc), 160)}")
         return None
 
@@ -321,7 +321,7 @@ class Checker:
             except DOCUMENTED as exc:
                 if len(str(exc)) > MESSAGE_LIMIT:
                     self.fail("options", {name: value}, f"message of {len(str(exc))} characters")
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any undocumented error is the finding
                 self.fail("options", {name: value}, f"{type(exc).__name__}: {quoted(str(exc), 160)}")
 
     def option_data(self) -> dict[str, Any]:
@@ -342,7 +342,7 @@ class Checker:
             self.tally.seat_checks += 1
             try:
                 found = leak_differences(state, seat, random.Random(self.rng.randrange(2**32)))
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure is the finding, reported and counted
                 self.tally.failures.append(
                     f"{self.where} [leak] seat {seat}: resample_for raised "
                     f"{type(exc).__name__}: {quoted(str(exc), 160)}"
@@ -356,7 +356,7 @@ class Checker:
             self.tally.playouts += 1
             try:
                 play_to_end(state.resample_for(seat, random.Random(1)), random.Random(2))
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure is the finding, reported and counted
                 self.tally.failures.append(
                     f"{self.where} [playout] a determinization for seat {seat} did not "
                     f"play to the end: {type(exc).__name__}: {quoted(str(exc), 160)}"
@@ -419,7 +419,7 @@ class OpenSpielMirror:
             try:
                 history = self.game.encoding.resampled_history(truth, resampled, seat=seat)
                 sample = self.openspiel.replay(self.game, history)
-            except Exception as exc:  # DeterminizationError, or a rewrite that does not replay
+            except Exception as exc:  # noqa: BLE001 - DeterminizationError, or a rewrite that does not replay
                 tally.os_refused += 1
                 tally.failures.append(
                     f"{checker.where} [openspiel] seat {seat}: {type(exc).__name__}: {quoted(str(exc), 160)}"
@@ -498,12 +498,14 @@ def fuzz_game(
 def report(game_id: str, tally: Tally, elapsed: float) -> list[str]:
     tried = ", ".join(f"{name} {count}" for name, count in tally.tried.items())
     lines = [
-        f"{game_id}: {tally.seat_checks} states x seats checked for leaks ({tally.states} states, "
-        f"{tally.leaks} leaking, {tally.playouts} determinizations played out), "
-        f"{sum(tally.tried.values())} bad inputs tried ({tried}), "
-        f"OpenSpiel determinizations {tally.os_samples} drawn / {tally.os_refused} refused / "
-        f"{tally.os_fallbacks} fallbacks to the truth ({tally.os_true_history} equal to the true history), "
-        f"{len(tally.failures)} failures [{elapsed:.0f}s]"
+        (
+            f"{game_id}: {tally.seat_checks} states x seats checked for leaks ({tally.states} states, "
+            f"{tally.leaks} leaking, {tally.playouts} determinizations played out), "
+            f"{sum(tally.tried.values())} bad inputs tried ({tried}), "
+            f"OpenSpiel determinizations {tally.os_samples} drawn / {tally.os_refused} refused / "
+            f"{tally.os_fallbacks} fallbacks to the truth ({tally.os_true_history} equal to the true history), "
+            f"{len(tally.failures)} failures [{elapsed:.0f}s]"
+        )
     ]
     lines += [f"  FAIL {failure}" for failure in tally.failures[:20]]
     if len(tally.failures) > 20:

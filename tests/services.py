@@ -129,6 +129,7 @@ class PostgresServer:
                 "-w",
             ],
             capture_output=True,
+            check=False,  # best effort: the directory goes next either way
         )
         shutil.rmtree(self.directory, ignore_errors=True)
 
@@ -157,6 +158,7 @@ def start_postgres() -> PostgresServer:
         ],
         capture_output=True,
         text=True,
+        check=False,  # a failure is reported below with initdb's own output
     )
     if initdb.returncode != 0:
         shutil.rmtree(directory, ignore_errors=True)
@@ -186,6 +188,7 @@ def start_postgres() -> PostgresServer:
             ],
             capture_output=True,
             text=True,
+            check=False,  # a port taken meanwhile: try another; the last failure is reported below
         )
         if started.returncode == 0:
             return PostgresServer(directory=directory, port=port, bin_dir=bin_dir, as_user=as_user)

@@ -114,7 +114,7 @@ def test_a_seat_is_an_int_in_range_and_chance_takes_no_seat(game_id, data, seat)
 
 
 def record_of(game_id):
-    return [s for s in states(game_id) if len(s.history) >= 20][0].to_json()
+    return next(s for s in states(game_id) if len(s.history) >= 20).to_json()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -153,7 +153,7 @@ def test_mutated_record_texts_load_or_raise_a_record_error(game_id, data):
 @SETTINGS
 @given(data=st.data())
 def test_a_signed_record_changed_anywhere_is_refused_with_the_key(game_id, data):
-    state = [s for s in states(game_id) if len(s.history) >= 20][0]
+    state = next(s for s in states(game_id) if len(s.history) >= 20)
     signed = state.to_json(key=b"server key")
     bad = data.draw(mutated(signed))
     if not isinstance(bad, dict):

@@ -23,6 +23,7 @@ def _budget(profile: str | None) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         timeout=60,
+        check=False,  # the callers read the output; a failure shows in it
     )
 
 

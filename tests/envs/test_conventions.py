@@ -140,7 +140,7 @@ def _planet_with_every_tile_face_up(seed):
         state.fix_tile(cell, kind)
         state.revealed.add(cell)
         state.shown[state.back[cell]][kind] = state.shown[state.back[cell]].get(kind, 0) + 1
-    state.coins[sorted(state.back)[0]] = 1
+    state.coins[min(state.back)] = 1
     state.supply -= 1
     state._legal_cache = None
     return state
@@ -193,10 +193,10 @@ def test_registered_ids_make_every_game(env_id, shape):
 
 def test_gym_truncation_by_the_game_cap():
     env = SingleAgentEnv("kosmodrom", opponents=["random"], options={"max_turns": 4})
-    obs, info = env.reset(seed=2)
+    _, info = env.reset(seed=2)
     rng = np.random.default_rng(2)
     while True:
-        obs, reward, terminated, truncated, info = env.step(
+        _obs, reward, terminated, truncated, info = env.step(
             int(rng.choice(np.flatnonzero(info["action_mask"])))
         )
         if terminated or truncated:
@@ -218,7 +218,7 @@ def test_vector_env_matches_sync_vector_env_of_the_single_env():
         [lambda: SingleAgentEnv("mlem", opponents=["random"]) for _ in range(3)]
     )
     obs_a, info_a = ours.reset(seed=11)
-    obs_b, info_b = reference.reset(seed=11)
+    obs_b, _ = reference.reset(seed=11)
     rng = random.Random(0)
     ends = 0
     for _ in range(400):
@@ -227,7 +227,7 @@ def test_vector_env_matches_sync_vector_env_of_the_single_env():
         assert np.array_equal(masks, info_a["action_mask"].astype(bool))
         actions = np.array([rng.choice(np.flatnonzero(m).tolist()) if m.any() else 0 for m in masks])
         obs_a, r_a, term_a, trunc_a, info_a = ours.step(actions)
-        obs_b, r_b, term_b, trunc_b, info_b = reference.step(actions)
+        obs_b, r_b, term_b, trunc_b, _info_b = reference.step(actions)
         assert (
             np.array_equal(r_a, r_b) and np.array_equal(term_a, term_b) and np.array_equal(trunc_a, trunc_b)
         )
@@ -272,7 +272,7 @@ def test_openspiel_game_types_follow_the_configuration():
         state.apply_action(
             state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
         )
-    value, action = minimax.expectiminimax(state, 1, lambda s: s.returns()[0] if s.is_terminal() else 0.0, 0)
+    _value, action = minimax.expectiminimax(state, 1, lambda s: s.returns()[0] if s.is_terminal() else 0.0, 0)
     assert action in state.legal_actions()
     pyspiel.random_sim_test(plain, num_sims=2, serialize=False, verbose=False)
 

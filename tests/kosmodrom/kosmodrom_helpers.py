@@ -168,10 +168,10 @@ def end_turn(s):
     if s.phase == "play":
         s.apply("done")
     while s.current_player() == CHANCE:
-        s.apply(f"deck {sorted(s._draw_pool())[0]}")
+        s.apply(f"deck {min(s._draw_pool())}")
     seat = s.turn_seat
     while s.hands[seat].total() > s.hand_limit(seat):
-        s.apply(f"discard {sorted(s.hands[seat])[-1]}")
+        s.apply(f"discard {max(s.hands[seat])}")
     s.apply("done")
     return s
 

@@ -47,7 +47,7 @@ def test_launch_pad_cards_are_shuffled_into_the_bottom_half_of_the_rest():
 
 def test_draw_probabilities_are_count_over_total():
     s = new(2)
-    outcomes = dict((str(a), p) for a, p in s.chance_outcomes())
+    outcomes = {str(a): p for a, p in s.chance_outcomes()}
     assert outcomes["deck fuel"] == pytest.approx(30 / 136)
     assert sum(outcomes.values()) == pytest.approx(1)
 

@@ -21,7 +21,7 @@ def _peeked(outcome: str):
 def test_a_peek_draws_kind_and_orientation_in_one_outcome():
     s = new(2, seed=ISSUE_SEED)
     act(s, *TO_THE_PEEK)
-    outcomes = dict((str(o), p) for o, p in s.chance_outcomes())
+    outcomes = {str(o): p for o, p in s.chance_outcomes()}
     assert {"reveal arrow2d 0", "reveal arrow2d 1", "reveal artifact"} <= set(outcomes)
     assert "reveal arrow2d" not in outcomes  # no separate orientation node follows a peek
     assert abs(outcomes["reveal arrow2d 0"] - outcomes["reveal arrow2d 1"]) < 1e-12

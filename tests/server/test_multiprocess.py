@@ -63,13 +63,14 @@ def test_seats_on_two_processes_see_every_move_live_and_agree_at_the_end(two_pro
             before = latest[to_act]["step"]
             mover.connection.send(_action(rng.choice(legal)))
             after = mover.receive_until(
-                lambda m: m["type"] == "state" and m["step"] > before, f"a step after {before}"
+                lambda m, before=before: m["type"] == "state" and m["step"] > before, f"a step after {before}"
             )
             latest[to_act] = after
             # the other seat, on the other process, is pushed that very position
             other = 1 - to_act
             latest[other] = sockets[other].receive_until(
-                lambda m: m["type"] == "state" and m["step"] >= after["step"], f"step {after['step']}"
+                lambda m, after=after: m["type"] == "state" and m["step"] >= after["step"],
+                f"step {after['step']}",
             )
             assert latest[other]["step"] == after["step"]
             assert latest[other]["table"]["to_act"] == after["table"]["to_act"]

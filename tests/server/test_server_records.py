@@ -56,6 +56,7 @@ def test_finished_record_is_the_signed_engine_record_that_replays(client, app, s
         text=True,
         timeout=300,
         env={**os.environ, "COLUMNS": "120"},
+        check=False,  # asserted below, with stderr in the message
     )
     assert shown.returncode == 0, shown.stderr
     assert record["actions"][-1] in shown.stdout

@@ -89,9 +89,9 @@ def test_events_sent_to_a_seat_are_its_own_events(client, app):
 
 def test_socket_with_a_wrong_token_is_refused(client):
     made = create(client, "mlem", ["human", "human"])
-    with pytest.raises(WebSocketDisconnect) as refused:
-        with client.websocket_connect(f"/api/tables/{made['table']['id']}/ws?token=wrong") as ws:
-            ws.receive_json()
+    url = f"/api/tables/{made['table']['id']}/ws?token=wrong"
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url) as ws:
+        ws.receive_json()
     assert refused.value.code == 1008
 
 

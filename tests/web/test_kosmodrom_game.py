@@ -8,6 +8,7 @@ confirm when one is shown), and waits for the server's answer. Screenshots of th
 
 import random
 
+from playwright.sync_api import Error as PlaywrightError
 from web_helpers import open_client, screenshot
 
 MAX_CLICKS = 4000
@@ -42,7 +43,9 @@ def test_a_whole_game_against_a_bot_is_played_by_clicks_to_the_end_screen(server
         control = page.locator(f'#board [data-pick="{pick}"]').first
         try:
             control.click(timeout=5_000)
-        except Exception:  # the shell re-drew the board under the click (a new state arrived): look again
+        except (
+            PlaywrightError
+        ):  # the shell re-drew the board under the click (a new state arrived): look again
             continue
         clicks += 1
         kinds.add(pick.split(":")[0])

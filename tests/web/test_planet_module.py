@@ -270,9 +270,7 @@ def test_the_five_catalogs_hold_the_same_keys_and_fill_the_same_placeholders():
     # translated, not copied: the narrative and the prompts differ from English in every language
     for lang in LANGS[1:]:
         same = [
-            k
-            for k in keys
-            if (k.startswith("ev.") or k.startswith("ui.prompt")) and catalogs[lang][k] == catalogs["en"][k]
+            k for k in keys if k.startswith(("ev.", "ui.prompt")) and catalogs[lang][k] == catalogs["en"][k]
         ]
         assert same == [], (lang, same)
 

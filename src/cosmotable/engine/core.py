@@ -375,7 +375,9 @@ class State(ABC):
             return self.explain_illegal(act)
         try:
             return self.explain_illegal(act)
-        except Exception:  # only for a malformed action, which is refused whatever the reason
+        except (AttributeError, LookupError, TypeError, ValueError):
+            # What an explanation that assumes well-formed values raises on a value its parser never
+            # makes; the action is refused whatever the reason, so the malformation is the answer.
             return f"not a well-formed {self.game.id} action: {malformed}"
 
     def _check_seat(self, act: Action, seat: Any) -> None:

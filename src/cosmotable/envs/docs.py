@@ -186,8 +186,10 @@ MLEM_CHANCE_GROUPS = [
 KOSMODROM_ACTION_GROUPS = [
     (
         "advance",
-        "`advance r<k>`: advance the rocket in slot k (the k-th rocket in play, in play order; "
-        "at most 21 rockets, one per rocket card, are in play at once)",
+        (
+            "`advance r<k>`: advance the rocket in slot k (the k-th rocket in play, in play order; "
+            "at most 21 rockets, one per rocket card, are in play at once)"
+        ),
     ),
     ("done", "`done` (end step 2, 4 or 6)"),
     ("draw", "`draw` (step 3, from the deck)"),
@@ -209,8 +211,10 @@ KOSMODROM_ACTION_GROUPS = [
     ("want", "`want <card>` (negotiation): ask for one more card of the other seat's"),
     (
         "propose",
-        "`propose` (negotiation): make the offer built - a gift if it asks for nothing, else a "
-        "trade of any number of cards for any number (Ruling K12)",
+        (
+            "`propose` (negotiation): make the offer built - a gift if it asks for nothing, else a "
+            "trade of any number of cards for any number (Ruling K12)"
+        ),
     ),
     ("withdraw", "`withdraw` (negotiation): drop the offer being built"),
 ]

@@ -160,8 +160,12 @@ class BotRunner:
         for task in list(self._tasks):
             try:
                 await task
-            except (asyncio.CancelledError, Exception):
-                pass
+            except asyncio.CancelledError:
+                pass  # the cancel just sent: the task stopped as asked
+            except Exception:
+                # _play logs and swallows its own failures, so this is a defect in it; closing must
+                # still reach every other task.
+                log.exception("bot task raised while the service closed")
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     Boolean,
@@ -61,7 +62,9 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
-    __mapper_args__ = {"version_id_col": version}  # UPDATE ... WHERE version = <read>: stale -> retry
+    __mapper_args__: ClassVar[dict[str, Any]] = {
+        "version_id_col": version
+    }  # UPDATE ... WHERE version = <read>: stale -> retry
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan", lazy="selectin"

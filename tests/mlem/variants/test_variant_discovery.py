@@ -73,7 +73,7 @@ def test_ruling_R20_tokens_lie_on_their_own_printed_space_one_per_space():
     s = GAME.new_state(num_players=2, variants=["discovery"])
     s.apply("reveal-discovery d11")
     assert s.discovery.on_mat == {22: "d11"}  # the space printed on the token, never chosen
-    assert len(set(t.space for t in s.tokens.discoveries.values())) == 20
+    assert len({t.space for t in s.tokens.discoveries.values()}) == 20
     with pytest.raises(ConfigError, match="one token per space"):
         GAME.new_state(
             num_players=2,

@@ -540,8 +540,10 @@ class KosmodromEncoding(Encoding):
     def render_view(self, view: Mapping[str, Any]) -> str:
         lines = [
             f"Kosmodrom  {view['num_players']} players  variants: {', '.join(view['variants']) or 'none'}",
-            f"turn {view['turn']} (seat {view['turn_seat']})  phase {view['phase']}  deck {view['deck']['count']}  "
-            f"discard top {view['discard_top'] or '-'}  launch pad {len(view['launch_pad_area'])}/4",
+            (
+                f"turn {view['turn']} (seat {view['turn_seat']})  phase {view['phase']}  deck {view['deck']['count']}  "
+                f"discard top {view['discard_top'] or '-'}  launch pad {len(view['launch_pad_area'])}/4"
+            ),
         ]
         for p in view["players"]:
             lines.append(

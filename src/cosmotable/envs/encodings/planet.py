@@ -442,8 +442,10 @@ class PlanetEncoding(Encoding):
 
     def render_view(self, view: Mapping[str, Any]) -> str:
         lines = [
-            f"Planet  {len(view['players'])} players{'  teams' if view['teams'] else ''}  "
-            f"turn {view['total_turns']}/{view['max_turns']} (seat {view['turn']})  phase {view['phase']}"
+            (
+                f"Planet  {len(view['players'])} players{'  teams' if view['teams'] else ''}  "
+                f"turn {view['total_turns']}/{view['max_turns']} (seat {view['turn']})  phase {view['phase']}"
+            )
         ]
         for p in view["players"]:
             ats = " ".join(f"{a['n']}:{'/'.join(str(x) for x in a['at'])}" for a in p["astronauts"])

@@ -7,7 +7,7 @@ them on the launch table when the launch pad is complete.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cosmotable.engine.core import Action, Game, GameConfig
 from cosmotable.engine.errors import ConfigError
@@ -28,7 +28,7 @@ class KosmodromGame(Game):
         "negotiation": "in step 4 players may trade cards and give them away (gifts may be refused)",
         "superpowers": "any number of upgrades at once; Budget Cut steals all of a player's upgrades",
     }
-    options = {
+    options: ClassVar[Mapping[str, str]] = {
         "max_turns": f"safety cap on the number of turns, all seats counted (default {DEFAULT_MAX_TURNS}; "
         "normal games take 50-90); the game ends with a logged reason",
     }

@@ -147,11 +147,10 @@ def card_problems(data: dict[str, Any]) -> list[str]:
                 problems.append(
                     f'{where}: requirements.zone must be a zone or "any", got {req.get("zone")!r}'
                 )
-        elif kind == "action":
-            if req.get("target") not in TARGETS:
-                problems.append(
-                    f"{where}: requirements.target must be one of {', '.join(TARGETS)}, got {req.get('target')!r}"
-                )
+        elif kind == "action" and req.get("target") not in TARGETS:
+            problems.append(
+                f"{where}: requirements.target must be one of {', '.join(TARGETS)}, got {req.get('target')!r}"
+            )
     if total != DECK_SIZE and not any("count" in p for p in problems):
         problems.append(f"card: the counts add up to {total}, but the game has {DECK_SIZE} cards")
     kinds = {e.get("type") for e in entries if isinstance(e, dict)}

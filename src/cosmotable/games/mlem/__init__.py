@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
 from cosmotable.engine.errors import ConfigError, DataError
@@ -38,7 +38,7 @@ class MlemGame(Game):
     min_players = 2
     max_players = 5
     variants: Mapping[str, str] = VARIANTS
-    options = {
+    options: ClassVar[Mapping[str, str]] = {
         "board": "a space mat (the contents of a mat file) instead of the reconstructed default",
         "expedition_tokens": "UFO variant: the expedition tokens (contents of a token file)",
         "ufo_tokens": "UFO variant: the UFO tokens (contents of a token file)",

@@ -606,7 +606,7 @@ class MlemState(State):
 
     def landing_options(self, slot: int, shifts: tuple[int, ...] | None = None) -> list[Land]:
         """Where the astronaut in `slot` may land now (empty: it can only stay)."""
-        seat, astronaut = self.rocket[slot]
+        _, astronaut = self.rocket[slot]
         if shifts is None:
             # rulebook (navigator): it may land as if the rocket were one space higher or lower.
             shifts = (0, -1, 1) if astronaut == "navigator" else (0,)

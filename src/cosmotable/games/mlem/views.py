@@ -352,7 +352,7 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
 
 
 def _explain_land(state: MlemState, action: Land) -> str:
-    seat, astronaut = state.rocket[state.queue[0]]
+    _, astronaut = state.rocket[state.queue[0]]
     if action.shift and astronaut != "navigator":
         return "only the navigator may land one space higher or lower"
     if state.phase == "parachute" and action.shift:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
 from cosmotable.engine.errors import ConfigError
@@ -36,7 +36,7 @@ class PlanetGame(Game):
     variants: Mapping[str, str] = {
         "teams": "2 vs 2 (4 players): seats 0+2 against 1+3, allies share cells and ships, team score",
     }
-    options = {
+    options: ClassVar[Mapping[str, str]] = {
         "layout": "a custom planet and station (the contents of a layout file) instead of the default",
         "max_turns": f"safety cap on the number of turns (default {DEFAULT_MAX_TURNS}); the game ends with a logged reason",
     }

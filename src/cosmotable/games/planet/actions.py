@@ -282,68 +282,65 @@ def parse_action(text: str) -> Action:
         "draw": "draw <card>",
         "ability": "ability <card> [astronaut] [target]",
     }.get(verb, verb)
-    try:
-        if cls is EndTurn:
-            if args and [a.lower() for a in args] != ["turn"]:
-                raise ValueError("use 'end turn'")
-            return EndTurn()
-        if cls in (Claim, Agree, Refuse, Pass):
-            if args:
-                raise ValueError(f"'{verb}' takes no arguments")
-            return cls()
-        if cls is Move:
-            if len(args) not in (2, 3) or (len(args) == 3 and args[2].lower() != "coin"):
-                raise ValueError(f"use '{usage}'")
-            way = "canyon" if args[1].lower() == "canyon" else _direction(args[1])
-            return Move(_int(args[0], "the astronaut"), way, len(args) == 3)
-        if cls is Drift:
-            if len(args) != 2:
-                raise ValueError(f"use '{usage}'")
-            return Drift(_int(args[0], "the astronaut"), _steps(args[1]))
-        if cls is Sail:
-            if len(args) != 1:
-                raise ValueError(f"use '{usage}'")
-            return Sail(_steps(args[0]))
-        if cls in (Fly, To, Peek, Meteor, Beam):
-            if len(args) != 1:
-                raise ValueError(f"use '{usage}'")
-            return cls(_cell(args[0]))
-        if cls in (Go, Jump):
-            if len(args) != 1:
-                raise ValueError(f"use '{usage}'")
-            return cls(_direction(args[0]))
-        if cls is Knight:
-            if len(args) != 1 or args[0].upper() not in KNIGHTS:
-                raise ValueError(f"use '{usage}' with one of {', '.join(KNIGHTS)}")
-            return Knight(args[0].upper())
-        if cls is Turn:
-            if len(args) != 2:
-                raise ValueError(f"use '{usage}'")
-            return Turn(_cell(args[0]), _int(args[1], "the quarter turns") % 4)
-        if cls is Orient:
-            if len(args) != 1:
-                raise ValueError(f"use '{usage}'")
-            return Orient(_int(args[0], "the quarter turns") % 4)
-        if cls is Reveal:
-            if len(args) not in (1, 2):
-                raise ValueError(f"use '{usage}'")
-            quarter = _int(args[1], "the quarter turns") % 4 if len(args) == 2 else None
-            return Reveal(args[0].lower(), quarter)
-        if cls is Draw:
-            if len(args) != 1:
-                raise ValueError(f"use '{usage}'")
-            return cls(args[0].lower())
-        if cls is Ability:
-            if not 1 <= len(args) <= 3:
-                raise ValueError(f"use '{usage}'")
-            astronaut = _int(args[1], "the astronaut") if len(args) > 1 else 0
-            target = args[2] if len(args) > 2 else ""
-            if target:
-                up = target.upper()
-                target = up if up in DIRS or up in KNIGHTS or up in ("SHIP", "ALLY") else _cell(target)
-            return Ability(args[0].lower(), astronaut, target)
-    except ValueError:
-        raise
+    if cls is EndTurn:
+        if args and [a.lower() for a in args] != ["turn"]:
+            raise ValueError("use 'end turn'")
+        return EndTurn()
+    if cls in (Claim, Agree, Refuse, Pass):
+        if args:
+            raise ValueError(f"'{verb}' takes no arguments")
+        return cls()
+    if cls is Move:
+        if len(args) not in (2, 3) or (len(args) == 3 and args[2].lower() != "coin"):
+            raise ValueError(f"use '{usage}'")
+        way = "canyon" if args[1].lower() == "canyon" else _direction(args[1])
+        return Move(_int(args[0], "the astronaut"), way, len(args) == 3)
+    if cls is Drift:
+        if len(args) != 2:
+            raise ValueError(f"use '{usage}'")
+        return Drift(_int(args[0], "the astronaut"), _steps(args[1]))
+    if cls is Sail:
+        if len(args) != 1:
+            raise ValueError(f"use '{usage}'")
+        return Sail(_steps(args[0]))
+    if cls in (Fly, To, Peek, Meteor, Beam):
+        if len(args) != 1:
+            raise ValueError(f"use '{usage}'")
+        return cls(_cell(args[0]))
+    if cls in (Go, Jump):
+        if len(args) != 1:
+            raise ValueError(f"use '{usage}'")
+        return cls(_direction(args[0]))
+    if cls is Knight:
+        if len(args) != 1 or args[0].upper() not in KNIGHTS:
+            raise ValueError(f"use '{usage}' with one of {', '.join(KNIGHTS)}")
+        return Knight(args[0].upper())
+    if cls is Turn:
+        if len(args) != 2:
+            raise ValueError(f"use '{usage}'")
+        return Turn(_cell(args[0]), _int(args[1], "the quarter turns") % 4)
+    if cls is Orient:
+        if len(args) != 1:
+            raise ValueError(f"use '{usage}'")
+        return Orient(_int(args[0], "the quarter turns") % 4)
+    if cls is Reveal:
+        if len(args) not in (1, 2):
+            raise ValueError(f"use '{usage}'")
+        quarter = _int(args[1], "the quarter turns") % 4 if len(args) == 2 else None
+        return Reveal(args[0].lower(), quarter)
+    if cls is Draw:
+        if len(args) != 1:
+            raise ValueError(f"use '{usage}'")
+        return cls(args[0].lower())
+    if cls is Ability:
+        if not 1 <= len(args) <= 3:
+            raise ValueError(f"use '{usage}'")
+        astronaut = _int(args[1], "the astronaut") if len(args) > 1 else 0
+        target = args[2] if len(args) > 2 else ""
+        if target:
+            up = target.upper()
+            target = up if up in DIRS or up in KNIGHTS or up in ("SHIP", "ALLY") else _cell(target)
+        return Ability(args[0].lower(), astronaut, target)
     raise ValueError(f"use '{usage}'")  # pragma: no cover
 
 

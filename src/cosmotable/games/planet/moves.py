@@ -148,9 +148,7 @@ def step_ok(s: PlanetState, seat: int, area: str, r: int, c: int, from_space: bo
             and not s.astronauts_at(cell)
         )
     # rulebook (pyramid): astronauts of other teams cannot enter it.
-    if kind is not None and kind.id == "pyramid" and s.enemies_at(seat, cell):
-        return False
-    return True
+    return not (kind is not None and kind.id == "pyramid" and s.enemies_at(seat, cell))
 
 
 def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
@@ -208,7 +206,7 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
     if not any(p == ("ship", seat) for p in s.pos[seat]):
         return []
     out: list[Action] = []
-    area, idx = s.ship[seat]
+    area, _ = s.ship[seat]
     for steps in (1, 2, 3, -1, -2, -3):
         end = sail_end(s, seat, steps)
         if end is not None:
