@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test test-deps install install-dev bench clean
+.PHONY: run test lint test-deps install install-dev bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,15 @@ run: $(STAMP_RUN)
 
 ## make test: the whole suite, spread over the machine's cores. First the Debian packages the tests
 ## start or drive (PostgreSQL, Redis, Chromium), installed only when missing: see scripts/test-system-deps.sh.
-test: test-deps $(STAMP_DEV)
+test: $(STAMP_DEV) lint test-deps
 	$(BIN)/python -m pytest -n auto -q
+
+## make lint: ruff (rules and format) and mypy (config in pyproject.toml); `make test` runs it first,
+## so a finding fails the build in seconds. `ruff format .` and `ruff check --fix .` fix most findings.
+lint: $(STAMP_DEV)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 test-deps:
 	@bash scripts/test-system-deps.sh
@@ -40,4 +47,4 @@ bench: $(STAMP_RUN)
 	$(BIN)/python benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache .coverage .coverage.*

@@ -213,7 +213,7 @@ class MCTSBot(Bot):
         for action in legal:
             child = root.children.get(str(action))
             visits = child.visits if child else 0
-            chance = child.reward[seat] / visits if visits else estimates[str(action)]
+            chance = child.reward[seat] / child.visits if child and child.visits else estimates[str(action)]
             moves.append({"action": action, "win_chance": max(0.0, min(1.0, chance)), "visits": visits})
         moves.sort(key=lambda m: (m["action"] == chosen, m["visits"], m["win_chance"]), reverse=True)
         return moves

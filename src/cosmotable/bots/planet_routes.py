@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from cosmotable.games.planet.actions import KNIGHT_DELTAS
 from cosmotable.games.planet.board import DIRS, default_box, parse_cell
@@ -286,7 +287,7 @@ def table_of(view: dict) -> Table:
                 face_down[place] = per_tile[cell["back"]]
     astronauts = []
     for player in view["players"]:
-        row = []
+        row: list[tuple[Any, int, Any]] = []  # (where, extra turns, a cell it stands on or None)
         for a in player["astronauts"]:
             at = a["at"]
             extra = 1 if a["stunned"] else 0
@@ -371,7 +372,8 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
     rivals = _rival_reach(table, seat)
     turns, value = 0, 0.0
     for _ in range(ERRANDS):
-        best, pick = FAR, None
+        best = FAR
+        pick: tuple[str, int | None, Any, int] | None = None  # (errand, astronaut, place, reach)
         for a, walk in enumerate(walks):
             for place, n in coins.items():
                 if n:
@@ -391,6 +393,7 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
         value += _share(turns + reach, rivals(place, kind == "lock")) * GAMMA ** (turns + best)
         turns += best
         if kind == "coin":
+            assert who is not None  # a coin errand always names the astronaut who carries it
             coins[place] -= 1
             nodes[who], walks[who], extra[who] = SHIP, home, 0
         else:

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cosmotable.engine.errors import ConfigError, IllegalAction
 from cosmotable.engine.inputs import (
@@ -238,6 +238,9 @@ class State(ABC):
     class owns legality checking, history, chance sampling, clones and records.
     """
 
+    #: legal_actions() until the next apply (None: not computed); set by a game's __init__ or on demand.
+    _legal_cache: list[Action] | None
+
     def __init__(self, game: Game, config: GameConfig, seed: int):
         self.game = game
         self.config = config
@@ -436,7 +439,7 @@ class State(ABC):
     #: False for games where every seat sees everything (then `resample_for` is a clone).
     has_hidden_information: ClassVar[bool] = True
 
-    def resample_for(self, seat: int, rng: random.Random) -> State:
+    def resample_for(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with what `seat` may see (determinization for IS-MCTS):
         hidden parts (other hands, deck order, face-down tiles) redrawn from `rng`."""
         if not self.has_hidden_information:
@@ -476,7 +479,7 @@ class State(ABC):
             Event(kind, text, seat, data, None if visible_to is None else frozenset(visible_to))
         )
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy. Games override `_copy_into` for speed."""
         new = self.__class__.__new__(self.__class__)
         new.game = self.game

@@ -185,7 +185,7 @@ def _field_types(cls: type) -> tuple[tuple[str, Any, bool, Callable[[Any], bool]
         (
             f.name,
             hints[f.name],
-            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,  # type: ignore[misc]
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
             _check(hints[f.name]),
         )
         for f in dataclasses.fields(cls)
@@ -256,7 +256,7 @@ def _describe(kind: Any) -> str:
 def field_problem(action: Any) -> str | None:
     """What is wrong with the field values of a dataclass action, judged by its annotations
     (`Roll(faces=1)`, `Land(shift="x")`), or None."""
-    for name, kind, _, fits in _field_types(type(action)):
+    for name, kind, _, fits in _field_types(action.__class__):
         value = getattr(action, name)
         if not fits(value):
             return f"{type(action).__name__}.{name} must be {_describe(kind)}, got {quoted(value, 60)}"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
 
 from sqlalchemy import (
     Boolean,
@@ -62,9 +61,9 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
-    __mapper_args__: ClassVar[dict[str, Any]] = {
-        "version_id_col": version
-    }  # UPDATE ... WHERE version = <read>: stale -> retry
+    # UPDATE ... WHERE version = <read>: stale -> retry. (SQLAlchemy's typing declares
+    # __mapper_args__ a plain attribute, so no ClassVar here.)
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan", lazy="selectin"

@@ -19,6 +19,7 @@ entry, so reading a view needs no lock.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import hashlib
 import hmac
@@ -814,7 +815,7 @@ class TableService:
 
         return self._change(job.table_id, change)
 
-    def expire_timers(self) -> list[Change]:
+    def expire_timers(self) -> builtins.list[Change]:
         """Seats whose time ran out are handed to the table's timeout bot."""
         now = utcnow()
         with self.readers() as session:
@@ -839,7 +840,7 @@ class TableService:
                 changes.append(result)
         return changes
 
-    def waiting_for_bots(self) -> list[str]:
+    def waiting_for_bots(self) -> builtins.list[str]:
         """Running tables where a bot (or the timeout bot of a seat) is to act: after a restart,
         their bots must be set going again."""
         with self.readers() as session:

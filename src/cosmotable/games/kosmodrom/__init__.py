@@ -22,7 +22,7 @@ class KosmodromGame(Game):
     name = "Kosmodrom (Космо Дром)"
     min_players = 2
     max_players = 4
-    variants: Mapping[str, str] = {
+    variants: ClassVar[Mapping[str, str]] = {
         "quick": "quick game: a drawn launch-pad card goes straight to the launch-pad area",
         "slow": "slow game: the launch-pad cards join the deck only at the first reshuffle",
         "negotiation": "in step 4 players may trade cards and give them away (gifts may be refused)",

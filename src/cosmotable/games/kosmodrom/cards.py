@@ -10,7 +10,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeGuard
 
 from cosmotable.engine.errors import DataError
 
@@ -80,7 +80,7 @@ class CardSet:
         return sum(c.count for c in self.cards.values())
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

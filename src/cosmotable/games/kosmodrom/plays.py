@@ -112,6 +112,7 @@ def play_problem(state: KosmodromState, seat: int, card: str, target: str) -> st
                 return f"{target} ({rspec.name_en}) already has all the {card} it needs"
             return None
         # rulebook (карты преимуществ): one advantage of each kind per rocket, in its own zone.
+        assert spec.zone is not None  # card_problems: every advantage card names its zone
         if rocket.zone != spec.zone:
             return f"{spec.name_en} goes on a rocket on the {ZONE_NAMES[spec.zone]}; {target} is on the {ZONE_NAMES[rocket.zone]}"
         if card in rocket.advantages:
@@ -121,10 +122,12 @@ def play_problem(state: KosmodromState, seat: int, card: str, target: str) -> st
         if target not in ZONES:
             return f"name a zone: {', '.join(ZONES)}"
         # rulebook (эксперты): one expert per zone, never replaced; Jack of All Trades fits any zone.
+        assert spec.zone is not None  # card_problems: every expert card names a zone or "any"
         if spec.zone != "any" and spec.zone != target:
             return f"the {spec.name_en} works only in the {ZONE_NAMES[spec.zone]}"
-        if tab.experts[target] is not None:
-            return f"your {ZONE_NAMES[target]} already has an expert ({cards[tab.experts[target]].name_en}); experts are never replaced"
+        expert = tab.experts[target]
+        if expert is not None:
+            return f"your {ZONE_NAMES[target]} already has an expert ({cards[expert].name_en}); experts are never replaced"
         return None
     return _action_problem(state, seat, card, target)
 

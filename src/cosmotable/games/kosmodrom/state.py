@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.kosmodrom import plays, views
@@ -955,7 +955,7 @@ class KosmodromState(CardEffects, State):
             new.draft = (self.draft[0], Counter(self.draft[1]), Counter(self.draft[2]))
         new._legal_cache = None
 
-    def resample_for(self, seat: int, rng: random.Random) -> State:
+    def resample_for(self, seat: int, rng: random.Random) -> Self:
         """A determinization for `seat` (Ruling K24): every card `seat` knows to be in another hand
         stays there; the rest of those hands is redrawn, hand sizes kept, from the cards `seat` has
         not seen (the unknown parts of the other hands and the deck's non-launch-pad cards).

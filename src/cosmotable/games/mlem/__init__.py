@@ -37,7 +37,7 @@ class MlemGame(Game):
     name = "MLEM: Space Agency"
     min_players = 2
     max_players = 5
-    variants: Mapping[str, str] = VARIANTS
+    variants: ClassVar[Mapping[str, str]] = VARIANTS
     options: ClassVar[Mapping[str, str]] = {
         "board": "a space mat (the contents of a mat file) instead of the reconstructed default",
         "expedition_tokens": "UFO variant: the expedition tokens (contents of a token file)",

@@ -202,7 +202,8 @@ def parse_action(text: str) -> Action:
             or len(flags) != sum(a.startswith("+") for a in args)
         ):
             raise ValueError(usage)
-        groups, helpers = [], []
+        groups: list[str] = []
+        helpers: list[int] = []
         for item in items[0].split(",") if items else []:
             item = item.strip().upper()
             if item.startswith("H") and item[1:].isdigit():

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from cosmotable.engine.errors import DataError
 from cosmotable.engine.inputs import quoted
@@ -146,7 +146,7 @@ def _packaged(name: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -163,7 +163,7 @@ def mat_problems(data: dict[str, Any]) -> list[str]:
             problems.append(f"{key}: must be an integer, got {quoted(data.get(key), 60)}")
     deep = data.get("deep_space", {})
     for key in ("comet_points", "galaxy_points"):
-        if not isinstance(deep, dict) or not _int(deep.get(key)) or deep.get(key) < 0:
+        if not isinstance(deep, dict) or not _int(deep.get(key)) or deep[key] < 0:
             problems.append(f"deep_space.{key}: must be a non-negative integer")
     dice = data.get("dice", {})
     if not isinstance(dice, dict) or not _int(dice.get("count")) or not 1 <= dice.get("count", 0) <= 12:
@@ -393,6 +393,6 @@ def default_astronauts() -> dict[str, Astronaut]:
     where = "cosmotable/games/mlem/data/astronauts.toml"
     entries = _entries(_packaged("astronauts.toml"), "astronaut", "mlem-astronauts", where)
     found = [a.get("id") for a in entries]
-    if sorted(found) != sorted(ABILITIES):
+    if sorted(found, key=str) != sorted(ABILITIES):  # key: a missing id (None) must not raise
         raise DataError(where, [f"astronaut ids must be exactly {', '.join(ABILITIES)}; got {found}"])
     return {a["id"]: Astronaut(a["id"], a["name"], a["short"], a["text"]) for a in entries}

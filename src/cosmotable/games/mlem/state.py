@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.mlem.actions import (
@@ -171,6 +171,7 @@ class MlemState(State):
             # rulebook (travel, step 1): the commander rolls all available dice.
             return list(_roll_outcomes(self.mat.die_faces, self.dice))
         # A shuffled face-down stack: every token left is equally likely to come next.
+        make: type[DealMission | RevealDiscovery | RevealExpedition]
         if self.phase == DEAL:
             assert self.missions is not None
             pool, make = self.missions.pool, DealMission
@@ -852,7 +853,7 @@ class MlemState(State):
 
         return seat_view(self, seat)
 
-    def resample_for(self, seat: int, rng) -> State:
+    def resample_for(self, seat: int, rng) -> Self:
         """Determinization: redeal the missions `seat` has not seen, with future chance drawn from
         `rng` (a new seed: never the true next roll). Everything else hidden in
         views (UFO and discovery token values) follows from the public history: both were face

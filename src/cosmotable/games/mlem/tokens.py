@@ -8,10 +8,11 @@ naming the offending entry and checked against the mat it is played on.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeGuard
 
 from cosmotable.engine.errors import DataError
 from cosmotable.engine.inputs import quoted
@@ -73,7 +74,7 @@ class TokenSets:
     mission_points: tuple[int, ...]  # points for 0, 1, 2, 3 completed missions
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -168,6 +169,7 @@ def mission_problems(data: dict[str, Any], mat: Mat) -> list[str]:
         problems.append("points: must be 4 integers, the points for 0, 1, 2 and 3 completed missions")
     for where, mission in _entries(data, "mission", problems):
         kind, target = mission.get("kind"), mission.get("target")
+        known: Mapping[str, object]
         if kind == "moon":
             known = mat.moons
         elif kind == "planet":

@@ -333,7 +333,8 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
         return f"a rolled die fits space {state.position} ({space.faces_text()}), so the rocket cannot choose to crash"
     if action.extra and not (state.active_token() and state.extra_dice_here()):
         return _explain_token(state, "extra")
-    if action.keep and not (state.active_token() and state.active_token().ability == "keep"):
+    token = state.active_token()
+    if action.keep and not (token and token.ability == "keep"):
         return _explain_token(state, "keep")
     for face in action.groups:
         if face not in (state.roll or ()):

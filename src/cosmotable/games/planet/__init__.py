@@ -33,7 +33,7 @@ class PlanetGame(Game):
     name = "Planet"
     min_players = 2
     max_players = 4
-    variants: Mapping[str, str] = {
+    variants: ClassVar[Mapping[str, str]] = {
         "teams": "2 vs 2 (4 players): seats 0+2 against 1+3, allies share cells and ships, team score",
     }
     options: ClassVar[Mapping[str, str]] = {
@@ -56,7 +56,8 @@ class PlanetGame(Game):
             if not isinstance(layout, dict):
                 raise ConfigError("option 'layout' must be the contents of a layout file (a table)")
             problems = layout_problems(layout)
-            ships = layout.get("ships") if isinstance(layout.get("ships"), dict) else {}
+            ships = layout.get("ships")
+            ships = ships if isinstance(ships, dict) else {}
             if not problems and str(config.num_players) not in {str(k) for k in ships}:
                 problems.append(f"layout: ships has no entry for {config.num_players} players")
             if problems:

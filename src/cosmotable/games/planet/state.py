@@ -13,7 +13,7 @@ of the moving seat. Comments cite the rulebook section each rule comes from (Rus
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
 from cosmotable.games.planet import moves
@@ -91,7 +91,7 @@ class PlanetState(State):
         self.flowers: set[Cell] = set()
         self.end_reason: str | None = None
         self.violation: str | None = None
-        self._legal_cache: tuple[int, list[Action]] | None = None
+        self._legal_cache: list[Action] | None = None
 
     # ------------------------------------------------------------------ small helpers
     def kind(self, cell: Cell) -> TileKind | None:
@@ -159,7 +159,7 @@ class PlanetState(State):
             return [
                 (Reveal(k, q), p * pq) if q is not None else (Reveal(k), p)
                 for k, p in self.draw_distribution(self.back[self.pending])
-                for q, pq in (self.box.kinds[k].orientations() or [(None, 1.0)])
+                for q, pq in _ways_to_lie(self.box.kinds[k])
             ]
         if self.phase == ORIENT:
             assert self.pending is not None
@@ -196,10 +196,8 @@ class PlanetState(State):
         return super().is_legal(action)
 
     def _legal_actions(self) -> list[Action]:
-        # Cached per step: `apply` checks legality right after a bot or a screen listed the moves.
-        if self._legal_cache is None or self._legal_cache[0] != len(self.history):
-            self._legal_cache = (len(self.history), moves.legal_actions(self))
-        return list(self._legal_cache[1])
+        # The engine's legal_actions caches this list in _legal_cache until the next apply.
+        return moves.legal_actions(self)
 
     def explain_illegal(self, action: Action) -> str:
         return moves.explain_illegal(self, action)
@@ -333,7 +331,7 @@ class PlanetState(State):
         # a bot that clones to try a move then skips recomputing them when `apply` checks legality.
         new._legal_cache = self._legal_cache
 
-    def resample_for(self, seat: int, rng: random.Random) -> State:
+    def resample_for(self, seat: int, rng: random.Random) -> Self:
         """Redraw every tile fixed by an obelisk that `seat` has not seen (all else is public or
         not yet drawn: face-down tiles are drawn only when revealed). The tile being oriented after
         a public reveal keeps its kind: everyone saw it drawn. Future chance (tile draws, card draws)
@@ -366,3 +364,9 @@ class PlanetState(State):
 
     def parse_cell(self, text: str) -> Cell:
         return parse_cell(text)
+
+
+def _ways_to_lie(kind: TileKind) -> list[tuple[int | None, float]]:
+    """(quarter turns or None, probability): a tile with no direction lies one way, unturned."""
+    ways: list[tuple[int | None, float]] = list(kind.orientations())
+    return ways or [(None, 1.0)]

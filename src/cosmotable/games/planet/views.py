@@ -66,15 +66,20 @@ def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
     }
     players = []
     for p in range(s.num_players):
-        area, idx = s.ship[p]
-        r, c = s.areas[area].ring[idx]
+        ship_area, idx = s.ship[p]
+        r, c = s.areas[ship_area].ring[idx]
         players.append(
             {
                 "seat": p,
                 "team": s.team[p],
                 "delivered": s.delivered[p],
                 "score": s.scores()[p],
-                "ship": {"cell": cell_name(area, r, c), "area": area, "ring": idx, "fuel": s.fuel[p]},
+                "ship": {
+                    "cell": cell_name(ship_area, r, c),
+                    "area": ship_area,
+                    "ring": idx,
+                    "fuel": s.fuel[p],
+                },
                 "cards": [dict(c) for c in s.hand[p]],
                 "astronauts": [
                     {"n": i + 1, "at": pos_json(pos), "stunned": s.stunned(p, i)}
