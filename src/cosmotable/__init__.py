@@ -1,3 +1,7 @@
 """Cosmotable: play, study and train AI on three space-themed tabletop games."""
 
 __version__ = "0.1.0"
+
+# The games registry hands itself to the engine's record loading (engine/record.py): imported here,
+# so that any use of cosmotable - `from cosmotable.engine import load_state` included - has it.
+from cosmotable import games as _games  # noqa: F401

@@ -133,7 +133,7 @@ def test_sailing_needs_an_astronaut_aboard_and_never_stops_on_a_corner():
 
 
 def test_ships_hop_over_other_ships_without_counting_them():
-    from cosmotable.games.planet.moves import sail_end
+    from cosmotable.games.planet.reach import sail_end
 
     s = table(BOARD)
     ring = s.areas["p"].ring

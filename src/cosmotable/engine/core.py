@@ -227,6 +227,35 @@ class Game(ABC):
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """JSON form -> Action. Raises ValueError with what is wrong."""
 
+    # ---------------------------------------------------- rules and views kept beside the State
+    # A game may keep its rules and views in modules of their own, as functions of its state, and
+    # name them here; the State methods of the same purpose call these. Its state module then
+    # imports neither (they import it), and the package's __init__, which defines the Game, is the
+    # one module that joins them (docs/architecture.md). A State class that implements the method
+    # itself (the engine's test games) needs no hook.
+    def legal_actions_in(self, state: State) -> list[Action]:
+        """The legal decisions in `state` (State._legal_actions)."""
+        raise NotImplementedError(self._no_hook(state, "_legal_actions", "legal_actions_in"))
+
+    def apply_in(self, state: State, action: Action) -> None:
+        """Carry out a legal `action` in `state` (State._apply)."""
+        raise NotImplementedError(self._no_hook(state, "_apply", "apply_in"))
+
+    def view_in(self, state: State, seat: int) -> dict[str, Any]:
+        """What `seat` may see of `state` (State.view)."""
+        raise NotImplementedError(self._no_hook(state, "view", "view_in"))
+
+    def public_view_in(self, state: State) -> dict[str, Any]:
+        """What a spectator may see of `state` (State.public_view)."""
+        raise NotImplementedError(self._no_hook(state, "public_view", "public_view_in"))
+
+    def explain_illegal_in(self, state: State, action: Action) -> str | None:
+        """Why `action` is not legal in `state`; None: the engine's generic explanation."""
+        return None
+
+    def _no_hook(self, state: State, method: str, hook: str) -> str:
+        return f"{self.id}: implement {type(state).__name__}.{method} or {type(self).__name__}.{hook}"
+
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
@@ -254,13 +283,13 @@ class State(ABC):
     def current_player(self) -> int:
         """The seat to act, CHANCE or TERMINAL."""
 
-    @abstractmethod
     def _legal_actions(self) -> list[Action]:
         """Legal decisions of the current seat (never called at chance or terminal nodes)."""
+        return self.game.legal_actions_in(self)
 
-    @abstractmethod
     def _apply(self, action: Action) -> None:
         """Carry out an action already known to be legal."""
+        self.game.apply_in(self, action)
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -270,13 +299,13 @@ class State(ABC):
     def scores(self) -> list[int]:
         """Points per seat: final once terminal, points earned so far before that."""
 
-    @abstractmethod
     def view(self, seat: int) -> dict[str, Any]:
         """JSON-ready dict with exactly what `seat` may see."""
+        return self.game.view_in(self, seat)
 
-    @abstractmethod
     def public_view(self) -> dict[str, Any]:
         """JSON-ready dict with what a spectator may see."""
+        return self.game.public_view_in(self)
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
@@ -286,7 +315,10 @@ class State(ABC):
         """
 
     def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal now. Games override it for sharper messages."""
+        """Why `action` is not legal now. Games give sharper messages (Game.explain_illegal_in)."""
+        sharper = self.game.explain_illegal_in(self, action)
+        if sharper is not None:
+            return sharper
         legal = self.legal_actions()
         shown = ", ".join(str(a) for a in legal[:12])
         more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""

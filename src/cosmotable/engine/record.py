@@ -12,16 +12,28 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cosmotable.engine.core import GameConfig, State, canonical_json, digest
+from cosmotable.engine.core import Game, GameConfig, State, canonical_json, digest
 from cosmotable.engine.errors import ConfigError, CosmotableError, IllegalAction, RecordError
 from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_SEED, json_problem, parse_json, quoted
 
 FORMAT = "cosmotable-record"
 VERSION = 1
+
+#: The games a record may name, as (id -> Game, raising KeyError; the known ids). The engine knows
+#: no game: the games registry (cosmotable.games) hands itself in here when it is imported, and
+#: importing anything of cosmotable imports it first (cosmotable/__init__.py).
+_games: tuple[Callable[[str], Game], Callable[[], list[str]]] | None = None
+
+
+def use_games(lookup: Callable[[str], Game], ids: Callable[[], list[str]]) -> None:
+    """Replay records with these games (called by the games registry)."""
+    global _games
+    _games = (lookup, ids)
 
 
 def signature(content: dict[str, Any], key: bytes | str) -> str:
@@ -163,13 +175,14 @@ class GameRecord:
             raise RecordError(f"{path}: {exc}") from None
 
     def initial_state(self) -> State:
-        from cosmotable import games
-
+        if _games is None:
+            raise RecordError("no games registry to replay a record with: import cosmotable.games")
+        lookup, ids = _games
         try:
-            game = games.get(self.game)
+            game = lookup(self.game)
         except KeyError:
             raise RecordError(
-                f"unknown game {quoted(self.game, 40)}; known games: {', '.join(games.ids())}"
+                f"unknown game {quoted(self.game, 40)}; known games: {', '.join(ids())}"
             ) from None
         try:
             config = game.make_config(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 
+from cosmotable.engine import record
 from cosmotable.engine.core import Game
 
 # id -> module that defines `GAME`; imported on first use so each game loads only when asked for.
@@ -26,3 +27,7 @@ def get(game_id: str) -> Game:
     if game_id not in _CACHE:
         _CACHE[game_id] = importlib.import_module(_MODULES[game_id]).GAME
     return _CACHE[game_id]
+
+
+# Records name their game by id: the engine replays them with this registry (it imports no game).
+record.use_games(get, ids)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cosmotable.engine.core import Action, Game, GameConfig
+from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError
 from cosmotable.engine.inputs import quoted
-from cosmotable.games.kosmodrom import actions
+from cosmotable.games.kosmodrom import actions, views
 from cosmotable.games.kosmodrom.cards import default_cards
-from cosmotable.games.kosmodrom.state import DEFAULT_MAX_TURNS, KosmodromState
+from cosmotable.games.kosmodrom.state import KosmodromState
+from cosmotable.games.kosmodrom.table import DEFAULT_MAX_TURNS
 
 
 class KosmodromGame(Game):
@@ -56,6 +57,21 @@ class KosmodromGame(Game):
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return actions.action_from_json(data)
+
+    # The state holds the rules; what a seat sees and why a move is refused are views.py's.
+    def view_in(self, state: State, seat: int) -> dict[str, Any]:
+        return views.view(_kosmodrom(state), seat)
+
+    def public_view_in(self, state: State) -> dict[str, Any]:
+        return views.view(_kosmodrom(state), None)
+
+    def explain_illegal_in(self, state: State, action: Action) -> str:
+        return views.explain_illegal(_kosmodrom(state), action)
+
+
+def _kosmodrom(state: State) -> KosmodromState:
+    assert isinstance(state, KosmodromState), f"a Kosmodrom hook was given {type(state).__name__}"
+    return state
 
 
 GAME = KosmodromGame()

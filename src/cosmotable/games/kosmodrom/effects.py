@@ -1,19 +1,20 @@
 """Step 4 carried out: what playing each card does to the table (rulebook, "Обзор карт").
 
-Which plays are legal is decided in `plays.py`; this mixin of `KosmodromState` only carries them out
-and reports them as events. Comments cite the rulebook section.
+Which plays are legal is decided in `plays.py`; these methods of the table, which `KosmodromState`
+inherits, only carry them out and report them as events. Comments cite the rulebook section.
 """
 
 from __future__ import annotations
 
 from cosmotable.games.kosmodrom import plays
-from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES
+from cosmotable.games.kosmodrom.cards import PADS, ZONE_AT, ZONE_NAMES
 from cosmotable.games.kosmodrom.phases import FIELD, ORDER, PLAY, RESEARCH, STEAL
+from cosmotable.games.kosmodrom.table import KosmodromTable
 from cosmotable.games.kosmodrom.tableau import Rocket
 
 
-class CardEffects:
-    """Mixin: the effects of played cards. Expects the attributes of `KosmodromState`."""
+class CardEffects(KosmodromTable):
+    """The effects of played cards on the table."""
 
     def _play(self, card: str, target: str) -> None:
         seat = self.turn_seat
@@ -330,3 +331,15 @@ class CardEffects:
             self.turn_seat,
             card=card,
         )
+
+    def _check_pad_complete(self, seat: int) -> None:
+        if len(self.centre) == len(PADS) and self.countdown is None:
+            # rulebook (последний отсчёт): every player gets one more turn, the completer last; the
+            # current turn ends first, so n + 1 turn ends remain.
+            self.countdown = self.num_players + 1
+            self.completer = seat
+            self.emit(
+                "countdown",
+                f"the launch pad is complete: final countdown! every player has one more turn, seat {seat} last",
+                seat,
+            )

@@ -14,7 +14,7 @@ from cosmotable.games.kosmodrom.cards import ZONE_NAMES, ZONES
 from cosmotable.games.kosmodrom.tableau import Rocket
 
 if TYPE_CHECKING:
-    from cosmotable.games.kosmodrom.state import KosmodromState
+    from cosmotable.games.kosmodrom.table import KosmodromTable
 
 #: Action cards that Top Secret and Security System protect against (card overview).
 SHIELDED_BY_TOP_SECRET = ("scrub", "sabotage", "vacuum")
@@ -29,7 +29,7 @@ def _zone_place(target: str) -> tuple[int, str] | None:
     return int(seat), zone
 
 
-def protection(state: KosmodromState, actor: int, rocket: Rocket, card: str) -> str | None:
+def protection(state: KosmodromTable, actor: int, rocket: Rocket, card: str) -> str | None:
     """Why `rocket` is shielded from `card` played by `actor`, or None."""
     if card in SHIELDED_BY_TOP_SECRET and "top_secret" in rocket.advantages:
         # card overview (Совершенно секретно): protects the rocket while it is in play.
@@ -48,7 +48,7 @@ def protection(state: KosmodromState, actor: int, rocket: Rocket, card: str) -> 
     return None
 
 
-def candidates(state: KosmodromState, seat: int, card: str) -> list[str]:
+def candidates(state: KosmodromTable, seat: int, card: str) -> list[str]:
     """Every target worth checking for `card` (filtered by `play_problem`)."""
     spec = state.cards.cards[card]
     kind = spec.type
@@ -75,7 +75,7 @@ def candidates(state: KosmodromState, seat: int, card: str) -> list[str]:
     return [""]
 
 
-def play_problem(state: KosmodromState, seat: int, card: str, target: str) -> str | None:
+def play_problem(state: KosmodromTable, seat: int, card: str, target: str) -> str | None:
     """None if `seat` may play `card` on `target` now, else the reason (a sentence fragment)."""
     cards = state.cards.cards
     if card not in cards:
@@ -132,7 +132,7 @@ def play_problem(state: KosmodromState, seat: int, card: str, target: str) -> st
     return _action_problem(state, seat, card, target)
 
 
-def _action_problem(state: KosmodromState, seat: int, card: str, target: str) -> str | None:
+def _action_problem(state: KosmodromTable, seat: int, card: str, target: str) -> str | None:
     n = state.num_players
     if card in ("research", "brainstorm", "field_duty"):
         if target:

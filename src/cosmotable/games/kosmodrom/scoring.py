@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cosmotable.games.kosmodrom.state import KosmodromState
+    from cosmotable.games.kosmodrom.table import KosmodromTable
 
 ROCKET_SIGN = {"launch": 1, "test": 0, "assembly": -1}
 ASTRONAUT_POINTS = 4
@@ -19,7 +19,7 @@ CERTIFICATION_POINTS = 3
 NO_MISSION_CONTROL = -10
 
 
-def score_breakdown(state: KosmodromState, seat: int) -> dict[str, Any]:
+def score_breakdown(state: KosmodromTable, seat: int) -> dict[str, Any]:
     rockets = astronauts = certifications = 0
     for rocket in state.rockets.values():
         if rocket.owner != seat:

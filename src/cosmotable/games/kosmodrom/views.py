@@ -122,21 +122,6 @@ def _player(state: KosmodromState, seat: int, viewer: int | None) -> dict[str, A
     }
 
 
-def snapshot(state: KosmodromState) -> dict[str, Any]:
-    data = view(state, None)
-    data["hands"] = [_hand(h) for h in state.hands]
-    data["deck_cards"] = dict(sorted((c, k) for c, k in state.deck.items() if k))
-    data["deck_top_segment"] = state.deck_top
-    data["set_aside"] = list(state.set_aside)
-    data["dealt"] = state.dealt
-    data["next_rocket"] = state.next_rocket
-    data["eligible"] = dict(state.eligible)
-    data["made_offers"] = sorted([to, list(give), list(want)] for to, give, want in state.made_offers)
-    data["withdrawn_offers"] = sorted([to, list(give), list(want)] for to, give, want in state.withdrawn)
-    data["known_hands"] = [[_hand(c) for c in row] for row in state.known]
-    return data
-
-
 def explain_illegal(state: KosmodromState, action: Action) -> str:
     phase = state.phase
     if state.is_terminal():

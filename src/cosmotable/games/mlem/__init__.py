@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
+from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
 from cosmotable.engine.errors import ConfigError, DataError
 from cosmotable.engine.inputs import problem_list
-from cosmotable.games.mlem import actions
+from cosmotable.games.mlem import actions, views
 from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
 from cosmotable.games.mlem.state import MlemState
 from cosmotable.games.mlem.tokens import TOKEN_FILES, TokenSets, token_problems, token_sets
@@ -92,6 +92,21 @@ class MlemGame(Game):
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return actions.action_from_json(data)
+
+    # The state holds the rules; what a seat sees and why a move is refused are views.py's.
+    def view_in(self, state: State, seat: int) -> dict[str, Any]:
+        return views.seat_view(_mlem(state), seat)
+
+    def public_view_in(self, state: State) -> dict[str, Any]:
+        return views.public_view(_mlem(state))
+
+    def explain_illegal_in(self, state: State, action: Action) -> str:
+        return views.explain_illegal(_mlem(state), action)
+
+
+def _mlem(state: State) -> MlemState:
+    assert isinstance(state, MlemState), f"an MLEM hook was given {type(state).__name__}"
+    return state
 
 
 GAME = MlemGame()

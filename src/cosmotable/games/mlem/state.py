@@ -842,17 +842,7 @@ class MlemState(State):
     def scores(self) -> list[int]:
         return [sum(parts.values()) for parts in self.points]
 
-    # ------------------------------------------------------------------ views
-    def public_view(self) -> dict[str, Any]:
-        from cosmotable.games.mlem.views import public_view
-
-        return public_view(self)
-
-    def view(self, seat: int) -> dict[str, Any]:
-        from cosmotable.games.mlem.views import seat_view
-
-        return seat_view(self, seat)
-
+    # (views and refusals: views.py, joined to this state by MlemGame in __init__.py)
     def resample_for(self, seat: int, rng) -> Self:
         """Determinization: redeal the missions `seat` has not seen, with future chance drawn from
         `rng` (a new seed: never the true next roll). Everything else hidden in
@@ -895,10 +885,8 @@ class MlemState(State):
         self.events = [e for e in self.events if e.visible(seat)]
 
     def snapshot(self) -> dict[str, Any]:
-        from cosmotable.games.mlem.views import snapshot_variants
-
         data = self.public_view()
-        data["variant_tables"] = snapshot_variants(self)
+        data["variant_tables"] = self.variant_tables()
         data["internal"] = {
             "queue": list(self.queue),
             "helpers_used": sorted(self.helpers_used),
@@ -907,10 +895,14 @@ class MlemState(State):
         }
         return data
 
-    def explain_illegal(self, action: Action) -> str:
-        from cosmotable.games.mlem.views import explain_illegal
-
-        return explain_illegal(self, action)
+    def variant_tables(self) -> dict[str, Any]:
+        """Every variant table in full, hidden parts included (fingerprints only, never players)."""
+        return {
+            "ufo": None if self.ufo is None else vars(self.ufo),
+            "discovery": None if self.discovery is None else vars(self.discovery),
+            "missions": None if self.missions is None else vars(self.missions),
+            "reveal_during_travel": self.reveal_during_travel,
+        }
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, MlemState)

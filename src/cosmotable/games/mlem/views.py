@@ -7,7 +7,7 @@ future dice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cosmotable.engine.core import Action
 from cosmotable.games.mlem.actions import (
@@ -25,9 +25,7 @@ from cosmotable.games.mlem.actions import (
     Travel,
 )
 from cosmotable.games.mlem.board import ABILITIES
-
-if TYPE_CHECKING:
-    from cosmotable.games.mlem.state import MlemState
+from cosmotable.games.mlem.state import HIDDEN_PARTS, MlemState
 
 
 def public_view(state: MlemState) -> dict[str, Any]:
@@ -45,8 +43,6 @@ def seat_view(state: MlemState, seat: int) -> dict[str, Any]:
 def build_view(state: MlemState, seat: int | None) -> dict[str, Any]:
     """The one place a state becomes outgoing data. Until the game ends, other players' face-down
     tokens (UFO, discovery points) and secret missions show only as counts."""
-    from cosmotable.games.mlem.state import HIDDEN_PARTS
-
     mat = state.mat
     terminal = state.is_terminal()
     player = state.current_player()
@@ -219,16 +215,6 @@ def _mission_view(state: MlemState, mission_id: str, seat: int) -> dict[str, Any
         "target": mission.target,
         "name": name,
         "spaces": list(mission.spaces),
-    }
-
-
-def snapshot_variants(state: MlemState) -> dict[str, Any]:
-    """Every variant table in full, hidden parts included (fingerprints only, never players)."""
-    return {
-        "ufo": None if state.ufo is None else vars(state.ufo),
-        "discovery": None if state.discovery is None else vars(state.discovery),
-        "missions": None if state.missions is None else vars(state.missions),
-        "reveal_during_travel": state.reveal_during_travel,
     }
 
 

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from cosmotable.engine.core import Action, Game, GameConfig, canonical_json
+from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
 from cosmotable.engine.errors import ConfigError
 from cosmotable.engine.inputs import problem_list, quoted
-from cosmotable.games.planet import actions
+from cosmotable.games.planet import actions, effects, moves, views
 from cosmotable.games.planet.board import (
     Layout,
     default_box,
@@ -77,6 +77,27 @@ class PlanetGame(Game):
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return actions.action_from_json(data)
+
+    # The state holds the table; the rules and the views are functions of it, in their own modules.
+    def legal_actions_in(self, state: State) -> list[Action]:
+        return moves.legal_actions(_planet(state))
+
+    def apply_in(self, state: State, action: Action) -> None:
+        effects.apply(_planet(state), action)
+
+    def explain_illegal_in(self, state: State, action: Action) -> str:
+        return moves.explain_illegal(_planet(state), action)
+
+    def view_in(self, state: State, seat: int) -> dict[str, Any]:
+        return views.build_view(_planet(state), seat)
+
+    def public_view_in(self, state: State) -> dict[str, Any]:
+        return views.build_view(_planet(state), None)
+
+
+def _planet(state: State) -> PlanetState:
+    assert isinstance(state, PlanetState), f"a Planet hook was given {type(state).__name__}"
+    return state
 
 
 GAME = PlanetGame()

@@ -16,7 +16,6 @@ import random
 from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
-from cosmotable.games.planet import moves
 from cosmotable.games.planet.actions import Draw, Orient, Reveal
 from cosmotable.games.planet.board import (
     PLANET,
@@ -195,16 +194,8 @@ class PlanetState(State):
             return any(action == o for o, _ in self.chance_outcomes())
         return super().is_legal(action)
 
-    def _legal_actions(self) -> list[Action]:
-        # The engine's legal_actions caches this list in _legal_cache until the next apply.
-        return moves.legal_actions(self)
-
-    def explain_illegal(self, action: Action) -> str:
-        return moves.explain_illegal(self, action)
-
-    def _apply(self, action: Action) -> None:
-        self._legal_cache = None
-        moves.apply(self, action)
+    # (the legal moves and refusals: moves.py; what a move does: effects.py; what a seat sees:
+    # views.py - joined to this state by PlanetGame in __init__.py)
 
     def scores(self) -> list[int]:
         # rulebook (team play): a team's score is the sum of both players' coins.
@@ -223,17 +214,7 @@ class PlanetState(State):
         best = max(key)
         return [s for s in range(self.num_players) if key[s] == best]
 
-    # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> dict[str, Any]:
-        from cosmotable.games.planet.views import build_view
-
-        return build_view(self, seat)
-
-    def public_view(self) -> dict[str, Any]:
-        from cosmotable.games.planet.views import build_view
-
-        return build_view(self, None)
-
+    # ------------------------------------------------------------------ records of the table
     def snapshot(self) -> dict[str, Any]:
         def cells(d):
             return {cell_name(*c): v for c, v in sorted(d.items())}
@@ -252,7 +233,7 @@ class PlanetState(State):
             "delivered": self.delivered,
             "ship": self.ship,
             "fuel": self.fuel,
-            "pos": [[moves.pos_json(p) for p in row] for row in self.pos],
+            "pos": [[pos_json(p) for p in row] for row in self.pos],
             "stun": self.stun,
             "deck": self.deck,
             "hand": self.hand,
@@ -266,7 +247,7 @@ class PlanetState(State):
             "in_boost": self.in_boost,
             "claimed": self.claimed,
             "claim_queue": self.claim_queue,
-            "walk": moves.walk_json(self.walk),
+            "walk": walk_json(self.walk),
             "pending": cell_name(*self.pending) if self.pending else None,
             "options": [str(a) for a in self.options],
             "peeks_left": self.peeks_left,
@@ -370,3 +351,27 @@ def _ways_to_lie(kind: TileKind) -> list[tuple[int | None, float]]:
     """(quarter turns or None, probability): a tile with no direction lies one way, unturned."""
     ways: list[tuple[int | None, float]] = list(kind.orientations())
     return ways or [(None, 1.0)]
+
+
+def pos_json(p: tuple) -> Any:
+    if p[0] == "ship":
+        return ["ship", p[1]]
+    if p[0] == "cell":
+        return ["cell", cell_name(*p[1]), p[2]]
+    return ["space", p[1], p[2]]
+
+
+def walk_json(walk: dict[str, Any] | None) -> Any:
+    if walk is None:
+        return None
+    return {
+        "seat": walk["seat"],
+        "astronaut": walk["a"],
+        "coin": walk["coin"],
+        "vec": walk["vec"],
+        "prev": pos_json(walk["prev"]),
+        "after": walk["after"],
+        "steps": walk["steps"],
+        "visited": sorted(str(v) for v in walk["visited"]),
+        "boots": walk.get("boots", False),
+    }

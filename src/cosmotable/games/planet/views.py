@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmotable.games.planet.board import cell_name
-from cosmotable.games.planet.moves import pos_json
+from cosmotable.games.planet.state import pos_json
 
 if TYPE_CHECKING:
     from cosmotable.games.planet.state import PlanetState

@@ -1,0 +1,175 @@
+"""Planet geometry the rules share: where an astronaut may step, where a drift or a sail ends, which
+abilities can be used - asked both when the legal moves are listed (moves.py) and while a move is
+carried out (effects.py). Positions are as in state.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cosmotable.games.planet.actions import (
+    KNIGHTS,
+    Ability,
+)
+from cosmotable.games.planet.board import DIRS, cell_name
+
+if TYPE_CHECKING:
+    from cosmotable.engine.core import Action
+    from cosmotable.games.planet.state import Cell, PlanetState
+
+
+def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
+    """(area, row, col) of a position on the map (a ship or a space cell stands in the ring)."""
+    if p[0] == "cell":
+        return p[1]
+    if p[0] == "ship":
+        area, idx = s.ship[p[1]]
+    else:
+        area, idx = p[1], p[2]
+    r, c = s.areas[area].ring[idx]
+    return area, r, c
+
+
+def target(s: PlanetState, area: str, r: int, c: int) -> tuple | None:
+    """What lies at (r, c) of this area: ("cell", cell) / ("ring", area, idx) / None (deep space)."""
+    if (r, c) in s.areas[area].cells:
+        return ("cell", (area, r, c))
+    idx = s.areas[area].ring_index((r, c))
+    return None if idx is None else ("ring", area, idx)
+
+
+def step_ok(s: PlanetState, seat: int, area: str, r: int, c: int, from_space: bool = False) -> bool:
+    """May `seat`'s astronaut step (by its own movement) onto (r, c)?"""
+    t = target(s, area, r, c)
+    if t is None:
+        return False
+    if t[0] == "ring":
+        # rulebook (moving): never off the planet by your own step - only onto your (or an ally's) ship.
+        owner = s.ship_at(area, t[2])
+        return owner is not None and s.allied(owner, seat) and not from_space
+    cell = t[1]
+    kind = s.kind(cell)
+    if from_space:
+        # rulebook (in space): back onto a revealed empty tile with no coin and nobody on it.
+        return (
+            kind is not None
+            and kind.id == "empty"
+            and not s.coins.get(cell)
+            and not s.locks.get(cell)
+            and not s.astronauts_at(cell)
+        )
+    # rulebook (pyramid): astronauts of other teams cannot enter it.
+    return not (kind is not None and kind.id == "pyramid" and s.enemies_at(seat, cell))
+
+
+def drift_end(s: PlanetState, seat: int, area: str, idx: int, steps: int) -> int | None:
+    """rulebook (in space): up to 3 cells along the edge, hopping over other players' ships."""
+    ring = s.areas[area].ring
+    step = 1 if steps > 0 else -1
+    for _ in range(abs(steps)):
+        idx = (idx + step) % len(ring)
+        guard = 0
+        while (owner := s.ship_at(area, idx)) is not None and not s.allied(owner, seat):
+            idx = (idx + step) % len(ring)
+            guard += 1
+            if guard > len(ring):
+                return None
+    return idx
+
+
+def sail_path(s: PlanetState, seat: int, steps: int) -> list[int]:
+    """rulebook (ship): up to 3 cells, other ships hopped over uncounted. The ring places the ship
+    passes through, in order, the last one where it stops (hopped ships' places left out)."""
+    area, idx = s.ship[seat]
+    ring = s.areas[area]
+    step = 1 if steps > 0 else -1
+    path = []
+    for _ in range(abs(steps)):
+        idx = (idx + step) % len(ring.ring)
+        while s.ship_at(area, idx) not in (None, seat):
+            idx = (idx + step) % len(ring.ring)
+        path.append(idx)
+    return path
+
+
+def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
+    """rulebook (ship): never stopping on a corner."""
+    idx = sail_path(s, seat, steps)[-1]
+    area, start = s.ship[seat]
+    if idx in s.areas[area].corners or idx == start:
+        return None
+    return idx
+
+
+def ability_moves(s: PlanetState, seat: int) -> list[Action]:
+    # rulebook (cards): one ability per turn, none during a Special boost's extra turn.
+    if s.ability_used or s.in_boost:
+        return []
+    out: list[Action] = []
+    ally = s.ally(seat)
+    for card in s.hand[seat]:
+        if not card["ready"]:
+            continue
+        cid = card["id"]
+        if cid == "boost":
+            out.append(Ability("boost"))
+            continue
+        for i, p in enumerate(s.pos[seat]):
+            n = i + 1
+            if s.stunned(seat, i):
+                continue
+            # rulebook (cards): «Космонавта можно передвинуть таким образом на союзный корабль» -
+            # in the teams variant the pocket teleport and the teleport cannon reach the ally's ship too.
+            if cid == "pocket":
+                if p != ("ship", seat):
+                    out.append(Ability("pocket", n))
+                if ally is not None and p != ("ship", ally):
+                    out.append(Ability("pocket", n, "ALLY"))
+            elif cid == "teleport":
+                for cell in sorted(s.revealed):
+                    if (
+                        s.kind(cell).id == "empty"
+                        and not s.coins.get(cell)
+                        and not s.locks.get(cell)
+                        and not s.enemies_at(seat, cell)
+                    ):
+                        out.append(Ability("teleport", n, cell_name(*cell)))
+                if p != ("ship", seat):
+                    out.append(Ability("teleport", n, "SHIP"))
+                if ally is not None and p != ("ship", ally):
+                    out.append(Ability("teleport", n, "ALLY"))
+            elif (
+                cid in ("boots", "gravity", "tame_knight")
+                and p[0] != "space"
+                and (cid == "boots" or not (p[0] == "cell" and p[2]))
+            ):
+                # Ruling R20: for jet boots a canyon counts as one cell, so they leave it from either half.
+                if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
+                    continue
+                area, r, c = place_of(s, p)
+                if cid == "tame_knight":
+                    for code, (dr, dc) in KNIGHTS.items():
+                        t = target(s, area, r + dr, c + dc)
+                        if t is not None and t[0] == "cell":
+                            out.append(Ability(cid, n, code))
+                elif p[0] == "cell":
+                    for name, (dr, dc) in DIRS.items():
+                        t = (
+                            target(s, area, r + 2 * dr, c + 2 * dc)
+                            if cid == "boots"
+                            else gravity_end(s, p[1], dr, dc)
+                        )
+                        if t is not None and (cid == "gravity" or t[0] == "cell"):
+                            out.append(Ability(cid, n, name))
+    return out
+
+
+def gravity_end(s: PlanetState, cell: Cell, dr: int, dc: int) -> tuple | None:
+    area, r, c = cell
+    while True:
+        r, c = r + dr, c + dc
+        t = target(s, area, r, c)
+        if t is None:
+            return None
+        if t[0] == "ring":
+            return t
