@@ -1,7 +1,10 @@
 """Bots thinking for their seats away from the event loop.
 
 `BotRunner` hands each decision to a pool of worker processes (a thread pool when `workers` is 0),
-so a `hard` bot thinking for seconds at one table never delays another table's responses. A
+so a `hard` bot thinking for seconds at one table never delays another table's responses. Coach
+searches run in a pool of their own (one worker) with a bounded queue, so players asking the coach
+never hold up the tables' bots; past `COACH_QUEUE` searches waiting or running, the coach answers
+503 (try again). A
 worker rebuilds the table's state from its record, keeping the last states it built so that the
 next decision at the same table only applies the new actions.
 """
@@ -17,12 +20,15 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from cosmotable import games
 from cosmotable.engine import GameConfig, State
+from cosmotable.server.errors import ApiError
 from cosmotable.server.service import BotJob, TableService
 
 log = logging.getLogger("cosmotable.server.bots")
 
 #: states a worker keeps between decisions (one per table it has played lately)
 WORKER_CACHE = 64
+#: coach searches a server process runs or keeps waiting at once (more are refused with a 503)
+COACH_QUEUE = 4
 _worker_states: OrderedDict[tuple[str, int], State] = OrderedDict()
 
 
@@ -103,6 +109,9 @@ class BotRunner:
         self.publish = publish  # async (Change) -> None
         self.workers = workers
         self._executor: Executor | None = None
+        self._coach_executor: Executor | None = None
+        self.coach_queue = COACH_QUEUE
+        self._coach_pending = 0
         self._busy: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task] = set()
@@ -116,6 +125,17 @@ class BotRunner:
             else:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="bot")
         return self._executor
+
+    def coach_executor(self) -> Executor:
+        """One worker for coach searches, apart from the bots' pool (a search takes as long as a
+        `hard` bot's move; sharing the pool, a few coach requests would stall every table's bots)."""
+        if self._coach_executor is None:
+            if self.workers > 0:
+                context = multiprocessing.get_context("spawn")
+                self._coach_executor = ProcessPoolExecutor(1, mp_context=context)
+            else:
+                self._coach_executor = ThreadPoolExecutor(1, thread_name_prefix="coach")
+        return self._coach_executor
 
     def kick(self, table_id: str, version: int | None = None) -> None:
         """Let the table's bots play if one is to act (call after every change; `version`: the
@@ -152,7 +172,19 @@ class BotRunner:
             self._busy.discard(table_id)
 
     async def advise(self, job: BotJob) -> dict:
-        return await asyncio.get_running_loop().run_in_executor(self.executor(), advise, job)
+        """The coach's advice, searched in the coach's own worker; refused (503) while
+        `coach_queue` searches are already waiting or running in this process."""
+        if self._coach_pending >= self.coach_queue:
+            raise ApiError(
+                503,
+                "unavailable",
+                f"the coach is busy with {self._coach_pending} searches; ask again in a few seconds",
+            )
+        self._coach_pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.coach_executor(), advise, job)
+        finally:
+            self._coach_pending -= 1
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -166,6 +198,7 @@ class BotRunner:
                 # _play logs and swallows its own failures, so this is a defect in it; closing must
                 # still reach every other task.
                 log.exception("bot task raised while the service closed")
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for executor in (self._executor, self._coach_executor):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._coach_executor = None
