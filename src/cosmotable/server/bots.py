@@ -7,6 +7,11 @@ never hold up the tables' bots; past `COACH_QUEUE` searches waiting or running, 
 503 (try again). A
 worker rebuilds the table's state from its record, keeping the last states it built so that the
 next decision at the same table only applies the new actions.
+
+A bot that fails (raises, or proposes an action the rules refuse) or thinks past the runner's time
+limit does not stop its table: the random bot takes that one decision instead, and a warning is
+logged. A worker process stuck past the limit is killed with its pool (a thread cannot be killed:
+with `workers` 0 the thread stays busy until the bot returns).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import multiprocessing
 import secrets
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from cosmotable import games
 from cosmotable.engine import GameConfig, State
@@ -29,6 +35,9 @@ log = logging.getLogger("cosmotable.server.bots")
 WORKER_CACHE = 64
 #: coach searches a server process runs or keeps waiting at once (more are refused with a 503)
 COACH_QUEUE = 4
+#: seconds a bot may think over one decision before the random bot takes it instead (a `hard`
+#: search takes a few seconds on a loaded machine; this only catches a bot that is stuck)
+BOT_TIME_LIMIT = 60.0
 _worker_states: OrderedDict[tuple[str, int], State] = OrderedDict()
 
 
@@ -59,6 +68,17 @@ def decide(job: BotJob) -> str:
     # the bot reads the state only through the engine API: search bots see hidden parts through
     # resample_for(seat), a determinization consistent with that seat's view
     return str(bot.act(state.clone()))
+
+
+def random_decision(job: BotJob) -> str:
+    """The random bot's decision for `job`, standing in for a bot that failed or ran out of time.
+    Built from the job alone (not the workers' cache, which the failed bot may have left midway)."""
+    from cosmotable.bots import make_bot
+
+    state = games.get(job.game).state_from_config(GameConfig.from_json(job.config), job.seed)
+    for text in job.actions:
+        state.apply(text)
+    return str(make_bot("random", seed=secrets.randbits(64)).act(state))
 
 
 def advise(job: BotJob) -> dict:
@@ -108,6 +128,7 @@ class BotRunner:
         self.service = service
         self.publish = publish  # async (Change) -> None
         self.workers = workers
+        self.time_limit = BOT_TIME_LIMIT
         self._executor: Executor | None = None
         self._coach_executor: Executor | None = None
         self.coach_queue = COACH_QUEUE
@@ -151,7 +172,6 @@ class BotRunner:
         task.add_done_callback(self._tasks.discard)
 
     async def _play(self, table_id: str) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while True:
                 self._again.discard(table_id)
@@ -160,8 +180,16 @@ class BotRunner:
                     if table_id in self._again:
                         continue
                     return
-                action = await loop.run_in_executor(self.executor(), decide, job)
-                change = await asyncio.to_thread(self.service.bot_act, job, action)
+                action = await self._decide(job)
+                try:
+                    change = await asyncio.to_thread(self.service.bot_act, job, action)
+                except ApiError as exc:
+                    if exc.status != 409:
+                        raise
+                    # the rules refused the bot's action: the random bot picks among the legal ones
+                    self._stood_in(job, f"proposed an action the rules refuse ({exc.message})")
+                    action = await asyncio.to_thread(random_decision, job)
+                    change = await asyncio.to_thread(self.service.bot_act, job, action)
                 if change is not None:
                     await self.publish(change)
         except asyncio.CancelledError:
@@ -170,6 +198,53 @@ class BotRunner:
             log.error("bot at table %s failed: %s", table_id, type(exc).__name__, exc_info=exc)
         finally:
             self._busy.discard(table_id)
+
+    async def _decide(self, job: BotJob) -> str:
+        """The bot's decision, or the random bot's when the bot raises or thinks past `time_limit`
+        (a warning says which table and seat, and why)."""
+        for _attempt in range(2):
+            executor = self.executor()
+            future = asyncio.get_running_loop().run_in_executor(executor, decide, job)
+            try:
+                return await asyncio.wait_for(future, self.time_limit)
+            except TimeoutError:
+                self._reclaim(executor)
+                problem = f"thought longer than its {self.time_limit:g} s"
+            except BrokenProcessPool:
+                # the pool was reclaimed from another table's stuck bot (or a worker died): once more
+                # on a fresh pool
+                self._discard(executor)
+                problem = "lost its worker process"
+                continue
+            except Exception as exc:
+                problem = f"failed ({type(exc).__name__}: {_one_line(exc)})"
+            break
+        self._stood_in(job, problem)
+        return await asyncio.to_thread(random_decision, job)
+
+    def _stood_in(self, job: BotJob, problem: str) -> None:
+        log.warning(
+            "the %s bot at table %s (seat %d, step %d) %s; the random bot takes this decision",
+            job.level,
+            job.table_id,
+            job.seat,
+            job.step,
+            problem,
+        )
+
+    def _reclaim(self, executor: Executor) -> None:
+        """A bot is stuck in `executor`: kill its worker processes (the pool is made anew on the
+        next decision). A thread cannot be killed; it stays busy until its bot returns."""
+        if isinstance(executor, ProcessPoolExecutor):
+            # the pool has no way to kill one worker; its process table is the only handle
+            for process in list(getattr(executor, "_processes", {}).values()):
+                process.kill()
+            self._discard(executor)
+
+    def _discard(self, executor: Executor) -> None:
+        if self._executor is executor:
+            self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
 
     async def advise(self, job: BotJob) -> dict:
         """The coach's advice, searched in the coach's own worker; refused (503) while
@@ -202,3 +277,8 @@ class BotRunner:
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
         self._executor = self._coach_executor = None
+
+
+def _one_line(exc: BaseException, limit: int = 200) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
