@@ -86,6 +86,7 @@ class PostgresServer:
     port: int
     bin_dir: Path
     as_user: list[str]
+    options: str = ""  # the server options it was started with (`resume` starts it the same way)
     _databases: list[str] = field(default_factory=list)
 
     @property
@@ -115,6 +116,33 @@ class PostgresServer:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if name in self._databases:
             self._databases.remove(name)
+
+    def _pg_ctl(self, *arguments: str) -> None:
+        done = subprocess.run(
+            [
+                *self.as_user,
+                str(self.bin_dir / "pg_ctl"),
+                *arguments,
+                "-D",
+                str(self.directory / "data"),
+                "-w",
+            ],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            raise ServiceError(f"pg_ctl {arguments[0]} failed:\n{done.stdout}{done.stderr}")
+
+    def pause(self) -> None:
+        """Stop the server, keeping its data (a database outage; `resume` ends it). Fast shutdown:
+        sessions are cut off, and every commit made is written out first."""
+        self._pg_ctl("stop", "-m", "fast")
+
+    def resume(self) -> None:
+        """Start the server again after `pause`, on the same port with the same data."""
+        self._pg_ctl(
+            "start", "-l", str(self.directory / "log"), "-o", self.options, "-t", str(int(START_TIMEOUT))
+        )
 
     def stop(self) -> None:
         subprocess.run(
@@ -191,7 +219,9 @@ def start_postgres() -> PostgresServer:
             check=False,  # a port taken meanwhile: try another; the last failure is reported below
         )
         if started.returncode == 0:
-            return PostgresServer(directory=directory, port=port, bin_dir=bin_dir, as_user=as_user)
+            return PostgresServer(
+                directory=directory, port=port, bin_dir=bin_dir, as_user=as_user, options=options
+            )
     log = (directory / "log").read_text(errors="replace") if (directory / "log").exists() else ""
     shutil.rmtree(directory, ignore_errors=True)
     raise ServiceError(f"PostgreSQL did not start:\n{started.stdout}{started.stderr}\n{log}")

@@ -24,7 +24,13 @@ from cosmotable.server import models
 from cosmotable.server.bots import BotRunner
 from cosmotable.server.broadcast import Broadcaster, make_broadcaster
 from cosmotable.server.db import make_engine, make_sessionmaker, migrate
-from cosmotable.server.errors import ApiError, BodyLimit, install_error_handlers
+from cosmotable.server.errors import (
+    ApiError,
+    BodyLimit,
+    database_unavailable,
+    install_error_handlers,
+    is_database_outage,
+)
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.service import Change, TableService
 from cosmotable.server.settings import Settings
@@ -73,8 +79,18 @@ class Server:
         self._background: list[asyncio.Task] = []
 
     async def call(self, fn, *args):
-        """Run a service call in a worker thread."""
-        return await asyncio.to_thread(fn, *args)
+        """Run a service call in a worker thread. A database that cannot be reached is a 503 (the
+        call's transaction did not commit: nothing changed); the engine's pool reconnects by itself
+        once the database is back (pool_pre_ping), so the server needs no restart."""
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except Exception as exc:
+            if is_database_outage(exc):
+                log.warning(
+                    "database unavailable during %s: %s", getattr(fn, "__name__", fn), type(exc).__name__
+                )
+                raise database_unavailable() from None
+            raise
 
     async def change(self, fn, *args):
         """Run a service call that changes a table (it returns (result, change)), announce the
@@ -120,6 +136,8 @@ class Server:
             try:
                 for change in await self.call(self.service.expire_timers):
                     await self.announce(change)
+            except ApiError as exc:  # the database is away (Server.call logged it): try again later
+                log.debug("turn timer sweep skipped: %s", exc.message)
             except Exception as exc:  # keep the timers running whatever one sweep met
                 log.error("turn timer sweep failed: %s", type(exc).__name__, exc_info=exc)
 
@@ -129,6 +147,8 @@ class Server:
             try:
                 for table_id in await self.call(self.service.waiting_for_bots):
                     self.bots.kick(table_id)
+            except ApiError as exc:  # the database is away (Server.call logged it): next sweep
+                log.debug("bot sweep skipped: %s", exc.message)
             except Exception as exc:
                 log.error("bot sweep failed: %s", type(exc).__name__, exc_info=exc)
 
@@ -342,7 +362,8 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
         seat = await server.call(service.authenticate, table_id, token)
     except ApiError as exc:
         # refuse before accepting: the close reason says why (1008: policy violation)
-        await websocket.close(code=1008 if exc.status == 403 else 4404, reason=exc.message[:120])
+        code = {403: 1008, 503: 1013}.get(exc.status, 4404)  # 1013: try again later
+        await websocket.close(code=code, reason=exc.message[:120])
         return
     await websocket.accept()
     key = (table_id, seat)
@@ -401,6 +422,11 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                     raise exc
     except WebSocketDisconnect:
         pass
+    except ApiError as exc:
+        # the database went away under an open socket (503): close it saying so; the client
+        # reconnects and is sent its whole state again, so it misses nothing
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1013 if exc.status == 503 else 1011, reason=exc.message[:120])
     finally:
         service.connections[key] -= 1
         if service.connections[key] <= 0:

@@ -58,6 +58,29 @@ def bad_request(message: str) -> ApiError:
     return ApiError(400, "bad_request", message)
 
 
+#: the message of a request refused while the database cannot be reached
+DATABASE_UNAVAILABLE = (
+    "the database is unavailable right now; nothing was changed, try again in a few seconds"
+)
+
+
+def database_unavailable() -> ApiError:
+    """503 for a request that met a database it cannot reach (a stopped server, a dropped
+    connection, a locked file): nothing of it was committed, so the client may simply retry (an
+    action with the same client_action_id is never applied twice)."""
+    return ApiError(503, "unavailable", DATABASE_UNAVAILABLE)
+
+
+def is_database_outage(exc: BaseException) -> bool:
+    """A failure of the database connection itself, not of the request (the driver's
+    OperationalError/InterfaceError, as SQLAlchemy wraps them)."""
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+    return isinstance(exc, (OperationalError, InterfaceError)) or (
+        isinstance(exc, DBAPIError) and exc.connection_invalidated
+    )
+
+
 def error_response(status: int, error: str, message: str) -> JSONResponse:
     return JSONResponse({"error": error, "message": message}, status_code=status)
 
@@ -104,6 +127,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception):
+        if is_database_outage(exc):  # a route that reached the database outside Server.call
+            log.warning("database unavailable: %s", type(exc).__name__)
+            error = database_unavailable()
+            return error_response(error.status, error.error, error.message)
         log.error("unexpected error: %s", type(exc).__name__, exc_info=exc)
         return error_response(500, "internal", "the server failed on this request; it has been logged")
 
