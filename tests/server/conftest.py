@@ -23,8 +23,13 @@ def database_url(request, tmp_path) -> str:
 def settings(tmp_path, database_url) -> Settings:
     # bots think in a thread pool here (workers=0): the same code path as the worker processes,
     # without spawning interpreters in every test; test_bots_in_worker_processes covers those
+    # no rate limit: the tests act at machine speed; tests/server/test_limits.py tests the limit
     return Settings(
-        database_url=database_url, data_dir=tmp_path / "data", bot_workers=0, timer_poll_seconds=0.05
+        database_url=database_url,
+        data_dir=tmp_path / "data",
+        bot_workers=0,
+        timer_poll_seconds=0.05,
+        rate_limit=0,
     )
 
 

@@ -79,6 +79,7 @@ def start_server(
         COSMOTABLE_DATA_DIR=str(workdir / name),
         COSMOTABLE_SECRET_KEY=secret_key,
         COSMOTABLE_BOT_WORKERS="0",
+        COSMOTABLE_RATE_LIMIT="0",  # the tests act at machine speed; test_limits.py tests the limit
     )
     if redis_url:
         environment["COSMOTABLE_REDIS_URL"] = redis_url

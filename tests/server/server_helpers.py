@@ -98,6 +98,7 @@ def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subpr
     env = dict(os.environ)
     env.pop("COSMOTABLE_DATABASE_URL", None)
     env["COSMOTABLE_BOT_WORKERS"] = "1"
+    env["COSMOTABLE_RATE_LIMIT"] = "0"  # the tests act at machine speed; test_limits.py tests the limit
     command = [str(COSMOTABLE), "serve", "--port", "0", "--data-dir", str(data_dir)]
     if database_url:
         command += ["--database-url", database_url]

@@ -72,7 +72,9 @@ def _stored(url: str, table_id: str) -> tuple[dict[str, int], list[int]]:
 
 def test_requests_fail_with_503_while_postgresql_is_down_and_the_server_recovers(tmp_path, own_postgres):
     url = own_postgres.new_database()
-    settings = Settings(database_url=url, data_dir=tmp_path / "data", bot_workers=0, timer_poll_seconds=0.05)
+    settings = Settings(
+        database_url=url, data_dir=tmp_path / "data", bot_workers=0, timer_poll_seconds=0.05, rate_limit=0
+    )
     rng = random.Random(23)
     acknowledged: dict[str, int] = {}
     with TestClient(create_app(settings)) as client:

@@ -59,6 +59,9 @@ def server(tmp_path_factory):
     env = dict(os.environ, COSMOTABLE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
     env.pop("COSMOTABLE_DATABASE_URL", None)
     env.pop("COSMOTABLE_REDIS_URL", None)
+    # Playwright clicks at machine speed and the session's tests share one address: no rate limit
+    # here (tests/server/test_limits.py tests it)
+    env["COSMOTABLE_RATE_LIMIT"] = "0"
     log_path = data_dir / "server.log"
     log = log_path.open("w")
     process = subprocess.Popen(

@@ -31,6 +31,7 @@ from cosmotable.server.errors import (
     install_error_handlers,
     is_database_outage,
 )
+from cosmotable.server.limits import RateLimit, RateLimiter, client_address, retry_after
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.service import Change, TableService
 from cosmotable.server.settings import Settings
@@ -44,6 +45,8 @@ ERRORS = {
     409: {"model": ErrorBody, "description": "not possible now (illegal action, wrong phase)"},
     413: {"model": ErrorBody, "description": "body too large"},
     422: {"model": ErrorBody, "description": "a field is invalid (the message names it)"},
+    429: {"model": ErrorBody, "description": "too many requests from this client (see Retry-After)"},
+    503: {"model": ErrorBody, "description": "the database is unavailable or the table busy; try again"},
 }
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 LOBBY_PAGE = Path(__file__).resolve().parent / "lobby.html"
@@ -76,6 +79,10 @@ class Server:
         )
         self.broadcaster: Broadcaster = make_broadcaster(settings)
         self.bots = BotRunner(self.service, self.announce, settings.bot_workers)
+        #: per-client request limits (None: off)
+        self.limiter = (
+            RateLimiter(settings.rate_limit, settings.rate_burst) if settings.rate_limit > 0 else None
+        )
         self._background: list[asyncio.Task] = []
 
     async def call(self, fn, *args):
@@ -175,6 +182,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.server = server
     install_error_handlers(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    if server.limiter is not None:  # outermost: a refused request costs nothing further
+        app.add_middleware(RateLimit, limiter=server.limiter)
     app.include_router(api_router(server), prefix="/api")
     install_pages(app)
     return app
@@ -393,8 +402,14 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                     await websocket.send_text(text)
 
             async def receive_actions():
+                address = client_address(websocket.scope)
+                limit = server.settings.max_body_bytes
                 while True:
                     text = await websocket.receive_text()
+                    refusal = _message_refusal(server, address, token, text, limit)
+                    if refusal is not None:  # nothing of the message is read
+                        await websocket.send_json(refusal)
+                        continue
                     try:
                         data = json.loads(text)
                     except ValueError:
@@ -434,6 +449,26 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
         if seat is not None:
             with contextlib.suppress(Exception):
                 await server.announce(Change(table_id, -1))
+
+
+def _message_refusal(server: Server, address: str | None, token: str | None, text: str, limit: int):
+    """The error message for a websocket message over the client's rate or the size limit (the
+    same limits as HTTP requests), or None when it may be read."""
+    if len(text.encode("utf-8", "replace")) > limit:
+        return {
+            "type": "error",
+            "error": "too_large",
+            "message": f"a message is at most {limit} bytes; send less",
+        }
+    wait = server.limiter.check(address, token) if server.limiter is not None else 0.0
+    if wait:
+        return {
+            "type": "error",
+            "error": "rate_limited",
+            "message": server.limiter.message(wait),
+            "retry_after": retry_after(wait),
+        }
+    return None
 
 
 async def socket_action(server: Server, websocket: WebSocket, table_id: str, token: str | None, data) -> None:

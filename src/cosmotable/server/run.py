@@ -32,7 +32,15 @@ def serve(settings: Settings, host: str, port: int) -> int:
     # no per-message deflate: a view is a few kB, and compressing every push for every seat cost more
     # CPU than the loopback or LAN bytes it saves (benchmarks/server_load.py)
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="info", ws="auto", ws_per_message_deflate=False
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        ws="auto",
+        ws_per_message_deflate=False,
+        # a frame far past the message limit is cut off by the protocol (1009); up to it, the app
+        # answers a message over the limit with an error that says so
+        ws_max_size=settings.max_body_bytes + 4096,
     )
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):

@@ -23,6 +23,9 @@ class Settings:
     * `bot_workers`: worker processes that think for the bots (0: a thread pool, for tests).
     * `max_body_bytes`: the largest request body accepted (413 beyond it).
     * `timer_poll_seconds`: how often turn timers are checked.
+    * `rate_limit`, `rate_burst`: each client (a seat or host token) may send `rate_burst` requests
+      or websocket messages at once, then `rate_limit` a second; an address ten times as many
+      (429 with Retry-After beyond; server/limits.py). `rate_limit` 0 switches the limit off.
     """
 
     database_url: str | None = None
@@ -32,6 +35,8 @@ class Settings:
     bot_workers: int = 2
     max_body_bytes: int = 256 * 1024
     timer_poll_seconds: float = 0.5
+    rate_limit: float = 30.0
+    rate_burst: int = 120
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)
@@ -44,7 +49,8 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides) -> Settings:
         """Settings from COSMOTABLE_DATABASE_URL, COSMOTABLE_DATA_DIR, COSMOTABLE_REDIS_URL,
-        COSMOTABLE_SECRET_KEY and COSMOTABLE_BOT_WORKERS; `overrides` (not None) win."""
+        COSMOTABLE_SECRET_KEY, COSMOTABLE_BOT_WORKERS and COSMOTABLE_RATE_LIMIT (requests a second
+        per client, optionally `/burst`: `30/120`; `0` for none); `overrides` (not None) win."""
         env = os.environ
         values: dict = {
             "database_url": env.get("COSMOTABLE_DATABASE_URL") or None,
@@ -60,8 +66,29 @@ class Settings:
                 raise ValueError(
                     f"COSMOTABLE_BOT_WORKERS must be a whole number of processes, got {workers!r}"
                 ) from None
+        limit = env.get("COSMOTABLE_RATE_LIMIT")
+        if limit:
+            values["rate_limit"], burst = _rate_limit(limit)
+            if burst is not None:
+                values["rate_burst"] = burst
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def _rate_limit(text: str) -> tuple[float, int | None]:
+    """COSMOTABLE_RATE_LIMIT: `RATE` or `RATE/BURST` (requests a second per client, burst size)."""
+    rate, _, burst = text.partition("/")
+    try:
+        value = float(rate)
+        size = int(burst) if burst else None
+    except ValueError:
+        raise ValueError(
+            f"COSMOTABLE_RATE_LIMIT must be requests a second per client, optionally with a burst size "
+            f"(e.g. '30' or '30/120'; '0' for no limit), got {text!r}"
+        ) from None
+    if value < 0 or (size is not None and size < 1):
+        raise ValueError(f"COSMOTABLE_RATE_LIMIT: the rate must be >= 0 and the burst >= 1, got {text!r}")
+    return value, size
 
 
 def _stored_secret_key(data_dir: Path) -> str:
