@@ -13,6 +13,12 @@ the engine's full state at the step it was sent:
   views and the events not shown to the seat, that nothing the seat may see contains (other hands,
   secret missions, face-down tile kinds, peeks, deck order);
 * it holds nowhere the decimal digits of the table's seed (whoever knows it knows every future roll).
+
+Now and then during play every seat and the spectator also ask for the table's record: before the
+end it is the asker's own history, checked like the rest (its events exactly the seat's own).
+
+Each table is a Hypothesis property over the random moves' seed: one game per table in the
+everyday profile, ten in `thorough` (tests/budget_helpers.py).
 """
 
 from __future__ import annotations
@@ -24,10 +30,13 @@ import uuid
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from live_helpers import SeatSocket, start_server
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
+from budget_helpers import examples
 from cosmotable.engine import GameConfig
 from cosmotable.engine.audit import json_differences
 from cosmotable.engine.record import GameRecord
@@ -68,10 +77,17 @@ class Received:
 
 
 @pytest.mark.parametrize("game, variants, options, players", TABLES)
+@given(moves_seed=st.integers(0, 2**32 - 1))
+@settings(
+    max_examples=examples(1),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
-    live_server, database_url, game, variants, options, players
+    live_server, database_url, game, variants, options, players, moves_seed
 ):
-    rng = random.Random(f"{game}:{players}:{variants}")
+    # the server process is shared by the examples: each plays a table of its own
+    rng = random.Random(moves_seed)
     with live_server.client() as http:
         created = http.post(
             "/api/tables",
@@ -152,6 +168,12 @@ def _play(http, table_id: str, tokens: dict[int, str], rng: random.Random, recei
                 )
                 assert look.status_code == 200, look.text
                 received.append(Received(other, step, look.text, "GET /state (any seat)"))
+                record = http.get(
+                    f"/api/tables/{table_id}/record", headers={"X-Seat-Token": token} if token else {}
+                )
+                assert record.status_code == 200, record.text
+                assert record.json()["format"] == "cosmotable-seat-history", "the full record before the end"
+                received.append(Received(other, step, record.text, "GET /record (running)"))
         answer = http.post(
             f"/api/tables/{table_id}/actions",
             headers=headers,
@@ -261,6 +283,14 @@ def check(item: Received, seed: str, truth: Truth) -> list[str]:
         legal = sorted(action["text"] for action in body["legal_actions"])
         if legal != facts["legal"][item.seat]:
             problems.append(f"{where}: legal actions {legal[:5]} are not the engine's")
+    if isinstance(body, dict) and body.get("format") == "cosmotable-seat-history":
+        # the seat's own history before the end: exactly its own events, nothing of the record
+        log, count = facts["events"][item.seat]
+        events = [{k: v for k, v in event.items() if k != "index"} for event in body["events"]]
+        if events != log[:count]:
+            problems.append(f"{where}: the history's {len(events)} events are not the seat's {count}")
+        if "actions" in body or "seed" in body:
+            problems.append(f"{where}: the running table's history holds the actions or the seed")
     return problems
 
 
