@@ -565,13 +565,29 @@ def serve(
             "(default: COSMOTABLE_DATA_DIR, else ./data).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Server processes on the one port (more than 1 needs COSMOTABLE_REDIS_URL, which "
+            "carries table changes between them).",
+        ),
+    ] = 1,
 ) -> None:
     """Run the game server: online tables in the browser, with bots, saved in a database."""
-    from cosmotable.server.run import serve as run_server
+    from cosmotable.server.run import serve_workers
     from cosmotable.server.settings import Settings
 
     settings = Settings.from_env(database_url=database_url, data_dir=data_dir)
-    code = run_server(settings, host, port)
+    if workers > 1 and not settings.redis_url:
+        raise typer.BadParameter(
+            f"{workers} workers need Redis to pass table changes between them: set COSMOTABLE_REDIS_URL "
+            "(e.g. redis://127.0.0.1:6379/0), or serve with one worker",
+            param_hint="--workers",
+        )
+    code = serve_workers(settings, host, port, workers)
     if code:
         raise typer.Exit(code)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+import socket
 import sys
 
 import uvicorn
@@ -67,6 +69,62 @@ def serve(settings: Settings, host: str, port: int) -> int:
 
     asyncio.run(main())
     return 0 if server.started else 1
+
+
+#: the settings a worker process reads from its environment (Settings.from_env)
+_ENVIRONMENT = {
+    "database_url": "COSMOTABLE_DATABASE_URL",
+    "data_dir": "COSMOTABLE_DATA_DIR",
+    "redis_url": "COSMOTABLE_REDIS_URL",
+    "secret_key": "COSMOTABLE_SECRET_KEY",
+    "bot_workers": "COSMOTABLE_BOT_WORKERS",
+}
+
+
+def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int:
+    """Serve with `workers` Uvicorn processes on one socket (each process its own event loop, table
+    snapshots and bot pool; they share the database, and Redis carries every table change to every
+    process's websockets, so a seat connected to one process sees a move made through another)."""
+    if workers < 2:
+        return serve(settings, host, port)
+    if not settings.redis_url:
+        raise ValueError(
+            f"{workers} workers need Redis to pass table changes between them: set COSMOTABLE_REDIS_URL "
+            "(e.g. redis://127.0.0.1:6379/0), or serve with one worker"
+        )
+    from uvicorn.supervisors import Multiprocess
+
+    from cosmotable.server.db import migrate
+
+    migrate(settings.database_url)  # once, here: workers migrating at once would race on the schema
+
+    for name, variable in _ENVIRONMENT.items():
+        os.environ[variable] = str(getattr(settings, name))
+    os.environ["COSMOTABLE_RATE_LIMIT"] = f"{settings.rate_limit:g}/{settings.rate_burst}"
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    listener.set_inheritable(True)
+    config = uvicorn.Config(
+        "cosmotable.server.app:create_app",
+        factory=True,
+        host=host,
+        port=listener.getsockname()[1],
+        workers=workers,
+        log_level="info",
+        ws="auto",
+        ws_per_message_deflate=False,
+        ws_max_size=settings.max_body_bytes + 4096,
+    )
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addFilter(RedactTokens())
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    print(
+        f"Cosmotable is running at http://{shown}:{listener.getsockname()[1]}/ ({workers} workers)",
+        flush=True,
+    )
+    Multiprocess(config, sockets=[listener]).run()
+    return 0
 
 
 if __name__ == "__main__":  # python -m cosmotable.server.run  (the same as `cosmotable serve`)
