@@ -3,6 +3,7 @@
     python benchmarks/server_load.py [--tables 200] [--spectators 0] [--minutes 1] [--soak]
                                      [--think 1-4 | --think-ms MS] [--game mlem] [--players 2]
                                      [--moves N] [--database-url URL] [--server-url URL] [--seed 1]
+                                     [--workers N --redis-url URL] [--rate-limit RATE[/BURST]]
 
 Starts `cosmotable serve` on a free loopback port (an SQLite file in a temporary directory unless
 `--database-url` is given; `--server-url` measures a server that is already running instead), creates
@@ -52,6 +53,9 @@ from websockets.exceptions import ConnectionClosed
 REPORT_EVERY = 5.0
 SOAK_REPORT_EVERY = 60.0
 SOAK_MINUTES = 30.0
+#: memory counts as flat when its fitted growth over the run's second half is at most this many MiB
+#: a minute (caches fill during the first minutes, up to their bounds; a leak keeps growing)
+FLAT_MIB_PER_MINUTE = 0.2
 
 
 @dataclass
@@ -92,6 +96,31 @@ def latency_line(values: list[float]) -> str:
     )
 
 
+def slope_per_minute(samples: list[float], every: float) -> float:
+    """Least-squares slope of memory samples taken every `every` seconds, in MiB a minute."""
+    n = len(samples)
+    if n < 2:
+        return float("nan")
+    times = [i * every / 60 for i in range(n)]
+    mean_t, mean_m = sum(times) / n, sum(samples) / n
+    spread = sum((t - mean_t) ** 2 for t in times)
+    return sum((t - mean_t) * (m - mean_m) for t, m in zip(times, samples)) / spread
+
+
+def memory_verdict(samples: list[float], every: float) -> str:
+    """The memory trend from the first report on: the slope over the whole run and over its second
+    half, and whether the second half is flat (FLAT_MIB_PER_MINUTE)."""
+    if len(samples) < 4:
+        return "memory trend: too few reports to tell (need 4; run longer)"
+    whole = slope_per_minute(samples, every)
+    late = slope_per_minute(samples[len(samples) // 2 :], every)
+    verdict = "FLAT" if late <= FLAT_MIB_PER_MINUTE else "NOT FLAT"
+    return (
+        f"memory trend: {whole:+.2f} MiB/min over the run, {late:+.2f} MiB/min over its second half "
+        f"-> {verdict} (flat: at most {FLAT_MIB_PER_MINUTE} MiB/min in the second half)"
+    )
+
+
 def parse_think(text: str) -> tuple[float, float]:
     """'1-4' -> (1.0, 4.0) seconds; '2' -> (2.0, 2.0)."""
     low, _, high = text.partition("-")
@@ -115,7 +144,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(database_url: str | None, workdir: Path) -> tuple[subprocess.Popen, str]:
+def start_server(
+    database_url: str | None,
+    workdir: Path,
+    workers: int = 1,
+    redis_url: str | None = None,
+    rate_limit: str | None = None,
+) -> tuple[subprocess.Popen, str]:
     """`cosmotable serve` on a free loopback port; its output goes to workdir/server.log."""
     port = free_port()
     database_url = database_url or f"sqlite:///{workdir / 'bench.sqlite3'}"
@@ -123,9 +158,24 @@ def start_server(database_url: str | None, workdir: Path) -> tuple[subprocess.Po
     if cli is None:
         sys.exit("server_load: the `cosmotable` command was not found; run `make install` first")
     environment = dict(os.environ, COSMOTABLE_DATABASE_URL=database_url, COSMOTABLE_DATA_DIR=str(workdir))
+    if redis_url:
+        environment["COSMOTABLE_REDIS_URL"] = redis_url
+    if rate_limit is not None:
+        environment["COSMOTABLE_RATE_LIMIT"] = rate_limit
     log = open(workdir / "server.log", "wb")  # noqa: SIM115 (lives as long as the process)
     process = subprocess.Popen(
-        [cli, "serve", "--host", "127.0.0.1", "--port", str(port), "--database-url", database_url],
+        [
+            cli,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database-url",
+            database_url,
+            "--workers",
+            str(workers),
+        ],
         stdout=log,
         stderr=subprocess.STDOUT,
         env=environment,
@@ -403,6 +453,13 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
             f"{think} per decision), {args.spectators} spectators, on {base_url}",
             flush=True,
         )
+        database = "PostgreSQL" if (args.database_url or "").startswith("postgresql") else "SQLite"
+        if not args.server_url:
+            print(
+                f"server_load: server on {database}, {args.workers} worker process(es), rate limit "
+                f"{args.rate_limit or 'the default'}",
+                flush=True,
+            )
         ready = asyncio.Barrier(args.tables + 1)
         slots = [asyncio.create_task(benchmark.table_loop(http, slot, ready)) for slot in benchmark.slots]
         set_up = time.monotonic()
@@ -455,6 +512,7 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         )
         if args.soak and memory:
             print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
+        print(memory_verdict(memory, every))
     return tally
 
 
@@ -494,6 +552,18 @@ def main() -> None:
     )
     parser.add_argument("--database-url", help="server database (default: SQLite in a temporary directory)")
     parser.add_argument("--server-url", help="measure this running server instead of starting one")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes (`cosmotable serve --workers`; 2+ need --redis-url)",
+    )
+    parser.add_argument("--redis-url", help="Redis for several workers (COSMOTABLE_REDIS_URL)")
+    parser.add_argument(
+        "--rate-limit",
+        help="the server's per-client limit, RATE[/BURST] or 0 for none (COSMOTABLE_RATE_LIMIT; default: "
+        "the server's own). Every seat here is a client of its own, but all share one address",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the client's random moves and pauses")
     args = parser.parse_args()
     if args.minutes is None:
@@ -507,7 +577,11 @@ def main() -> None:
         asyncio.run(run(args, args.server_url.rstrip("/"), None))
         return
     workdir = Path(tempfile.mkdtemp(prefix="cosmotable-load-"))
-    process, base_url = start_server(args.database_url, workdir)
+    if args.workers > 1 and not args.redis_url:
+        parser.error("--workers above 1 needs --redis-url (the workers pass table changes through Redis)")
+    process, base_url = start_server(
+        args.database_url, workdir, args.workers, args.redis_url, args.rate_limit
+    )
     # stopped from outside (timeout, kill): still stop the server below rather than orphan it
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
