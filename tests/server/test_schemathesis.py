@@ -75,3 +75,63 @@ def test_no_generated_request_to_a_running_table_gets_a_server_error(case, app, 
     headers.setdefault("X-Host-Token", running_table["host_token"])
     case.headers = headers
     case.call_and_validate(app=app, checks=[not_a_server_error])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Stateful: sequences of calls that follow the schema's OpenAPI links (a created table's id, host token
+# and first seat's token feed the next calls: start it, act, undo, leave, read the record ...), so the
+# generated requests reach running tables, not only unknown ones. Besides "never a 5xx", a request
+# the server refuses (4xx) must leave its table exactly as it was.
+
+STATEFUL_EXAMPLES = 10
+STATEFUL_STEPS = 8
+
+
+def _table_mark(app, table_id: str) -> tuple | None:
+    """What a change to a table would alter: its row's version and step, and its stored actions."""
+    from sqlalchemy import func, select
+
+    from cosmotable.server.db import ActionRow, TableRow
+
+    with app.state.server.service.sessions() as session:
+        row = session.get(TableRow, table_id)
+        if row is None:
+            return None
+        count = session.scalar(
+            select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)
+        )
+        return (row.version, row.step, count)
+
+
+def test_stateful_sequences_never_get_a_server_error_nor_change_a_table_on_a_refusal(app, client):
+
+    live = schemathesis.openapi.from_asgi("/openapi.json", app)
+    base = live.as_state_machine()
+    refusals: list[str] = []
+
+    class Workflow(base):
+        def before_call(self, case):
+            table_id = (case.path_parameters or {}).get("table_id")
+            self._mark = (table_id, _table_mark(app, table_id) if isinstance(table_id, str) else None)
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            assert response.status_code < 500, f"{case.method} {case.formatted_path}: {response.text[:300]}"
+            table_id, before = self._mark
+            if 400 <= response.status_code < 500 and before is not None:
+                after = _table_mark(app, table_id)
+                assert after == before, (
+                    f"{case.method} {case.formatted_path} was refused ({response.status_code}) "
+                    f"but changed the table: {before} -> {after}"
+                )
+                refusals.append(case.formatted_path)
+
+    Workflow.run(
+        settings=settings(
+            max_examples=STATEFUL_EXAMPLES,
+            stateful_step_count=STATEFUL_STEPS,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
+    # the sequences did reach real tables and were refused there (else nothing was checked)
+    assert refusals, "no refused request on a real table: the links were not followed"

@@ -218,7 +218,15 @@ def api_router(server: Server) -> APIRouter:
     async def list_games():
         return [game_info(gid) for gid in games.ids()]
 
-    @router.post("/tables", status_code=201, response_model=models.CreatedTable, summary="Create a table")
+    @router.post(
+        "/tables",
+        status_code=201,
+        response_model=models.CreatedTable,
+        summary="Create a table",
+        responses={
+            201: {"description": "the table, its host token and its seats' links", "links": CREATED_LINKS}
+        },
+    )
     async def create_table(request: models.CreateTable):
         created = await call(service.create, request)
         return created
@@ -350,6 +358,32 @@ def api_router(server: Server) -> APIRouter:
         await play_socket(server, websocket, table_id, token)
 
     return router
+
+
+def _created_links() -> dict:
+    """OpenAPI links of a created table: what its creator can do next with the table's id, the host
+    token and the first seat's token (clients and schemathesis's stateful runs follow them)."""
+    table = {"table_id": "$response.body#/table/id"}
+    host = {**table, "header.X-Host-Token": "$response.body#/host_token"}
+    seat = {**table, "header.X-Seat-Token": "$response.body#/seats/0/token"}
+    targets = {
+        "GetTable": ("get_table_api_tables__table_id__get", table),
+        "JoinTable": ("join_api_tables__table_id__join_post", table),
+        "StartTable": ("start_api_tables__table_id__start_post", host),
+        "GiveSeatToBot": ("set_seat_api_tables__table_id__seats__seat__put", host),
+        "LeaveSeat": ("leave_api_tables__table_id__leave_post", seat),
+        "TakeSeatBack": ("takeback_api_tables__table_id__takeback_post", seat),
+        "SeatState": ("get_state_api_tables__table_id__state_get", seat),
+        "Act": ("post_action_api_tables__table_id__actions_post", seat),
+        "Undo": ("undo_api_tables__table_id__undo_post", seat),
+        "Record": ("record_api_tables__table_id__record_get", seat),
+        "Replay": ("replay_api_tables__table_id__replay_get", table),
+        "Coach": ("coach_api_tables__table_id__coach_get", seat),
+    }
+    return {name: {"operationId": op, "parameters": params} for name, (op, params) in targets.items()}
+
+
+CREATED_LINKS = _created_links()
 
 
 def game_info(game_id: str) -> models.GameInfo:
