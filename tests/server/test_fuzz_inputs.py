@@ -171,3 +171,15 @@ def test_an_action_applied_by_the_seat_to_act_over_the_socket_is_the_only_change
         while (pushed := ws.receive_json()).get("step", -1) <= first["step"]:
             assert pushed["type"] != "error", pushed
     assert _mark(app, table_id)[1] > before[1]
+
+
+def test_a_refused_coach_request_does_not_claim_the_seat(client, app):
+    """Found by the stateful schemathesis run: asking the coach with a seat's unused link claimed
+    the seat before the coach refused (409: the coach is off), so a refused request changed the table."""
+    made = create(client, "mlem", ["human", "human"])
+    table_id = made["table"]["id"]
+    before = _mark(app, table_id)
+    answer = client.get(f"/api/tables/{table_id}/coach", headers=seat_headers(made, 0))
+    assert answer.status_code == 409 and "coach is off" in answer.json()["message"]
+    assert _mark(app, table_id) == before
+    assert not client.get(f"/api/tables/{table_id}").json()["seats"][0]["claimed"]

@@ -881,8 +881,10 @@ class TableService:
             return GameRecord.from_state(state)
 
     def coach_job(self, table_id: str, token: str | None) -> BotJob:
-        """What the coach must think about: the asking seat's decision now."""
-        seat = self.authenticate(table_id, token)
+        """What the coach must think about: the asking seat's decision now. Asking identifies the
+        seat without claiming it (advice changes nothing; a refused request must change nothing)."""
+        snapshot = self.snapshot(table_id)  # 404 for an unknown table, token or not
+        seat = self._seat_for(snapshot, token) if token else None
         with self.readers() as session:
             row = self._row(session, table_id)
             if not row.coach:
