@@ -129,6 +129,7 @@ class PostgresServer:
             ],
             capture_output=True,
             text=True,
+            check=False,  # the return code is read below, to raise with pg_ctl's own output
         )
         if done.returncode != 0:
             raise ServiceError(f"pg_ctl {arguments[0]} failed:\n{done.stdout}{done.stderr}")

@@ -216,7 +216,7 @@ class BotRunner:
                 self._discard(executor)
                 problem = "lost its worker process"
                 continue
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 (any failure of a bot: the random bot stands in)
                 problem = f"failed ({type(exc).__name__}: {_one_line(exc)})"
             break
         self._stood_in(job, problem)
