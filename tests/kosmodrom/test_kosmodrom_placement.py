@@ -133,9 +133,13 @@ def test_superpowers_allow_any_number_of_upgrades():
     assert s.tableaux[0].upgrades == ["warehouse", "overtime"]
 
 
-def test_launch_pad_cards_are_never_in_a_hand_to_play():
-    s = table(["metal"])
-    with pytest.raises(IllegalAction):
+def test_launch_pad_cards_are_never_played_from_the_hand():
+    # rulebook (карты стартового стола): a drawn launch-pad card is placed, never kept in the hand.
+    # Held in the hand all the same (an arranged position, as a corrupt save could hold), it is still
+    # refused for being a launch-pad card, not for being absent from the hand.
+    s = table(["pad_tl", "metal"])
+    assert not any(a.startswith("play pad_tl") for a in legal(s))
+    with pytest.raises(IllegalAction, match="launch-pad cards are never played from the hand"):
         s.apply("play pad_tl")
 
 

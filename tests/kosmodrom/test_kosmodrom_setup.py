@@ -66,7 +66,7 @@ def test_ruling_K1_chance_picks_the_first_player_after_the_deal():
         ("first 1", pytest.approx(1 / 3)),
         ("first 2", pytest.approx(1 / 3)),
     ]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"there is no seat 3 \(seats 0-2\)"):
         s.apply("first 3")
     s.apply("first 2")
     assert s.turn_seat == 2 and s.current_player() == 2 and s.turn == 1

@@ -73,7 +73,7 @@ def test_naming_a_planet_that_is_not_at_the_space_is_refused_with_the_planets_th
 def test_a_scripted_chance_outcome_that_is_illegal_stays_queued():
     s = start(2)
     s.inject_chance(["roll 1,2"])  # 2 dice, but the commander holds 6
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="a roll here has 6 dice, got 2"):
         s.sample_chance()
     assert s._scripted_chance and str(s._scripted_chance[0]) == "roll 1,2"
     assert s.history and str(s.history[-1]).startswith("board")

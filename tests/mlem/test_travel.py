@@ -56,7 +56,7 @@ def test_step2_a_chosen_group_of_several_dice_is_used_whole():
     s = start(3)
     roll(s, "2,2,2,3,3,4")
     assert legal(s) == ["travel 2"]  # there is no way to use only some of the 2s
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="name each group of dice and each helper once"):
         s.apply("travel 2,2")
     s.apply("travel 2")
     assert s.position == 6 and s.dice == 3

@@ -100,7 +100,7 @@ def test_cannot_step_onto_someone_elses_ship():
     """)
     put(s, 0, 1, "b3")
     assert "move 1 S" not in legal(s)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"except onto its own \(or an ally's\) ship"):
         s.apply("move 1 S")
 
 

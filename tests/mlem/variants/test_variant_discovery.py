@@ -319,7 +319,7 @@ def test_discovery_reveal_is_chance_not_a_players_choice():
     roll(s, "2,2,2,3,3,3")
     s.apply("travel 2")
     assert s.current_player() == CHANCE
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not the kind of token due now, or that token is not face down"):
         s.apply("reveal-discovery d02")  # already taken, not face down
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="a discovery token is to be revealed"):
         s.apply("stay")

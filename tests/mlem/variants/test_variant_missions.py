@@ -50,13 +50,13 @@ def test_missions_each_player_keeps_3_and_returns_1_in_seat_order():
 
 def test_missions_a_player_returns_only_one_of_their_own_missions_on_their_turn():
     s = new_variant_game(2, ["secret_missions"], deals=DEALS_2, returns=[])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not one of seat 0's dealt missions"):
         s.apply("return-mission s01")  # seat 1's
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="'s20' is not one of seat 0's dealt missions"):
         s.apply("return-mission s20")  # not dealt
     with pytest.raises(IllegalAction, match="seat 0's turn"):
         s.apply("return-mission s11", seat=1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="must return one of their four missions"):
         s.apply("board helper")  # nobody launches before everyone has chosen
     assert s.missions.returned == [None, None]
 

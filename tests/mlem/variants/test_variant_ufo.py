@@ -79,7 +79,7 @@ def test_ruling_R24_a_mat_may_start_the_ufo_in_deep_space_or_on_a_numbered_space
 
 def test_ufo_setup_nobody_boards_before_the_first_token_is_revealed():
     s = GAME.new_state(num_players=3, variants=["ufo"])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="astronauts board only in the launch phase"):
         s.apply("board helper")
     s.apply("reveal-expedition x05")
     assert s.phase == "launch" and s.current_player() == 0
@@ -94,7 +94,7 @@ def test_ufo_a_new_expedition_token_is_revealed_at_the_start_of_every_expedition
     assert s.expedition == 2 and s.phase == "reveal_expedition" and s.ufo.token is None
     outcomes = [str(a) for a, _ in s.chance_outcomes()]
     assert len(outcomes) == 13 and "reveal-expedition x02" not in outcomes
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not the kind of token due now, or that token is not face down"):
         s.apply("reveal-expedition x02")
     s.apply("reveal-expedition x05")
     assert s.ufo.token == "x05" and s.phase == "launch" and s.current_player() == 1
@@ -138,7 +138,7 @@ def test_ufo_commander_starts_with_the_tokens_dice_and_sets_the_rest_aside(token
     assert s.public_view()["rocket"]["dice"] == dice
     assert {len(a.faces) for a, _ in s.chance_outcomes()} == {dice}
     if dice < 6:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match=r"a roll here has \d dice, got 6"):
             s.apply("roll 1,2,2,3,4,A")
 
 
