@@ -7,6 +7,7 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from mlem_helpers import GAME
+from score_from_view import breakdown_from_view, scores_from_view, winners_from_view
 
 from budget_helpers import examples
 from cosmotable.engine import CHANCE, TERMINAL, GameRecord, IllegalAction, load_state
@@ -68,15 +69,16 @@ def test_random_legal_play_always_ends_within_the_bound(seed, num_players, choic
 
 @SETTINGS
 @given(seed=seeds, num_players=players, choice_seed=st.integers(0, 2**32))
-def test_scores_are_the_sum_of_the_breakdown_and_planets_match_a_recomputation(
-    seed, num_players, choice_seed
-):
+def test_scores_match_a_recount_of_the_final_table_and_of_the_state(seed, num_players, choice_seed):
     s = play(seed, num_players, choice_seed=choice_seed)
     recomputed = planet_points_recomputed(s)
+    recount = breakdown_from_view(s.public_view())  # the final table, counted by hand
+    assert s.scores() == scores_from_view(s.public_view())
+    assert s.winners() == winners_from_view(s.public_view())
     for seat in range(num_players):
         parts = s.score_breakdown(seat)
         assert set(parts) == {"moons", "deep_space", "goals", "planets"}
-        assert s.scores()[seat] == sum(parts.values())
+        assert parts == recount[seat]
         assert parts["planets"] == recomputed[seat]
         assert parts["goals"] == 5 * sum(1 for owner in s.goal_owner.values() if owner == seat)
         moon_points = 0

@@ -4,6 +4,7 @@ import random
 
 import pytest
 from mlem_helpers import GAME
+from score_from_view import breakdown_from_view, scores_from_view
 
 from cosmotable.engine import TERMINAL
 from cosmotable.games.mlem.board import ABILITIES
@@ -50,9 +51,11 @@ def test_one_thousand_random_games_end_with_winners_and_every_astronaut_accounte
         else:
             assert max(s.placed) == len(ABILITIES)
             full_endings += 1
+        recount = breakdown_from_view(s.public_view())  # the final table, counted by hand
+        assert s.scores() == scores_from_view(s.public_view())
         for seat in range(s.num_players):
             # the last expedition ended by a crash (astronauts back home) or with everyone out
             assert len(s.available[seat]) + s.placed[seat] == len(ABILITIES), (index, seat)
-            assert sum(s.score_breakdown(seat).values()) == s.scores()[seat]
+            assert s.score_breakdown(seat) == recount[seat], (index, seat)
         assert not any(s.aboard)
     assert crash_endings + full_endings == GAMES

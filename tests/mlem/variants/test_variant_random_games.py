@@ -6,6 +6,7 @@ import random
 import pytest
 from mlem_helpers import GAME
 from mlem_variant_helpers import ALL_VARIANTS
+from score_from_view import breakdown_from_view, scores_from_view, winners_from_view
 
 from cosmotable.engine import TERMINAL
 from cosmotable.games.mlem.board import ABILITIES
@@ -68,9 +69,12 @@ def test_one_thousand_random_variant_games_end_with_winners_and_nothing_lost():
         assert s.winners() and max(s.scores()) == s.scores()[s.winners()[0]]
         assert 0 <= s.crashes <= 11 and (s.crashes == 11 or max(s.placed) == len(ABILITIES))
         assert not any(s.aboard)
+        recount = breakdown_from_view(s.public_view())  # the final table, counted by hand
+        assert s.scores() == scores_from_view(s.public_view())
+        assert s.winners() == winners_from_view(s.public_view())
         for seat in range(s.num_players):
             assert len(s.available[seat]) + s.placed[seat] == len(ABILITIES), (index, seat)
-            assert sum(s.score_breakdown(seat).values()) == s.scores()[seat]
+            assert s.score_breakdown(seat) == recount[seat], (index, seat)
             if s.missions is not None:
                 assert len(s.missions.kept(seat)) == 3
                 done = len(s.completed_missions(seat))
