@@ -11,7 +11,7 @@ from planet_helpers import GAME, coin_total
 from budget_helpers import examples
 from cosmotable.engine import CHANCE, IllegalAction, load_state
 
-SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(0, 10**9), st.sampled_from([(2, False), (3, False), (4, False), (4, True)]))
 
 
@@ -188,7 +188,7 @@ def play_to_the_real_end(seed, players, teams):
     return s
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9), st.sampled_from(sorted(SMALL_PLANETS)))
 def test_games_played_to_the_real_end_name_the_winners_the_public_view_counts(seed, config):
     """Rulebook (end): the game ends when every tile is face up and no coin is left; «Посчитайте свои
