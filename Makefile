@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint test-deps install install-dev bench clean
+.PHONY: run test lint test-deps install install-dev bench mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,5 +48,10 @@ test-deps:
 bench: $(STAMP_RUN)
 	$(BIN)/python benchmarks/engine_speed.py
 
+## make mutation: mutation testing of the games' rules (mutmut, a random sample of 400 mutants with the
+## kill rate and its 95% interval; not part of `make test`, about an hour on two cores). See docs/testing.md.
+mutation: $(STAMP_DEV)
+	$(BIN)/python scripts/mutation.py
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache .coverage .coverage.*
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache .coverage .coverage.* mutants
