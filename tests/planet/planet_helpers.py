@@ -215,3 +215,24 @@ def play_random(s, rng, claims: bool = True):
 
 def new(players: int = 2, seed: int = DEFAULT_SEED, **kw):
     return GAME.new_state(num_players=players, seed=seed, **kw)
+
+
+def recount_from_public(s: PlanetState) -> tuple[list[int], list[int]]:
+    """Scores and winners counted again from what every player saw: the public delivery events, the
+    teams and the artifact cards in the public view. Rulebook (end): «Посчитайте свои монеты —
+    побеждает тот, кто набрал наибольшее количество. В случае ничьей побеждает тот игрок, у кого
+    больше всех артефактов»; in teams the partners' coins and artifacts are summed."""
+    view = s.public_view()
+    players = s.num_players
+    delivered = [0] * players
+    for event in s.events:
+        if event.kind == "deliver" and event.visible_to is None:
+            delivered[event.data["owner"]] += 1
+    team_of = [p["team"] for p in view["players"]]
+    coins = [sum(d for q, d in enumerate(delivered) if team_of[q] == team_of[p]) for p in range(players)]
+    artifacts = [
+        sum(len(view["players"][q]["cards"]) for q in range(players) if team_of[q] == team_of[p])
+        for p in range(players)
+    ]
+    best = max(zip(coins, artifacts))
+    return coins, [p for p in range(players) if (coins[p], artifacts[p]) == best]

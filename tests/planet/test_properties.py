@@ -6,7 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from planet_helpers import GAME, coin_total
+from planet_helpers import GAME, coin_total, recount_from_public
 
 from budget_helpers import examples
 from cosmotable.engine import CHANCE, IllegalAction, load_state
@@ -202,17 +202,8 @@ def test_games_played_to_the_real_end_name_the_winners_the_public_view_counts(se
     assert len(over) == 1 and over[0].data["code"] == "cleared", s.end_reason
     cells = [c for area in view["areas"].values() for c in area["cells"]]
     assert all(c["revealed"] for c in cells) and not any(c.get("coins") or c.get("lock") for c in cells)
-    delivered = [0] * players
-    for event in s.events:
-        if event.kind == "deliver" and event.visible_to is None:
-            delivered[event.data["owner"]] += 1
-    team_of = [p["team"] for p in view["players"]]
-    coins = [sum(d for q, d in enumerate(delivered) if team_of[q] == team_of[p]) for p in range(players)]
-    artifacts = [
-        sum(len(view["players"][q]["cards"]) for q in range(players) if team_of[q] == team_of[p])
-        for p in range(players)
-    ]
-    assert [p["score"] for p in view["players"]] == coins
-    best = max(zip(coins, artifacts))
-    assert s.winners() == [p for p in range(players) if (coins[p], artifacts[p]) == best]
-    assert sum(delivered) + view["coins"]["lost"] + view["coins"]["supply"] == 30
+    coins, winners = recount_from_public(s)
+    assert [p["score"] for p in view["players"]] == coins == s.scores()
+    assert s.winners() == winners
+    delivered = sum(1 for e in s.events if e.kind == "deliver" and e.visible_to is None)
+    assert delivered + view["coins"]["lost"] + view["coins"]["supply"] == 30
