@@ -2,8 +2,10 @@
 
 A *script* (`scripts/NAME.json`) is a game's configuration, seed and every action in order, chance
 outcomes included. Scripts are inputs: nothing regenerates them, so no bot change can alter them. The
-*expected* file (`expected/NAME.json`) is what the rules produce when the script is replayed: every
-event text, the scores, the winners, the final public view and each seat's final view. A diff in an
+*expected* file (`expected/NAME.json`) is what the rules produce when the script is replayed: a digest
+of the choices offered before each step (legal moves, or chance outcomes with their probabilities),
+every event (kind, text, seat, data, who may see it), the scores, the winners, the final public view
+and each seat's final view. A diff in an
 expected file therefore always means a rule (or a view) changed.
 
     python tests/golden/make_golden.py                 # replay every script, rewrite expected/
@@ -24,6 +26,7 @@ until the rulebook's own end, trying seeds from SEED upwards) and writes scripts
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -62,9 +65,22 @@ def start(script: dict[str, Any]) -> State:
     )
 
 
-def replay(script: dict[str, Any], name: str = "script") -> State:
+def choices_digest(state: State) -> str:
+    """A short digest of what could be done before a step: the legal moves, or the chance outcomes
+    with their probabilities. A rule change that adds, removes or reweighs a choice changes it."""
+    if state.current_player() == CHANCE:
+        choices = [f"{a} {p:.12g}" for a, p in state.chance_outcomes()]
+    else:
+        choices = [str(a) for a in state.legal_actions()]
+    return hashlib.sha256("\n".join(sorted(choices)).encode()).hexdigest()[:10]
+
+
+def replay(script: dict[str, Any], name: str = "script", trace: list[str] | None = None) -> State:
+    """Replay a script; with `trace`, append each step's choices_digest to it."""
     state = start(script)
     for step, text in enumerate(script["actions"], start=1):
+        if trace is not None:
+            trace.append(choices_digest(state))
         try:
             state.apply(text)
         except IllegalAction as refusal:
@@ -88,10 +104,20 @@ def _refused(name: str, step: int, text: str, state: State, reason: str) -> str:
     return f"{name}: step {step} {text!r} ({who} to act) is refused: {reason}; legal there: {', '.join(legal[:20])}{more}"
 
 
-def outcome(state: State) -> dict[str, Any]:
-    """What the rules made of a script: everything a rule change could alter that players can see."""
+def event_json(event: Any) -> dict[str, Any]:
+    data = event.to_json()
+    data["visible_to"] = None if event.visible_to is None else sorted(event.visible_to)
+    return data
+
+
+def outcome(script: dict[str, Any], name: str = "script") -> dict[str, Any]:
+    """What the rules make of a script: everything a rule change could alter that players (or the
+    programs reading events) can see, and the choices offered at every step."""
+    trace: list[str] = []
+    state = replay(script, name, trace)
     return {
-        "events": [e.text for e in state.events],
+        "choices": trace,
+        "events": [event_json(e) for e in state.events],
         "scores": state.scores(),
         "winners": state.winners(),
         "final_view": state.public_view(),
@@ -100,7 +126,18 @@ def outcome(state: State) -> dict[str, Any]:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+    """JSON with one list item per line for the long lists (actions, choices, events), so that a diff
+    shows the steps and events that changed and the file stays small."""
+    lines = ["{"]
+    for index, (key, value) in enumerate(data.items()):
+        comma = "," if index < len(data) - 1 else ""
+        if isinstance(value, list) and len(value) > 8:
+            items = [json.dumps(item, ensure_ascii=False, separators=(",", ":")) for item in value]
+            body = ",\n  ".join(items)
+            lines.append(f" {json.dumps(key)}: [\n  {body}\n ]{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, indent=1)}{comma}")
+    return "\n".join(lines) + "\n}\n"
 
 
 # ---------------------------------------------------------------------------- bootstrap (once)
@@ -184,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     EXPECTED.mkdir(exist_ok=True)
     for name in args.names or names():
         try:
-            text = dumps(outcome(replay(load_script(name), name)))
+            text = dumps(outcome(load_script(name), name))
         except ScriptError as error:
             print(error, file=sys.stderr)
             return 2

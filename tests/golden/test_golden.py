@@ -19,8 +19,13 @@ NAMES = names()
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_script_replays_to_the_recorded_events_scores_and_views(name):
     expected = json.loads((EXPECTED / f"{name}.json").read_text(encoding="utf-8"))
-    actual = outcome(replay(load_script(name), name))
-    # compared part by part, so a failure says which part changed
+    actual = outcome(load_script(name), name)
+    # compared part by part, so a failure says which part changed, and where
+    changed = [i + 1 for i, (a, b) in enumerate(zip(actual["choices"], expected["choices"])) if a != b]
+    assert not changed, f"the choices offered differ first before step {changed[0]} of {name}"
+    assert len(actual["choices"]) == len(expected["choices"])
+    first = next((i for i, (a, b) in enumerate(zip(actual["events"], expected["events"])) if a != b), None)
+    assert first is None, f"event {first} differs: {actual['events'][first]} != {expected['events'][first]}"
     assert actual["events"] == expected["events"]
     assert actual["scores"] == expected["scores"]
     assert actual["winners"] == expected["winners"]
