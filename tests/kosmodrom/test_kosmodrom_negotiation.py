@@ -163,6 +163,13 @@ def test_offers_are_made_to_another_seat_only():
         s.apply("offer 3")
 
 
+def test_offers_go_to_every_other_seat_the_first_included():
+    s = start(3, hands=HANDS, variants=["negotiation"], first=2)
+    assert [a for a in offers(s) if a.startswith("offer")] == ["offer 0", "offer 1"]
+    s.apply("gift 0 jack")
+    assert s.current_player() == 0 and legal(s) == ["accept", "refuse"]
+
+
 def test_no_cap_on_the_number_of_offers_in_a_turn():
     """rulebook (переговоры): «обменять столько карт, сколько захочет» - the old cap of 6 offers a
     turn (Ruling K12, before) is gone: ten offers, all accepted, in one turn."""
