@@ -96,7 +96,9 @@ def report(names: list[str] | None = None) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sample", type=int, default=400, help="mutants drawn at random (default 400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
     parser.add_argument("--all", action="store_true", help="run every mutant instead of a sample")
@@ -121,7 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     sample = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
     pending = [n for n in sample if results().get(n) is None]
-    print(f"{len(names)} mutants; sample of {len(sample)} (seed {args.seed}), {len(pending)} still to run", flush=True)
+    print(
+        f"{len(names)} mutants; sample of {len(sample)} (seed {args.seed}), {len(pending)} still to run",
+        flush=True,
+    )
     for start in range(0, len(pending), 200):  # batches: a stopped run keeps what it finished
         mutmut("run", "--max-children", str(args.children), *pending[start : start + 200])
     report(sample)
