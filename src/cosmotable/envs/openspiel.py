@@ -5,8 +5,15 @@
     game = pyspiel.load_game("python_cosmotable_mlem(players=3,variants=ufo+secret_missions)")
 
 Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant names, "" for none),
-`reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`), and per
-game the integer options of `GAME_OPTIONS` (kosmodrom, planet: `max_turns`, 0 = the game's default).
+`reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`), and
+`max_turns` (0 = the game's default). For Kosmodrom and Planet `max_turns` is the game's own
+length cap (`GAME_OPTIONS`: turns; at the cap the rules score the table as it stands); MLEM has no
+cap in its rules, so for MLEM the adapter ends the game after `max_turns` seat decisions
+(`DECISION_CAPS`) and the returns are the configured reward on the scores as they stand.
+
+* Truncation: OpenSpiel has no truncation flag, so a game cut by `max_turns` is simply terminal
+  (`is_terminal()`, `returns()` as above); `state.truncation_reason()` tells such an end apart: a
+  text naming the cap, or None when the rules ended the game (or it is not over).
 
 * Game type per configuration (`configured_type`): ZERO_SUM for two seats with `score_difference`
   or `win` rewards, PERFECT_INFORMATION where nothing is hidden (MLEM without variants).
@@ -39,7 +46,7 @@ import pyspiel
 
 from cosmotable import games
 from cosmotable.engine import CHANCE, TERMINAL, GameConfig, State, load_state
-from cosmotable.envs.common import REWARDS, final_rewards
+from cosmotable.envs.common import REWARDS, final_rewards, rewards_from_scores
 from cosmotable.envs.encodings import DeterminizationError, Encoding, encoding_for, has_encoding
 
 SHORT_NAME = "python_cosmotable_{}"
@@ -48,6 +55,8 @@ MAX_RESAMPLES = 50
 #: Extra integer game parameters per game, passed to `make_config` as options when non-zero
 #: (0 = the game's default), e.g. `python_cosmotable_planet(players=2,max_turns=30)`.
 GAME_OPTIONS: dict[str, dict[str, int]] = {"kosmodrom": {"max_turns": 0}, "planet": {"max_turns": 0}}
+#: Games without a length cap in their rules: the adapter's own cap, in seat decisions (0 = none).
+DECISION_CAPS: dict[str, dict[str, int]] = {"mlem": {"max_turns": 0}}
 
 
 class _EngineBox:
@@ -133,6 +142,7 @@ def _game_type(
             "variants": "",
             "reward": "score_difference",
             **GAME_OPTIONS.get(game_id, {}),
+            **DECISION_CAPS.get(game_id, {}),
         },
     )
 
@@ -179,6 +189,12 @@ class CosmotableGame(pyspiel.Game):
             name: int(params.get(name, default))
             for name, default in GAME_OPTIONS.get(self.game_id, {}).items()
         }
+        for name, value in extra.items():
+            if value < 0:
+                raise ValueError(f"{name} must be >= 0 (0: the game's default), got {value}")
+        cap = int(params.get("max_turns", 0)) if "max_turns" in DECISION_CAPS.get(self.game_id, {}) else 0
+        if cap < 0:
+            raise ValueError(f"max_turns must be >= 0 (0: no cap), got {cap}")
         config = engine_game.make_config(players, variants, **{k: v for k, v in extra.items() if v})
         enc = encoding_for(self.game_id, config)
         bound = enc.utility_bound()
@@ -193,9 +209,15 @@ class CosmotableGame(pyspiel.Game):
             utility_sum=utility_sum,
             max_game_length=enc.max_game_length(),
         )
+        caps = {"max_turns": cap} if "max_turns" in DECISION_CAPS.get(self.game_id, {}) else {}
         super().__init__(
-            game_type, info, {"players": players, "variants": "+".join(variants), "reward": reward, **extra}
+            game_type,
+            info,
+            {"players": players, "variants": "+".join(variants), "reward": reward, **extra, **caps},
         )
+        #: The adapter's cap in seat decisions (0: none; games whose rules cap their length use
+        #: `GAME_OPTIONS` instead).
+        self.max_decisions = cap
         self.engine_game = engine_game
         self.config = config
         self.encoding = enc
@@ -227,6 +249,8 @@ class CosmotableState(pyspiel.State):
         # Per seat: every action so far as that seat may know it (perfect-recall infostate); the
         # last list is a spectator's (what every seat knows).
         self._seen = _Seen([[] for _ in range(self._num_players + 1)])
+        self._cap = game.max_decisions
+        self._decisions = 0
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -237,8 +261,29 @@ class CosmotableState(pyspiel.State):
     def encoding(self) -> Encoding:
         return self._enc.encoding
 
+    def _capped(self) -> bool:
+        """Cut off by the adapter's `max_turns` (the engine state itself is not over)."""
+        return 0 < self._cap <= self._decisions and not self._box.state.is_terminal()
+
+    def truncation_reason(self) -> str | None:
+        """Why the game ended at a length cap rather than by its rules: the game's own cap
+        (Kosmodrom, Planet `max_turns`) or the adapter's (MLEM `max_turns` decisions); None when
+        the rules ended it or it is not over. OpenSpiel has no truncation flag: this is where a
+        truncated end is told apart from a finished game."""
+        state = self._box.state
+        if state.is_terminal():
+            return self.encoding.cap_reason(state)
+        if self._capped():
+            return (
+                f"max_turns: cut off after {self._decisions} seat decisions (max_turns={self._cap}); "
+                "the returns score the table as it stands"
+            )
+        return None
+
     # ------------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
+        if self._capped():
+            return pyspiel.PlayerId.TERMINAL
         player = self._box.state.current_player()
         if player == TERMINAL:
             return pyspiel.PlayerId.TERMINAL
@@ -248,7 +293,12 @@ class CosmotableState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._box.state
-        if state.is_terminal() or state.is_chance_node() or player != state.current_player():
+        if (
+            self._capped()
+            or state.is_terminal()
+            or state.is_chance_node()
+            or player != state.current_player()
+        ):
             return []
         return self.encoding.legal_indices(state)
 
@@ -266,7 +316,10 @@ class CosmotableState(pyspiel.State):
                 self._seen.lists[seat].append(text)
         if all(text is not None for text in texts):
             self._seen.lists[-1].append(texts[0] if all(t == texts[0] for t in texts) else "?")
+        chance = state.is_chance_node()
         state.apply(act)
+        if not chance:
+            self._decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         enc = self.encoding
@@ -275,13 +328,15 @@ class CosmotableState(pyspiel.State):
         return enc.actions[action] if 0 <= action < enc.num_actions else f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._box.state.is_terminal()
+        return self._box.state.is_terminal() or self._capped()
 
     def returns(self) -> list[float]:
         state = self._box.state
-        if not state.is_terminal():
-            return [0.0] * self._num_players
-        return final_rewards(state, self._reward)
+        if state.is_terminal():
+            return final_rewards(state, self._reward)
+        if self._capped():
+            return rewards_from_scores(state.scores(), self._reward)
+        return [0.0] * self._num_players
 
     def __str__(self) -> str:
         return " | ".join(str(a) for a in self._box.state.history) or "(start)"

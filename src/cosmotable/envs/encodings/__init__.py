@@ -191,12 +191,17 @@ class Encoding:
         override it to write the vector straight from the state, skipping the JSON view."""
         return self.observe(state.view(seat), seat)
 
-    def update_observation(self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event]) -> None:
+    def update_observation(
+        self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event] | None, memo: dict[str, Any]
+    ) -> None:
         """Bring `vec`, the observation of `seat` at an earlier state of the same game, up to date
-        in place; `events` are those the actions since then emitted (`state.events[k:]`).
+        in place. `events` are those the actions since then emitted (`state.events[k:]`); None
+        when `vec` holds nothing yet (all zeros: write everything). `memo` is a dict the caller
+        keeps with this vector (empty at first): the encoding may keep there what it needs next
+        time, e.g. the view the vector was written from.
 
         The environments keep each seat's last vector and call this instead of building anew, so a
-        game rewrites only the segments its recent events can have changed. The result must equal
+        game rewrites only the segments that can have changed. The result must equal
         `observe_state(state, seat)` (tests/envs/test_incremental_observations.py checks it after
         every step of random games). Default: rewrite everything.
         """

@@ -38,13 +38,13 @@ in docs/observations.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from cosmotable import games
-from cosmotable.engine import Action, GameConfig, State
+from cosmotable.engine import Action, Event, GameConfig, State
 from cosmotable.envs.encodings import Encoding, ObservationBuilder, last_game_over, one_hot
 from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, Plan, plan, rewrite
 from cosmotable.games.kosmodrom.actions import Advance, DeckCard, Pick, Play
@@ -165,6 +165,9 @@ class KosmodromEncoding(Encoding):
         self._card_pos = {c: i for i, c in enumerate(self.card_ids)}
         self._builder = self._declare()
         self._slices = self._builder.slices()
+        self._head_range = slice(0, self._slices["players"].start)  # `num_players` .. `hand`
+        self._player_width = self._slices["players"].stop - self._slices["players"].start
+        self._player_width //= MAX_SEATS
         # (seat, seed, history length, last actions) -> the rewrite's plan: IS-MCTS resamples one state often
         self._plan_cache: dict[tuple, Plan] = {}
         super().__init__(
@@ -299,6 +302,44 @@ class KosmodromEncoding(Encoding):
     # ------------------------------------------------------------------ observation
     def observe(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
         vec = np.zeros(self._builder.size, dtype=np.float32)
+        self._write_head(vec, view, seat)
+        for p in view["players"]:
+            self._write_player(vec, view, p, seat)
+        self._write_rockets(vec, view, seat)
+        self._write_winners(vec, view, seat)
+        return vec
+
+    def update_observation(
+        self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event] | None, memo: dict[str, Any]
+    ) -> None:
+        """Incremental: the seat's view is compared, part by part, with the view the vector was
+        last written from (kept in `memo`): the table's head (phase, step, deck, discard, own hand;
+        cheap) is always rewritten, a player's row only when that player's part of the view
+        changed, the rockets only when they or the rockets that may advance changed, the winners
+        at the end. Most steps touch one player and no rocket."""
+        view = state.view(seat)
+        before = memo.get("view")
+        memo["view"] = view
+        if events is None or before is None:
+            vec[:] = self.observe(view, seat)
+            return
+        vec[self._head_range] = 0.0
+        self._write_head(vec, view, seat)
+        for p, old in zip(view["players"], before["players"], strict=True):
+            if p != old:
+                self._write_player(vec, view, p, seat, clear=True)
+        if (
+            view["rockets"] != before["rockets"]
+            or view["step"]["advanceable"] != before["step"]["advanceable"]
+        ):
+            vec[self._slices["rockets"]] = 0.0
+            self._write_rockets(vec, view, seat)
+        if view["winners"] != before["winners"]:
+            vec[self._slices["winners"]] = 0.0
+            self._write_winners(vec, view, seat)
+
+    def _write_head(self, vec: np.ndarray, view: Mapping[str, Any], seat: int) -> None:
+        """The segments `num_players` .. `hand`: the table but the players, rockets and winners."""
         n = int(view["num_players"])
         P, C = MAX_SEATS, len(self.card_ids)
         slices = self._slices
@@ -384,49 +425,60 @@ class KosmodromEncoding(Encoding):
             hand = put("hand")
             for card in view["hand"]:
                 hand[pos[card]] += 1.0 / HAND_SCALE
+
+    def _write_player(
+        self, vec: np.ndarray, view: Mapping[str, Any], p: Mapping[str, Any], seat: int, clear: bool = False
+    ) -> None:
+        """One player's row of `players` and their entries of `scores` (cleared first with `clear`)."""
+        n = int(view["num_players"])
+        C = len(self.card_ids)
+        pos = self._card_pos
+        r = (int(p["seat"]) - seat) % n
         E, U, Z = len(self.expert_cards), len(self.upgrade_cards), len(ZONES)
-        width = 2 + C + 1 + Z * E + U + Z + 1 + 2 * len(SCORE_PARTS)
-        players = put("players").reshape(P, width)
-        for p in view["players"]:
-            row = players[rel(p["seat"])]
-            row[0] = 1.0
-            row[1] = p["hand_count"] / HAND_SCALE
-            for card in p["known_hand"]:
-                row[2 + pos[card]] += 1.0 / HAND_SCALE
-            base = 2 + C
-            row[base] = float(p["hand_limit"] > 6)
-            base += 1
-            for zi, zone in enumerate(ZONES):
-                expert = p["experts"].get(zone)
-                if expert in self.expert_cards:
-                    row[base + zi * E + self.expert_cards.index(expert)] = 1.0
-            base += Z * E
-            for up in p["upgrades"]:
-                if up in self.upgrade_cards:
-                    row[base + self.upgrade_cards.index(up)] = 1.0
-            base += U
-            for zi, zone in enumerate(ZONES):
-                row[base + zi] = len(p["launch_pads"].get(zone, ())) / 4.0
-            base += Z
-            row[base] = p["advantage_cards"] / 10.0
-            base += 1
-            for i, part in enumerate(SCORE_PARTS):
-                value = p["score"][part]
-                row[base + 2 * i] = max(value, 0) / SCORE_SCALE
-                row[base + 2 * i + 1] = max(-value, 0) / SCORE_SCALE
-            total = p["score"]["total"]
-            put("scores")[2 * rel(p["seat"]) : 2 * rel(p["seat"]) + 2] = (
-                max(total, 0) / SCORE_SCALE,
-                max(-total, 0) / SCORE_SCALE,
-            )
+        players = vec[self._slices["players"]].reshape(MAX_SEATS, self._player_width)
+        scores = vec[self._slices["scores"]]
+        row = players[r]
+        if clear:
+            row[:] = 0.0
+        row[0] = 1.0
+        row[1] = p["hand_count"] / HAND_SCALE
+        for card in p["known_hand"]:
+            row[2 + pos[card]] += 1.0 / HAND_SCALE
+        base = 2 + C
+        row[base] = float(p["hand_limit"] > 6)
+        base += 1
+        for zi, zone in enumerate(ZONES):
+            expert = p["experts"].get(zone)
+            if expert in self.expert_cards:
+                row[base + zi * E + self.expert_cards.index(expert)] = 1.0
+        base += Z * E
+        for up in p["upgrades"]:
+            if up in self.upgrade_cards:
+                row[base + self.upgrade_cards.index(up)] = 1.0
+        base += U
+        for zi, zone in enumerate(ZONES):
+            row[base + zi] = len(p["launch_pads"].get(zone, ())) / 4.0
+        base += Z
+        row[base] = p["advantage_cards"] / 10.0
+        base += 1
+        for i, part in enumerate(SCORE_PARTS):
+            value = p["score"][part]
+            row[base + 2 * i] = max(value, 0) / SCORE_SCALE
+            row[base + 2 * i + 1] = max(-value, 0) / SCORE_SCALE
+        total = p["score"]["total"]
+        scores[2 * r : 2 * r + 2] = (max(total, 0) / SCORE_SCALE, max(-total, 0) / SCORE_SCALE)
+
+    def _write_rockets(self, vec: np.ndarray, view: Mapping[str, Any], seat: int) -> None:
+        n = int(view["num_players"])
+        P, Z = MAX_SEATS, len(ZONES)
         A = len(self.advantage_cards)
         rwidth = 1 + P + len(self.rocket_cards) + Z + 5 + A + 1
-        rockets = put("rockets").reshape(self.max_rockets, rwidth)
-        advanceable = set(step["advanceable"])
+        rockets = vec[self._slices["rockets"]].reshape(self.max_rockets, rwidth)
+        advanceable = set(view["step"]["advanceable"])
         for k, r in enumerate(view["rockets"][: self.max_rockets]):
             row = rockets[k]
             row[0] = 1.0
-            one_hot(row[1 : 1 + P], rel(r["owner"]))
+            one_hot(row[1 : 1 + P], None if r["owner"] is None else (int(r["owner"]) - seat) % n)
             base = 1 + P
             if r["card"] in self.rocket_cards:
                 row[base + self.rocket_cards.index(r["card"])] = 1.0
@@ -445,9 +497,12 @@ class KosmodromEncoding(Encoding):
                 if adv in self.advantage_cards:
                     row[base + self.advantage_cards.index(adv)] = 1.0
             row[-1] = float(r["id"] in advanceable)
+
+    def _write_winners(self, vec: np.ndarray, view: Mapping[str, Any], seat: int) -> None:
+        n = int(view["num_players"])
+        winners = vec[self._slices["winners"]]
         for s in view["winners"]:
-            put("winners")[rel(s)] = 1.0
-        return vec
+            winners[(int(s) - seat) % n] = 1.0
 
     # ------------------------------------------------------------------ hidden information
     @staticmethod

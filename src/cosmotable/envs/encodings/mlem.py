@@ -135,6 +135,7 @@ class MlemEncoding(Encoding):
         self._phase_pos = {p: i for i, p in enumerate(PHASES)}
         self._face_pos = {f: i for i, f in enumerate(DIE_FACES)}
         self._ability_pos = {a: i for i, a in enumerate(ABILITIES)}
+        self._part_pos = {part: i for i, part in enumerate(SCORE_PARTS)}
         self._turn_range = slice(self._slices["phase"].start, self._slices["deciding"].stop)
         self._space_rows = [
             (
@@ -460,7 +461,9 @@ class MlemEncoding(Encoding):
         self._write_all(vec, state, seat)
         return vec
 
-    def update_observation(self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event]) -> None:
+    def update_observation(
+        self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event] | None, memo: dict[str, Any]
+    ) -> None:
         """Bring `vec` (this seat's observation at an earlier state of the same game) up to date,
         `events` being what the actions since then emitted.
 
@@ -471,7 +474,7 @@ class MlemEncoding(Encoding):
         the end) rewrites the whole vector. tests/envs/test_incremental_observations.py checks the
         result equals `observe(state.view(seat), seat)` after every step of random games.
         """
-        kinds = {event.kind for event in events}
+        kinds = {"start"} if events is None else {event.kind for event in events}
         if not kinds <= QUIET_EVENTS:
             vec[:] = 0.0
             self._write_all(vec, state, seat)
@@ -572,29 +575,31 @@ class MlemEncoding(Encoding):
         hidden_in_play = any(_variant_of(part) in variants for part in HIDDEN_PARTS)
         visible_totals = []
         record = 2 + A + len(SCORE_PARTS) + 4
+        part_pos = self._part_pos
         for s in range(n):
             base = o["players"] + ((s - seat) % n) * record
             vec[base] = 1.0
             for astronaut in state.available[s]:
                 vec[base + 1 + self._ability_pos[astronaut]] = 1.0
             vec[base + 1 + A] = state.placed[s] / 8.0
-            points = state.points[s]
             shown = terminal or s == seat
             total = 0
-            for i, part in enumerate(SCORE_PARTS):
-                value = points.get(part, 0)
-                if part in HIDDEN_PARTS and not shown:
+            # One pass over the seat's points; zeros are not written (the rows start zeroed).
+            for part, value in state.points[s].items():
+                if not shown and part in HIDDEN_PARTS:
                     continue
-                vec[base + 2 + A + i] = value / PART_SCALE
-            for part, value in points.items():
-                if shown or part not in HIDDEN_PARTS:
-                    total += value
+                total += value
+                i = part_pos.get(part)
+                if value and i is not None:
+                    vec[base + 2 + A + i] = value / PART_SCALE
             visible_totals.append(total)
             tail = base + 2 + A + len(SCORE_PARTS)
             if shown or not hidden_in_play:
                 vec[tail] = 1.0
-            vec[tail + 1] = (len(state.ufo.taken[s]) if state.ufo else 0) / 5.0
-            vec[tail + 2] = (len(state.discovery.taken[s]) if state.discovery else 0) / 5.0
+            if state.ufo:
+                vec[tail + 1] = len(state.ufo.taken[s]) / 5.0
+            if state.discovery:
+                vec[tail + 2] = len(state.discovery.taken[s]) / 5.0
             vec[tail + 3] = total / SCORE_SCALE
         return visible_totals
 

@@ -25,13 +25,13 @@ docs/observations.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from cosmotable import games
-from cosmotable.engine import Action, GameConfig, State
+from cosmotable.engine import Action, Event, GameConfig, State
 from cosmotable.envs.encodings import (
     DeterminizationError,
     Encoding,
@@ -41,6 +41,7 @@ from cosmotable.envs.encodings import (
 )
 from cosmotable.games.planet.actions import KNIGHTS, Meteor, Reveal
 from cosmotable.games.planet.board import DIRS, STATION, cell_name, parse_cell
+from cosmotable.games.planet.views import build_view
 
 MAX_SEATS = 4
 PHASES = (
@@ -85,6 +86,13 @@ class PlanetEncoding(Encoding):
         self.total_coins = max(1, self.box.coins)
         self._builder = self._declare()
         self._slices = self._builder.slices()
+        self._head_range = slice(0, self._slices["pending"].stop)  # `num_players` .. `pending`
+        # Columns of a cell's row: its own (tile, coins, peeks) up to the astronauts' columns,
+        # which belong to the pieces with the ring and the players' rows (`update_observation`).
+        K, P = len(self.kind_ids), MAX_SEATS
+        self._cell_keys = [(a.id, r, c) for a in self.areas for (r, c) in sorted(a.cells)]
+        self._board_columns = slice(0, 17 + K + P)
+        self._piece_columns = slice(17 + K + P, 17 + K + 3 * P)
         super().__init__(game, config, self._decisions(), self._chance(), self._builder.segments)
 
     # ------------------------------------------------------------------ enumerations
@@ -204,6 +212,112 @@ class PlanetEncoding(Encoding):
     # ------------------------------------------------------------------ observation
     def observe(self, view: Mapping[str, Any], seat: int) -> np.ndarray:
         vec = np.zeros(self._builder.size, dtype=np.float32)
+        self._write_head(vec, view, seat)
+        self._write_board(vec, view, seat)
+        self._write_pieces(vec, view, seat)
+        return vec
+
+    def observe_state(self, state: State, seat: int) -> np.ndarray:
+        """The same vector as `observe(state.view(seat), seat)`; the tiles are written straight
+        from the state (building them into the view costs most of a view)."""
+        vec = np.zeros(self._builder.size, dtype=np.float32)
+        self.update_observation(vec, state, seat, None, {})
+        return vec
+
+    def update_observation(
+        self, vec: np.ndarray, state: State, seat: int, events: Sequence[Event] | None, memo: dict[str, Any]
+    ) -> None:
+        """Incremental. The view is built without its cells and compared, part by part, with the
+        one the vector was last written from (kept in `memo`): the head (phase, turn, coins,
+        face-down counts; cheap) is always rewritten, the pieces (astronauts, ships, cards,
+        scores) only when they changed. The tiles are read from the state cell by cell and a cell
+        is rewritten only when what this seat may see of it changed (`_cell_key`): most steps
+        (an astronaut's or a ship's move) change none or one or two."""
+        view = build_view(state, seat, with_areas=False)  # type: ignore[arg-type]
+        before = None if events is None else memo.get("view")
+        memo["view"] = view
+        if before is None:
+            vec[:] = 0.0
+            memo["cells"] = [None] * len(self._cell_keys)
+        vec[self._head_range] = 0.0
+        self._write_head(vec, view, seat)
+        self._write_cells_from_state(vec, state, seat, memo["cells"])
+        over = view["phase"] == "over"
+        if (
+            before is None
+            or view["players"] != before["players"]
+            or view["scores"] != before["scores"]
+            or over != (before["phase"] == "over")
+        ):
+            self._cells(vec)[:, self._piece_columns] = 0.0
+            for name in ("ring", "players", "scores", "winners"):
+                vec[self._slices[name]] = 0.0
+            self._write_pieces(vec, view, seat)
+
+    def _write_cells_from_state(self, vec: np.ndarray, state: Any, seat: int, keys: list) -> None:
+        """The cells' own columns and `flowers`, as `_write_board` writes them from the view, read
+        from the state under the view's rules (views.build_view): a tile's identity only when it
+        is face up or this seat peeked at it, the kind drawn for a cell being oriented, peeks,
+        flowers stepped on, coins, locks, the pending cell. `keys` holds each cell's last key."""
+        K = len(self.kind_ids)
+        n = state.num_players
+        cells = self._cells(vec)
+        flowers = vec[self._slices["flowers"]]
+        shown_pending = None if state.pending is None or state.phase == "peek-reveal" else state.pending
+        orienting = state.pending if state.phase == "orient" else None
+        revealed, seen, tiles = state.revealed, state.seen, state.tile
+        for i, cell in enumerate(self._cell_keys):
+            face_up = cell in revealed
+            peeks = seen.get(cell)
+            tile = tiles[cell] if face_up or (peeks is not None and seat in peeks) else None
+            drawn = tiles[cell][0] if tile is None and cell == orienting else None
+            key = (
+                state.back[cell],
+                face_up,
+                tile,
+                drawn,
+                tuple(sorted(peeks)) if peeks else (),
+                cell in state.flowers,
+                state.coins.get(cell, 0),
+                state.locks.get(cell, 0),
+                cell == shown_pending,
+            )
+            if keys[i] == key:
+                continue
+            keys[i] = key
+            row = cells[i]
+            row[self._board_columns] = 0.0
+            row[-1] = 0.0
+            flowers[i] = 0.0
+            back = key[0]
+            if back in BACKS:
+                row[BACKS.index(back)] = 1.0
+            row[4] = float(face_up)
+            if tile is not None:
+                kid, rot = tile
+                kind = self.box.kinds[kid]
+                if kid in self._kind_pos:
+                    row[5 + self._kind_pos[kid]] = 1.0
+                for d in kind.directions(rot):
+                    row[5 + K + DIR_NAMES.index(d)] = 1.0
+                row[13 + K] = float(kind.no_coin)
+                row[14 + K] = float(kind.one_use)
+            elif drawn is not None and drawn in self._kind_pos:
+                row[5 + self._kind_pos[drawn]] = 1.0
+            if key[5]:
+                flowers[i] = 1.0
+            row[15 + K] = key[6] / 5.0
+            row[16 + K] = key[7] / 5.0
+            for s in key[4]:
+                row[17 + K + (s - seat) % n] = 1.0
+            if key[8]:
+                row[-1] = 1.0
+
+    def _cells(self, vec: np.ndarray) -> np.ndarray:
+        return vec[self._slices["cells"]].reshape(len(self.cells), self._cell_width)
+
+    def _write_head(self, vec: np.ndarray, view: Mapping[str, Any], seat: int) -> None:
+        """The segments `num_players` .. `pending`: turn, coins, face-down counts, the move in progress."""
         P = MAX_SEATS
         n = len(view["players"])
         slices = self._slices
@@ -249,8 +363,14 @@ class PlanetEncoding(Encoding):
             misc[3 + rel(s)] = 1.0
         if view["pending"] is not None:
             one_hot(put("pending"), self._cell_pos.get(view["pending"]))
+
+    def _write_board(self, vec: np.ndarray, view: Mapping[str, Any], seat: int) -> None:
+        """The tiles: the cells' own columns (back, tile, directions, coins, locks, peeks,
+        pending) and `flowers`; the astronauts' columns are the pieces'."""
+        n = len(view["players"])
         K = len(self.kind_ids)
-        cells = put("cells").reshape(len(self.cells), self._cell_width)
+        cells = self._cells(vec)
+        flowers = vec[self._slices["flowers"]]
         for area in view["areas"].values():
             for entry in area["cells"]:
                 i = self._cell_pos.get(entry["cell"])
@@ -268,15 +388,28 @@ class PlanetEncoding(Encoding):
                 elif "drawn" in entry:
                     one_hot(row[5 : 5 + K], self._kind_pos.get(entry["drawn"]))
                 if entry.get("flower_used"):
-                    put("flowers")[i] = 1.0
+                    flowers[i] = 1.0
                 row[15 + K] = entry.get("coins", 0) / 5.0
                 row[16 + K] = entry.get("lock", 0) / 5.0
                 for s in entry.get("peeked_by", ()):
-                    row[17 + K + rel(s)] = 1.0
+                    row[17 + K + (int(s) - seat) % n] = 1.0
                 if entry["cell"] == view["pending"]:
                     row[-1] = 1.0
-        ring = put("ring").reshape(len(self.ring_keys), 2 * P)
-        players = put("players").reshape(P, self._player_width)
+
+    def _write_pieces(self, vec: np.ndarray, view: Mapping[str, Any], seat: int) -> None:
+        """Ships, astronauts (in the cells' astronaut columns and the ring), the players' rows,
+        scores and, at the end, the winners."""
+        P = MAX_SEATS
+        n = len(view["players"])
+        K = len(self.kind_ids)
+
+        def rel(s: int | None) -> int | None:
+            return None if s is None else (int(s) - seat) % n
+
+        cells = self._cells(vec)
+        ring = vec[self._slices["ring"]].reshape(len(self.ring_keys), 2 * P)
+        players = vec[self._slices["players"]].reshape(P, self._player_width)
+        scores_vec = vec[self._slices["scores"]]
         me_team = next(p["team"] for p in view["players"] if p["seat"] == seat) if 0 <= seat < n else None
         Cd = len(self.card_ids)
         for p in view["players"]:
@@ -323,8 +456,9 @@ class PlanetEncoding(Encoding):
                     ri = self._ring_pos.get((at[1], at[2]))
                     if ri is not None:
                         ring[ri, P + r] += 1.0 / 3.0
-            put("scores")[r] = view["scores"][p["seat"]] / COIN_SCALE
+            scores_vec[r] = view["scores"][p["seat"]] / COIN_SCALE
         if view["phase"] == "over":
+            winners = vec[self._slices["winners"]]
             scores = view["scores"]
             best = max(scores) if scores else 0
             # winners are not in the view: the best score (ties broken by artifacts, all public)
@@ -335,8 +469,7 @@ class PlanetEncoding(Encoding):
             top = max(keys.values()) if keys else (best, 0)
             for s, key in keys.items():
                 if key == top:
-                    put("winners")[rel(s)] = 1.0
-        return vec
+                    winners[rel(s)] = 1.0
 
     # ------------------------------------------------------------------ hidden information
     def redact(self, state: State, action: Action, seat: int) -> str | None:

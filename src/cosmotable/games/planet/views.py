@@ -16,9 +16,11 @@ if TYPE_CHECKING:
     from cosmotable.games.planet.state import PlanetState
 
 
-def build_view(s: PlanetState, seat: int | None) -> dict[str, Any]:
-    areas = {}
-    for aid, area in s.areas.items():
+def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dict[str, Any]:
+    """What `seat` (None: a spectator) sees. `with_areas=False` leaves the cells out ("areas":
+    None), for readers that take the tiles from elsewhere: building them is most of the cost."""
+    areas: dict[str, Any] | None = {} if with_areas else None
+    for aid, area in s.areas.items() if with_areas else ():
         cells = []
         for (r, c), _ in sorted(area.cells.items()):
             cell = (aid, r, c)
