@@ -153,7 +153,7 @@ class Session:
         if self._mask is None:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
             enc = self.encoding
-            # One item at a time: indexing with a short Python list was 15x slower (MLEM, ~3 legal).
+            # One item at a time: indexing with a short Python list was ~7x slower (MLEM, ~3 legal).
             for action in state.legal_actions():
                 mask[enc.action_to_index(action, state)] = 1
             if len(self.excluded):
