@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees. `with_areas=False` leaves the cells out ("areas":
     None), for readers that take the tiles from elsewhere: building them is most of the cost."""
-    areas: dict[str, Any] | None = {} if with_areas else None
+    cells_by_area: dict[str, Any] = {}
     for aid, area in s.areas.items() if with_areas else ():
         cells = []
         for (r, c), _ in sorted(area.cells.items()):
@@ -53,7 +53,7 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
             if cell in s.locks:
                 entry["lock"] = s.locks[cell]
             cells.append(entry)
-        areas[aid] = {
+        cells_by_area[aid] = {
             "height": area.height,
             "width": area.width,
             "cells": cells,
@@ -100,7 +100,7 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
         "max_turns": s.max_turns,
         "quiet_turns": s.total_turns - s.progress_turn,
         "teams": s.config.has("teams"),
-        "areas": areas,
+        "areas": cells_by_area if with_areas else None,
         "players": players,
         "coins": {
             "supply": s.supply,
