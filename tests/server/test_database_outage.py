@@ -136,5 +136,7 @@ def test_requests_fail_with_503_while_postgresql_is_down_and_the_server_recovers
 
     counts, indexes = _stored(url, table_id)
     assert set(acknowledged) <= set(counts) and all(counts[a] == 1 for a in acknowledged)
-    assert indexes == list(range(final["step"]))  # no gap, no duplicate step
+    # no gap, no duplicate step; the bot may have moved on after `final` was read, so the rows
+    # hold at least that many steps
+    assert indexes == list(range(len(indexes))) and len(indexes) >= final["step"]
     own_postgres.drop_database(url)
