@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from budget_helpers import examples
 from cosmotable import games
 from cosmotable.engine import Action
+from play_helpers import play_random
 
 CONFIGS = [
     ("mlem", 2, []),
@@ -24,16 +25,8 @@ SETTINGS = settings(max_examples=examples(15), deadline=None, suppress_health_ch
 
 
 def position(game_id, players, variants, seed, steps):
-    rng = random.Random(seed)
     s = games.get(game_id).new_state(num_players=players, seed=seed, variants=variants)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            s.sample_chance(rng)
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-    return s
+    return play_random(s, max_actions=steps, steps=steps, choice_seed=seed)
 
 
 def everything_seen(s):
@@ -56,14 +49,7 @@ def test_a_clone_played_on_leaves_its_original_untouched(config, seed, steps, la
     before = everything_seen(s)
     copy = s.clone()
     assert everything_seen(copy) == before
-    rng = random.Random(seed + 1)
-    for _ in range(later):
-        if copy.is_terminal():
-            break
-        if copy.is_chance_node():
-            copy.sample_chance(rng)
-        else:
-            copy.apply(rng.choice(copy.legal_actions()))
+    play_random(copy, max_actions=later, steps=later, choice_seed=seed + 1)
     assert everything_seen(s) == before
 
 
