@@ -304,7 +304,7 @@ def play(
         )
     if any(not n for n in names):
         raise fail("--name must not be empty", EXIT_USAGE)
-    options = {}
+    options: dict[str, object] = {}
     intro = []
     if g.id == "mlem":
         intro.append(
@@ -340,7 +340,9 @@ def play(
             continue
         if option not in g.options:
             raise fail(f"{g.name} takes no --{option.replace('_', '-')}", EXIT_USAGE)
-        data = _read_tokens(option, file, options.get("board"))  # checked even if unused: say so early
+        board_data = options.get("board")
+        assert board_data is None or isinstance(board_data, dict)
+        data = _read_tokens(option, file, board_data)  # checked even if unused: say so early
         if TOKEN_VARIANT[option] in chosen:
             options[option] = data
         else:
@@ -786,7 +788,7 @@ def odds(
     from cosmotable.ui.numbers import percent
 
     def pct(p: Fraction) -> str:
-        return percent(p, decimals=1)
+        return percent(float(p), decimals=1)
 
     if all_spaces:
         if space is not None or dice is not None or helpers or variant_token:
@@ -798,9 +800,9 @@ def odds(
         from cosmotable.ui.plots import crash_heatmap
 
         _check_png_path(png)
-        table = crash_table(g, board=board_data)
+        crash_rows = crash_table(g, board=board_data)
         if as_json:
-            typer.echo(json.dumps({"crash": [[str(p) for p in row] for row in table]}))
+            typer.echo(json.dumps({"crash": [[str(p) for p in row] for row in crash_rows]}))
         else:
             out = Table(
                 title="P(crash) by space and dice held (exact; no helpers, no token)",
@@ -810,9 +812,9 @@ def odds(
             )
             out.add_column("space", justify="right", style="bold")
             out.add_column("accepts", no_wrap=True)
-            for d in range(len(table[0])):
+            for d in range(len(crash_rows[0])):
                 out.add_column(f"{d + 1} {'die' if d == 0 else 'dice'}", justify="right")
-            for s, row in enumerate(table):
+            for s, row in enumerate(crash_rows):
                 faces = " ".join(
                     f"A{mat.spaces[s].afterburner}" if f == "A" else f
                     for f in sorted(mat.spaces[s].faces, key="1234A".index)
@@ -824,7 +826,7 @@ def odds(
                 )
             console.print(out)
         try:
-            path = crash_heatmap(table, png)
+            path = crash_heatmap(crash_rows, png)
         except OSError as exc:
             raise fail(
                 f"--png {png}: cannot write the heat map there ({exc.strerror or exc}); "

@@ -13,7 +13,7 @@ import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Header, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse
@@ -38,7 +38,7 @@ from cosmotable.server.settings import Settings
 
 log = logging.getLogger("cosmotable.server")
 
-ERRORS = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "malformed request"},
     403: {"model": ErrorBody, "description": "missing or wrong token"},
     404: {"model": ErrorBody, "description": "no such table"},
@@ -248,7 +248,7 @@ def api_router(server: Server) -> APIRouter:
 
     @router.post("/tables/{table_id}/join", response_model=models.SeatLink, summary="Claim a free seat")
     async def join(table_id: str, request: models.JoinRequest | None = None):
-        link = await call(service.join, table_id, request or models.JoinRequest())
+        link = await call(service.join, table_id, request or models.JoinRequest(seat=None, name=None))
         await server.announce(Change(table_id, -1))
         return link
 
@@ -466,9 +466,9 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             for task in done:
-                exc = task.exception()
-                if exc is not None and not isinstance(exc, (WebSocketDisconnect, RuntimeError)):
-                    raise exc
+                failure = task.exception()
+                if failure is not None and not isinstance(failure, (WebSocketDisconnect, RuntimeError)):
+                    raise failure
     except WebSocketDisconnect:
         pass
     except ApiError as exc:
@@ -494,12 +494,13 @@ def _message_refusal(server: Server, address: str | None, token: str | None, tex
             "error": "too_large",
             "message": f"a message is at most {limit} bytes; send less",
         }
-    wait = server.limiter.check(address, token) if server.limiter is not None else 0.0
-    if wait:
+    limiter = server.limiter
+    wait = limiter.check(address, token) if limiter is not None else 0.0
+    if limiter is not None and wait:
         return {
             "type": "error",
             "error": "rate_limited",
-            "message": server.limiter.message(wait),
+            "message": limiter.message(wait),
             "retry_after": retry_after(wait),
         }
     return None
@@ -513,8 +514,8 @@ async def socket_action(server: Server, websocket: WebSocket, table_id: str, tok
                 400, "bad_request", 'send {"type": "action", "action": ..., "client_action_id": ...}'
             )
         try:
-            request = models.ActionRequest(
-                action=data.get("action"), client_action_id=data.get("client_action_id")
+            request = models.ActionRequest.model_validate(
+                {"action": data.get("action"), "client_action_id": data.get("client_action_id")}
             )
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())

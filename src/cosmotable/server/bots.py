@@ -104,9 +104,11 @@ def advise(job: BotJob) -> dict:
 def _crash_odds(state: State) -> dict | None:
     """MLEM: the exact odds of the rocket's next roll from where it stands (crash, reachable
     spaces), with the helpers still usable aboard. Other games: None."""
-    if state.game.id != "mlem" or state.is_terminal() or not getattr(state, "dice", 0):
-        return None
     from cosmotable.games.mlem.odds import travel_odds
+    from cosmotable.games.mlem.state import MlemState
+
+    if not isinstance(state, MlemState) or state.is_terminal() or not state.dice:
+        return None
 
     try:
         odds = travel_odds(

@@ -29,7 +29,7 @@ import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -340,7 +340,7 @@ class TableService:
             id=row.id,
             game=row.game,
             config=models.TableConfig(**config),
-            status=row.status,
+            status=_status(row.status),
             seats=[self._seat_info(row.id, s) for s in row.seats],
             step=row.step,
             to_act=row.to_act if row.status == "running" else None,
@@ -354,10 +354,10 @@ class TableService:
             winners=result.get("winners"),
         )
 
-    def _seat_info(self, table_id: str, seat: SeatRow) -> models.SeatInfo:
+    def _seat_info(self, table_id: str, seat: SeatRow | SeatSnapshot) -> models.SeatInfo:
         return models.SeatInfo(
             seat=seat.seat,
-            kind=seat.kind,
+            kind="bot" if seat.kind == "bot" else "human",
             bot=seat.bot,
             name=seat.name,
             claimed=seat.claimed,
@@ -526,6 +526,7 @@ class TableService:
                 last = cached.last
             else:
                 last = self._last_action(session, row)
+        assert last is None or isinstance(last, LastAction)
         return TableSnapshot.of(row, state, last)
 
     def _refresh(self, row: TableRow, state: State) -> None:
@@ -757,8 +758,8 @@ class TableService:
                 .limit(1)
             ).first()
             reason = undo_refusal(row, last, seat)
-            if reason:
-                raise conflict(reason)
+            if reason or last is None:
+                raise conflict(reason or "there is no decision to take back")
             session.delete(last)
             if last.client_action_id is not None:
                 # The id stays acknowledged: a client retrying it after the undo must not replay it.
@@ -779,7 +780,7 @@ class TableService:
         """The decision a bot must take at this table now, if any."""
         snapshot = self.snapshot(table_id, version)
         level = _bot_level(snapshot)
-        if level is None:
+        if level is None or snapshot.to_act is None:
             return None
         return BotJob(
             snapshot.id,
@@ -979,6 +980,13 @@ def _versioned(result, version: int):
     if isinstance(result, tuple):
         return tuple(replace(r, version=version) if isinstance(r, Change) else r for r in result)
     return result
+
+
+def _status(status: str) -> models.Status:
+    """A table row's status column as the API's type (the column holds nothing else)."""
+    if status in ("open", "running", "finished"):
+        return cast(models.Status, status)
+    raise ValueError(f"unknown table status {status!r} in the database")
 
 
 def _bot_level(snapshot: TableSnapshot) -> str | None:

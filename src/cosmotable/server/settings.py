@@ -28,10 +28,10 @@ class Settings:
       (429 with Retry-After beyond; server/limits.py). `rate_limit` 0 switches the limit off.
     """
 
-    database_url: str | None = None
+    database_url: str = ""  # "" (the default): the SQLite file under data_dir
     data_dir: Path = field(default_factory=lambda: Path("./data"))
     redis_url: str | None = None
-    secret_key: str | None = None
+    secret_key: str = ""  # "" (the default): the key stored under data_dir
     bot_workers: int = 2
     max_body_bytes: int = 256 * 1024
     timer_poll_seconds: float = 0.5
@@ -53,10 +53,10 @@ class Settings:
         per client, optionally `/burst`: `30/120`; `0` for none); `overrides` (not None) win."""
         env = os.environ
         values: dict = {
-            "database_url": env.get("COSMOTABLE_DATABASE_URL") or None,
+            "database_url": env.get("COSMOTABLE_DATABASE_URL") or "",
             "data_dir": Path(env.get("COSMOTABLE_DATA_DIR") or "./data"),
             "redis_url": env.get("COSMOTABLE_REDIS_URL") or None,
-            "secret_key": env.get("COSMOTABLE_SECRET_KEY") or None,
+            "secret_key": env.get("COSMOTABLE_SECRET_KEY") or "",
         }
         workers = env.get("COSMOTABLE_BOT_WORKERS")
         if workers:

@@ -8,7 +8,10 @@ from sqlalchemy import create_engine
 from cosmotable.server.db import Base
 
 config = context.config
-url = config.attributes.get("database_url") or config.get_main_option("sqlalchemy.url")
+_given = config.attributes.get("database_url") or config.get_main_option("sqlalchemy.url")
+if not _given:
+    raise RuntimeError("no database URL: run the migrations through cosmotable.server.db.migrate(url)")
+url: str = _given
 
 
 def run_migrations() -> None:

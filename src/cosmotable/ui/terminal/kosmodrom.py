@@ -492,7 +492,7 @@ class KosmodromScreen(SeatScreen):
     def final_table(self, view: dict[str, Any]) -> RenderableType:
         table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
         table.add_column("player")
-        for label in (
+        for heading in (
             "rockets",
             "astronauts",
             "certifications",
@@ -500,7 +500,7 @@ class KosmodromScreen(SeatScreen):
             "advantage cards",
             "total",
         ):
-            table.add_column(label, justify="right")
+            table.add_column(heading, justify="right")
         winners = set(view["winners"])
         for player in sorted(view["players"], key=lambda p: -p["score"]["total"]):
             seat = player["seat"]

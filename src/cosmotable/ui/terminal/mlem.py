@@ -566,6 +566,7 @@ class MlemScreen(MlemMoves):
     def rocket_table(self, view: dict[str, Any]) -> Table:
         rocket = view["rocket"]
         mat = view["mat"]
+        where: str | Text
         if rocket["in_deep_space"]:
             where = "in deep space"
         else:
@@ -871,8 +872,8 @@ class MlemScreen(MlemMoves):
             for key, label in (("ufo", "ufo"), ("discovery", "disc"), ("missions", "missions"))
             if key in vs
         ]
-        for _, label in extra_cols:
-            table.add_column(label if over else label + "†", justify="right")
+        for _, heading in extra_cols:
+            table.add_column(heading if over else heading + "†", justify="right")
         table.add_column("total" if over else "so far", justify="right")
         if compact:
             # one line per player: the astronauts still at home as a count ('show' lists them)
@@ -893,7 +894,7 @@ class MlemScreen(MlemMoves):
                 score.get("ufo", 0) + score.get("discoveries", 0) + (score.get("missions", 0) if over else 0)
             )
             hidden = not over and any(c.plain.startswith("?") or "?" in c.plain for c in variant_cells)
-            cells = [str(seat), label, f"{player['placed']}/8"]
+            cells: list[str | Text] = [str(seat), label, f"{player['placed']}/8"]
             if not narrow:
                 cells.append(Text(available, style="dim" if not player["available"] else ""))
             table.add_row(
@@ -1030,8 +1031,8 @@ class MlemScreen(MlemMoves):
             for p in ("ufo", "discoveries", "missions")
             if any(p in player["score"] for player in view["players"])
         ]
-        for label in ("moons", "deep space", "goals", "planets", *parts, "total"):
-            table.add_column(label, justify="right")
+        for heading in ("moons", "deep space", "goals", "planets", *parts, "total"):
+            table.add_column(heading, justify="right")
         winners = set(view["winners"])
         for player in sorted(view["players"], key=lambda p: -view["scores"][p["seat"]]):
             seat = player["seat"]

@@ -97,12 +97,12 @@ class MlemMoves(SeatScreen):
         if kind == "travel":
             return self._gloss_travel(view, data, moved)
         if kind == "crash":
-            text = Text(
+            crash = Text(
                 f"no rolled die fits space {rocket['position']}: the rocket crashes "
                 f"(crash {view['crashes'] + 1}/{view['crash_track_length']}) and everyone aboard goes home"
             )
             if any(e["astronaut"] == "parachutist" and e["aboard"] for e in rocket["board"]):
-                text.append(" (a parachutist may still land)")
+                crash.append(" (a parachutist may still land)")
             alternatives = []
             if any(
                 e["astronaut"] == "helper" and e["aboard"] and not e["helper_used"] for e in rocket["board"]
@@ -112,8 +112,8 @@ class MlemMoves(SeatScreen):
             if ufo.get("token") and not ufo.get("ability_spent"):
                 alternatives.append("the expedition token")
             if alternatives:
-                text.append(f" - instead of using {' or '.join(alternatives)}", style="dim")
-            return text
+                crash.append(f" - instead of using {' or '.join(alternatives)}", style="dim")
+            return crash
         if kind == "stay":
             return self._gloss_stay(view)
         if kind == "return":

@@ -151,7 +151,8 @@ class PlanetScreen(SeatScreen):
                 aboard = sum(
                     1 for p in view["players"] for a in p["astronauts"] if a["at"] == ["ship", ship["seat"]]
                 )
-                style = self.seat(ship["seat"]).style if self.seat(ship["seat"]) else "bold"
+                owner = self.seat(ship["seat"])
+                style = owner.style if owner else "bold"
                 out.append("[", style=style)
                 out.append(self.letter(ship["seat"]).plain, style=f"{style} reverse")
                 out.append(str(aboard) if aboard else ("*" if ship["ship"]["fuel"] else "]"), style=style)
@@ -222,7 +223,7 @@ class PlanetScreen(SeatScreen):
         if width >= maps_width + COINS_WIDTH + gap:  # wide: everything on one row
             maps = Table.grid(padding=(0, gap))
             maps.add_row(planet, station, self.coins_text(view))
-            parts = [maps]
+            parts: list[RenderableType] = [maps]
         elif width >= maps_width:
             # The two maps side by side fit 80 columns; the counts go below them.
             maps = Table.grid(padding=(0, gap))
@@ -367,7 +368,8 @@ class PlanetScreen(SeatScreen):
         for p in view["players"]:
             seat = p["seat"]
             self._owner = seat
-            label = self.seat(seat).short_label() if self.seat(seat) else Text(f"seat {seat}")
+            player = self.seat(seat)
+            label = player.short_label() if player else Text(f"seat {seat}")
             if seat == view["current"]:
                 label = Text.assemble(("▶ ", "bold"), label)
             ship = p["ship"]["cell"] + (" (fuel)" if p["ship"]["fuel"] else "")
@@ -408,7 +410,8 @@ class PlanetScreen(SeatScreen):
             table.add_column(col)
         best = max(p["score"] for p in view["players"])
         for p in view["players"]:
-            label = self.seat(p["seat"]).short_label() if self.seat(p["seat"]) else Text(f"seat {p['seat']}")
+            player = self.seat(p["seat"])
+            label = player.short_label() if player else Text(f"seat {p['seat']}")
             mark = " ★" if p["score"] == best else ""
             table.add_row(label, f"{p['score']}{mark}", str(len(p["cards"])))
         table.caption = f"Ended: {view['end_reason']}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.columns import Columns
 from rich.console import Console, Group
@@ -20,6 +21,9 @@ from cosmotable.ui.terminal.common import LineReader, Move, Seat, save_record
 from cosmotable.ui.terminal.kosmodrom import KosmodromScreen
 from cosmotable.ui.terminal.mlem import MlemScreen
 from cosmotable.ui.terminal.planet import PlanetScreen
+
+if TYPE_CHECKING:
+    from cosmotable.bots.base import Bot
 
 #: game id -> screen class (a game without one cannot be played in the terminal yet)
 SCREENS = {"mlem": MlemScreen, "kosmodrom": KosmodromScreen, "planet": PlanetScreen}
@@ -163,7 +167,7 @@ class PlaySession:
         #: `play --hint`: the best moves are shown at every decision of a person
         self.auto_hint = hint
         self.hint_lines: Text | None = None
-        self._hinter = None
+        self._hinter: Bot | None = None
         self.seats = list(seats)
         self.console = console
         self.reader = reader
@@ -667,8 +671,9 @@ class PlaySession:
         """Moves sharing a heading (e.g. the same destination) listed side by side under it."""
         groups: list[tuple[Text, list[tuple[int, Move]]]] = []
         for number, move in enumerate(moves, start=1):
-            if not groups or groups[-1][0].plain != move.group.plain:
-                groups.append((move.group, []))
+            group = move.group or Text()  # a move without a heading groups with the others without one
+            if not groups or groups[-1][0].plain != group.plain:
+                groups.append((group, []))
             groups[-1][1].append((number, move))
         legend = getattr(self.screen, "menu_legend", None)
         if legend is not None:
@@ -843,7 +848,7 @@ class PlaySession:
         if found is not None:
             self.page(found)
             return
-        names = getattr(self.screen, "look_names", list)()
+        names: list[str] = getattr(self.screen, "look_names", list)()
         what = f'Nothing called "{name}" to look at.' if name else "Look at what?"
         self.console.print(
             Text.assemble(
