@@ -30,9 +30,21 @@ ALLOWED: dict[str, set[str]] = {
     "ui": set(),
     "ui.numbers": set(),
     "ui.plots": {"ui.numbers"},
-    "ui.terminal": {"engine", "games", "games.*", "bots", "sim", "ui.numbers", "ui.plots"},
+    "ui.glyphs": set(),
+    "ui.rules": {"games", "games.*", "ui.glyphs"},
+    "ui.terminal": {
+        "engine",
+        "games",
+        "games.*",
+        "bots",
+        "sim",
+        "ui.numbers",
+        "ui.plots",
+        "ui.glyphs",
+        "ui.rules",
+    },
     # "cosmotable": the top package, for __version__
-    "server": {"cosmotable", "engine", "games", "games.*", "bots"},
+    "server": {"cosmotable", "engine", "games", "games.*", "bots", "ui.rules"},
     "cli": {"cosmotable", "engine", "games", "games.*", "bots", "sim", "envs", "server", "ui", "ui.numbers"}
     | {"ui.plots", "ui.terminal"},
 }

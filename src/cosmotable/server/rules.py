@@ -3,21 +3,17 @@ reconstructed (their own `source` field)."""
 
 from __future__ import annotations
 
-import importlib
 import tomllib
 from importlib import resources
 
 from cosmotable import games
+from cosmotable.ui.rules import summary_markdown
 
 
 def rules_text(game_id: str) -> dict:
     """`{game, text (Markdown), reconstructed: [{file, source}]}`; KeyError for an unknown game."""
     game = games.get(game_id)
-    module = importlib.import_module(f"cosmotable.ui.terminal.{game.id}")
-    parts = [module.rules_markdown()]
-    if hasattr(module, "variants_markdown"):
-        parts.append(module.variants_markdown())
-    return {"game": game.id, "text": "\n\n".join(parts), "reconstructed": reconstructed_files(game.id)}
+    return {"game": game.id, "text": summary_markdown(game.id), "reconstructed": reconstructed_files(game.id)}
 
 
 def reconstructed_files(game_id: str) -> list[dict[str, str]]:
