@@ -131,6 +131,7 @@ class CardEffects(KosmodromTable):
             self.hands[seat][card] += 1
             self._learn(seat, card)  # Ruling K24: taken in the open
             self.stolen.append(card)
+            self.stolen_from.append(None)
         names = ", ".join(self.spec(c).name_en for c in taken)
         self.emit(
             "budget-cut",
@@ -189,6 +190,7 @@ class CardEffects(KosmodromTable):
         self.hands[seat][card] += 1
         self._learn(seat, card)  # Ruling K24: taken in the open
         self.stolen.append(card)
+        self.stolen_from.append(None)
         self.emit(
             "headhunting",
             f"seat {seat} plays Headhunting: hires away seat {owner}'s {self.spec(card).name_en} from the {ZONE_NAMES[zone]}",
@@ -219,6 +221,7 @@ class CardEffects(KosmodromTable):
         setattr(rocket, part, getattr(rocket, part) - 1)
         self.hands[seat][part] += 1
         self.stolen.append(part)
+        self.stolen_from.append(None)
         self._learn(seat, part)  # Ruling K24: taken in the open
         start = rocket.zone
         rocket.zone = "assembly"
@@ -252,6 +255,7 @@ class CardEffects(KosmodromTable):
         del self.discard[index]
         self.hands[seat][target] += 1
         self.stolen.append(target)  # card overview: it may be played, kept in hand or discarded
+        self.stolen_from.append(None)
         self._learn(seat, target)  # Ruling K24: taken in the open
         self.emit(
             "soldering-iron",
@@ -286,6 +290,7 @@ class CardEffects(KosmodromTable):
         thief = self.turn_seat
         self._move_card(victim, thief, card, public=False)
         self.stolen.append(card)
+        self.stolen_from.append(victim)
         # Ruling K24: only thief and victim see the card. The thief knows it left the victim's hand,
         # the victim knows the thief now holds it; the others only that some card left the victim.
         self._forget(victim, card, observers=[thief])
@@ -310,6 +315,7 @@ class CardEffects(KosmodromTable):
         rocket.advantages.remove("oxygen")
         self.hands[seat]["oxygen"] += 1
         self.stolen.append("oxygen")
+        self.stolen_from.append(None)
         self._learn(seat, "oxygen")  # Ruling K24: taken in the open
         self.emit(
             "vacuum",

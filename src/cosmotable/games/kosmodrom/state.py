@@ -307,9 +307,11 @@ class KosmodromState(CardEffects, KosmodromTable):
             self._discard_from_hand(action.card)
             if self.phase == STOLEN:
                 self.stolen.pop(0)
+                self.stolen_from.pop(0)
                 self.phase = PLAY
         elif isinstance(action, Keep):
             self.stolen.pop(0)
+            self.stolen_from.pop(0)
             self.phase = PLAY
             self.emit("keep", f"seat {self.turn_seat} keeps the card it took in hand", self.turn_seat)
         elif isinstance(action, Gift):
@@ -777,6 +779,7 @@ class KosmodromState(CardEffects, KosmodromTable):
         new.advanced = dict(self.advanced)
         new.steal_from = list(self.steal_from)
         new.stolen = list(self.stolen)
+        new.stolen_from = list(self.stolen_from)
         new.field_queue = list(self.field_queue)
         new.known = [[Counter(c) for c in row] for row in self.known]
         new.known_public = [Counter(c) for c in self.known_public]
@@ -819,14 +822,22 @@ class KosmodromState(CardEffects, KosmodromTable):
                 if h != o:
                     new.known[o][h] = Counter(self.known_public[h])
         if new.stolen and seat != self.turn_seat:
-            # A card stolen out of sight (Industrial Espionage) is unknown to `seat`: the pending
-            # choice concerns whichever card the redrawn thief's hand holds.
+            # A card stolen out of sight (Industrial Espionage, `seat` neither thief nor victim) is
+            # unknown to `seat`: the pending choice concerns a card drawn from the redrawn thief's
+            # hand. Whether a card is redrawn depends only on who saw it taken, never on which card
+            # it is, so states that differ only in that card resample alike.
             hand = Counter(new.hands[self.turn_seat])
+            seen = [victim is None or victim == seat for victim in new.stolen_from]
+            for i, card in enumerate(new.stolen):
+                if seen[i] and hand[card] > 0:
+                    hand[card] -= 1  # seen taken: among the cards `seat` knows the thief holds
+                else:
+                    seen[i] = False
             pending = []
-            for card in new.stolen:
-                if hand[card] <= 0:
+            for card, was_seen in zip(new.stolen, seen):
+                if not was_seen:
                     card = rng.choice(sorted(c for c in hand if hand[c] > 0))
-                hand[card] -= 1
+                    hand[card] -= 1
                 pending.append(card)
             new.stolen = pending
         new.events = [e for e in self.events if e.visible(seat)]

@@ -57,6 +57,9 @@ class KosmodromTable(State):
         self.steal_from: list[int] = []
         # Stolen cards (in the thief's hand) whose fate the thief has still to choose, in order.
         self.stolen: list[str] = []
+        # Beside each: the seat it was picked from unseen (Industrial Espionage), None when it was
+        # taken in the open; a determinization redraws only what the observing seat did not see.
+        self.stolen_from: list[int | None] = []
         self.field_queue: list[int] = []
         self.order_start = 0  # where the cards discarded by the last action card begin
         # The offer awaiting an answer: kind ("gift"/"trade"), from, to, cards given, cards wanted
