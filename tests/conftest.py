@@ -64,3 +64,15 @@ def redis_url(redis_server):
     with redis.Redis.from_url(redis_server.url) as client:
         client.flushall()
     return redis_server.url
+
+
+def pytest_collection_modifyitems(items):
+    """The `slow` suites (1,000-game runs, the server-kill test) go first and are not traced for
+    coverage: `make test` spreads the tests over the cores in collection order, so a long test
+    started last would hold the build back on its own; and each one replays thousands of games
+    through rule code the other tests cover line by line, which coverage's tracer makes 2-3x
+    slower (`no_cover` is pytest-cov's marker)."""
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.no_cover)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
