@@ -64,7 +64,7 @@ def _mlem(state: State) -> list[float]:
 def _kosmodrom(state: State) -> list[float]:
     """Points each seat would score, with rockets valued by how close they are to the launch table
     (the heuristic's position estimate, from public information only)."""
-    from cosmotable.bots.hooks_kosmodrom import estimate as seat_estimate
+    from cosmotable.bots.kosmodrom_worth import estimate as seat_estimate
 
     view = state.public_view()
     return [seat_estimate(view, seat) for seat in range(view["num_players"])]

@@ -17,12 +17,35 @@ from cosmotable.engine import Action, State
 HOOKS: dict[str, Callable[[State, Action], float]] = {}
 
 
+# game id -> state -> the move the game's strategy makes outright (a step of a compound move it
+# already chose, e.g. of an offer being built; an answer), or None to weigh the legal moves.
+PLANS: dict[str, Callable[[State], Action | None]] = {}
+
+
 def hook(game_id: str):
     def register(fn: Callable[[State, Action], float]):
         HOOKS[game_id] = fn
         return fn
 
     return register
+
+
+def plan(game_id: str):
+    def register(fn: Callable[[State], Action | None]):
+        PLANS[game_id] = fn
+        return fn
+
+    return register
+
+
+def planned(state: State) -> Action | None:
+    """The move the game's heuristic makes outright here, or None. Search bots play it as given
+    instead of searching the steps of a move the heuristic already chose."""
+    game_id = state.game.id
+    if game_id not in HOOKS:
+        _load_hooks(game_id)
+    fn = PLANS.get(game_id)
+    return fn(state) if fn is not None else None
 
 
 class HeuristicBot(Bot):
@@ -37,13 +60,21 @@ class HeuristicBot(Bot):
 
 def ranked(state: State, actions: list[Action], rng: random.Random) -> list[Action]:
     """`actions` best first by the game's hook, ties in random order (a random order for a game
-    without a hook). Search bots use it too: to pick root moves and to play other seats' turns."""
+    without a hook). Search bots use it too: to pick root moves and to play other seats' turns.
+    Moves the hook values at POINTLESS are left out (unless nothing else is left)."""
     value = hook_for(state.game.id)
     if value is None:
         return rng.sample(actions, len(actions))
     scored = [(value(state, a), rng.random(), a) for a in actions]
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    return [a for _, _, a in scored]
+    kept = [a for v, _, a in scored if v != POINTLESS]
+    return kept or [a for _, _, a in scored]
+
+
+#: What a hook returns for a move that serves no purpose here (e.g. starting an offer the bot has no
+#: reason to make, only to withdraw it): `ranked` leaves it out, so no bot plays it and the search's
+#: root never tries it.
+POINTLESS = float("-inf")
 
 
 _last_view: tuple = (lambda: None, -1, -1, None)  # (weak ref to the state, history length, seat, view)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import standing
-from cosmotable.bots.heuristic import ranked
+from cosmotable.bots.heuristic import planned, ranked
 from cosmotable.engine import Action, State
 
 
@@ -175,6 +175,9 @@ class MCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        forced = planned(state)
+        if forced is not None:
+            return forced
         root, allowed = self._search(state, legal)
         return self._best(root, allowed)
 
@@ -250,6 +253,12 @@ class MCTSBot(Bot):
                 continue
             player = state.current_player()
             legal = root_moves if node is root else state.legal_actions()
+            if node is not root and len(legal) > 1:
+                # A step of a move the heuristic already chose (an offer being built) or an answer
+                # to an offer: played as the heuristic makes it, not searched step by step.
+                forced = planned(state)
+                if forced is not None:
+                    legal = [forced]
             if self.own_turn and player != self._seat and len(legal) > MAX_REPLY_OPTIONS:
                 break  # another seat's turn proper: judge the position here (rollout of depth 0)
             untried = []
@@ -287,8 +296,13 @@ class MCTSBot(Bot):
     def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The root moves to search: all, or the `prior_top` best by the game's heuristic (so that a
         wide list of moves does not spread a small budget one visit each)."""
-        if not self.prior_top or len(legal) <= self.prior_top:
+        forced = planned(state)
+        if forced is not None:
+            return [forced]
+        if not self.prior_top:
             return legal
+        if len(legal) <= self.prior_top:
+            return ranked(state, legal, self.rng)  # all of them, but what the hook calls pointless
         if self.prior_by_estimate:
             return self._ranked_by_estimate(state, legal)[: self.prior_top]
         return ranked(state, legal, self.rng)[: self.prior_top]
