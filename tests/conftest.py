@@ -76,3 +76,13 @@ def pytest_collection_modifyitems(items):
         if item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.no_cover)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def _slow_children_untraced(request, monkeypatch):
+    """The child processes of a `slow` test (servers killed twenty times, Ray workers, simulation
+    processes) are not traced either: coverage's subprocess patch starts the tracer in any Python
+    process that inherits these variables."""
+    if request.node.get_closest_marker("slow"):
+        monkeypatch.delenv("COVERAGE_PROCESS_CONFIG", raising=False)
+        monkeypatch.delenv("COVERAGE_PROCESS_START", raising=False)
