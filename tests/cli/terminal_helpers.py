@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -38,6 +39,13 @@ def cosmotable_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "cosmotable.cli"]
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Ctrl-C interrupts the program, as it does in a person's terminal, even when the test run
+    itself was started in the background by a shell (which makes its children ignore SIGINT, and
+    a program ignoring it at start keeps ignoring it: the arena's Ctrl-C test then timed out)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     def __init__(self, args: list[str], cwd: Path, rows: int = ROWS, cols: int = COLS, timeout: float = 120):
         env = dict(os.environ, COLUMNS=str(cols), LINES=str(rows), TERM="xterm-256color")
@@ -47,7 +55,13 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
         self.child = pexpect.spawn(
-            command[0], command[1:] + args, cwd=str(cwd), env=env, dimensions=(rows, cols), timeout=timeout
+            command[0],
+            command[1:] + args,
+            cwd=str(cwd),
+            env=env,
+            dimensions=(rows, cols),
+            timeout=timeout,
+            preexec_fn=_ctrl_c_as_in_a_terminal,
         )
 
     def _feed(self, data: bytes) -> None:
