@@ -57,9 +57,9 @@ def estimated_chances(
     """Each move's win chance for the seat to act: over `samples` determinizations drawn from the
     seat's own information (`resample_for`, so no hidden card or tile decides the figure), the move
     is played, then chance and random moves for up to `depth` steps (the roll that may crash the
-    rocket, the card drawn), and the position is judged: a finished game by the seat's share of
-    the win, else by the game's estimate (`bots.evaluation.standing`)."""
-    from cosmotable.bots.evaluation import standing
+    rocket, the card drawn), and the position is judged: a finished game by the seat's (team's) share
+    of the win, else by the game's estimate (`bots.evaluation.standing`)."""
+    from cosmotable.bots.evaluation import payoff, standing
 
     seat = state.current_player()
     totals = {str(a): 0.0 for a in legal}
@@ -76,8 +76,7 @@ def estimated_chances(
                 else:
                     after.apply(rng.choice(after.legal_actions()))
             if after.is_terminal():
-                winners = after.winners()
-                totals[str(action)] += 1.0 / len(winners) if seat in winners else 0.0
+                totals[str(action)] += payoff(after, seat)[seat]
             else:
                 totals[str(action)] += standing(after)[seat]
     return {text: total / samples for text, total in totals.items()}

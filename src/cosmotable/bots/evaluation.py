@@ -14,6 +14,8 @@ from cosmotable.engine import State
 
 ESTIMATES: dict[str, Callable[[State], list[float]]] = {}
 SCALES: dict[str, float] = {}
+#: game id -> state -> each seat's team (None: every seat plays for itself).
+TEAMS: dict[str, Callable[[State], list[int] | None]] = {}
 DEFAULT_SCALE = 8.0
 
 
@@ -26,23 +28,56 @@ def estimate(game_id: str, scale: float = DEFAULT_SCALE):
     return register
 
 
+def teams(game_id: str):
+    def register(fn: Callable[[State], list[int] | None]):
+        TEAMS[game_id] = fn
+        return fn
+
+    return register
+
+
 def evaluate(state: State) -> list[float]:
     fn = ESTIMATES.get(state.game.id)
     return fn(state) if fn else [float(s) for s in state.scores()]
 
 
+def teams_of(state: State) -> list[int] | None:
+    """Each seat's team in a team game (allies win together), None when every seat plays alone."""
+    fn = TEAMS.get(state.game.id)
+    return fn(state) if fn else None
+
+
 def standing(state: State) -> list[float]:
     """Each seat's chance of winning from here, by the game's estimate."""
-    return win_chances(evaluate(state), SCALES.get(state.game.id, DEFAULT_SCALE))
+    return win_chances(evaluate(state), SCALES.get(state.game.id, DEFAULT_SCALE), teams_of(state))
 
 
-def win_chances(values: list[float], scale: float = DEFAULT_SCALE) -> list[float]:
-    """Each seat's chance of winning, from its lead over the best other seat (logistic in lead/scale)."""
+def win_chances(
+    values: list[float], scale: float = DEFAULT_SCALE, teams: list[int] | None = None
+) -> list[float]:
+    """Each seat's chance of winning, from its lead over the best seat of another team (every seat
+    its own team without `teams`), logistic in lead/scale. In a team game the values are the
+    team's, so an ally's equal value is no rival's lead."""
+    team = teams if teams is not None else list(range(len(values)))
     result = []
     for seat, value in enumerate(values):
-        best_other = max(v for s, v in enumerate(values) if s != seat)
+        best_other = max((v for s, v in enumerate(values) if team[s] != team[seat]), default=value)
         lead = max(-50.0, min(50.0, (value - best_other) / scale))
         result.append(1.0 / (1.0 + math.exp(-lead)))
+    return result
+
+
+def payoff(state: State, seat: int, contempt: float = 0.0) -> list[float]:
+    """A finished game from `seat`'s side: each winning team's share of the win (a team's members
+    each get the team's share: allies win together, that is no shared win); a win shared with
+    another team counts `contempt` less for `seat`."""
+    winners = state.winners()
+    team = teams_of(state) or list(range(state.config.num_players))
+    winning_teams = {team[s] for s in winners}
+    share = 1.0 / len(winning_teams) if winning_teams else 0.0
+    result = [share if s in winners else 0.0 for s in range(state.config.num_players)]
+    if len(winning_teams) > 1 and seat in winners:
+        result[seat] -= contempt
     return result
 
 
@@ -73,23 +108,38 @@ def _kosmodrom(state: State) -> list[float]:
 @estimate("planet", scale=1.0)
 def _planet(state: State) -> list[float]:
     """Coins home plus the coins each seat's astronauts can bring home along the routes the
-    face-up tiles allow (`bots.planet_routes`), over a scale that shrinks as coins run out: a 3-coin
-    lead decides little while 25 coins are still out there, and much when 5 are."""
-    from cosmotable.bots.planet_routes import plan_values
-
+    face-up tiles allow (`bots.planet_routes`), per team (`planet_team_values`), over a scale that
+    shrinks as coins run out: a 3-coin lead decides little while 25 coins are still out there, and
+    much when 5 are."""
     view = state.public_view()
     coins = view["coins"]
     still_out = coins["supply"] + coins["on_board"] + coins["locked"]
     scale = 1.0 + 0.15 * still_out
-    # Coins still to come count less the longer nobody has revealed a tile or brought a coin home
-    # (a fight over a cell, a guard, a stand-off): a game that stands still ends by a claim or at
-    # the turn cap with the coins home as they are, so the seat behind must make it move.
+    return [value / scale for value in planet_team_values(view)]
+
+
+def planet_team_values(view: dict) -> list[float]:
+    """Each seat's coins home plus its coins to come (`plan_values`), summed over its team (rulebook,
+    team play: a team's score is the sum of both partners' coins; alone, the seat's own).
+
+    Coins still to come count less the longer nobody has revealed a tile or brought a coin home (a
+    fight over a cell, a guard, a stand-off): a game that stands still ends by a claim or at the
+    turn cap with the coins home as they are, so the seat behind must make it move."""
+    from cosmotable.bots.planet_routes import plan_values
+
     credence = 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)
-    values = []
+    own = []
     for player, value in zip(view["players"], plan_values(view)):
         home = player["delivered"]
-        values.append((home + credence * (value - home)) / scale)
-    return values
+        own.append(home + credence * (value - home))
+    teams = [player["team"] for player in view["players"]]
+    return [sum(v for s, v in enumerate(own) if teams[s] == teams[seat]) for seat in range(len(own))]
+
+
+@teams("planet")
+def _planet_teams(state: State) -> list[int] | None:
+    """Variant `teams`: seats 0+2 against 1+3 (the game's own variant text); else no teams."""
+    return [seat % 2 for seat in range(state.config.num_players)] if state.config.has("teams") else None
 
 
 #: Quiet turns (no tile revealed, no coin home) after which Planet's coins still to come count half.

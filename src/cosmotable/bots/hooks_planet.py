@@ -1,75 +1,123 @@
-"""Planet heuristic: route coins home - pick them up, carry them to the ship, avoid space and trees,
-knock rival carriers home, explore when no coin is in sight.
+"""Planet heuristic: each move is judged by the route estimate of the position after it (the
+search's estimate, `bots.planet_routes`): coins home plus the coins each team can still bring home
+along the routes the face-up tiles allow, the expected coins under face-down tiles, the threats of
+rivals in reach. A move that reveals a tile or brings a coin home is preferred the longer the game
+has stood still, so that games end the rulebook's way: every tile up and every coin taken (R22).
 
-Reads only `state.view(seat)` and the views of `clone().apply(...)` results - the public engine API.
+Reads only `state.view(seat)`, `state.public_view()` and the views of `clone().apply(...)` results -
+the public engine API. A move onto a face-down tile is judged before its tile is drawn.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections import Counter
+
+from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
 from cosmotable.bots.heuristic import hook, mover_view
+from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, table_of
 from cosmotable.engine import Action, State
-from cosmotable.games.planet.board import parse_cell
+
+#: The most a move that makes progress (reveals a tile, brings a coin home) gains over one that does
+#: not, reached as the quiet turns grow (0 right after progress). The route estimate alone may rate
+#: a stand-off (two astronauts knocking each other off one cell, a guard over a coin) above
+#: exploring for as long as it lasts; the game would then run into the turn cap (R23) with tiles
+#: still face down. A coin is worth 1.
+PROGRESS_BONUS = 1.5
+#: The pull towards the nearest face-down tile (GAMMA ** the turns our nearest astronaut needs to
+#: step on it): the game ends only once every tile is face up (R22), and tiles that can hold no
+#: coin are worth nothing to the route estimate, so without it the last of them stay face down
+#: and the game runs into the turn cap. It grows with the quiet turns, as the progress bonus does.
+EXPLORE_PULL = 0.25
+#: A move after which every astronaut stands where it stood (a step into a crocodile that chases it
+#: back, R12) passes the turn; it costs this much more the longer the game has stood still, so that
+#: a bot whose every real move looks a little worse does not pass turn after turn until the cap.
+PASS_COST = 0.5
+#: Turns from aboard a fuelled ship to a tile of the other place: the flight, then a step.
+FLIGHT_TURNS = 2
+#: An attack on a cell where the log already shows attacks since the last progress (a tile revealed,
+#: a coin home) costs this much per earlier attack there: two astronauts knocking each other off one
+#: cell turn by turn is a loop that goes nowhere (issue #19: 241 such attacks in one game).
+FIGHT_COST = 0.3
+#: A coin lost to space (rulebook: a coin carried into space is lost) costs this much besides the
+#: coin's worth in the plan.
+LOST_COIN = 0.25
+#: Sailing or flying the ship and spending a card count this little against a move that does the
+#: same without them (keep the fuel and the card for when they change something).
+SHIP_MOVE, CARD_USE = 0.02, 0.005
 
 
-def _dist(a, b) -> int:
-    if a[0] != b[0]:
-        return 12  # another place: a flight away
-    return max(abs(a[1] - b[1]), abs(a[2] - b[2]))
-
-
-def _where(view: dict, at: list):
-    """(area, row, col) of a position in a view (ships and space stand in the ring)."""
-    if at[0] == "cell":
-        return parse_cell(at[1])
-    if at[0] == "ship":
-        return parse_cell(view["players"][at[1]]["ship"]["cell"])
-    area = view["areas"][at[1]]
-    return parse_cell(area["ring"][at[2]])
-
-
-def _targets(view: dict) -> tuple[list, list]:
-    """Cells with coins on them, and cells still face down."""
-    coins, hidden = [], []
-    for area in view["areas"].values():
-        for cell in area["cells"]:
-            here = parse_cell(cell["cell"])
-            if cell.get("coins"):
-                coins.append(here)
-            elif not cell["revealed"]:
-                hidden.append(here)
-    return coins, hidden
-
-
-def seat_value(view: dict, seat: int, targets: tuple[list, list] | None = None) -> float:
-    """What `seat` has: 40 a coin home, a coin carried worth more the nearer its ship, an astronaut
-    worth more the nearer a coin (or, when none is in sight, an unexplored tile); space and being
-    stunned cost."""
-    coins, hidden = targets if targets is not None else _targets(view)
-    me = view["players"][seat]
-    ship = parse_cell(me["ship"]["cell"])
-    value = 40.0 * me["score"]
-    for a in me["astronauts"]:
-        at = a["at"]
-        pos = _where(view, at)
-        if at[0] == "space":
-            value -= 6
-        if a["stunned"]:
-            value -= 2
-        if at[0] == "cell" and pos in coins:
-            value += 12 - 1.2 * _dist(pos, ship)  # a coin in hand: bring it home
-        elif coins:
-            value -= 0.6 * min(_dist(pos, c) for c in coins)
-        elif hidden:
-            value -= 0.3 * min(_dist(pos, h) for h in hidden)
-    return value
-
-
-def position_value(view: dict, seat: int) -> float:
-    """`seat`'s value less the best rival's (a rival carrying a coin off counts against us)."""
-    targets = _targets(view)
+def team_lead(view: dict, seat: int) -> float:
+    """The route estimate of `seat`'s team less the best other team's, in coins."""
+    values = planet_team_values(view)
     team = view["players"][seat]["team"]
-    rivals = [seat_value(view, p["seat"], targets) for p in view["players"] if p["team"] != team]
-    return seat_value(view, seat, targets) - max(rivals, default=0.0)
+    rivals = [v for p, v in zip(view["players"], values) if p["team"] != team]
+    return values[seat] - max(rivals, default=0.0)
+
+
+def progress(before: dict, after: dict) -> bool:
+    """Whether the move revealed a tile (or stepped onto a face-down one: its tile is drawn next,
+    the view names it `pending`) or brought a coin home."""
+    return (
+        after["pending"] is not None
+        or _face_down(after) < _face_down(before)
+        or after["coins"]["delivered"] > before["coins"]["delivered"]
+    )
+
+
+def _standing(view: dict) -> list:
+    """Where every astronaut stands and every ship lies."""
+    return [(p["ship"]["cell"], [a["at"] for a in p["astronauts"]]) for p in view["players"]]
+
+
+def _face_down(view: dict) -> int:
+    """Tiles still face down (counted from the box, the same in every seat's view)."""
+    return sum(sum(left.values()) for left in view["unrevealed"].values())
+
+
+def explore_pull(view: dict, seat: int) -> float:
+    """GAMMA ** the turns the nearest astronaut of `seat`'s team needs to step onto a face-down
+    tile: walks along the face-up tiles, or back aboard a ship with fuel and a flight to the other
+    place (rulebook: fuel lets a ship fly there); 0 when no face-down tile is left or in reach."""
+    table = table_of(view)
+    layout = table.layout
+    face_down = [place for place, tile in layout.tiles.items() if tile is None]
+    if not face_down:
+        return 0.0
+    nearest = FAR
+    for other, row in enumerate(table.astronauts):
+        if table.teams[other] != table.teams[seat]:
+            continue
+        fuel = view["players"][other]["ship"]["fuel"]
+        ship_area = view["players"][other]["ship"]["area"]
+        for node, extra, _ in row:
+            walk = layout.walk_from(other, node)
+            for place in face_down:
+                turns = walk.get(place, FAR)
+                if fuel and place[0] != ship_area:
+                    turns = min(turns, walk.get(SHIP, 0 if node == SHIP else FAR) + FLIGHT_TURNS)
+                nearest = min(nearest, extra + turns)
+    return GAMMA**nearest if nearest < FAR else 0.0
+
+
+_fight_memo: tuple = (lambda: None, -1, None)  # (weak ref to the state, history length, fights)
+
+
+def fights_since_progress(state: State) -> Counter:
+    """Attacks per cell in the public log since a tile was last revealed or a coin brought home
+    (built once per position: a hook values every legal move of one position)."""
+    global _fight_memo
+    ref, length, fights = _fight_memo
+    if ref() is state and length == len(state.history):
+        return fights
+    fights = Counter()
+    for event in reversed(state.events):
+        if event.kind in ("reveal", "deliver"):
+            break
+        if event.kind == "attack" and event.visible_to is None:
+            fights[event.data.get("cell", "space")] += 1
+    _fight_memo = (weakref.ref(state), len(state.history), fights)
+    return fights
 
 
 @hook("planet")
@@ -94,11 +142,28 @@ def value(state: State, action: Action) -> float:
         return 1.0 if (text == "agree") == agree else 0.0
     after = state.clone()
     after.apply(action)
-    after_view = after.view(seat)
-    v = position_value(after_view, seat)
-    v -= 10.0 * (after_view["coins"]["lost"] - view["coins"]["lost"])
+    after_view = after.public_view()
+    if after.is_terminal():  # the last coin taken (R22): won, shared or lost
+        return 1e3 * (2.0 * payoff(after, seat)[seat] - 1.0)
+    moved = progress(view, after_view)
+    # The lead counts every coin to come in full: a one-step look-ahead needs the routes' pull
+    # towards coins and face-down tiles, which the search's quiet-turn discount fades out.
+    v = team_lead({**after_view, "quiet_turns": 0}, seat)
+    urge = 1.0 - 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)  # 0 right after progress, then to 1
+    # A reveal (or a coin home) has done what the pull asks for: it counts as the pull in full.
+    v += EXPLORE_PULL * (1.0 + 7.0 * urge) * (1.0 if moved else explore_pull(after_view, seat))
+    if moved:
+        v += PROGRESS_BONUS * urge
+    else:
+        if _standing(after_view) == _standing(view) and view["phase"] == "act":
+            v -= PASS_COST * (0.1 + urge)
+    fights = fights_since_progress(state)
+    for event in after.events[len(state.events) :]:
+        if event.kind == "attack":
+            v -= FIGHT_COST * fights[event.data.get("cell", "space")]
+    v -= LOST_COIN * (after_view["coins"]["lost"] - view["coins"]["lost"])
     if text.startswith(("sail", "fly")):
-        v -= 0.5
+        v -= SHIP_MOVE
     if text.startswith("ability"):
-        v -= 0.1  # keep a card rather than spend it on a move that changes nothing (e.g. `end turn` ties)
+        v -= CARD_USE
     return v

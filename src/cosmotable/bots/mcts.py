@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot, estimated_chances
-from cosmotable.bots.evaluation import standing
+from cosmotable.bots.evaluation import payoff, standing
 from cosmotable.bots.heuristic import planned, ranked
 from cosmotable.engine import Action, State
 
@@ -366,10 +366,6 @@ class MCTSBot(Bot):
         return self._payoff(state)
 
     def _payoff(self, state: State) -> list[float]:
-        """A finished game: each winner's share of the win; a shared win counts `contempt` less for
-        the searching seat."""
-        winners = state.winners()
-        payoff = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.config.num_players)]
-        if len(winners) > 1 and self._seat in winners:
-            payoff[self._seat] -= self.contempt
-        return payoff
+        """A finished game: each winning team's share of the win (allies win together: Planet's
+        teams); a shared win counts `contempt` less for the searching seat."""
+        return payoff(state, self._seat, self.contempt)
