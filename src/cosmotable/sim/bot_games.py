@@ -1,0 +1,209 @@
+"""All-bot games over every configuration of a game, and what they show about the bots: how long
+the games are, how they end, whether one ran into a safety cap, and how often a position came back.
+
+A *position* is the full state (`State.snapshot`) without its turn counters: two decisions in one
+game with the same position are the same table, the same hands, the same seat to act - a bot that
+goes round in circles (two astronauts knocking each other off one cell, a card taken from the discard
+pile and played on the same rocket again) makes positions repeat. The digest is only compared inside
+one game and never shown to a player.
+
+`benchmarks/bot_games.py` runs 1,000 games per game; `tests/bots/test_bot_games.py` a small sample.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from cosmotable import games
+from cosmotable.bots import make_bot
+from cosmotable.engine import ConfigError, State
+
+#: Which bots sit at the tables, and how often (weights). The heuristic and the cheapest search level
+#: play most seats; `normal` and `hard` take a small share because a Planet decision of `hard` takes
+#: about 0.3 s (a game with one `hard` seat takes minutes) and a 1,000-game run must finish in hours.
+MIX = {"heuristic": 55, "easy": 35, "normal": 7, "hard": 3}
+#: The snapshot's turn counters: they grow every turn, so a position that comes back differs only in them.
+COUNTERS = frozenset({"turn", "turns", "total_turns", "progress_turn"})
+#: A game still going after this many steps is stopped and counted as capped (MLEM has no turn cap of
+#: its own; Planet and Kosmodrom end at theirs long before).
+STEP_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class BotGame:
+    """One game to play: the configuration, who sits in each seat, the seed."""
+
+    game: str
+    players: int
+    variants: tuple[str, ...]
+    seats: tuple[str, ...]
+    seed: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one game went."""
+
+    spec: BotGame
+    steps: int  # actions applied, chance outcomes included
+    turns: int
+    end: str  # why the game ended, in the game's own terms
+    capped: bool  # ended by a safety cap (the game's or STEP_LIMIT)
+    max_repeats: int  # the most times one position came up at a decision
+    seconds: float
+
+
+def configurations(game_id: str) -> list[tuple[int, tuple[str, ...]]]:
+    """Every player count with every combination of variants the game accepts (the game's own
+    configuration check decides: e.g. Planet's teams need 4 players, Kosmodrom's quick and slow
+    games exclude each other)."""
+    game = games.get(game_id)
+    names = sorted(game.variants)
+    out = []
+    for players in range(game.min_players, game.max_players + 1):
+        for size in range(len(names) + 1):
+            for chosen in itertools.combinations(names, size):
+                try:
+                    game.make_config(num_players=players, variants=list(chosen))
+                except ConfigError:
+                    continue
+                out.append((players, chosen))
+    return out
+
+
+def schedule(game_id: str, count: int, seed: int, mix: dict[str, int] | None = None) -> list[BotGame]:
+    """`count` games cycling through the configurations; each seat drawn from `mix` by a generator
+    seeded from (seed, game, index), so any game of a run can be played again on its own."""
+    weights = mix or MIX
+    configs = configurations(game_id)
+    bots, odds = list(weights), list(weights.values())
+    specs = []
+    for index in range(count):
+        players, variants = configs[index % len(configs)]
+        rng = random.Random(f"bot-games:{seed}:{game_id}:{index}")
+        seats = tuple(rng.choices(bots, odds, k=players))
+        specs.append(BotGame(game_id, players, variants, seats, seed * 1_000_003 + index))
+    return specs
+
+
+def position_key(state: State) -> bytes:
+    """A digest of the full state without its turn counters (see the module's docstring)."""
+    snapshot = {key: value for key, value in state.snapshot().items() if key not in COUNTERS}
+    text = json.dumps(snapshot, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def play(spec: BotGame, step_limit: int = STEP_LIMIT) -> Outcome:
+    """Play one game to its end (or `step_limit`), counting the positions met at decisions."""
+    started = time.perf_counter()
+    state = games.get(spec.game).new_state(
+        num_players=spec.players, seed=spec.seed, variants=list(spec.variants)
+    )
+    bots = [make_bot(name, seed=spec.seed * 8 + seat) for seat, name in enumerate(spec.seats)]
+    seen: Counter = Counter()
+    steps = seat_runs = 0
+    last_seat = None
+    while not state.is_terminal() and steps < step_limit:
+        if state.is_chance_node():
+            state.sample_chance()
+        else:
+            seat = state.current_player()
+            seen[position_key(state)] += 1
+            if seat != last_seat:
+                seat_runs, last_seat = seat_runs + 1, seat
+            state.apply(bots[seat].act(state))
+        steps += 1
+    if state.is_terminal():
+        end, capped = end_reason(state)
+    else:
+        end, capped = f"stopped after {step_limit} steps", True
+    return Outcome(
+        spec,
+        steps,
+        game_turns(state, seat_runs),
+        end,
+        capped,
+        max(seen.values(), default=0),
+        time.perf_counter() - started,
+    )
+
+
+def game_turns(state: State, seat_runs: int) -> int:
+    """Turns as the game counts them (Planet: every seat's turns; Kosmodrom: its turn counter); MLEM,
+    which counts expeditions and not turns, by the runs of decisions of one seat."""
+    view = state.public_view()
+    if state.game.id == "planet":
+        return int(view["total_turns"])
+    if state.game.id == "kosmodrom":
+        return int(view["turn"])
+    return seat_runs
+
+
+def end_reason(state: State) -> tuple[str, bool]:
+    """(why the finished game ended, whether by a safety cap), from its public game-over event."""
+    over = [event for event in state.events if event.kind == "game-over"]
+    data = over[-1].data if over else {}
+    if state.game.id == "planet":
+        code = str(data.get("code"))  # cleared (R22) / agreed (R21 claim) / cap (R23)
+        return code, code == "cap"
+    if state.game.id == "kosmodrom":
+        reason = str(data.get("reason"))  # countdown (the launch pad complete) / max_turns (K26)
+        return reason, reason == "max_turns"
+    view = state.public_view()  # MLEM: the crash track full, or a goal's end condition met
+    if view.get("crashes", 0) >= view.get("crash_track_length", 1 << 30):
+        return "crash track full", False
+    return "end triggered", False
+
+
+@dataclass
+class Summary:
+    """What a run of one game shows."""
+
+    game: str
+    outcomes: list[Outcome]
+
+    @property
+    def capped(self) -> int:
+        return sum(o.capped for o in self.outcomes)
+
+    @property
+    def max_repeats(self) -> int:
+        return max((o.max_repeats for o in self.outcomes), default=0)
+
+    def ends(self) -> Counter:
+        return Counter(o.end for o in self.outcomes)
+
+    def repeats(self) -> Counter:
+        return Counter(o.max_repeats for o in self.outcomes)
+
+
+def spread(values: list[int]) -> tuple[float, float, float, float, float]:
+    """(min, first quartile, median, third quartile, max)."""
+    if len(values) == 1:
+        (only,) = values
+        return (only, only, only, only, only)
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return (min(values), q1, q2, q3, max(values))
+
+
+def histogram(values: list[int], bins: int = 10, width: int = 40) -> list[str]:
+    """Text lines `low-high | ####  count` of equal-width bins."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    step = max(1, -(-(high - low + 1) // bins))
+    counts = Counter((v - low) // step for v in values)
+    most = max(counts.values())
+    lines = []
+    for b in range(-(-(high - low + 1) // step)):
+        start = low + b * step
+        bar = "#" * max(1 if counts[b] else 0, round(width * counts[b] / most))
+        lines.append(f"{start:>6}-{start + step - 1:<6}| {bar:<{width}} {counts[b]}")
+    return lines
