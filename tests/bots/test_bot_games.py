@@ -1,0 +1,58 @@
+"""Issue #19 goal 1 on a small sample: all-bot games between the heuristic and the cheapest search
+level, over every configuration of each game, reach no safety cap and repeat no position more than
+MAX_REPEATS times (`benchmarks/bot_games.py` runs 1,000 games per game and prints the figures).
+
+Before the Planet bots' fix every 2-player heuristic game ran into the 600-turn cap, one with a
+position repeated 130 times (two astronauts knocking each other off one cell, a step into a
+crocodile that chases the astronaut back, turn after turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cosmotable.engine import State
+from cosmotable.sim.bot_games import configurations, play, position_key, schedule, spread
+
+MAX_REPEATS = 3
+#: The sample: Planet's heuristic games take about a minute each, so it plays one per configuration.
+SAMPLE = {"mlem": 30, "kosmodrom": 20, "planet": 4}
+TEST_MIX = {"heuristic": 3, "easy": 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(SAMPLE))
+def test_bot_games_end_without_a_cap_and_without_going_round_in_circles(game_id):
+    specs = schedule(game_id, SAMPLE[game_id], seed=19, mix=TEST_MIX)
+    assert {(s.players, s.variants) for s in specs} == set(configurations(game_id)[: len(specs)])
+    outcomes = [play(spec) for spec in specs]
+    capped = [(o.spec, o.end) for o in outcomes if o.capped]
+    assert not capped
+    loops = [(o.spec, o.max_repeats) for o in outcomes if o.max_repeats > MAX_REPEATS]
+    assert not loops
+
+
+def test_configurations_are_every_player_count_with_every_accepted_variant_combination():
+    assert configurations("planet") == [(2, ()), (3, ()), (4, ()), (4, ("teams",))]
+    kosmodrom = configurations("kosmodrom")
+    assert all(not {"quick", "slow"} <= set(variants) for _, variants in kosmodrom)
+    assert (4, ("negotiation", "quick", "superpowers")) in kosmodrom
+    assert len(configurations("mlem")) == 4 * 2**3  # 2-5 players, any of three variants
+
+
+def test_a_position_is_the_state_without_its_turn_counters():
+    from cosmotable import games
+
+    state: State = games.get("planet").new_state(num_players=2, seed=3)
+    key = position_key(state)
+    again = state.clone()
+    again.total_turns += 7  # type: ignore[attr-defined]
+    again.turns[0] += 7  # type: ignore[attr-defined]
+    assert position_key(again) == key
+    moved = state.clone()
+    moved.apply(moved.legal_actions()[0])
+    assert position_key(moved) != key
+
+
+def test_spread_gives_min_quartiles_and_max():
+    assert spread([1, 2, 3, 4, 5]) == (1, 2, 3, 4, 5)
+    assert spread([7]) == (7, 7, 7, 7, 7)

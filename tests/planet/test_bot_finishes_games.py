@@ -1,0 +1,92 @@
+"""Issue #19: Planet bots finish their games - the heuristic reveals the last tiles (R22: the game ends
+only once every tile is face up), stops re-fighting over one cell, and plays for its team."""
+
+import random
+
+from planet_helpers import legal, put, table
+
+from cosmotable.bots.evaluation import payoff, win_chances
+from cosmotable.bots.heuristic import ranked
+from cosmotable.bots.hooks_planet import FIGHT_COST, explore_pull, value
+from cosmotable.games.planet.board import parse_cell
+
+# Every tile face up but b4, which holds no coin (the box's last yellow tiles may hold none): the route
+# estimate sees nothing to gain there, yet the game cannot end before it is turned up.
+LAST_TILE = """
+.. S0 .. ..
+.. __ __ ..
+.. __ __ ..
+.. ?? __ ..
+.. __ __ ..
+.. .. S1 ..
+"""
+
+
+def _last_tile():
+    """LAST_TILE with every coin tile of the box already seen elsewhere (`shown`): b4 holds no coin."""
+    s = table(LAST_TILE)
+    for kind, count in s.box.box["yellow"].items():
+        if s.box.kinds[kind].coins:
+            s.shown["yellow"][kind] = count
+    assert not any(s.box.kinds[k].coins for k, n in s.public_view()["unrevealed"]["yellow"].items())
+    return s
+
+
+def test_the_pull_grows_as_an_astronaut_nears_the_last_face_down_tile():
+    s = _last_tile()
+    far = explore_pull(s.public_view(), 0)
+    put(s, 0, 1, "b3")
+    near = explore_pull(s.public_view(), 0)
+    assert 0 < far < near < 1
+
+
+def test_the_heuristic_walks_to_the_last_face_down_tile_and_turns_it_up():
+    for seed in range(5):  # ties are broken at random: every draw must head for b4
+        s = _last_tile()
+        put(s, 0, 1, "b2")
+        assert str(ranked(s, s.legal_actions(), random.Random(seed))[0]) in ("move 1 S", "move 1 SE")
+        put(s, 0, 1, "b3")
+        assert str(ranked(s, s.legal_actions(), random.Random(seed))[0]) == "move 1 S"  # onto b4
+
+
+def _stand_off():
+    """Seat 1's astronaut stands on b2 next to seat 0's ship; seat 0 may knock it off (`move 1 S`)
+    or step onto the face-down tile b4 from b3."""
+    s = _last_tile()
+    put(s, 1, 1, "b2")
+    put(s, 0, 2, "b3")
+    return s
+
+
+def test_knocking_a_rival_off_a_cell_fought_over_since_the_last_reveal_costs_per_earlier_attack():
+    fresh = _stand_off()
+    assert "move 1 S" in legal(fresh)
+    fought = _stand_off()
+    for _ in range(4):  # four knock-offs on b2 in the public log, no tile revealed since
+        fought.emit("attack", "seat 1 sends seat 0's astronaut 1 back to its ship from b2", 1, cell="b2")
+    drop = value(fresh, "move 1 S") - value(fought, "move 1 S")
+    assert abs(drop - 4 * FIGHT_COST) < 1e-9
+    assert drop > 1.0  # four knock-offs going nowhere outweigh a coin
+    assert value(fought, "move 2 S") > value(fought, "move 1 S")
+
+
+def test_allies_win_together_and_are_no_rivals_of_each_other():
+    # teams 0+2 against 1+3, values per team: the allies' equal value is no lead of a rival
+    chances = win_chances([5.0, 3.0, 5.0, 3.0], scale=1.0, teams=[0, 1, 0, 1])
+    assert chances[0] == chances[2] > 0.8 and chances[1] == chances[3] < 0.2
+    s = table(
+        """
+    .. S0 .. S1 ..
+    .. __ __ __ ..
+    .. .. S2 S3 ..
+    """,
+        players=4,
+        teams=True,
+        station=".. .. ..\n.. __ ..\n.. .. ..",
+    )
+    s.delivered[0] = 1
+    s.supply -= 1
+    s.phase = "over"
+    s.end_reason = "test"
+    assert s.winners() == [0, 2]
+    assert payoff(s, 0, contempt=0.1) == [1.0, 0.0, 1.0, 0.0]  # a team win, not a shared one
