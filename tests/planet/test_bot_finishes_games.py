@@ -8,7 +8,6 @@ from planet_helpers import legal, put, table
 from cosmotable.bots.evaluation import payoff, win_chances
 from cosmotable.bots.heuristic import ranked
 from cosmotable.bots.hooks_planet import FIGHT_COST, explore_pull, value
-from cosmotable.games.planet.board import parse_cell
 
 # Every tile face up but b4, which holds no coin (the box's last yellow tiles may hold none): the route
 # estimate sees nothing to gain there, yet the game cannot end before it is turned up.
