@@ -385,13 +385,34 @@ class State(ABC):
         (what a server passes for a player's request); chance outcomes are applied only with
         `seat=None`, never on a seat's behalf.
         """
-        act = self.normalize(self.to_action(action))
-        if self.is_terminal():
-            raise IllegalAction(act, "the game is over")
-        if seat is not None:
-            self._check_seat(act, seat)
-        if not self.is_legal(act):
-            raise IllegalAction(act, self._refusal(act))
+        if self._offered(action):
+            # One of the very objects `legal_actions()` handed out for this state: the rules made
+            # it, so its fields, its normal form and its legality need no second look.
+            act: Action = action  # type: ignore[assignment]
+            if seat is not None:
+                self._check_seat(act, seat)
+        else:
+            act = self.normalize(self.to_action(action))
+            if self.is_terminal():
+                raise IllegalAction(act, "the game is over")
+            if seat is not None:
+                self._check_seat(act, seat)
+            if not self.is_legal(act):
+                raise IllegalAction(act, self._refusal(act))
+        self._commit(act)
+
+    def _offered(self, action: object) -> bool:
+        """Is `action` (by identity, not equality) in this state's cached legal actions? The cache
+        is dropped by every apply, so an object found there was offered for this very state."""
+        cached = self.__dict__.get("_legal_cache")
+        if cached:
+            for offered in cached:
+                if offered is action:
+                    return True
+        return False
+
+    def _commit(self, act: Action) -> None:
+        """Carry out an action known to be legal and record it (apply and chance sampling)."""
         self._legal_cache = None
         self._apply(act)
         self.history.append(act)
@@ -460,7 +481,8 @@ class State(ABC):
             if r < 0:
                 outcome = candidate
                 break
-        self.apply(outcome)
+        # An outcome of `chance_outcomes()` is legal here by definition: no check by `apply`.
+        self._commit(outcome)
         return outcome
 
     def resolve_chance(self, rng: random.Random | None = None) -> None:
