@@ -1,28 +1,44 @@
-"""MCTS speed: simulations per second for each game on one core, and OpenSpiel's MCTSBot for scale.
+"""MCTS speed: simulations per second on one core, ours against OpenSpiel's Python MCTSBot.
 
-    python benchmarks/mcts_speed.py [--simulations N] [--moves M]
+    python benchmarks/mcts_speed.py                      # 7 rounds, 10 MLEM positions, 200 simulations
+    python benchmarks/mcts_speed.py --rounds 9 --positions 6 --simulations 100 --games mlem,planet
+    python benchmarks/mcts_speed.py --wall                # wall time instead of this process's CPU time
 
 Our MCTS runs full random rollouts (rollout_depth=None), as OpenSpiel's MCTSBot does with a
-RandomRolloutEvaluator(n_rollouts=1). OpenSpiel's bot runs on our MLEM through the OpenSpiel
-adapter when `cosmotable.envs.openspiel` exists, otherwise on OpenSpiel's own `pig`; the ratio of
-simulations per second is printed either way.
+RandomRolloutEvaluator(n_rollouts=1). OpenSpiel's bot searches the same MLEM positions (2 players,
+no variants) through our OpenSpiel adapter (`cosmotable.envs.openspiel`), each position rebuilt by
+replaying its actions.
+
+The two sides are interleaved: each round times ours on every position, then OpenSpiel's on the
+same positions (the order alternating between rounds), so a machine whose load changes during the
+run slows both alike. Each round prints both rates and their ratio; the summary gives the median
+ratio and its spread (min-max and the interquartile range). Kosmodrom and Planet are timed the same
+way, our MCTS alone (OpenSpiel's bot runs on MLEM only here). Time is this process's CPU time by
+default: on a shared machine it leaves out the time other processes hold the cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
+from collections.abc import Callable
 
 from cosmotable import games
 from cosmotable.bots.mcts import MCTSBot
+from cosmotable.engine import State
+
+#: The runners' clock (see --wall).
+clock: Callable[[], float] = time.process_time
 
 
-def positions(game_id: str, count: int, seed: int = 1):
-    """Decision positions from random 2-player games (the same positions for every run)."""
+def positions(game_id: str, count: int, seed: int = 1) -> list[State]:
+    """Decision positions (more than one legal move) from random 2-player games: the same positions
+    for every run and for both sides."""
     rng = random.Random(seed)
     game = games.get(game_id)
-    found = []
+    found: list[State] = []
     while len(found) < count:
         state = game.new_state(num_players=2, seed=rng.randrange(10**9))
         while not state.is_terminal() and len(found) < count:
@@ -35,64 +51,114 @@ def positions(game_id: str, count: int, seed: int = 1):
     return found
 
 
-def ours(game_id: str, simulations: int, moves: int) -> float:
+def ours(states: list[State], simulations: int) -> Callable[[], tuple[int, float]]:
     bot = MCTSBot(seed=1, simulations=simulations, rollout_depth=None)
-    total_sims, start = 0, time.perf_counter()
-    for state in positions(game_id, moves):
-        bot.act(state)
-        total_sims += bot.last_iterations
-    return total_sims / (time.perf_counter() - start)
+
+    def run() -> tuple[int, float]:
+        done, start = 0, clock()
+        for state in states:
+            bot.act(state)
+            done += bot.last_iterations
+        return done, clock() - start
+
+    return run
 
 
-def openspiel(simulations: int, moves: int) -> tuple[str, float] | None:
+def openspiel(states: list[State], simulations: int) -> Callable[[], tuple[int, float]] | None:
+    """OpenSpiel's MCTSBot on the same positions, or None when OpenSpiel is not installed."""
     try:
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import mcts
+
+        from cosmotable.envs import openspiel as adapter
     except ImportError:
         return None
-    try:
-        from cosmotable.envs import openspiel as adapter  # noqa: F401  (registers python_cosmotable_*)
-
-        game, name = pyspiel.load_game("python_cosmotable_mlem"), "our mlem via the OpenSpiel adapter"
-    except (ImportError, pyspiel.SpielError):  # no adapter here: time OpenSpiel's own dice game
-        game, name = pyspiel.load_game("pig"), "OpenSpiel's pig"
+    game = pyspiel.load_game("python_cosmotable_mlem(players=2)")
+    spiel_states = [adapter.replay(game, state.history) for state in states]
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=simulations, evaluator=evaluator, random_state=rng)
-    state, done, start = game.new_initial_state(), 0, time.perf_counter()
-    while done < moves:
-        if state.is_terminal():
-            state = game.new_initial_state()
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choice(outcomes, p=probs))
-            continue
-        action = bot.step(state)
-        done += 1
-        state.apply_action(action)
-    return name, done * simulations / (time.perf_counter() - start)
+
+    def run() -> tuple[int, float]:
+        start = clock()
+        for state in spiel_states:
+            bot.step(state)
+        return len(spiel_states) * simulations, clock() - start
+
+    return run
 
 
-def main() -> None:
+def spread(values: list[float]) -> str:
+    """min-max and the interquartile range of `values`."""
+    if len(values) >= 4:
+        q1, _, q3 = statistics.quantiles(values, n=4)
+        iqr = f", IQR {q1:,.2f}-{q3:,.2f}"
+    else:
+        iqr = ""
+    return f"min-max {min(values):,.2f}-{max(values):,.2f}{iqr}"
+
+
+def compare_mlem(count: int, simulations: int, rounds: int) -> None:
+    states = positions("mlem", count)
+    mine, theirs = ours(states, simulations), openspiel(states, simulations)
+    if theirs is None:
+        print("OpenSpiel is not installed (pip install -e '.[rl]'): MLEM timed like the other games")
+        alone("mlem", count, simulations, rounds)
+        return
+    mine(), theirs()  # warm-up: caches, the adapter's encoding memo
+    ratios, our_rates, their_rates = [], [], []
+    print(f"mlem: {count} positions x {simulations} simulations per side per round")
+    for r in range(rounds):
+        sides = (mine, theirs) if r % 2 == 0 else (theirs, mine)
+        timed = {side: side() for side in sides}
+        ours_rate = timed[mine][0] / timed[mine][1]
+        theirs_rate = timed[theirs][0] / timed[theirs][1]
+        ratios.append(ours_rate / theirs_rate)
+        our_rates.append(ours_rate)
+        their_rates.append(theirs_rate)
+        print(
+            f"  round {r + 1}: ours {ours_rate:8,.0f} sims/s   OpenSpiel {theirs_rate:6,.0f} sims/s   "
+            f"ratio {ratios[-1]:5.2f}",
+            flush=True,
+        )
+    print(f"  ours: median {statistics.median(our_rates):,.0f} sims/s ({spread(our_rates)})")
+    print(f"  OpenSpiel MCTSBot: median {statistics.median(their_rates):,.0f} sims/s ({spread(their_rates)})")
+    print(f"  ratio ours / OpenSpiel: median {statistics.median(ratios):.2f} ({spread(ratios)})")
+
+
+def alone(game_id: str, count: int, simulations: int, rounds: int) -> None:
+    run = ours(positions(game_id, count), simulations)
+    run()  # warm-up
+    rates = []
+    for _ in range(rounds):
+        done, seconds = run()
+        rates.append(done / seconds)
+    per_round = ", ".join(f"{rate:,.0f}" for rate in rates)
+    print(f"{game_id}: rounds {per_round} sims/s")
+    print(f"  median {statistics.median(rates):,.0f} sims/s ({spread(rates)})", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--simulations", type=int, default=200, help="simulations per move (default 200)")
-    parser.add_argument("--moves", type=int, default=20, help="positions searched per game (default 20)")
-    args = parser.parse_args()
-    for game_id in games.ids():
-        rate = ours(game_id, args.simulations, args.moves)
-        print(f"{game_id}: {rate:,.0f} MCTS simulations/s (one core, full random rollouts)", flush=True)
+    parser.add_argument("--positions", type=int, default=10, help="positions searched per round (default 10)")
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
+    parser.add_argument("--games", default=",".join(games.ids()), help="comma-separated game ids")
+    parser.add_argument("--wall", action="store_true", help="time with wall time instead of CPU time")
+    args = parser.parse_args(argv)
+    global clock
+    clock = time.perf_counter if args.wall else time.process_time
+    print(
+        f"clock: {'wall time' if args.wall else 'CPU time of this process'}; one core, full random rollouts"
+    )
+    for game_id in [g for g in args.games.split(",") if g]:
         if game_id == "mlem":
-            mlem_rate = rate
-    result = openspiel(args.simulations, args.moves)
-    if result is None:
-        print("OpenSpiel is not installed: pip install -e '.[rl]'")
-        return
-    name, theirs = result
-    print(f"OpenSpiel Python MCTSBot on {name}: {theirs:,.0f} simulations/s")
-    print(f"ratio (our mlem / OpenSpiel): {mlem_rate / theirs:.2f}")
+            compare_mlem(args.positions, args.simulations, args.rounds)
+        else:
+            alone(game_id, args.positions, args.simulations, args.rounds)
 
 
 if __name__ == "__main__":

@@ -237,7 +237,9 @@ class MCTSBot(Bot):
                     break
             elif iterations >= self.simulations:
                 break
-            self._iterate(state.resample_for(seat, self.rng), root, players, allowed)
+            table = state.resample_for(seat, self.rng)
+            table.silence()  # a private copy: no event is read in the search, so none is recorded
+            self._iterate(table, root, players, allowed)
             iterations += 1
         self.last_iterations = iterations
         return root, allowed

@@ -473,17 +473,22 @@ class State(ABC):
             self.apply(outcome)  # raises, keeping the queue, if the scripted outcome is illegal
             self._scripted_chance.pop(0)
             return outcome
-        outcomes = self.chance_outcomes()
-        r = (rng or self.chance_rng()).random()
-        outcome = outcomes[-1][0]
-        for candidate, prob in outcomes:
-            r -= prob
-            if r < 0:
-                outcome = candidate
-                break
+        outcome = self.pick_chance((rng or self.chance_rng()).random())
         # An outcome of `chance_outcomes()` is legal here by definition: no check by `apply`.
         self._commit(outcome)
         return outcome
+
+    def pick_chance(self, r: float) -> Action:
+        """The chance outcome a uniform draw `r` in [0, 1) selects: walking `chance_outcomes()` in
+        order, the first whose cumulative probability exceeds `r` (the last if rounding leaves
+        none). Games with long outcome lists (MLEM's rolls) override it with a bisection of
+        cached cumulative sums."""
+        outcomes = self.chance_outcomes()
+        for candidate, prob in outcomes:
+            r -= prob
+            if r < 0:
+                return candidate
+        return outcomes[-1][0]
 
     def resolve_chance(self, rng: random.Random | None = None) -> None:
         """Sample chance nodes until a seat must act or the game ends."""
@@ -521,6 +526,16 @@ class State(ABC):
         """Events that `seat` (None: a spectator) may see."""
         return [e for e in self.events if e.visible(seat)]
 
+    #: True in a copy made for search (`silence`): `emit` records nothing.
+    silent: bool = False
+
+    def silence(self) -> None:
+        """Stop recording events in this state and its clones: for a private copy that a search
+        plays on (MCTS rollouts), where nobody reads them. The rules never read events, so the
+        game goes on exactly as it would have; its `events` stay empty from here on."""
+        self.silent = True
+        self.events = []
+
     def emit(
         self,
         kind: str,
@@ -529,6 +544,8 @@ class State(ABC):
         visible_to: Iterable[int] | None = None,
         **data: Any,
     ) -> None:
+        if self.silent:
+            return
         self.events.append(
             Event(kind, text, seat, data, None if visible_to is None else frozenset(visible_to))
         )
@@ -541,6 +558,8 @@ class State(ABC):
         new.seed = self.seed
         new.history = list(self.history)
         new.events = list(self.events)
+        if self.silent:
+            new.silent = True
         new._scripted_chance = list(self._scripted_chance)
         self._copy_into(new)
         return new

@@ -7,6 +7,7 @@ Comments cite the rulebook section each rule comes from (uk/nl/pl editions agree
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache
 from itertools import combinations
 from typing import Any, Self
@@ -66,8 +67,59 @@ def _roll_set(die_faces: tuple[str, ...], k: int) -> frozenset[Roll]:
 
 
 @cache
+def _roll_table(die_faces: tuple[str, ...], k: int) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
+    """The rolls of `k` dice in `_roll_outcomes` order and their cumulative probabilities, for
+    `pick_chance` to bisect instead of walking up to 210 outcomes at every roll."""
+    rolls, cumulative, total = [], [], 0.0
+    for roll, p in _roll_outcomes(die_faces, k):
+        total += p
+        rolls.append(roll)
+        cumulative.append(total)
+    return tuple(rolls), tuple(cumulative)
+
+
+@cache
 def _subsets(items: tuple) -> tuple[tuple, ...]:
     return tuple(combo for size in range(len(items) + 1) for combo in combinations(items, size))
+
+
+# Actions are frozen values: the rules hand out one shared object per distinct action instead of
+# building new ones at every step (legal actions are listed at nearly every step of a rollout).
+_BOARD = {a: Board(a) for a in ABILITIES}
+_STAY, _RETURN, _CRASH = Stay(), Return(), Crash()
+
+
+@cache
+def _land_option(place: str, shift: int, planet: str | None = None) -> Land:
+    return Land(place, shift, planet)
+
+
+#: Per rocket position and navigator shift: the moons linked to the space landed on and the
+#: `land moon` action, then the other landings there (planets, or deep space); None: nowhere to land.
+LandingSpots = dict[tuple[int, int], tuple[tuple[str, ...], Land | None, tuple[Land, ...]]]
+
+
+def landing_spots(mat: Mat) -> LandingSpots:
+    """Where an astronaut can land from each position with each shift, read once per game from the
+    mat (`landing_options` then only checks which moons are free)."""
+    spots: LandingSpots = {}
+    for position in range(mat.first_landing_space, mat.deep_space + 1):
+        for shift in (-1, 0, 1):
+            number = position + shift
+            if number == mat.deep_space:
+                spots[position, shift] = ((), None, (_land_option("deep", shift),))
+            elif mat.first_landing_space <= number <= mat.last_space:
+                space = mat.space(number)
+                named = len(space.planets) > 1
+                planets = tuple(_land_option("planet", shift, p if named else None) for p in space.planets)
+                moon = _land_option("moon", shift) if space.moons else None
+                spots[position, shift] = (space.moons, moon, planets)
+    return spots
+
+
+@cache
+def _travel_option(groups: tuple, helpers: tuple, extra: bool = False, keep: bool = False) -> Travel:
+    return Travel(groups, helpers, extra, keep)
 
 
 class MlemState(State):
@@ -78,6 +130,7 @@ class MlemState(State):
     ):
         super().__init__(game, config, seed)
         self.mat = mat
+        self.spots = landing_spots(mat)
         self.goals = goals
         self.tokens = tokens
         n = config.num_players
@@ -193,6 +246,15 @@ class MlemState(State):
                 return Land(action.place, action.shift, None)
         return action
 
+    def pick_chance(self, r: float) -> Action:
+        if self.phase != ROLL:
+            return super().pick_chance(r)
+        # The roll whose cumulative probability first exceeds r, as the engine's walk picks it; the
+        # sums are added in the walk's order, so only an r within a rounding error of a boundary
+        # could be told apart.
+        rolls, cumulative = _roll_table(self.mat.die_faces, self.dice)
+        return rolls[min(bisect_right(cumulative, r), len(rolls) - 1)]
+
     def is_legal(self, action: Action) -> bool:
         if self.phase == ROLL:
             return isinstance(action, Roll) and action in _roll_set(self.mat.die_faces, self.dice)
@@ -202,13 +264,13 @@ class MlemState(State):
         if self.phase == LAUNCH:
             seat = self.current_player()
             # rulebook (launch phase): each player boards one of their available astronauts.
-            return [Board(a) for a in self.available[seat]]
+            return [_BOARD[a] for a in self.available[seat]]
         if self.phase == TRAVEL:
             return self.travel_options()
         if self.phase == LANDING:
-            return [Stay(), *self.landing_options(self.queue[0])]
+            return [_STAY, *self.landing_options(self.queue[0])]
         if self.phase == PARACHUTE:
-            return [*self.landing_options(self.queue[0], shifts=(0,)), Return()]
+            return [*self.landing_options(self.queue[0], shifts=(0,)), _RETURN]
         if self.phase == CHOOSE:
             assert self.missions is not None
             seat = self.current_player()
@@ -339,7 +401,8 @@ class MlemState(State):
         self.available[seat].remove(action.astronaut)
         self.rocket.append((seat, action.astronaut))
         self.aboard.append(True)
-        self.emit("board", f"seat {seat} boards the {action.astronaut}", seat, astronaut=action.astronaut)
+        if not self.silent:
+            self.emit("board", f"seat {seat} boards the {action.astronaut}", seat, astronaut=action.astronaut)
         if len(self.rocket) < self.num_players:
             return
         # rulebook (launch phase): the starter becomes the expedition's commander.
@@ -381,22 +444,24 @@ class MlemState(State):
         # rulebook (travel, step 2): choose one or more whole groups; helpers come on top of them.
         groups, helpers = self.usable_groups(), self.usable_helpers()
         group_sets, helper_sets = _subsets(groups), _subsets(helpers)
-        options: list[Action] = [Travel(g, h) for g in group_sets for h in helper_sets if g or h]
+        options: list[Action] = [_travel_option(g, h) for g in group_sets for h in helper_sets if g or h]
         token = self.active_token()
         if token is not None:
             if token.ability == "extra" and self.extra_dice_here():
                 # rulebook (UFO, extra dice): usable whatever was rolled; all matching extra dice.
-                options += [Travel(g, h, extra=True) for g in group_sets for h in helper_sets]
+                options += [_travel_option(g, h, extra=True) for g in group_sets for h in helper_sets]
             elif token.ability == "keep":
                 # rulebook (UFO, keep dice): the dice used in this travel phase are not set aside.
                 # Offered with any travel, even one that would set nothing aside (Ruling R16): the
                 # text sets no condition, and using the token up keeps it from the next commander.
-                options += [Travel(g, h, keep=True) for g in group_sets for h in helper_sets if g or h]
+                options += [
+                    _travel_option(g, h, keep=True) for g in group_sets for h in helper_sets if g or h
+                ]
             elif token.ability == "reroll":
                 options.append(Reroll())
         if not groups:
             # rulebook (helper, extra dice): using them saves a crash - a choice, so declining is one too.
-            options.append(Crash())
+            options.append(_CRASH)
         return options
 
     @property
@@ -405,11 +470,12 @@ class MlemState(State):
 
     def _rolled(self, faces: tuple[str, ...]) -> None:
         self.roll = faces
-        seat = self.current_commander_seat()
-        self.emit("roll", f"commander (seat {seat}) rolls {','.join(faces)}", seat, faces=list(faces))
+        if not self.silent:  # a search's copy records no events: skip building the text
+            seat = self.current_commander_seat()
+            self.emit("roll", f"commander (seat {seat}) rolls {','.join(faces)}", seat, faces=list(faces))
         self.phase = TRAVEL
         options = self.travel_options()
-        if options == [Crash()]:
+        if len(options) == 1 and options[0] is _CRASH:
             # rulebook (crash): no rolled die matches the rocket's space, and nothing saves it.
             self._crash()
         else:
@@ -445,15 +511,16 @@ class MlemState(State):
         start = self.position
         self.position = min(self.position + steps, self.mat.deep_space)
         self.roll = None
-        self.emit(
-            "travel",
-            f"{action}: the rocket moves {steps} from space {start} to {self.place_name(self.position)}",
-            self.current_commander_seat(),
-            steps=steps,
-            start=start,
-            end=self.position,
-            dice_left=self.dice,
-        )
+        if not self.silent:  # a search's copy records no events: skip building the text
+            self.emit(
+                "travel",
+                f"{action}: the rocket moves {steps} from space {start} to {self.place_name(self.position)}",
+                self.current_commander_seat(),
+                steps=steps,
+                start=start,
+                end=self.position,
+                dice_left=self.dice,
+            )
         self._end_travel_phase()
 
     def _end_travel_phase(self) -> None:
@@ -611,22 +678,21 @@ class MlemState(State):
         if shifts is None:
             # rulebook (navigator): it may land as if the rocket were one space higher or lower.
             shifts = (0, -1, 1) if astronaut == "navigator" else (0,)
-        if self.position < self.mat.first_landing_space:
-            return []  # rulebook (landing phase / parachutist): nothing to land on at spaces 0-5
+        # rulebook (landing phase / parachutist): nothing to land on at spaces 0-5 (no spots there).
+        position, spots, moons = self.position, self.spots, self.moons
         options: list[Land] = []
         for shift in shifts:
-            number = self.position + shift
-            if number == self.mat.deep_space:
-                options.append(Land("deep", shift))
+            spot = spots.get((position, shift))
+            if spot is None:
                 continue
-            if not self.mat.first_landing_space <= number <= self.mat.last_space:
-                continue
-            space = self.mat.space(number)
+            linked, land_moon, others = spot
             # rulebook (moons): one astronaut per moon; if all are taken no one can land there.
-            if any(m not in self.moons for m in space.moons):
-                options.append(Land("moon", shift))
-            for planet in space.planets:
-                options.append(Land("planet", shift, planet if len(space.planets) > 1 else None))
+            if land_moon is not None:
+                for m in linked:
+                    if m not in moons:
+                        options.append(land_moon)
+                        break
+            options += others
         return options
 
     def _land(self, slot: int, action: Land) -> None:
@@ -907,6 +973,7 @@ class MlemState(State):
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, MlemState)
         new.mat, new.goals, new.tokens, new.num_players = self.mat, self.goals, self.tokens, self.num_players
+        new.spots = self.spots
         new.ufo = self.ufo.copy() if self.ufo is not None else None
         new.discovery = self.discovery.copy() if self.discovery is not None else None
         new.missions = self.missions.copy() if self.missions is not None else None
