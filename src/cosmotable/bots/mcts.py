@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import payoff, standing
 from cosmotable.bots.heuristic import planned, ranked
-from cosmotable.engine import Action, State
+from cosmotable.engine import CHANCE, TERMINAL, Action, State
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,11 @@ class MCTSBot(Bot):
             elif iterations >= self.simulations:
                 break
             table = state.resample_for(seat, self.rng)
-            table.silence()  # a private copy: no event is read in the search, so none is recorded
+            if not self.others_by_heuristic:
+                # A private copy that only the tree, random moves and the estimate play on: none of
+                # them reads events, so none is recorded. (The heuristic may read public events,
+                # e.g. Kosmodrom's offers refused lately, so a search where it plays keeps them.)
+                table.silence()
             self._iterate(table, root, players, allowed)
             iterations += 1
         self.last_iterations = iterations
@@ -357,15 +361,18 @@ class MCTSBot(Bot):
 
     def _rollout(self, state: State, depth: int | None) -> list[float]:
         steps = 0
-        while not state.is_terminal():
+        choice = self.rng.choice
+        while True:
+            player = state.current_player()  # asked once per step: the hottest loop of the search
+            if player == TERMINAL:
+                return self._payoff(state)
             if depth is not None and steps >= depth:
                 return standing(state)
-            if state.is_chance_node():
+            if player == CHANCE:
                 state.sample_chance(self.rng)
             else:
-                state.apply(self.rng.choice(state.legal_actions()))
+                state.apply(choice(state.legal_actions()))
             steps += 1
-        return self._payoff(state)
 
     def _payoff(self, state: State) -> list[float]:
         """A finished game: each winning team's share of the win (allies win together: Planet's

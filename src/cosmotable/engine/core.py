@@ -332,15 +332,17 @@ class State(ABC):
         return self.current_player() == CHANCE
 
     def legal_actions(self) -> list[Action]:
+        # Cached until the next apply: a bot's choice and apply's legality check share one list
+        # (it is only ever filled at a seat's decision, so it answers before the player is asked).
+        cached = self.__dict__.get("_legal_cache")
+        if cached is not None:
+            return list(cached)
         player = self.current_player()
         if player == TERMINAL:
             return []
         if player == CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        # Cached until the next apply: a bot's choice and apply's legality check share one list.
-        cached = self.__dict__.get("_legal_cache")
-        if cached is None:
-            cached = self._legal_cache = self._legal_actions()
+        cached = self._legal_cache = self._legal_actions()
         return list(cached)
 
     def normalize(self, action: Action) -> Action:

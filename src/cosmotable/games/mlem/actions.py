@@ -26,6 +26,9 @@ class Board(Action):
     kind: ClassVar[str] = "board"
     astronaut: str
 
+    def __str__(self) -> str:
+        return "board " + self.astronaut
+
 
 @dataclass(frozen=True)
 class Roll(Action):

@@ -52,6 +52,12 @@ CHANCE_PHASES = frozenset({ROLL, DEAL, REVEAL_DISCOVERY, REVEAL_EXPEDITION})
 SCORE_PARTS = ("moons", "deep_space", "goals", "planets")
 # Each variant adds one score part: variant -> part
 VARIANT_PARTS = {"ufo": "ufo", "discovery": "discoveries", "secret_missions": "missions"}
+# The goal kinds (board.GOAL_KINDS) whose condition a landing on each kind of place can change.
+GOALS_BY_PLACE = {
+    "moon": frozenset({"moons"}),
+    "planet": frozenset({"different_planets", "one_planet"}),
+    "deep": frozenset({"deep_space"}),
+}
 # Score parts hidden from the other players until the end (face-down tokens, secret missions).
 HIDDEN_PARTS = ("ufo", "discoveries", "missions")
 
@@ -115,6 +121,17 @@ def landing_spots(mat: Mat) -> LandingSpots:
                 moon = _land_option("moon", shift) if space.moons else None
                 spots[position, shift] = (space.moons, moon, planets)
     return spots
+
+
+@cache
+def _usable_groups(roll: tuple[str, ...], accepted: frozenset[str]) -> tuple[str, ...]:
+    return tuple(f for f in dict.fromkeys(roll) if f in accepted)
+
+
+@cache
+def _plain_travels(groups: tuple[str, ...], helpers: tuple[int, ...]) -> tuple[Travel, ...]:
+    """Every travel with one or more of these groups and helpers (no expedition token used)."""
+    return tuple(_travel_option(g, h) for g in _subsets(groups) for h in _subsets(helpers) if g or h)
 
 
 @cache
@@ -218,6 +235,14 @@ class MlemState(State):
             assert self.commander is not None
             return self.rocket[self.commander][0]
         return self.rocket[self.queue[0]][0]
+
+    # The same answers as the engine's (from current_player), read straight from the phase: these
+    # two are asked at every step of every rollout.
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == ROLL:
@@ -421,8 +446,7 @@ class MlemState(State):
     def usable_groups(self) -> tuple[str, ...]:
         """Faces in the current roll that the rocket's space accepts (rulebook: travel, step 1)."""
         assert self.roll is not None
-        space = self.space
-        return tuple(f for f in dict.fromkeys(self.roll) if space.accepts(f))
+        return _usable_groups(self.roll, self.mat.spaces[self.position].faces)
 
     def usable_helpers(self) -> tuple[int, ...]:
         """Seats whose unflipped helper astronaut is aboard, where the space accepts a 1.
@@ -444,7 +468,7 @@ class MlemState(State):
         # rulebook (travel, step 2): choose one or more whole groups; helpers come on top of them.
         groups, helpers = self.usable_groups(), self.usable_helpers()
         group_sets, helper_sets = _subsets(groups), _subsets(helpers)
-        options: list[Action] = [_travel_option(g, h) for g in group_sets for h in helper_sets if g or h]
+        options: list[Action] = list(_plain_travels(groups, helpers))
         token = self.active_token()
         if token is not None:
             if token.ability == "extra" and self.extra_dice_here():
@@ -793,8 +817,9 @@ class MlemState(State):
     def _placed(self, seat: int, text: str, **data: Any) -> None:
         self.placed[seat] += 1
         # The structured data lets a UI tell the landing in its own words.
-        self.emit("land", f"seat {seat} {text}", seat, **data)
-        self._check_goals(seat)
+        if not self.silent:
+            self.emit("land", f"seat {seat} {text}", seat, **data)
+        self._check_goals(seat, data["place"])
         # rulebook (end of game): a player with all 8 astronauts on the mat ends the game once
         # the current expedition is over.
         if self.placed[seat] == len(ABILITIES) and not self.end_triggered:
@@ -806,14 +831,16 @@ class MlemState(State):
                 placed=self.placed[seat],
             )
 
-    def _check_goals(self, seat: int) -> None:
+    def _check_goals(self, seat: int, place: str) -> None:
         # rulebook (goals): the first player to meet a tile's condition «during the landing phase»
         # takes it; no one else can. Checked after every landing, so within one phase the earlier
-        # lander wins (Ruling R7).
+        # lander wins (Ruling R7). Astronauts never leave the mat, so a condition the seat did not
+        # meet at its last landing can only be met now through the kind of place it landed on.
+        kinds = GOALS_BY_PLACE[place]
         moon_owners = [s for s, _ in self.moons.values()]
         deep_owners = [s for s, *_ in self.deep_space]
         for goal in self.goals:
-            if goal.id in self.goal_owner or (goal.id, seat) in self.goals_due:
+            if goal.kind not in kinds or goal.id in self.goal_owner or (goal.id, seat) in self.goals_due:
                 continue
             if not meets_goal(goal, seat, self.planets, moon_owners, deep_owners):
                 continue
