@@ -106,6 +106,9 @@ class Session:
         self._latest: dict[int, tuple[np.ndarray, int, dict[str, Any]]] = {}
         self.decisions = 0
         self._mask: np.ndarray | None = None
+        # index -> the legal action object the mask was built from (None: several share the index),
+        # so that applying an index hands the engine the very object it offered (no re-validation).
+        self._offered: dict[int, Any] = {}
         self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
 
     def exclude(self, texts: Iterable[str]) -> None:
@@ -134,6 +137,7 @@ class Session:
         self.version += 1
         self._observations = {}
         self._mask = None
+        self._offered = {}
 
     def resolve_chance(self) -> None:
         while self.state.is_chance_node():
@@ -152,10 +156,14 @@ class Session:
             return self._no_moves.copy()
         if self._mask is None:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-            enc = self.encoding
+            to_index = self.encoding.action_to_index
+            offered: dict[int, Any] = {}
             # One item at a time: indexing with a short Python list was ~7x slower (MLEM, ~3 legal).
             for action in state.legal_actions():
-                mask[enc.action_to_index(action, state)] = 1
+                index = to_index(action, state)
+                mask[index] = 1
+                offered[index] = None if index in offered else action
+            self._offered = offered
             if len(self.excluded):
                 kept = mask.copy()
                 kept[self.excluded] = 0
@@ -188,7 +196,10 @@ class Session:
         return bool(self._mask[int(index)])
 
     def apply_index(self, index: int) -> None:
-        self.state.apply(self.encoding.index_to_action(int(index), self.state))
+        action = self._offered.get(int(index))
+        if action is None:
+            action = self.encoding.index_to_action(int(index), self.state)
+        self.state.apply(action)
         self.decisions += 1
         self.resolve_chance()
         self._changed()

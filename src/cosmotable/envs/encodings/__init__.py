@@ -32,6 +32,9 @@ import numpy as np
 
 from cosmotable.engine import Action, Event, Game, GameConfig, State
 
+#: The most action objects `Encoding.action_to_index` remembers by identity (see there).
+ID_MEMO = 4096
+
 _MODULES = {
     "mlem": "cosmotable.envs.encodings.mlem",
     "kosmodrom": "cosmotable.envs.encodings.kosmodrom",
@@ -109,6 +112,9 @@ class Encoding:
         self.observation_size = sum(seg.size for seg in self.layout)
         # Memo of Action objects (frozen, hashable) -> index: text forms are computed once.
         self._action_memo: dict[Action, int] = {}
+        # ... and by identity, for games whose rules hand out one shared object per action (MLEM):
+        # id -> (the object, kept so that its id is not reused, its index); at most ID_MEMO entries.
+        self._action_ids: dict[int, tuple[Action, int]] = {}
         self._chance_memo: dict[Action, int] = {}
         self._parsed_actions: dict[int, Action] = {}
         self._parsed_chance: dict[int, Action] = {}
@@ -127,9 +133,14 @@ class Encoding:
         """Index of a decision action; `state` (where it is offered) is ignored unless a game's
         enumeration is relative to the table (see the module doc)."""
         if isinstance(action, Action):
+            known = self._action_ids.get(id(action))
+            if known is not None and known[0] is action:
+                return known[1]
             index = self._action_memo.get(action)
             if index is None:
                 index = self._action_memo[action] = self._lookup_action(action)
+            if len(self._action_ids) < ID_MEMO:
+                self._action_ids[id(action)] = (action, index)
             return index
         return self._lookup_action(action)
 

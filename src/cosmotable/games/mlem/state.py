@@ -105,9 +105,19 @@ def _land_option(place: str, shift: int, planet: str | None = None) -> Land:
 LandingSpots = dict[tuple[int, int], tuple[tuple[str, ...], Land | None, tuple[Land, ...]]]
 
 
+#: id(mat) -> (the mat, its landing spots). Mats are made once per board (cached by the game), so
+#: this holds a handful; the mat is kept with its entry so that its id cannot be reused meanwhile.
+_SPOTS_BY_MAT: dict[int, tuple[Mat, LandingSpots]] = {}
+
+
 def landing_spots(mat: Mat) -> LandingSpots:
-    """Where an astronaut can land from each position with each shift, read once per game from the
-    mat (`landing_options` then only checks which moons are free)."""
+    """Where an astronaut can land from each position with each shift, read once per mat
+    (`landing_options` then only checks which moons are free)."""
+    entry = _SPOTS_BY_MAT.get(id(mat))
+    if entry is not None and entry[0] is mat:
+        return entry[1]
+    if len(_SPOTS_BY_MAT) >= 64:
+        _SPOTS_BY_MAT.clear()
     spots: LandingSpots = {}
     for position in range(mat.first_landing_space, mat.deep_space + 1):
         for shift in (-1, 0, 1):
@@ -120,6 +130,7 @@ def landing_spots(mat: Mat) -> LandingSpots:
                 planets = tuple(_land_option("planet", shift, p if named else None) for p in space.planets)
                 moon = _land_option("moon", shift) if space.moons else None
                 spots[position, shift] = (space.moons, moon, planets)
+    _SPOTS_BY_MAT[id(mat)] = (mat, spots)
     return spots
 
 
