@@ -488,7 +488,8 @@ class MlemEncoding(Encoding):
             self._write_available(vec, state, seat)
 
     def _write_all(self, vec: np.ndarray, state: State, seat: int) -> None:
-        mv = memoryview(vec)  # item writes through a memoryview cost half of numpy's
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
+        mv: Any = memoryview(vec)
         o = self._offsets
         n = state.num_players
         variants = state.config.variants
@@ -510,7 +511,8 @@ class MlemEncoding(Encoding):
 
     def _write_turn(self, vec: np.ndarray, state: State, seat: int) -> None:
         """The segments `phase` .. `deciding`: whose turn, the crash track, the rocket and its board."""
-        mv = memoryview(vec)  # item writes through a memoryview cost half of numpy's
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
+        mv: Any = memoryview(vec)
         o = self._offsets
         n = state.num_players
         P, A = MAX_SEATS, len(ABILITIES)
@@ -557,7 +559,8 @@ class MlemEncoding(Encoding):
 
     def _write_available(self, vec: np.ndarray, state: State, seat: int) -> None:
         """Only the available-astronaut entries of the `players` rows (what boarding changes)."""
-        mv = memoryview(vec)  # item writes through a memoryview cost half of numpy's
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
+        mv: Any = memoryview(vec)
         n = state.num_players
         A = len(ABILITIES)
         record = 2 + A + len(SCORE_PARTS) + 4
@@ -569,7 +572,8 @@ class MlemEncoding(Encoding):
 
     def _write_players(self, vec: np.ndarray, state: State, seat: int) -> list[int]:
         """The `players` rows; returns each seat's total score as `seat` sees it."""
-        mv = memoryview(vec)  # item writes through a memoryview cost half of numpy's
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
+        mv: Any = memoryview(vec)
         o = self._offsets
         n = state.num_players
         A = len(ABILITIES)
@@ -609,7 +613,8 @@ class MlemEncoding(Encoding):
 
     def _write_mat(self, vec: np.ndarray, state: State, seat: int) -> None:
         """Moons, planets, deep space and goal tiles."""
-        mv = memoryview(vec)  # item writes through a memoryview cost half of numpy's
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
+        mv: Any = memoryview(vec)
         o = self._offsets
         n = state.num_players
         P = MAX_SEATS
@@ -650,7 +655,8 @@ class MlemEncoding(Encoding):
 
     def _write_ufo_token(self, vec: np.ndarray, state: State) -> None:
         """The UFO variant's `ufo_token` segment: this expedition's token (spent or not)."""
-        mv = memoryview(vec)  # item writes through a memoryview cost half of numpy's
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
+        mv: Any = memoryview(vec)
         ufo = state.ufo
         base = self._offsets["ufo_token"]
         mv[base + 3] = len(ufo.pool) / max(1, len(self.expedition_ids))
