@@ -38,6 +38,7 @@ from gymnasium import spaces
 from gymnasium.vector import SyncVectorEnv
 
 from cosmotable.bots import Bot, make_bot
+from cosmotable.engine import TERMINAL
 from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
 from cosmotable.envs.render import render_as
 
@@ -167,11 +168,13 @@ class SingleAgentEnv(gymnasium.Env):
             self.opponents[seat] = spec if isinstance(spec, Bot) else make_bot(spec, seed=base + i)
 
     def _play_opponents(self) -> None:
-        state = self.session.state
-        while not state.is_terminal() and state.current_player() != self.seat:
-            bot = self.opponents[state.current_player()]
-            self.session.apply(bot.act(state))
-            state = self.session.state
+        session, seat = self.session, self.seat
+        while True:
+            state = session.state
+            player = state.current_player()  # never CHANCE: the session resolves chance at once
+            if player == seat or player == TERMINAL:
+                return
+            session.apply(self.opponents[player].act(state))
 
     def _obs(self) -> np.ndarray:
         return self.session.observe(self.seat)

@@ -60,10 +60,24 @@ DISCOVERY_KINDS = ("points", "die_return", "wormhole")
 SCORE_SCALE = 100.0
 PART_SCALE = 50.0
 EXPEDITION_SCALE = 50.0
+
+
 #: Events after which nothing on the mat changed, only the turn segments (`phase` .. `deciding`),
 #: the UFO token and, for `board`, the seat's available astronauts (`update_observation`): rolls,
 #: travels without a landing, a reroll, boarding (and the satellite's jump to its space), a crash
 #: while parachutists still decide. Landings, returns home, tokens and the end emit other events.
+def _sixths(most: int = 12) -> tuple[float, ...]:
+    """k/6 as the view's encoding sums it (1/6 added k times in float32), for k = 0..most."""
+    acc = np.zeros(1, dtype=np.float32)
+    out = [0.0]
+    for _ in range(most):
+        acc[0] += 1.0 / 6.0
+        out.append(float(acc[0]))
+    return tuple(out)
+
+
+#: `roll_counts` entries: k dice of a face give SIXTHS[k].
+SIXTHS = _sixths()
 QUIET_EVENTS = frozenset({"roll", "travel", "reroll", "board", "satellite", "crash"})
 
 
@@ -536,9 +550,12 @@ class MlemEncoding(Encoding):
             mv[o["dice"] + state.dice] = 1.0
         if state.roll is not None:
             mv[o["roll_present"]] = 1.0
-            counts = vec[self._slices["roll_counts"]]
+            faces: dict[str, int] = {}
             for face in state.roll:
-                counts[self._face_pos[face]] += 1.0 / 6.0
+                faces[face] = faces.get(face, 0) + 1
+            base = o["roll_counts"]
+            for face, k in faces.items():
+                mv[base + self._face_pos[face]] = SIXTHS[k]
         if position < len(self._space_rows):
             faces, afterburner = self._space_rows[position]
             vec[self._slices["space_faces"]] = faces
