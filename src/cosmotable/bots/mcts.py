@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import payoff, standing
-from cosmotable.bots.heuristic import planned, ranked
+from cosmotable.bots.heuristic import PLANS, hook_for, planned, ranked
 from cosmotable.engine import CHANCE, TERMINAL, Action, State
 
 
@@ -229,6 +229,12 @@ class MCTSBot(Bot):
         root = Node(reward=[0.0] * players)
         self._bounds = [[math.inf, -math.inf] for _ in range(players)]
         allowed = self._candidates(state, legal)
+        # Each iteration plays on a private copy. When only the tree, random moves and the estimate
+        # play on it, none of which reads events, it records none (`State.silence`). The game's
+        # heuristic may read public events (Kosmodrom's offers refused lately), so a search where
+        # it chooses moves (the other seats' turns, or its plans in the tree) keeps recording them.
+        hook_for(state.game.id)  # loads the game's hooks, plans included
+        quiet = not self.others_by_heuristic and state.game.id not in PLANS
         deadline = time.perf_counter() + self.think if self.think else None
         iterations = 0
         while True:
@@ -238,10 +244,7 @@ class MCTSBot(Bot):
             elif iterations >= self.simulations:
                 break
             table = state.resample_for(seat, self.rng)
-            if not self.others_by_heuristic:
-                # A private copy that only the tree, random moves and the estimate play on: none of
-                # them reads events, so none is recorded. (The heuristic may read public events,
-                # e.g. Kosmodrom's offers refused lately, so a search where it plays keeps them.)
+            if quiet:
                 table.silence()
             self._iterate(table, root, players, allowed)
             iterations += 1
