@@ -5,21 +5,24 @@ games/s of `cosmotable simulate` with heuristic bots.
 
 * `reference`: random playouts through the engine API (`legal_actions`, `apply`, `sample_chance`);
   a step is any applied action, chance outcomes included.
-* `batch`: the batch MLEM engine (`sim/batch_mlem.py`: base game, random policy) over `--batch`
-  games at once; steps/s counts every game's steps (a new batch is started when one finishes).
+* `batch`: the batch MLEM engine (`sim/batch_mlem.py`, compiled with numba; random policy, the
+  `--variants` given) over `--batch` games per call; steps/s counts every game's steps. It is
+  compiled (or loaded from numba's cache) before the first round, outside the timing.
 * `pig`: OpenSpiel's C++ `pig` random playouts through pyspiel (chance outcomes sampled with
   `chance_outcomes()`), steps counted the same way.
 * `simulate`: `cosmotable simulate mlem --bots heuristic --processes 2` (runner.simulate into a
   scratch folder): games/s, start-up included.
 
-The runners alternate round by round so a machine whose load changes slows them alike; the best
-round of each is printed with the ratios. Issue #22 asks for the batch engine at >= 10x pig.
+The runners alternate round by round so a machine whose load changes slows them alike; each figure
+is the median of the rounds with their range, and the ratios are taken round by round. Issue #22 asks for the batch engine at >= 10x pig.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
 import tempfile
 import time
 
@@ -48,18 +51,19 @@ def reference_runner(players: int, variants: list[str]):
     return run
 
 
-def batch_runner(players: int, size: int):
+def batch_runner(players: int, size: int, variants: tuple[str, ...]):
     import numpy as np
 
     from cosmotable.sim.batch_mlem import play_batch
 
+    play_batch([0], players, variants)  # compile (or load numba's cache) outside the timing
     first = 0
 
     def run(seconds: float) -> tuple[int, float]:
         nonlocal first
         steps, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
-            batch = play_batch(np.arange(first, first + size), players)
+            batch = play_batch(np.arange(first, first + size), players, variants)
             first += size
             steps += int(batch.steps.sum())
         return steps, time.perf_counter() - start
@@ -107,33 +111,41 @@ def simulate_games_per_second(players: int, games: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one round per runner")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--variants", default="", help="comma-separated MLEM variants for the reference")
-    parser.add_argument("--batch", type=int, default=20000, help="games per batch of the batch engine")
+    parser.add_argument("--variants", default="", help="comma-separated MLEM variants (reference and batch)")
+    parser.add_argument("--batch", type=int, default=5000, help="games per call of the batch engine")
     parser.add_argument("--sim-games", type=int, default=40, help="games for the simulate figure")
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]
     runners = {
         "reference": reference_runner(args.players, variants),
-        "batch": batch_runner(args.players, args.batch),
+        "batch": batch_runner(args.players, args.batch, tuple(variants)),
         "pig": pig_runner(),
     }
-    best = dict.fromkeys(runners, 0.0)
+    rates: dict[str, list[float]] = {name: [] for name in runners}
+    ratios: dict[str, list[float]] = {"reference": [], "batch": []}
     for _ in range(args.rounds):
+        # Interleaved: a round's three figures share the machine's load of that moment.
         for name, run in runners.items():
             steps, elapsed = run(args.seconds)
-            best[name] = max(best[name], steps / elapsed)
-    label = f"MLEM {args.players}p" + (f" +{','.join(variants)}" if variants else "")
-    print(f"reference engine ({label}, random playouts): {best['reference']:,.0f} steps/s")
-    print(f"OpenSpiel pig (C++ via pyspiel, random playouts): {best['pig']:,.0f} steps/s")
-    print(f"reference / pig: {best['reference'] / best['pig']:.3f}x")
-    print(
-        f"batch engine (MLEM {args.players}p base game, random policy, {args.batch} games at once): ", end=""
-    )
-    print(f"{best['batch']:,.0f} steps/s")
-    print(f"batch / pig: {best['batch'] / best['pig']:.2f}x (goal >= 10x); batch / reference: ", end="")
-    print(f"{best['batch'] / best['reference']:.1f}x")
+            rates[name].append(steps / elapsed)
+        for name, values in ratios.items():
+            values.append(rates[name][-1] / rates["pig"][-1])
+
+    def figure(values: list[float], unit: str = " steps/s", fmt: str = ",.0f") -> str:
+        return (
+            f"{statistics.median(values):{fmt}}{unit} (median of {len(values)}; "
+            f"range {min(values):{fmt}}-{max(values):{fmt}})"
+        )
+
+    label = f"MLEM {args.players}p" + (f" +{','.join(variants)}" if variants else " base game")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"reference engine ({label}, random playouts): {figure(rates['reference'])}")
+    print(f"OpenSpiel pig (C++ via pyspiel, random playouts): {figure(rates['pig'])}")
+    print(f"batch engine ({label}, random policy, {args.batch} games per call): {figure(rates['batch'])}")
+    print(f"reference / pig, per round: {figure(ratios['reference'], 'x', '.3f')}")
+    print(f"batch / pig, per round: {figure(ratios['batch'], 'x', '.2f')} (goal >= 10x)")
     rate = simulate_games_per_second(args.players, args.sim_games)
     print(f"simulate mlem --bots heuristic --processes 2 ({args.sim_games} games): {rate:.1f} games/s")
 

@@ -2,23 +2,37 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import numpy as np
 import pytest
 
 from cosmotable.sim.batch_mlem import play_batch, play_reference, records, subset_masks
+from cosmotable.sim.batch_mlem import uniform as compiled_uniform
 from cosmotable.sim.counter_rng import cumulative, pick_outcome, uniform, uniform_array
 
+# batch.score_parts()'s last axis, named as the reference's score_breakdown() names the parts
+PART_NAMES = ("moons", "deep_space", "goals", "planets", "ufo", "discoveries", "missions")
 
+
+VARIANTS = ("ufo", "discovery", "secret_missions")
+COMBINATIONS = [combo for size in range(4) for combo in combinations(VARIANTS, size)]
+
+
+@pytest.mark.parametrize("variants", COMBINATIONS, ids=lambda c: "+".join(c) or "base")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_batch_games_are_the_reference_games_action_by_action(players):
-    seeds = [1000 * players + i for i in range(40)]
-    batch = play_batch(seeds, players, record=True)
+def test_batch_games_are_the_reference_games_action_by_action(players, variants):
+    seeds = [1000 * players + 7 * len(variants) + i for i in range(24)]
+    batch = play_batch(seeds, players, variants, record=True)
     texts = records(batch)
-    scores = batch.scores()
+    scores, parts = batch.scores(), batch.score_parts()
     for i, seed in enumerate(seeds):
-        state = play_reference(seed, players)
+        state = play_reference(seed, players, variants)
         assert texts[i] == state.to_json()["actions"], f"seed {seed}"
         assert scores[i].tolist() == state.scores(), f"seed {seed}"
+        for seat in range(players):
+            breakdown = state.score_breakdown(seat)
+            assert {k: int(parts[i, seat, PART_NAMES.index(k)]) for k in breakdown} == breakdown
         assert int(batch.steps[i]) == len(texts[i])
 
 
@@ -32,6 +46,33 @@ def test_the_games_cover_the_rules_the_batch_engine_reimplements():
     assert batch.deep_count.sum() > 0  # arrivals in deep space (automatic: no action of their own)
     assert (batch.goal_owner >= 0).sum() > 0
     assert (batch.crashes == 11).any() and batch.end_triggered.any()  # both ways a game ends
+
+
+def test_the_variant_games_cover_the_variant_rules():
+    """With every variant on, the compared games use every token ability and score every part."""
+    batch = play_batch(range(5000, 5060), 3, VARIANTS, record=True)
+    texts = [t for game in records(batch) for t in game]
+    for needle in (
+        "+extra",
+        "+keep",
+        "reroll",
+        "reveal-expedition",
+        "reveal-discovery",
+        "deal-mission",
+        "return-mission",
+    ):
+        assert any(needle in t for t in texts), needle
+    parts = batch.score_parts()
+    for part in ("ufo", "discoveries", "missions"):
+        assert (parts[:, :, PART_NAMES.index(part)] > 0).any(), part
+
+
+def test_compiled_counter_stream_is_the_python_one():
+    seeds = [0, 1, 2**40, 12345678901, 2**63 + 5]
+    steps = [0, 7, 99, 123456, 2**31]
+    assert [compiled_uniform(np.uint64(s), t) for s, t in zip(seeds, steps)] == [
+        uniform(s, t) for s, t in zip(seeds, steps)
+    ]
 
 
 def test_a_batch_game_does_not_depend_on_the_other_games_in_the_batch():

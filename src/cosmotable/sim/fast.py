@@ -1,9 +1,8 @@
 """`cosmotable simulate mlem --fast`: rows from the batch MLEM engine (sim/batch_mlem.py).
 
-The batch engine plays the base game with the counter-stream random policy (not the `random` bot,
-whose choices come from Python's `random`), so a fast run's games are the ones `play_reference`
-plays through the reference engine for the same seeds; its rows have the same columns as any MLEM
-run, built from the batch engine's trace instead of the event log
+The batch engine plays its counter-stream random policy, not the `random` bot, whose choices come from Python's `random`; so a fast run's games are the ones `play_reference`
+plays through the reference engine for the same seeds, and its rows have the same columns as any
+MLEM run, built from the batch engine's log instead of the event log
 (`tests/sim/test_simulate_fast.py` checks them against `features()` of the reference games).
 """
 
@@ -14,58 +13,61 @@ from typing import Any
 import numpy as np
 
 from cosmotable.games.mlem.board import ABILITIES
-from cosmotable.sim.batch_mlem import BatchMlem
+from cosmotable.sim import batch_mlem as bm
 
 PLACES = ("deep", "moon", "planet")
-#: the policy a fast run plays, as its `bots` column names it
-FAST_POLICY = "random-counter"
+#: the policies a fast run plays, as its `bots` column names them (bot -> policy)
+FAST_POLICIES = {"random": "random-counter"}
+#: games played per engine call: the log of a call stays small (a few MB)
+CALL_GAMES = 5000
 
 
 def batch_rows(plan, indices: list[int]) -> list[dict[str, Any]]:
-    """Rows (see runner.schema) of the plan's games `indices`, played in one batch."""
+    """Rows (see runner.schema) of the plan's games `indices`, played by the batch engine."""
+    rows: list[dict[str, Any]] = []
+    for start in range(0, len(indices), CALL_GAMES):
+        rows += _rows(plan, indices[start : start + CALL_GAMES])
+    return rows
+
+
+def _rows(plan, indices: list[int]) -> list[dict[str, Any]]:
     seeds = np.array([plan.seed_of(i) for i in indices], dtype=np.uint64)
-    batch = BatchMlem(seeds, plan.players, trace=True)
+    lineups = [plan.seats(i) for i in indices]
+    batch = bm.BatchMlem(seeds, plan.players, plan.variants, policy=lineups, record=True, trace=True)
     batch.run()
     n = len(indices)
     rolls: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    roll_at: list[dict[int, dict[str, Any]]] = [{} for _ in range(n)]
-    for g, step, expedition, space, dice in batch.t_rolls:
-        for i, st, e, sp, d in zip(
-            g.tolist(), step.tolist(), expedition.tolist(), space.tolist(), dice.tolist()
-        ):
-            entry = {"expedition": e, "space": sp, "dice": d, "outcome": "travel"}
-            rolls[i].append(entry)
-            roll_at[i][st] = entry
     crashed: list[set[int]] = [set() for _ in range(n)]
-    for g, step, expedition in batch.t_crashes:
-        for i, st, e in zip(g.tolist(), step.tolist(), expedition.tolist()):
-            crashed[i].add(e)
-            # A crash follows its roll in the same step (nothing usable) or the next (chosen).
-            entry = roll_at[i].get(st) or roll_at[i].get(st - 1)
-            if entry is not None:
-                entry["outcome"] = "crash"
     landings: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    for g, seat, expedition, astro, place, points, parachute in batch.t_landings:
-        for i, s, e, a, pts in zip(
-            g.tolist(), seat.tolist(), expedition.tolist(), astro.tolist(), points.tolist()
-        ):
-            landings[i].append(
+    goals: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+    goal_ids = bm.ids()["goals"]
+    pending: list[dict[str, Any] | None] = [None] * n  # the roll whose outcome comes next
+    for game, _step, kind, a, b, c, d, e, f in batch.log.tolist():
+        if kind == bm.T_ROLL:
+            entry = {"expedition": a, "space": b, "dice": c, "outcome": "open"}
+            rolls[game].append(entry)
+            pending[game] = entry
+        elif kind in (bm.K_TRAVEL, bm.K_REROLL, bm.T_CRASH):
+            entry = pending[game]
+            if entry is not None:
+                outcome = {bm.K_TRAVEL: "travel", bm.K_REROLL: "reroll", bm.T_CRASH: "crash"}[kind]
+                entry["outcome"] = outcome
+                pending[game] = None
+            if kind == bm.T_CRASH:
+                crashed[game].add(a)
+        elif kind == bm.T_LANDING:
+            landings[game].append(
                 {
-                    "seat": s,
-                    "expedition": e,
-                    "astronaut": ABILITIES[a],
-                    "place": PLACES[place],
-                    "points": pts,
-                    "parachute": bool(parachute),
+                    "seat": a,
+                    "expedition": b,
+                    "astronaut": ABILITIES[c],
+                    "place": PLACES[d],
+                    "points": e,
+                    "parachute": bool(f),
                 }
             )
-    goals: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-    ids = batch.m.goal_ids
-    for g, seat, expedition, goal, points in batch.t_goals:
-        goal_list = np.broadcast_to(goal, g.shape).tolist()
-        point_list = np.broadcast_to(points, g.shape).tolist()
-        for i, s, e, k, pts in zip(g.tolist(), seat.tolist(), expedition.tolist(), goal_list, point_list):
-            goals[i].append({"seat": s, "expedition": e, "goal": ids[k], "points": pts})
+        elif kind == bm.T_GOAL:
+            goals[game].append({"seat": a, "expedition": b, "goal": goal_ids[c], "points": d})
     scores = batch.scores()
     rows = []
     for i, index in enumerate(indices):
@@ -78,12 +80,12 @@ def batch_rows(plan, indices: list[int]) -> list[dict[str, Any]]:
                 "seed": int(seeds[i]),
                 "game": "mlem",
                 "players": plan.players,
-                "variants": [],
-                "bots": [FAST_POLICY] * plan.players,
+                "variants": sorted(plan.variants),
+                "bots": [FAST_POLICIES[name] for name in lineups[i]],
                 "scores": score,
                 "winners": [s for s, v in enumerate(score) if v == best],
                 "steps": int(batch.steps[i]),
-                "decisions": int(batch.steps[i] - batch.rolls_made[i]),
+                "decisions": int(batch.steps[i] - batch.chance_steps[i]),
                 "turns": turns,
                 "crashes": int(batch.crashes[i]),
                 "expedition_crashed": [e in crashed[i] for e in range(1, turns + 1)],

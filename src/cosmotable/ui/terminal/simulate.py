@@ -63,8 +63,9 @@ def simulate_command(
         bool,
         typer.Option(
             "--fast",
-            help="MLEM base game only: the batch (numpy) engine with its counter-stream random policy "
-            "(use --bots random, no --variant; a larger --chunk, e.g. 20000, batches more games at once).",
+            help="MLEM only: the batch (compiled) engine, any --variant, with its counter-stream "
+            "random policy (use --bots random; a larger --chunk, e.g. 20000, hands more games to "
+            "each task).",
         ),
     ] = False,
     quiet: Annotated[
