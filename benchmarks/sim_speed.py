@@ -114,7 +114,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--variants", default="", help="comma-separated MLEM variants (reference and batch)")
-    parser.add_argument("--batch", type=int, default=5000, help="games per call of the batch engine")
+    parser.add_argument("--batch", type=int, default=1000, help="games per call of the batch engine")
     parser.add_argument("--sim-games", type=int, default=40, help="games for the simulate figure")
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]

@@ -129,7 +129,6 @@ Tables = namedtuple(
         "mis_kind",  # missions, sorted by id: 0 moon, 1 planet
         "mis_target",  # moon or planet index
         "mission_points",  # for 0, 1, 2, 3 completed
-        "board_rank",  # [astronaut] the heuristic's boarding preference (higher first)
     ],
 )
 C_FIRST, C_LAST, C_DEEP, C_SAT, C_TRACK, C_COMET, C_GALAXY, C_DICE, C_UFO_START = range(9)
@@ -162,8 +161,6 @@ def ids() -> dict[str, tuple[str, ...]]:
 @cache
 def tables() -> Tables:
     """The default mat, goals and token sets as arrays."""
-    from cosmotable.bots.hooks_mlem import BOARD_ORDER
-
     state = games.get("mlem").new_state(2, seed=0)
     mat, goals, tokens = state.mat, state.goals, state.tokens
     names = ids()
@@ -259,114 +256,108 @@ def tables() -> Tables:
             dtype=np.int64,
         ),
         mission_points=np.array(tokens.mission_points, dtype=np.int64),
-        board_rank=np.array([-BOARD_ORDER.index(a) for a in ABILITIES], dtype=np.int64),
     )
 
 
-# ------------------------------------------------------------------------------------------ state
-class Games:
-    """The arrays of `n` games of `players` seats (games on axis 0), filled by `run`."""
-
-    def __init__(self, n: int, players: int, t: Tables):
-        P = players
-        goals = len(t.goal_points)
-        moons, planets = len(t.moon_points), len(t.planet_points)
-        self.s = np.zeros((n, NS), dtype=np.int64)
-        self.available = np.zeros((n, P, NA), dtype=np.bool_)
-        self.placed = np.zeros((n, P), dtype=np.int64)
-        self.points = np.zeros((n, P, PARTS), dtype=np.int64)
-        self.moon_owner = np.zeros((n, moons), dtype=np.int64)
-        self.planet_count = np.zeros((n, planets, P), dtype=np.int64)
-        self.planet_row = np.zeros((n, planets, P), dtype=np.int64)  # row order of the seat's row
-        self.planet_rows = np.zeros((n, planets), dtype=np.int64)
-        self.planet_expert = np.zeros((n, planets, P), dtype=np.bool_)
-        self.deep_count = np.zeros((n, P), dtype=np.int64)
-        self.goal_owner = np.zeros((n, goals), dtype=np.int64)
-        self.due = np.zeros((n, goals * P, 2), dtype=np.int64)  # (goal, seat) in the order met
-        self.slot_seat = np.zeros((n, P), dtype=np.int64)
-        self.slot_astro = np.zeros((n, P), dtype=np.int64)
-        self.aboard = np.zeros((n, P), dtype=np.bool_)
-        self.queued = np.zeros((n, P), dtype=np.bool_)
-        self.helpers_used = np.zeros((n, P), dtype=np.bool_)
-        self.roll = np.zeros((n, NF), dtype=np.int64)
-        self.exp_pool = np.zeros((n, len(t.tok_move)), dtype=np.bool_)
-        self.disc_pool = np.zeros((n, len(t.disc_kind)), dtype=np.bool_)
-        self.on_mat = np.zeros((n, len(t.accepts)), dtype=np.int64)
-        self.mis_pool = np.zeros((n, len(t.mis_kind)), dtype=np.bool_)
-        self.dealt = np.zeros((n, P, MISSIONS_DEALT), dtype=np.int64)
-        self.ndealt = np.zeros((n, P), dtype=np.int64)
-        self.returned = np.zeros((n, P), dtype=np.int64)
-
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        return (
-            self.s,
-            self.available,
-            self.placed,
-            self.points,
-            self.moon_owner,
-            self.planet_count,
-            self.planet_row,
-            self.planet_rows,
-            self.planet_expert,
-            self.deep_count,
-            self.goal_owner,
-            self.due,
-            self.slot_seat,
-            self.slot_astro,
-            self.aboard,
-            self.queued,
-            self.helpers_used,
-            self.roll,
-            self.exp_pool,
-            self.disc_pool,
-            self.on_mat,
-            self.mis_pool,
-            self.dealt,
-            self.ndealt,
-            self.returned,
-        )
-
-
-G = namedtuple(
-    "G",
-    [
-        "s",
-        "available",
-        "placed",
-        "points",
-        "moon_owner",
-        "planet_count",
-        "planet_row",
-        "planet_rows",
-        "planet_expert",
-        "deep_count",
-        "goal_owner",
-        "due",
-        "slot_seat",
-        "slot_astro",
-        "aboard",
-        "queued",
-        "helpers_used",
-        "roll",
-        "exp_pool",
-        "disc_pool",
-        "on_mat",
-        "mis_pool",
-        "dealt",
-        "ndealt",
-        "returned",
-    ],
+# ------------------------------------------------------------------------------------------ layout
+# Every compiled function takes one game's state as ONE flat int64 array `g` (and the shared log):
+# a call passing a tuple of dozens of arrays costs far more than the step it serves (each array's
+# descriptor is copied and reference-counted on every call). The tables are module globals, which
+# numba freezes into the compiled code as constants. `g` holds the scalar slots S_*, the variant
+# and recording flags, then every per-game table at the offsets O_* below (widths for 5 seats).
+_T = tables()
+ACCEPTS, VALUE, MOONS, MOON_POINTS = _T.accepts, _T.value, _T.moons, _T.moon_points
+PLANET, PLANET_POINTS = _T.planet, _T.planet_points
+GOAL_KIND, GOAL_COUNT, GOAL_POINTS = _T.goal_kind, _T.goal_count, _T.goal_points
+ROLL_COUNTS, ROLL_CUM, ROLL_N, UNIFORM_CUM, SUBSETS = (
+    _T.roll_counts,
+    _T.roll_cum,
+    _T.roll_n,
+    _T.uniform_cum,
+    _T.subsets,
 )
+TOK_MOVE, TOK_DICE, TOK_ABILITY, TOK_EXTRA, UFO_POINTS = (
+    _T.tok_move,
+    _T.tok_dice,
+    _T.tok_ability,
+    _T.tok_extra,
+    _T.ufo_points,
+)
+DISC_KIND, DISC_SPACE, DISC_POINTS = _T.disc_kind, _T.disc_space, _T.disc_points
+MIS_KIND, MIS_TARGET, MISSION_POINTS = _T.mis_kind, _T.mis_target, _T.mission_points
+FIRST, LAST, DEEP, SAT_SPACE, TRACK, COMET, GALAXY, DICE, UFO_START = (int(c) for c in _T.consts)
+NM, NPL, NG = len(MOON_POINTS), len(PLANET_POINTS), len(GOAL_POINTS)
+NEXP, NDISC, NMIS, NSPACE, NUFO = len(TOK_MOVE), len(DISC_KIND), len(MIS_KIND), DEEP + 1, len(UFO_POINTS)
+PM = 5  # the most seats MLEM has
+(F_P, F_UFO, F_DISC, F_MIS, F_RECORD, F_TRACE) = range(NS, NS + 6)
 
-# A game's view inside the compiled code: row `i` of every array (numba slices are views).
-V = namedtuple("V", G._fields + ("P", "ufo", "disc", "mis", "log", "nlog", "record", "trace", "policy"))
+
+def _layout() -> dict[str, int]:
+    widths = {
+        "AVAIL": PM * NA,
+        "PLACED": PM,
+        "POINTS": PM * PARTS,
+        "MOON_OWNER": NM,
+        "PCOUNT": NPL * PM,
+        "PROW": NPL * PM,
+        "PROWS": NPL,
+        "PEXPERT": NPL * PM,
+        "DEEP": PM,
+        "GOAL_OWNER": NG,
+        "DUE": NG * PM * 2,
+        "SLOT_SEAT": PM,
+        "SLOT_ASTRO": PM,
+        "ABOARD": PM,
+        "QUEUED": PM,
+        "HUSED": PM,
+        "ROLL": NF,
+        "EXP_POOL": NEXP,
+        "DISC_POOL": NDISC,
+        "ON_MAT": NSPACE,
+        "MIS_POOL": NMIS,
+        "DEALT": PM * MISSIONS_DEALT,
+        "NDEALT": PM,
+        "RETURNED": PM,
+        "SEATS": PM,  # scratch: usable helper seats
+        "PLACE": 9,  # scratch: landing options
+        "SHIFT": 9,
+        "OUT": PM,
+    }
+    offsets, at = {}, NS + 6
+    for name, width in widths.items():
+        offsets[name] = at
+        at += width
+    offsets["SIZE"] = at
+    return offsets
+
+
+_O = _layout()
+O_AVAIL, O_PLACED, O_POINTS, O_MOON_OWNER = _O["AVAIL"], _O["PLACED"], _O["POINTS"], _O["MOON_OWNER"]
+O_PCOUNT, O_PROW, O_PROWS, O_PEXPERT = _O["PCOUNT"], _O["PROW"], _O["PROWS"], _O["PEXPERT"]
+O_DEEP, O_GOAL_OWNER, O_DUE = _O["DEEP"], _O["GOAL_OWNER"], _O["DUE"]
+O_SLOT_SEAT, O_SLOT_ASTRO, O_ABOARD, O_QUEUED = _O["SLOT_SEAT"], _O["SLOT_ASTRO"], _O["ABOARD"], _O["QUEUED"]
+O_HUSED, O_ROLL, O_EXP_POOL, O_DISC_POOL = _O["HUSED"], _O["ROLL"], _O["EXP_POOL"], _O["DISC_POOL"]
+O_ON_MAT, O_MIS_POOL, O_DEALT, O_NDEALT = _O["ON_MAT"], _O["MIS_POOL"], _O["DEALT"], _O["NDEALT"]
+O_RETURNED, O_SEATS, O_PLACE, O_SHIFT, O_OUT = (
+    _O["RETURNED"],
+    _O["SEATS"],
+    _O["PLACE"],
+    _O["SHIFT"],
+    _O["OUT"],
+)
+STATE_SIZE = _O["SIZE"]
 
 
 # ------------------------------------------------------------------------------------------ random
 _GOLDEN, _MIX1, _MIX2 = np.uint64(GOLDEN), np.uint64(MIX1), np.uint64(MIX2)
+# Compiled once and kept in numba's on-disk cache. error_model="numpy": integer division and
+# modulo by zero are not checked (no divisor here can be zero: players >= 2). Small functions, and
+# those with one caller, are inlined (`leaf`), which saves a call and its reference counting.
+jit = nb.njit(cache=True, error_model="numpy")
+leaf = nb.njit(cache=True, error_model="numpy", inline="always")
 
 
-@nb.njit(cache=True)
+@leaf
 def uniform(seed: np.uint64, step: np.int64) -> float:
     """counter_rng.uniform, compiled (uint64 arithmetic wraps modulo 2**64)."""
     x = seed * _GOLDEN + (np.uint64(step) + np.uint64(1)) * _MIX1
@@ -378,207 +369,207 @@ def uniform(seed: np.uint64, step: np.int64) -> float:
     return float(x >> np.uint64(11)) * 2.0**-53
 
 
-@nb.njit(cache=True)
-def _pick_cum(cum, n, u):
-    """counter_rng.pick_outcome over the first n entries of `cum`."""
-    lo, hi = 0, n  # first index with u < cum[index]
+@leaf
+def _pick_cum(row, n, u):
+    """counter_rng.pick_outcome over the first n entries of `row` (cumulative probabilities)."""
+    lo, hi = 0, n  # first index with u < row[index]
     while lo < hi:
         mid = (lo + hi) // 2
-        if u < cum[mid]:
+        if u < row[mid]:
             hi = mid
         else:
             lo = mid + 1
     return min(lo, n - 1)
 
 
-@nb.njit(cache=True)
+@leaf
 def _pick(n, u):
     return min(int(u * n), n - 1)
 
 
-@nb.njit(cache=True)
-def _nth_true(flags, k):
-    """Index of the k-th (0-based) True in `flags`."""
-    for i in range(len(flags)):
-        if flags[i]:
+@leaf
+def _nth_set(g, offset, width, k):
+    """Index (from `offset`) of the k-th (0-based) non-zero of g[offset:offset + width]."""
+    for i in range(width):
+        if g[offset + i]:
             if k == 0:
                 return i
             k -= 1
     return -1
 
 
-@nb.njit(cache=True)
-def _log(v, kind, a, b, c, d, e, f):
-    n = v.nlog[0]
-    if n < len(v.log):
-        row = v.log[n]
-        row[0] = v.s[S_GAME]
-        row[1] = v.s[S_STEP]
-        row[2] = kind
-        row[3] = a
-        row[4] = b
-        row[5] = c
-        row[6] = d
-        row[7] = e
-        row[8] = f
-    v.nlog[0] = n + 1
+@leaf
+def _log(g, log, nlog, kind, a, b, c, d, e, f):
+    n = nlog[0]
+    if n < len(log):
+        log[n, 0] = g[S_GAME]
+        log[n, 1] = g[S_STEP]
+        log[n, 2] = kind
+        log[n, 3] = a
+        log[n, 4] = b
+        log[n, 5] = c
+        log[n, 6] = d
+        log[n, 7] = e
+        log[n, 8] = f
+    nlog[0] = n + 1
 
 
-@nb.njit(cache=True)
-def _act(v, kind, a, b, c, d):
-    if v.record:
-        _log(v, kind, a, b, c, d, 0, 0)
+@leaf
+def _act(g, log, nlog, kind, a, b, c, d):
+    if g[F_RECORD]:
+        _log(g, log, nlog, kind, a, b, c, d, 0, 0)
 
 
 # ------------------------------------------------------------------------------------------ set-up
-@nb.njit(cache=True)
-def _reset_expedition(v, t):
-    s = v.s
-    s[S_PHASE] = LAUNCH
-    s[S_NBOARD] = 0
-    v.aboard[:] = False
-    v.queued[:] = False
-    s[S_CMD] = -1
+@leaf
+def _reset_expedition(g):
+    g[S_PHASE] = LAUNCH
+    g[S_NBOARD] = 0
+    for k in range(PM):
+        g[O_ABOARD + k] = 0
+        g[O_QUEUED + k] = 0
+        g[O_HUSED + k] = 0
+    g[S_CMD] = -1
     # rulebook (launch phase): the rocket is placed on space 0.
-    s[S_POS] = 0
-    s[S_DICE] = t.consts[C_DICE]
-    v.roll[:] = 0
-    v.helpers_used[:] = False
+    g[S_POS] = 0
+    g[S_DICE] = DICE
+    for f in range(NF):
+        g[O_ROLL + f] = 0
 
 
-@nb.njit(cache=True)
-def _begin_expedition(v, t):
-    _reset_expedition(v, t)
-    if v.ufo and v.s[S_EXP_LEFT] > 0:
+@jit
+def _begin_expedition(g):
+    _reset_expedition(g)
+    if g[F_UFO] and g[S_EXP_LEFT] > 0:
         # rulebook (UFO): the commander reveals the top expedition token (Ruling R15: none left,
         # none revealed).
-        v.s[S_PHASE] = REVEAL_EXP
+        g[S_PHASE] = REVEAL_EXP
 
 
-@nb.njit(cache=True)
-def _next_setup_step(v, t):
-    s, P = v.s, v.P
-    if v.mis:
+@jit
+def _next_setup_step(g):
+    P = g[F_P]
+    if g[F_MIS]:
         # rulebook (secret missions): deal each player 4 tokens, then each returns one.
         for seat in range(P):
-            if v.ndealt[seat] < MISSIONS_DEALT and s[S_MIS_LEFT] > 0:
-                s[S_PHASE] = DEAL
+            if g[O_NDEALT + seat] < MISSIONS_DEALT and g[S_MIS_LEFT] > 0:
+                g[S_PHASE] = DEAL
                 return
         for seat in range(P):
-            if v.returned[seat] < 0:
-                s[S_PHASE] = CHOOSE
+            if g[O_RETURNED + seat] < 0:
+                g[S_PHASE] = CHOOSE
                 return
-    if v.disc and s[S_ON_MAT] < DISCOVERIES_ON_MAT and s[S_DISC_LEFT] > 0:
+    if g[F_DISC] and g[S_ON_MAT] < DISCOVERIES_ON_MAT and g[S_DISC_LEFT] > 0:
         # rulebook (discovery): reveal five tokens onto their spaces of the mat.
-        s[S_PHASE] = REVEAL_DISC
+        g[S_PHASE] = REVEAL_DISC
         return
-    _begin_expedition(v, t)
+    _begin_expedition(g)
 
 
-@nb.njit(cache=True)
-def _new_game(v, t, game):
-    s = v.s
-    s[:] = 0
-    s[S_GAME] = game
-    v.available[:] = True
-    v.placed[:] = 0
-    v.points[:] = 0
-    v.moon_owner[:] = -1
-    v.planet_count[:] = 0
-    v.planet_row[:] = 0
-    v.planet_rows[:] = 0
-    v.planet_expert[:] = False
-    v.deep_count[:] = 0
-    v.goal_owner[:] = -1
-    s[S_NDUE] = 0
-    s[S_EXPED] = 1
-    s[S_UFO_POS] = t.consts[C_UFO_START]
-    s[S_TOKEN] = -1
-    v.exp_pool[:] = v.ufo
-    s[S_EXP_LEFT] = len(t.tok_move) if v.ufo else 0
-    v.disc_pool[:] = v.disc
-    s[S_DISC_LEFT] = len(t.disc_kind) if v.disc else 0
-    v.on_mat[:] = -1
-    v.mis_pool[:] = v.mis
-    s[S_MIS_LEFT] = len(t.mis_kind) if v.mis else 0
-    v.ndealt[:] = 0
-    v.returned[:] = -1
-    _reset_expedition(v, t)
-    _next_setup_step(v, t)
+@jit
+def _new_game(g, game, players, ufo, disc, mis, record, trace):
+    g[:] = 0
+    g[S_GAME] = game
+    g[F_P], g[F_UFO], g[F_DISC], g[F_MIS], g[F_RECORD], g[F_TRACE] = players, ufo, disc, mis, record, trace
+    for k in range(PM * NA):
+        g[O_AVAIL + k] = 1
+    for k in range(NM):
+        g[O_MOON_OWNER + k] = -1
+    for k in range(NG):
+        g[O_GOAL_OWNER + k] = -1
+    g[S_EXPED] = 1
+    g[S_UFO_POS] = UFO_START
+    g[S_TOKEN] = -1
+    for k in range(NEXP):
+        g[O_EXP_POOL + k] = ufo
+    g[S_EXP_LEFT] = NEXP if ufo else 0
+    for k in range(NDISC):
+        g[O_DISC_POOL + k] = disc
+    g[S_DISC_LEFT] = NDISC if disc else 0
+    for k in range(NSPACE):
+        g[O_ON_MAT + k] = -1
+    for k in range(NMIS):
+        g[O_MIS_POOL + k] = mis
+    g[S_MIS_LEFT] = NMIS if mis else 0
+    for k in range(PM):
+        g[O_RETURNED + k] = -1
+    _reset_expedition(g)
+    _next_setup_step(g)
 
 
 # ------------------------------------------------------------------------------------------ queries
-@nb.njit(cache=True)
-def current_player(v):
-    s = v.s
-    phase = s[S_PHASE]
-    if phase == CHOOSE:
-        for seat in range(v.P):
-            if v.returned[seat] < 0:
-                return seat
-    if phase == LAUNCH:
-        # rulebook (launch phase): the starter boards first, then the others clockwise.
-        return (s[S_STARTER] + s[S_NBOARD]) % v.P
-    if phase == TRAVEL:
-        return v.slot_seat[s[S_CMD]]
-    return v.slot_seat[_head(v)]
-
-
-@nb.njit(cache=True)
-def _head(v):
-    for slot in range(v.P):
-        if v.queued[slot]:
+@leaf
+def _head(g):
+    for slot in range(g[F_P]):
+        if g[O_QUEUED + slot]:
             return slot
     return -1
 
 
-@nb.njit(cache=True)
-def _token_active(v):
-    return v.ufo and v.s[S_TOKEN] >= 0 and v.s[S_SPENT] == 0
+@leaf
+def current_player(g):
+    phase = g[S_PHASE]
+    if phase == CHOOSE:
+        for seat in range(g[F_P]):
+            if g[O_RETURNED + seat] < 0:
+                return seat
+    if phase == LAUNCH:
+        # rulebook (launch phase): the starter boards first, then the others clockwise.
+        return (g[S_STARTER] + g[S_NBOARD]) % g[F_P]
+    if phase == TRAVEL:
+        return g[O_SLOT_SEAT + g[S_CMD]]
+    return g[O_SLOT_SEAT + _head(g)]
 
 
-@nb.njit(cache=True)
-def _extra_steps_here(v, t):
-    """Steps of the active token's extra dice that this space accepts (0: none accepted)."""
-    pos = v.s[S_POS]
-    token = v.s[S_TOKEN]
+@leaf
+def _token_active(g):
+    return g[F_UFO] and g[S_TOKEN] >= 0 and g[S_SPENT] == 0
+
+
+@leaf
+def _extra_here(g):
+    """(steps, count) of the active token's extra dice that this space accepts."""
+    pos, token = g[S_POS], g[S_TOKEN]
     steps, count = 0, 0
     for f in range(NF):
-        if t.tok_extra[token, f] > 0 and t.accepts[pos, f]:
-            steps += t.tok_extra[token, f] * t.value[pos, f]
-            count += t.tok_extra[token, f]
+        if TOK_EXTRA[token, f] > 0 and ACCEPTS[pos, f]:
+            steps += TOK_EXTRA[token, f] * VALUE[pos, f]
+            count += TOK_EXTRA[token, f]
     return steps, count
 
 
-@nb.njit(cache=True)
-def travel_items(v, t, seats):
-    """Usable face groups (count) and helper seats: `seats[k]` True for a seat whose unflipped
-    helper is aboard where the space accepts a 1 (rulebook: travel, step 1; helper)."""
-    pos = v.s[S_POS]
+@leaf
+def travel_items(g):
+    """Usable face groups (count) and helper seats (count; g[O_SEATS + seat] set for a seat whose
+    unflipped helper is aboard where the space accepts a 1): rulebook (travel, step 1; helper)."""
+    pos = g[S_POS]
     groups = 0
     for f in range(NF):
-        if v.roll[f] > 0 and t.accepts[pos, f]:
+        if g[O_ROLL + f] > 0 and ACCEPTS[pos, f]:
             groups += 1
-    seats[:] = False
-    if t.accepts[pos, ONE]:
-        for slot in range(v.s[S_NBOARD]):
-            seat = v.slot_seat[slot]
-            if v.slot_astro[slot] == HELPER and v.aboard[slot] and not v.helpers_used[seat]:
-                seats[seat] = True
-    return groups, seats.sum()
+    helpers = 0
+    for seat in range(PM):
+        g[O_SEATS + seat] = 0
+    if ACCEPTS[pos, ONE]:
+        for slot in range(g[S_NBOARD]):
+            seat = g[O_SLOT_SEAT + slot]
+            if g[O_SLOT_ASTRO + slot] == HELPER and g[O_ABOARD + slot] and not g[O_HUSED + seat]:
+                g[O_SEATS + seat] = 1
+                helpers += 1
+    return groups, helpers
 
 
-@nb.njit(cache=True)
-def travel_counts(v, t, groups, helpers):
+@leaf
+def travel_counts(g, groups, helpers):
     """Sizes of the travel option blocks in the reference's order: plain travels, travels with
     extra dice, with keep, the reroll, the crash (travel_options)."""
     g_sets, h_sets = 1 << groups, 1 << helpers
     plain = g_sets * h_sets - 1
     extra = keep = reroll = 0
-    if _token_active(v):
-        ability = t.tok_ability[v.s[S_TOKEN]]
+    if _token_active(g):
+        ability = TOK_ABILITY[g[S_TOKEN]]
         if ability == EXTRA:
-            if _extra_steps_here(v, t)[1] > 0:
+            if _extra_here(g)[1] > 0:
                 extra = g_sets * h_sets
         elif ability == KEEP:
             keep = g_sets * h_sets - 1
@@ -588,673 +579,616 @@ def travel_counts(v, t, groups, helpers):
     return plain, extra, keep, reroll, crash
 
 
-@nb.njit(cache=True)
-def landing_options(v, t, slot, parachute, place, shift):
+@leaf
+def landing_options(g, slot, parachute):
     """Where the astronaut in `slot` may land now, in the reference's order (landing_options):
-    fills place/shift and returns the count (0: it can only stay)."""
-    pos = v.s[S_POS]
-    first, last, deep = t.consts[C_FIRST], t.consts[C_LAST], t.consts[C_DEEP]
-    if pos < first:
+    fills g[O_PLACE + k], g[O_SHIFT + k] and returns the count (0: it can only stay)."""
+    pos = g[S_POS]
+    if pos < FIRST:
         return 0  # rulebook (landing phase / parachutist): nothing to land on at spaces 0-5
     # rulebook (navigator): it may land as if the rocket were one space higher or lower.
-    shifts = 1 if parachute or v.slot_astro[slot] != NAV else 3
+    shifts = 1 if parachute or g[O_SLOT_ASTRO + slot] != NAV else 3
     n = 0
     for k in range(shifts):
         sh = 0 if k == 0 else (-1 if k == 1 else 1)
         number = pos + sh
-        if number == deep:
-            place[n] = PLACE_DEEP
-            shift[n] = sh
+        if number == DEEP:
+            g[O_PLACE + n] = PLACE_DEEP
+            g[O_SHIFT + n] = sh
             n += 1
             continue
-        if number < first or number > last:
+        if number < FIRST or number > LAST:
             continue
         # rulebook (moons): one astronaut per moon; if all are taken no one can land there.
         free = False
         for i in range(2):
-            m = t.moons[number, i]
-            if m >= 0 and v.moon_owner[m] < 0:
+            m = MOONS[number, i]
+            if m >= 0 and g[O_MOON_OWNER + m] < 0:
                 free = True
         if free:
-            place[n] = PLACE_MOON
-            shift[n] = sh
+            g[O_PLACE + n] = PLACE_MOON
+            g[O_SHIFT + n] = sh
             n += 1
-        if t.planet[number] >= 0:
-            place[n] = PLACE_PLANET
-            shift[n] = sh
+        if PLANET[number] >= 0:
+            g[O_PLACE + n] = PLACE_PLANET
+            g[O_SHIFT + n] = sh
             n += 1
     return n
 
 
 # ------------------------------------------------------------------------------------------ launch
-@nb.njit(cache=True)
-def _board(v, t, astro):
-    s = v.s
-    seat = current_player(v)
-    _act(v, K_BOARD, astro, 0, 0, 0)
-    v.available[seat, astro] = False
-    slot = s[S_NBOARD]
-    v.slot_seat[slot] = seat
-    v.slot_astro[slot] = astro
-    v.aboard[slot] = True
-    s[S_NBOARD] = slot + 1
-    if slot + 1 < v.P:
+@leaf
+def _board(g, log, nlog, astro):
+    seat = current_player(g)
+    _act(g, log, nlog, K_BOARD, astro, 0, 0, 0)
+    g[O_AVAIL + seat * NA + astro] = 0
+    slot = g[S_NBOARD]
+    g[O_SLOT_SEAT + slot] = seat
+    g[O_SLOT_ASTRO + slot] = astro
+    g[O_ABOARD + slot] = 1
+    g[S_NBOARD] = slot + 1
+    if slot + 1 < g[F_P]:
         return
     # rulebook (launch phase): the starter becomes the expedition's commander.
-    s[S_CMD] = 0
+    g[S_CMD] = 0
     # rulebook (satellite): with one or more satellite engineers aboard, start on space 3.
-    for k in range(v.P):
-        if v.slot_astro[k] == SAT:
-            s[S_POS] = t.consts[C_SAT]
-    s[S_PHASE] = ROLL
+    for k in range(g[F_P]):
+        if g[O_SLOT_ASTRO + k] == SAT:
+            g[S_POS] = SAT_SPACE
+    g[S_PHASE] = ROLL
 
 
 # ------------------------------------------------------------------------------------------ travel
-@nb.njit(cache=True)
-def _rolled(v, t, dice, outcome, seats):
-    s = v.s
-    v.roll[:] = t.roll_counts[dice, outcome]
-    _act(v, K_ROLL, dice, outcome, 0, 0)
-    if v.trace:
-        _log(v, T_ROLL, s[S_EXPED], s[S_POS], dice, 0, 0, 0)
-    s[S_PHASE] = TRAVEL
-    groups, helpers = travel_items(v, t, seats)
-    plain, extra, keep, reroll, _crash_option = travel_counts(v, t, groups, helpers)
+@leaf
+def _rolled(g, log, nlog, dice, outcome):
+    for f in range(NF):
+        g[O_ROLL + f] = ROLL_COUNTS[dice, outcome, f]
+    _act(g, log, nlog, K_ROLL, dice, outcome, 0, 0)
+    if g[F_TRACE]:
+        _log(g, log, nlog, T_ROLL, g[S_EXPED], g[S_POS], dice, 0, 0, 0)
+    g[S_PHASE] = TRAVEL
+    groups, helpers = travel_items(g)
+    plain, extra, keep, reroll, _crash_option = travel_counts(g, groups, helpers)
     if plain + extra + keep + reroll == 0:
         # rulebook (crash): no rolled die matches the rocket's space, and nothing saves it.
-        _crash(v, t)
+        _crash(g, log, nlog)
 
 
-@nb.njit(cache=True)
-def _travel(v, t, groups_mask, helper_mask, extra, keep, seats):
+@jit
+def _travel(g, log, nlog, groups_mask, helper_mask, extra, keep):
     """Apply Travel(the groups of `groups_mask`, the helper seats of `helper_mask`, extra, keep):
     bit b of a mask is the b-th usable face (canonical order) or helper seat (by seat)."""
-    s = v.s
-    pos = s[S_POS]
+    pos = g[S_POS]
     face_bits, seat_bits, steps, used = 0, 0, 0, 0
     b = 0
     for f in range(NF):
-        if v.roll[f] > 0 and t.accepts[pos, f]:
+        count = g[O_ROLL + f]
+        if count > 0 and ACCEPTS[pos, f]:
             if groups_mask >> b & 1:
                 face_bits |= 1 << f
                 # rulebook (travel, step 2): move the sum of the chosen dice; the afterburner is
                 # worth the value printed at the rocket's space.
-                steps += v.roll[f] * t.value[pos, f]
+                steps += count * VALUE[pos, f]
                 if f != A:
-                    used += v.roll[f]  # rulebook (travel, step 3): afterburners stay
+                    used += count  # rulebook (travel, step 3): afterburners stay
             b += 1
     b = 0
-    for seat in range(v.P):
-        if seats[seat]:
+    for seat in range(g[F_P]):
+        if g[O_SEATS + seat]:
             if helper_mask >> b & 1:
                 seat_bits |= 1 << seat
                 steps += 1  # a helper counts as a die showing 1
+                g[O_HUSED + seat] = 1
             b += 1
-    _act(v, K_TRAVEL, face_bits, seat_bits, extra, keep)
+    _act(g, log, nlog, K_TRAVEL, face_bits, seat_bits, extra, keep)
     if extra:
-        steps += _extra_steps_here(v, t)[0]
+        steps += _extra_here(g)[0]
     if extra or keep:
-        s[S_SPENT] = 1  # rulebook (UFO): the extra ability is used once
-    for seat in range(v.P):
-        if seat_bits >> seat & 1:
-            v.helpers_used[seat] = True
+        g[S_SPENT] = 1  # rulebook (UFO): the extra ability is used once
     if not keep:
-        s[S_DICE] -= used
+        g[S_DICE] -= used
     # rulebook (travel, step 3): the commander always keeps at least one die.
-    s[S_DICE] = max(s[S_DICE], 1)
-    s[S_POS] = min(pos + steps, t.consts[C_DEEP])
-    v.roll[:] = 0
-    _end_travel_phase(v, t)
+    g[S_DICE] = max(g[S_DICE], 1)
+    g[S_POS] = min(pos + steps, DEEP)
+    for f in range(NF):
+        g[O_ROLL + f] = 0
+    _end_travel_phase(g, log, nlog)
 
 
-@nb.njit(cache=True)
-def _decide_travel(v, t, choice, seats):
+@leaf
+def _decide_travel(g, log, nlog, choice):
     """Apply the choice-th travel option (travel_options' order)."""
-    groups, helpers = travel_items(v, t, seats)
-    plain, extra, keep, reroll, _crash_option = travel_counts(v, t, groups, helpers)
+    groups, helpers = travel_items(g)
+    plain, extra, keep, reroll, _crash_option = travel_counts(g, groups, helpers)
     h_sets = 1 << helpers
+    flag_extra = flag_keep = 0
+    j = -1
     if choice < plain:
         j = choice + 1  # the empty pair is left out
-        _travel(v, t, t.subsets[groups, j // h_sets], t.subsets[helpers, j % h_sets], 0, 0, seats)
-        return
-    choice -= plain
-    if choice < extra:
-        _travel(v, t, t.subsets[groups, choice // h_sets], t.subsets[helpers, choice % h_sets], 1, 0, seats)
-        return
-    choice -= extra
-    if choice < keep:
-        j = choice + 1
-        _travel(v, t, t.subsets[groups, j // h_sets], t.subsets[helpers, j % h_sets], 0, 1, seats)
-        return
-    choice -= keep
-    if choice < reroll:
+    elif choice < plain + extra:
+        j = choice - plain
+        flag_extra = 1
+    elif choice < plain + extra + keep:
+        j = choice - plain - extra + 1
+        flag_keep = 1
+    if j >= 0:
+        gm, hm = SUBSETS[groups, j // h_sets], SUBSETS[helpers, j % h_sets]
+        _travel(g, log, nlog, gm, hm, flag_extra, flag_keep)
+    elif choice < plain + extra + keep + reroll:
         # rulebook (UFO, reroll): roll all available dice again, once; the new result must be used.
-        _act(v, K_REROLL, 0, 0, 0, 0)
-        v.s[S_SPENT] = 1
-        v.roll[:] = 0
-        v.s[S_PHASE] = ROLL
-        return
-    _act(v, K_CRASH, 0, 0, 0, 0)
-    _crash(v, t)
+        _act(g, log, nlog, K_REROLL, 0, 0, 0, 0)
+        g[S_SPENT] = 1
+        for f in range(NF):
+            g[O_ROLL + f] = 0
+        g[S_PHASE] = ROLL
+    else:
+        _act(g, log, nlog, K_CRASH, 0, 0, 0, 0)
+        _crash(g, log, nlog)
 
 
-@nb.njit(cache=True)
-def _end_travel_phase(v, t):
+@jit
+def _end_travel_phase(g, log, nlog):
     """Discoveries, then UFO contact, then landing (Ruling R19)."""
-    s = v.s
-    s[S_REVEAL_TRAVEL] = 0
-    if v.disc:
-        while s[S_POS] < len(v.on_mat) and v.on_mat[s[S_POS]] >= 0:
+    g[S_REVEAL_TRAVEL] = 0
+    if g[F_DISC]:
+        while g[S_POS] < NSPACE and g[O_ON_MAT + g[S_POS]] >= 0:
             # rulebook (discovery): a travel phase that ends on a token activates it at once.
-            token = v.on_mat[s[S_POS]]
-            v.on_mat[s[S_POS]] = -1
-            s[S_ON_MAT] -= 1
-            _activate_discovery(v, t, token)
-            if s[S_DISC_LEFT] > 0:
+            token = g[O_ON_MAT + g[S_POS]]
+            g[O_ON_MAT + g[S_POS]] = -1
+            g[S_ON_MAT] -= 1
+            _activate_discovery(g, token)
+            if g[S_DISC_LEFT] > 0:
                 # rulebook (discovery): a new token is revealed so five stay on the mat.
-                s[S_REVEAL_TRAVEL] = 1
-                s[S_PHASE] = REVEAL_DISC
+                g[S_REVEAL_TRAVEL] = 1
+                g[S_PHASE] = REVEAL_DISC
                 return
-    if v.ufo and s[S_POS] == s[S_UFO_POS] and s[S_UFO_TOP] < len(t.ufo_points):
+    if g[F_UFO] and g[S_POS] == g[S_UFO_POS] and g[S_UFO_TOP] < NUFO:
         # rulebook (UFO contact): the commander takes the top UFO token, face down (Ruling R24:
         # in deep space too).
-        seat = v.slot_seat[s[S_CMD]]
-        v.points[seat, P_UFO] += t.ufo_points[s[S_UFO_TOP]]
-        s[S_UFO_TOP] += 1
-    _start_landing(v, t)
+        seat = g[O_SLOT_SEAT + g[S_CMD]]
+        g[O_POINTS + seat * PARTS + P_UFO] += UFO_POINTS[g[S_UFO_TOP]]
+        g[S_UFO_TOP] += 1
+    _start_landing(g, log, nlog)
 
 
-@nb.njit(cache=True)
-def _activate_discovery(v, t, token):
-    s = v.s
-    seat = v.slot_seat[s[S_CMD]]
-    kind = t.disc_kind[token]
+@leaf
+def _activate_discovery(g, token):
+    seat = g[O_SLOT_SEAT + g[S_CMD]]
+    kind = DISC_KIND[token]
     if kind == 0:
         # rulebook (discovery, points): the commander keeps it face down; it counts at the end.
-        v.points[seat, P_DISC] += t.disc_points[token]
+        g[O_POINTS + seat * PARTS + P_DISC] += DISC_POINTS[token]
     elif kind == 1:
         # rulebook (discovery, die): take one set-aside die back (none set aside: no effect).
-        s[S_DICE] = min(s[S_DICE] + 1, t.consts[C_DICE])
+        g[S_DICE] = min(g[S_DICE] + 1, DICE)
     else:
         # rulebook (discovery, wormhole): move 4 spaces at once.
-        s[S_POS] = min(s[S_POS] + WORMHOLE_STEPS, t.consts[C_DEEP])
+        g[S_POS] = min(g[S_POS] + WORMHOLE_STEPS, DEEP)
 
 
 # ------------------------------------------------------------------------------------------ crash
-@nb.njit(cache=True)
-def _crash(v, t):
-    s = v.s
-    v.roll[:] = 0
+@jit
+def _crash(g, log, nlog):
+    for f in range(NF):
+        g[O_ROLL + f] = 0
     # rulebook (crash): the commander moves the crash token one field along the crash track.
-    s[S_CRASHES] += 1
-    if v.trace:
-        _log(v, T_CRASH, s[S_EXPED], 0, 0, 0, 0, 0)
+    g[S_CRASHES] += 1
+    if g[F_TRACE]:
+        _log(g, log, nlog, T_CRASH, g[S_EXPED], 0, 0, 0, 0, 0)
     # rulebook (parachutist): any parachutist aboard may still land at the crash space.
-    s[S_PHASE] = PARACHUTE
-    for slot in range(v.P):
-        v.queued[slot] = v.aboard[slot] and v.slot_astro[slot] == PARA
-    _continue_parachutes(v, t)
+    g[S_PHASE] = PARACHUTE
+    for slot in range(g[F_P]):
+        g[O_QUEUED + slot] = 1 if g[O_ABOARD + slot] and g[O_SLOT_ASTRO + slot] == PARA else 0
+    _continue_parachutes(g, log, nlog)
 
 
-@nb.njit(cache=True)
-def _continue_parachutes(v, t):
-    place = np.empty(9, np.int64)
-    shift = np.empty(9, np.int64)
+@jit
+def _continue_parachutes(g, log, nlog):
     # A parachutist with nowhere to land goes home without a decision (Ruling R5).
     while True:
-        head = _head(v)
+        head = _head(g)
         if head < 0:
             break
-        if landing_options(v, t, head, True, place, shift) > 0:
+        if landing_options(g, head, True) > 0:
             return
-        v.queued[head] = False
+        g[O_QUEUED + head] = 0
     # rulebook (crash): everyone still on the rocket board goes back to their owner.
-    for slot in range(v.P):
-        if v.aboard[slot]:
-            v.aboard[slot] = False
-            v.available[v.slot_seat[slot], v.slot_astro[slot]] = True
-    _end_expedition(v, t)
+    for slot in range(g[F_P]):
+        if g[O_ABOARD + slot]:
+            g[O_ABOARD + slot] = 0
+            g[O_AVAIL + g[O_SLOT_SEAT + slot] * NA + g[O_SLOT_ASTRO + slot]] = 1
+    _end_expedition(g)
 
 
 # ------------------------------------------------------------------------------------------ landing
-@nb.njit(cache=True)
-def _start_landing(v, t):
-    s = v.s
-    if s[S_POS] < t.consts[C_FIRST]:
+@jit
+def _start_landing(g, log, nlog):
+    if g[S_POS] < FIRST:
         # rulebook (landing phase): spaces 0-5 have nothing to land on; skip the phase.
-        s[S_PHASE] = ROLL
+        g[S_PHASE] = ROLL
         return
-    _take_goals_due(v, t)
-    if s[S_POS] >= t.consts[C_DEEP]:
-        _arrive_in_deep_space(v, t)
+    _take_goals_due(g, log, nlog)
+    if g[S_POS] >= DEEP:
+        _arrive_in_deep_space(g, log, nlog)
         return
     # rulebook (landing phase): the commander first, then the others top to bottom.
-    s[S_PHASE] = LANDING
-    v.queued[:] = v.aboard
-    _continue_landing(v, t)
+    g[S_PHASE] = LANDING
+    for slot in range(g[F_P]):
+        g[O_QUEUED + slot] = g[O_ABOARD + slot]
+    _continue_landing(g)
 
 
-@nb.njit(cache=True)
-def _continue_landing(v, t):
-    place = np.empty(9, np.int64)
-    shift = np.empty(9, np.int64)
+@leaf
+def _any_aboard(g):
+    for slot in range(g[F_P]):
+        if g[O_ABOARD + slot]:
+            return True
+    return False
+
+
+@jit
+def _continue_landing(g):
     # An astronaut whose only option is to stay is not asked (Ruling R4).
     while True:
-        head = _head(v)
+        head = _head(g)
         if head < 0:
             break
-        if landing_options(v, t, head, False, place, shift) > 0:
+        if landing_options(g, head, False) > 0:
             return
-        v.queued[head] = False
-    if v.aboard.any():
-        v.s[S_PHASE] = ROLL
+        g[O_QUEUED + head] = 0
+    if _any_aboard(g):
+        g[S_PHASE] = ROLL
     else:
         # rulebook (end of expedition): everyone has left the rocket.
-        _end_expedition(v, t)
+        _end_expedition(g)
 
 
-@nb.njit(cache=True)
-def _land(v, t, slot, place, shift):
-    s = v.s
-    seat, astro = v.slot_seat[slot], v.slot_astro[slot]
-    parachute = s[S_PHASE] == PARACHUTE
-    number = s[S_POS] + shift
-    v.aboard[slot] = False
+@jit
+def _land(g, log, nlog, slot, place, shift):
+    seat, astro = g[O_SLOT_SEAT + slot], g[O_SLOT_ASTRO + slot]
+    parachute = g[S_PHASE] == PARACHUTE
+    number = g[S_POS] + shift
+    g[O_ABOARD + slot] = 0
     if place == PLACE_DEEP:
         # rulebook (navigator): from space 25 into deep space scores only 5 points.
-        _place_in_deep_space(v, t, seat, astro, t.consts[C_GALAXY])
+        _place_in_deep_space(g, log, nlog, seat, astro, GALAXY)
     elif place == PLACE_MOON:
-        moon = t.moons[number, 0]
-        if v.moon_owner[moon] >= 0:
-            moon = t.moons[number, 1]
-        v.moon_owner[moon] = seat
-        points = t.moon_points[moon]
+        moon = MOONS[number, 0]
+        if g[O_MOON_OWNER + moon] >= 0:
+            moon = MOONS[number, 1]
+        g[O_MOON_OWNER + moon] = seat
+        points = MOON_POINTS[moon]
         # rulebook (moon expert): doubles the points of the moon it lands on.
         if astro == MOON_X:
             points *= 2
-        v.points[seat, P_MOONS] += points
-        _placed(v, t, seat, astro, PLACE_MOON, points, parachute)
+        g[O_POINTS + seat * PARTS + P_MOONS] += points
+        _placed(g, log, nlog, seat, astro, PLACE_MOON, points, parachute)
     else:
-        planet = t.planet[number]
-        if v.planet_count[planet, seat] == 0:
+        planet = PLANET[number]
+        at = planet * PM + seat
+        if g[O_PCOUNT + at] == 0:
             # rulebook (planets): a colour's first astronaut starts a new row at the bottom.
-            v.planet_row[planet, seat] = v.planet_rows[planet]
-            v.planet_rows[planet] += 1
-        v.planet_count[planet, seat] += 1
+            g[O_PROW + at] = g[O_PROWS + planet]
+            g[O_PROWS + planet] += 1
+        g[O_PCOUNT + at] += 1
         if astro == PLANET_X:
-            v.planet_expert[planet, seat] = True
-        _placed(v, t, seat, astro, PLACE_PLANET, 0, parachute)
-    _after_leaving(v, slot, astro)
+            g[O_PEXPERT + at] = 1
+        _placed(g, log, nlog, seat, astro, PLACE_PLANET, 0, parachute)
+    _after_leaving(g, slot, astro)
 
 
-@nb.njit(cache=True)
-def _after_leaving(v, slot, astro):
-    s = v.s
+@leaf
+def _after_leaving(g, slot, astro):
     if astro == DISCARD:
         # rulebook (die discarder): the current commander sets one die aside; the last stays.
-        s[S_DICE] = max(s[S_DICE] - 1, 1)
-    if slot == s[S_CMD]:
+        g[S_DICE] = max(g[S_DICE] - 1, 1)
+    if slot == g[S_CMD]:
         # rulebook (change of commander): the next astronaut on the rocket board takes over.
-        s[S_CMD] = -1
-        for k in range(s[S_NBOARD]):
-            if v.aboard[k]:
-                s[S_CMD] = k
+        g[S_CMD] = -1
+        for k in range(g[S_NBOARD]):
+            if g[O_ABOARD + k]:
+                g[S_CMD] = k
                 break
 
 
-@nb.njit(cache=True)
-def _arrive_in_deep_space(v, t):
-    s = v.s
+@jit
+def _arrive_in_deep_space(g, log, nlog):
     # rulebook (deep space): everyone leaves the rocket, the commander to the comet, the others
     # to the galaxy; rulebook (deep-space expert): its points are doubled.
-    for slot in range(s[S_NBOARD]):
-        if not v.aboard[slot]:
+    for slot in range(g[S_NBOARD]):
+        if not g[O_ABOARD + slot]:
             continue
-        points = t.consts[C_COMET] if slot == s[S_CMD] else t.consts[C_GALAXY]
-        if v.slot_astro[slot] == DEEP_X:
+        points = COMET if slot == g[S_CMD] else GALAXY
+        if g[O_SLOT_ASTRO + slot] == DEEP_X:
             points *= 2
-        v.aboard[slot] = False
-        _place_in_deep_space(v, t, v.slot_seat[slot], v.slot_astro[slot], points)
-    s[S_CMD] = -1
-    _end_expedition(v, t)
+        g[O_ABOARD + slot] = 0
+        _place_in_deep_space(g, log, nlog, g[O_SLOT_SEAT + slot], g[O_SLOT_ASTRO + slot], points)
+    g[S_CMD] = -1
+    _end_expedition(g)
 
 
-@nb.njit(cache=True)
-def _place_in_deep_space(v, t, seat, astro, points):
-    v.deep_count[seat] += 1
-    v.points[seat, P_DEEP] += points
+@jit
+def _place_in_deep_space(g, log, nlog, seat, astro, points):
+    g[O_DEEP + seat] += 1
+    g[O_POINTS + seat * PARTS + P_DEEP] += points
     # (the reference's deep-space landing event carries no parachute flag)
-    _placed(v, t, seat, astro, PLACE_DEEP, points, False)
+    _placed(g, log, nlog, seat, astro, PLACE_DEEP, points, False)
 
 
-@nb.njit(cache=True)
-def _placed(v, t, seat, astro, place, points, parachute):
-    s = v.s
-    v.placed[seat] += 1
-    if v.trace:
-        _log(v, T_LANDING, seat, s[S_EXPED], astro, place, points, 1 if parachute else 0)
-    _check_goals(v, t, seat)
+@jit
+def _placed(g, log, nlog, seat, astro, place, points, parachute):
+    g[O_PLACED + seat] += 1
+    if g[F_TRACE]:
+        _log(g, log, nlog, T_LANDING, seat, g[S_EXPED], astro, place, points, 1 if parachute else 0)
+    _check_goals(g, log, nlog, seat)
     # rulebook (end of game): all 8 astronauts on the mat ends the game after this expedition.
-    if v.placed[seat] == NA:
-        s[S_END] = 1
+    if g[O_PLACED + seat] == NA:
+        g[S_END] = 1
 
 
-@nb.njit(cache=True)
-def meets_goal(v, t, goal, seat):
-    kind, count = t.goal_kind[goal], t.goal_count[goal]
-    if kind == 0:
-        return (v.planet_count[:, seat] > 0).sum() >= count
-    if kind == 1:
-        return (v.planet_count[:, seat] >= count).any()
-    if kind == 2:
-        return (v.moon_owner == seat).sum() >= count
-    return v.deep_count[seat] >= count
+@leaf
+def meets_goal(g, goal, seat):
+    kind, count = GOAL_KIND[goal], GOAL_COUNT[goal]
+    have = 0
+    if kind == 0:  # astronauts on `count` different planets
+        for planet in range(NPL):
+            have += g[O_PCOUNT + planet * PM + seat] > 0
+    elif kind == 1:  # `count` astronauts on one planet
+        for planet in range(NPL):
+            have = max(have, g[O_PCOUNT + planet * PM + seat])
+    elif kind == 2:  # `count` moons
+        for moon in range(NM):
+            have += g[O_MOON_OWNER + moon] == seat
+    else:  # `count` astronauts in deep space
+        have = g[O_DEEP + seat]
+    return have >= count
 
 
-@nb.njit(cache=True)
-def _check_goals(v, t, seat):
-    s = v.s
+@leaf
+def _check_goals(g, log, nlog, seat):
     # rulebook (goals): the first to meet a tile's condition in a landing phase takes it; checked
     # after every landing (Ruling R7).
-    for goal in range(len(t.goal_points)):
-        if v.goal_owner[goal] >= 0:
+    for goal in range(NG):
+        if g[O_GOAL_OWNER + goal] >= 0:
             continue
         waiting = False
-        for k in range(s[S_NDUE]):
-            if v.due[k, 0] == goal and v.due[k, 1] == seat:
+        for k in range(g[S_NDUE]):
+            if g[O_DUE + 2 * k] == goal and g[O_DUE + 2 * k + 1] == seat:
                 waiting = True
-        if waiting or not meets_goal(v, t, goal, seat):
+        if waiting or not meets_goal(g, goal, seat):
             continue
-        if s[S_PHASE] == PARACHUTE:
+        if g[S_PHASE] == PARACHUTE:
             # Met in a crash: taken at the next landing phase (Ruling R7).
-            v.due[s[S_NDUE], 0] = goal
-            v.due[s[S_NDUE], 1] = seat
-            s[S_NDUE] += 1
+            k = g[S_NDUE]
+            g[O_DUE + 2 * k] = goal
+            g[O_DUE + 2 * k + 1] = seat
+            g[S_NDUE] = k + 1
         else:
-            _take_goal(v, t, goal, seat)
+            _take_goal(g, log, nlog, goal, seat)
 
 
-@nb.njit(cache=True)
-def _take_goals_due(v, t):
-    s = v.s
-    for k in range(s[S_NDUE]):
-        if v.goal_owner[v.due[k, 0]] < 0:
-            _take_goal(v, t, v.due[k, 0], v.due[k, 1])
-    s[S_NDUE] = 0
+@jit
+def _take_goals_due(g, log, nlog):
+    for k in range(g[S_NDUE]):
+        goal = g[O_DUE + 2 * k]
+        if g[O_GOAL_OWNER + goal] < 0:
+            _take_goal(g, log, nlog, goal, g[O_DUE + 2 * k + 1])
+    g[S_NDUE] = 0
 
 
-@nb.njit(cache=True)
-def _take_goal(v, t, goal, seat):
-    v.goal_owner[goal] = seat
-    v.points[seat, P_GOALS] += t.goal_points[goal]
-    if v.trace:
-        _log(v, T_GOAL, seat, v.s[S_EXPED], goal, t.goal_points[goal], 0, 0)
+@leaf
+def _take_goal(g, log, nlog, goal, seat):
+    g[O_GOAL_OWNER + goal] = seat
+    g[O_POINTS + seat * PARTS + P_GOALS] += GOAL_POINTS[goal]
+    if g[F_TRACE]:
+        _log(g, log, nlog, T_GOAL, seat, g[S_EXPED], goal, GOAL_POINTS[goal], 0, 0)
 
 
 # ------------------------------------------------------------------------------------------ end
-@nb.njit(cache=True)
-def _end_expedition(v, t):
-    s = v.s
-    v.queued[:] = False
-    s[S_TOKEN] = -1  # rulebook (UFO): a token serves one expedition, then the box
-    if s[S_END] or s[S_CRASHES] >= t.consts[C_TRACK]:
-        _end_game(v, t)
+@jit
+def _end_expedition(g):
+    for slot in range(PM):
+        g[O_QUEUED + slot] = 0
+    g[S_TOKEN] = -1  # rulebook (UFO): a token serves one expedition, then the box
+    if g[S_END] or g[S_CRASHES] >= TRACK:
+        _end_game(g)
         return
     # rulebook (expedition): the starter passes the rocket board to the player on the left.
-    s[S_STARTER] = (s[S_STARTER] + 1) % v.P
-    s[S_EXPED] += 1
-    _begin_expedition(v, t)
+    g[S_STARTER] = (g[S_STARTER] + 1) % g[F_P]
+    g[S_EXPED] += 1
+    _begin_expedition(g)
 
 
-@nb.njit(cache=True)
-def planet_points(v, t, out):
-    """End-of-game planet points per seat (scoring.all_planet_points): most astronauts first, a
-    tie to the earlier row; the planet expert doubles its owner's points there."""
-    out[:] = 0
-    for planet in range(len(t.planet_points)):
-        for seat in range(v.P):
-            count = v.planet_count[planet, seat]
+@jit
+def planet_points(g):
+    """End-of-game planet points per seat into g[O_OUT + seat] (scoring.all_planet_points): most
+    astronauts first, a tie to the earlier row; the planet expert doubles its owner's points."""
+    P = g[F_P]
+    for seat in range(PM):
+        g[O_OUT + seat] = 0
+    for planet in range(NPL):
+        base = planet * PM
+        for seat in range(P):
+            count = g[O_PCOUNT + base + seat]
             if count == 0:
                 continue
             ahead = 0
-            for other in range(v.P):
-                c = v.planet_count[planet, other]
-                if c > count or (
-                    c == count and c > 0 and v.planet_row[planet, other] < v.planet_row[planet, seat]
-                ):
+            for other in range(P):
+                c = g[O_PCOUNT + base + other]
+                if c > count or (c == count and g[O_PROW + base + other] < g[O_PROW + base + seat]):
                     ahead += 1
-            points = t.planet_points[planet, min(ahead, 2)]
-            if v.planet_expert[planet, seat]:
+            points = PLANET_POINTS[planet, min(ahead, 2)]
+            if g[O_PEXPERT + base + seat]:
                 points *= 2
-            out[seat] += points
+            g[O_OUT + seat] += points
 
 
-@nb.njit(cache=True)
-def completed_missions(v, t, seat):
+@jit
+def completed_missions(g, seat):
     done = 0
     for k in range(MISSIONS_DEALT):
-        mission = v.dealt[seat, k]
-        if mission == v.returned[seat]:
+        mission = g[O_DEALT + seat * MISSIONS_DEALT + k]
+        if mission == g[O_RETURNED + seat]:
             continue
-        target = t.mis_target[mission]
-        if t.mis_kind[mission] == 0:
-            done += v.moon_owner[target] == seat
+        target = MIS_TARGET[mission]
+        if MIS_KIND[mission] == 0:
+            done += g[O_MOON_OWNER + target] == seat
         else:
-            done += v.planet_count[target, seat] > 0
+            done += g[O_PCOUNT + target * PM + seat] > 0
     return done
 
 
-@nb.njit(cache=True)
-def _end_game(v, t):
-    v.s[S_PHASE] = OVER
-    out = np.zeros(v.P, np.int64)
-    planet_points(v, t, out)
-    v.points[:, P_PLANETS] = out
-    if v.mis:
-        # rulebook (secret missions): 1 / 2 / 3 completed missions are worth 2 / 5 / 10.
-        for seat in range(v.P):
-            v.points[seat, P_MISSIONS] = t.mission_points[min(completed_missions(v, t, seat), 3)]
+@jit
+def _end_game(g):
+    g[S_PHASE] = OVER
+    planet_points(g)
+    for seat in range(g[F_P]):
+        g[O_POINTS + seat * PARTS + P_PLANETS] = g[O_OUT + seat]
+        if g[F_MIS]:
+            # rulebook (secret missions): 1 / 2 / 3 completed missions are worth 2 / 5 / 10.
+            done = min(completed_missions(g, seat), 3)
+            g[O_POINTS + seat * PARTS + P_MISSIONS] = MISSION_POINTS[done]
 
 
 # ------------------------------------------------------------------------------------------ chance
-@nb.njit(cache=True)
-def _chance(v, t, u, seats):
-    s = v.s
-    phase = s[S_PHASE]
-    s[S_CHANCE] += 1
+@leaf
+def _chance(g, log, nlog, u):
+    phase = g[S_PHASE]
+    g[S_CHANCE] += 1
     if phase == ROLL:
         # rulebook (travel, step 1): the commander rolls all available dice.
-        dice = s[S_DICE]
-        _rolled(v, t, dice, _pick_cum(t.roll_cum[dice], t.roll_n[dice], u), seats)
+        dice = g[S_DICE]
+        _rolled(g, log, nlog, dice, _pick_cum(ROLL_CUM[dice], ROLL_N[dice], u))
         return
     # A shuffled face-down stack: every token left is equally likely to come next.
     if phase == DEAL:
-        token = _nth_true(v.mis_pool, _pick_cum(t.uniform_cum[s[S_MIS_LEFT]], s[S_MIS_LEFT], u))
-        _act(v, K_DEAL, token, 0, 0, 0)
-        v.mis_pool[token] = False
-        s[S_MIS_LEFT] -= 1
-        for seat in range(v.P):
-            if v.ndealt[seat] < MISSIONS_DEALT:
-                v.dealt[seat, v.ndealt[seat]] = token
-                v.ndealt[seat] += 1
+        left = g[S_MIS_LEFT]
+        token = _nth_set(g, O_MIS_POOL, NMIS, _pick_cum(UNIFORM_CUM[left], left, u))
+        _act(g, log, nlog, K_DEAL, token, 0, 0, 0)
+        g[O_MIS_POOL + token] = 0
+        g[S_MIS_LEFT] = left - 1
+        for seat in range(g[F_P]):
+            dealt = g[O_NDEALT + seat]
+            if dealt < MISSIONS_DEALT:
+                g[O_DEALT + seat * MISSIONS_DEALT + dealt] = token
+                g[O_NDEALT + seat] = dealt + 1
                 break
-        _next_setup_step(v, t)
+        _next_setup_step(g)
     elif phase == REVEAL_DISC:
-        token = _nth_true(v.disc_pool, _pick_cum(t.uniform_cum[s[S_DISC_LEFT]], s[S_DISC_LEFT], u))
-        _act(v, K_REVEAL_DISC, token, 0, 0, 0)
-        v.disc_pool[token] = False
-        s[S_DISC_LEFT] -= 1
-        v.on_mat[t.disc_space[token]] = token
-        s[S_ON_MAT] += 1
-        if s[S_REVEAL_TRAVEL]:
-            _end_travel_phase(v, t)
+        left = g[S_DISC_LEFT]
+        token = _nth_set(g, O_DISC_POOL, NDISC, _pick_cum(UNIFORM_CUM[left], left, u))
+        _act(g, log, nlog, K_REVEAL_DISC, token, 0, 0, 0)
+        g[O_DISC_POOL + token] = 0
+        g[S_DISC_LEFT] = left - 1
+        g[O_ON_MAT + DISC_SPACE[token]] = token
+        g[S_ON_MAT] += 1
+        if g[S_REVEAL_TRAVEL]:
+            _end_travel_phase(g, log, nlog)
         else:
-            _next_setup_step(v, t)
+            _next_setup_step(g)
     else:
-        token = _nth_true(v.exp_pool, _pick_cum(t.uniform_cum[s[S_EXP_LEFT]], s[S_EXP_LEFT], u))
-        _act(v, K_REVEAL_EXP, token, 0, 0, 0)
-        v.exp_pool[token] = False
-        s[S_EXP_LEFT] -= 1
-        s[S_TOKEN] = token
-        s[S_SPENT] = 0
+        left = g[S_EXP_LEFT]
+        token = _nth_set(g, O_EXP_POOL, NEXP, _pick_cum(UNIFORM_CUM[left], left, u))
+        _act(g, log, nlog, K_REVEAL_EXP, token, 0, 0, 0)
+        g[O_EXP_POOL + token] = 0
+        g[S_EXP_LEFT] = left - 1
+        g[S_TOKEN] = token
+        g[S_SPENT] = 0
         # rulebook (UFO): the UFO moves 0-3 spaces towards the start, and the commander starts
         # with the token's number of dice.
-        s[S_UFO_POS] = max(0, s[S_UFO_POS] - t.tok_move[token])
-        s[S_DICE] = t.tok_dice[token]
-        s[S_PHASE] = LAUNCH
+        g[S_UFO_POS] = max(0, g[S_UFO_POS] - TOK_MOVE[token])
+        g[S_DICE] = TOK_DICE[token]
+        g[S_PHASE] = LAUNCH
 
 
 # ------------------------------------------------------------------------------------------ decisions
-@nb.njit(cache=True)
-def decision_count(v, t, seats, place, shift):
+@leaf
+def decision_count(g):
     """How many legal actions the seat to move has (the reference's legal_actions())."""
-    s = v.s
-    phase = s[S_PHASE]
+    phase = g[S_PHASE]
     if phase == LAUNCH:
-        return v.available[current_player(v)].sum()
+        seat = current_player(g)
+        n = 0
+        for a in range(NA):
+            n += g[O_AVAIL + seat * NA + a]
+        return n
     if phase == TRAVEL:
-        groups, helpers = travel_items(v, t, seats)
-        plain, extra, keep, reroll, crash = travel_counts(v, t, groups, helpers)
+        groups, helpers = travel_items(g)
+        plain, extra, keep, reroll, crash = travel_counts(g, groups, helpers)
         return plain + extra + keep + reroll + crash
     if phase == LANDING:
-        return 1 + landing_options(v, t, _head(v), False, place, shift)
+        return 1 + landing_options(g, _head(g), False)
     if phase == PARACHUTE:
-        return landing_options(v, t, _head(v), True, place, shift) + 1
+        return landing_options(g, _head(g), True) + 1
     return MISSIONS_DEALT  # CHOOSE
 
 
-@nb.njit(cache=True)
-def apply_decision(v, t, choice, seats, place, shift):
+@leaf
+def apply_decision(g, log, nlog, choice):
     """Apply the choice-th legal action (the reference's legal_actions() order)."""
-    s = v.s
-    phase = s[S_PHASE]
+    phase = g[S_PHASE]
     if phase == LAUNCH:
         # rulebook (launch phase): each player boards one of their available astronauts.
-        _board(v, t, _nth_true(v.available[current_player(v)], choice))
+        _board(g, log, nlog, _nth_set(g, O_AVAIL + current_player(g) * NA, NA, choice))
     elif phase == TRAVEL:
-        _decide_travel(v, t, choice, seats)
+        _decide_travel(g, log, nlog, choice)
     elif phase == LANDING:
-        head = _head(v)
-        n = landing_options(v, t, head, False, place, shift)
-        v.queued[head] = False
+        head = _head(g)
+        landing_options(g, head, False)
+        g[O_QUEUED + head] = 0
         if choice == 0:
-            _act(v, K_STAY, 0, 0, 0, 0)
+            _act(g, log, nlog, K_STAY, 0, 0, 0, 0)
         else:
-            _act(v, K_LAND, place[choice - 1], shift[choice - 1], 0, 0)
-            _land(v, t, head, place[choice - 1], shift[choice - 1])
-        _continue_landing(v, t)
+            place, shift = g[O_PLACE + choice - 1], g[O_SHIFT + choice - 1]
+            _act(g, log, nlog, K_LAND, place, shift, 0, 0)
+            _land(g, log, nlog, head, place, shift)
+        _continue_landing(g)
     elif phase == PARACHUTE:
-        head = _head(v)
-        n = landing_options(v, t, head, True, place, shift)
-        v.queued[head] = False
+        head = _head(g)
+        n = landing_options(g, head, True)
+        g[O_QUEUED + head] = 0
         if choice == n:
-            _act(v, K_RETURN, 0, 0, 0, 0)
+            _act(g, log, nlog, K_RETURN, 0, 0, 0, 0)
         else:
-            _act(v, K_LAND, place[choice], shift[choice], 0, 0)
-            _land(v, t, head, place[choice], shift[choice])
-        _continue_parachutes(v, t)
+            place, shift = g[O_PLACE + choice], g[O_SHIFT + choice]
+            _act(g, log, nlog, K_LAND, place, shift, 0, 0)
+            _land(g, log, nlog, head, place, shift)
+        _continue_parachutes(g, log, nlog)
     else:
         # rulebook (secret missions): keep 3, return the other to the box.
-        seat = current_player(v)
-        token = v.dealt[seat, choice]
-        _act(v, K_RETURN_MISSION, token, 0, 0, 0)
-        v.returned[seat] = token
-        _next_setup_step(v, t)
+        seat = current_player(g)
+        token = g[O_DEALT + seat * MISSIONS_DEALT + choice]
+        _act(g, log, nlog, K_RETURN_MISSION, token, 0, 0, 0)
+        g[O_RETURNED + seat] = token
+        _next_setup_step(g)
 
 
 # ------------------------------------------------------------------------------------------ games
-@nb.njit(cache=True)
-def play_one(v, t, seed, max_steps):
-    """Play game v to its end from set-up; returns False if it ran out of steps."""
-    seats = np.zeros(v.P, np.bool_)
-    place = np.empty(9, np.int64)
-    shift = np.empty(9, np.int64)
-    s = v.s
-    _new_game(v, t, s[S_GAME])
-    while s[S_PHASE] != OVER:
-        if s[S_STEP] >= max_steps:
+@jit
+def play_one(g, log, nlog, seed, max_steps):
+    """Play the game in `g` (set up by _new_game) to its end; False if it ran out of steps."""
+    while g[S_PHASE] != OVER:
+        step = g[S_STEP]
+        if step >= max_steps:
             return False
-        u = uniform(seed, s[S_STEP])
-        phase = s[S_PHASE]
+        u = uniform(seed, step)
+        phase = g[S_PHASE]
         if phase == ROLL or phase == DEAL or phase == REVEAL_DISC or phase == REVEAL_EXP:
-            _chance(v, t, u, seats)
+            _chance(g, log, nlog, u)
         else:
-            n = decision_count(v, t, seats, place, shift)
-            choice = _pick(n, u)
-            apply_decision(v, t, choice, seats, place, shift)
-        s[S_STEP] += 1
+            apply_decision(g, log, nlog, _pick(decision_count(g), u))
+        g[S_STEP] = step + 1
     return True
 
 
-@nb.njit(cache=True)
-def play_all(games_arrays, t, seeds, P, ufo, disc, mis, log, nlog, record, trace, policies, max_steps):
-    """Play every game (`policies[i, seat]`: the policy at each seat); returns the index of the first game that ran out of steps, or -1."""
-    (
-        s,
-        available,
-        placed,
-        points,
-        moon_owner,
-        planet_count,
-        planet_row,
-        planet_rows,
-        planet_expert,
-        deep_count,
-        goal_owner,
-        due,
-        slot_seat,
-        slot_astro,
-        aboard,
-        queued,
-        helpers_used,
-        roll,
-        exp_pool,
-        disc_pool,
-        on_mat,
-        mis_pool,
-        dealt,
-        ndealt,
-        returned,
-    ) = games_arrays
+@jit
+def play_all(state, seeds, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
+    """Play game i (seeded seeds[i]) in state[i] for every i; returns the first game that ran out
+    of steps, or -1."""
     for i in range(len(seeds)):
-        v = V(
-            s[i],
-            available[i],
-            placed[i],
-            points[i],
-            moon_owner[i],
-            planet_count[i],
-            planet_row[i],
-            planet_rows[i],
-            planet_expert[i],
-            deep_count[i],
-            goal_owner[i],
-            due[i],
-            slot_seat[i],
-            slot_astro[i],
-            aboard[i],
-            queued[i],
-            helpers_used[i],
-            roll[i],
-            exp_pool[i],
-            disc_pool[i],
-            on_mat[i],
-            mis_pool[i],
-            dealt[i],
-            ndealt[i],
-            returned[i],
-            P,
-            ufo,
-            disc,
-            mis,
-            log,
-            nlog,
-            record,
-            trace,
-            policies[i],
-        )
-        s[i, S_GAME] = i
-        if not play_one(v, t, seeds[i], max_steps):
+        g = state[i]
+        _new_game(g, i, players, ufo, disc, mis, record, trace)
+        if not play_one(g, log, nlog, seeds[i], max_steps):
             return i
     return -1
 
@@ -1281,7 +1215,6 @@ class BatchMlem:
             )
         if not 2 <= players <= 5:
             raise ValueError(f"MLEM is played by 2-5 players, not {players}")
-        self.t = tables()
         self.seeds = np.asarray(seeds, dtype=np.uint64)
         self.n, self.p = len(self.seeds), players
         seats = [(policy,) * players] * self.n if isinstance(policy, str) else list(policy)
@@ -1291,12 +1224,9 @@ class BatchMlem:
                 f"policy: one of {', '.join(POLICIES)}, or one such name per seat for each game"
                 + (f" (unknown: {', '.join(unknown_policies)})" if unknown_policies else "")
             )
-        self.policies = np.array(
-            [[POLICIES.index(name) for name in lineup] for lineup in seats], dtype=np.int64
-        ).reshape(self.n, players)
         self.variants = tuple(v for v in VARIANT_NAMES if v in variants)
         self.record, self.trace = record, trace
-        self.g = Games(self.n, players, self.t)
+        self.state = np.zeros((self.n, STATE_SIZE), dtype=np.int64)
         self.log = np.zeros((0, LOG_FIELDS), dtype=np.int64)
 
     def run(self, max_steps: int = 100_000) -> None:
@@ -1306,8 +1236,7 @@ class BatchMlem:
             log = np.zeros((capacity, LOG_FIELDS), dtype=np.int64)
             nlog = np.zeros(1, dtype=np.int64)
             stuck = play_all(
-                self.g.arrays(),
-                self.t,
+                self.state,
                 self.seeds,
                 self.p,
                 "ufo" in self.variants,
@@ -1317,7 +1246,6 @@ class BatchMlem:
                 nlog,
                 self.record,
                 self.trace,
-                self.policies,
                 max_steps,
             )
             if stuck >= 0:
@@ -1332,39 +1260,42 @@ class BatchMlem:
     # ---------------------------------------------------------------------- results
     @property
     def steps(self) -> np.ndarray:
-        return self.g.s[:, S_STEP]
+        return self.state[:, S_STEP]
 
     @property
     def chance_steps(self) -> np.ndarray:
-        return self.g.s[:, S_CHANCE]
+        return self.state[:, S_CHANCE]
 
     @property
     def expedition(self) -> np.ndarray:
-        return self.g.s[:, S_EXPED]
+        return self.state[:, S_EXPED]
 
     @property
     def crashes(self) -> np.ndarray:
-        return self.g.s[:, S_CRASHES]
+        return self.state[:, S_CRASHES]
 
     @property
     def end_triggered(self) -> np.ndarray:
-        return self.g.s[:, S_END].astype(bool)
+        return self.state[:, S_END].astype(bool)
 
     @property
     def deep_count(self) -> np.ndarray:
-        return self.g.deep_count
+        """[game, seat] astronauts in deep space."""
+        return self.state[:, O_DEEP : O_DEEP + self.p]
 
     @property
     def goal_owner(self) -> np.ndarray:
-        return self.g.goal_owner
+        """[game, goal] the seat holding each goal tile, -1 for none."""
+        return self.state[:, O_GOAL_OWNER : O_GOAL_OWNER + NG]
 
     def score_parts(self) -> np.ndarray:
         """[game, seat, part] in the order moons, deep space, goals, planets, ufo, discoveries,
         missions (zero for a variant not in play)."""
-        return self.g.points
+        parts = self.state[:, O_POINTS : O_POINTS + PM * PARTS].reshape(self.n, PM, PARTS)
+        return parts[:, : self.p]
 
     def scores(self) -> np.ndarray:
-        return self.g.points.sum(axis=2)
+        return self.score_parts().sum(axis=2)
 
 
 def play_batch(
