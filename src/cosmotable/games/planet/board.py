@@ -118,6 +118,32 @@ class Area:
             object.__setattr__(self, "_ring_lookup", lookup)
         return lookup
 
+    @property
+    def places(self) -> dict[tuple[int, int], tuple]:
+        """(row, col) -> what lies there: ("cell", (area, row, col)) for a tile, ("ring", area, index)
+        for a space cell of the ring; deep space is absent. The area's shape never changes in a game
+        (a meteorite swaps tiles, not cells), so the table is built once per layout and shared."""
+        table = self.__dict__.get("_places")
+        if table is None:
+            table = {(r, c): ("ring", self.id, i) for i, (r, c) in enumerate(self.ring)}
+            table.update({(r, c): ("cell", (self.id, r, c)) for (r, c) in self.cells})
+            object.__setattr__(self, "_places", table)
+        return table
+
+    @property
+    def around(self) -> dict[tuple[int, int], tuple[tuple[str, tuple | None], ...]]:
+        """(row, col) -> for each direction of DIRS in order, (direction, what lies one step that way
+        or None for deep space): the eight neighbours every step of the legal-move listing asks for."""
+        table = self.__dict__.get("_around")
+        if table is None:
+            places = self.places
+            table = {
+                (r, c): tuple((name, places.get((r + dr, c + dc))) for name, (dr, dc) in DIRS.items())
+                for (r, c) in places
+            }
+            object.__setattr__(self, "_around", table)
+        return table
+
 
 @dataclass(frozen=True)
 class Box:

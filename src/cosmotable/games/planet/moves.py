@@ -5,6 +5,7 @@ illegal end is never listed.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.actions import (
@@ -30,7 +31,7 @@ from cosmotable.games.planet.reach import (
     drift_end,
     place_of,
     sail_end,
-    step_ok,
+    step_onto_ok,
     target,
 )
 
@@ -76,38 +77,47 @@ def claim_open(s: PlanetState) -> bool:
     return not s.claimed and len(s.revealed) == len(s.back) and s.coins_left() > 0
 
 
+# The actions are frozen values: one shared object per distinct move, made once, instead of a new
+# dataclass instance at every listing (legal moves are listed at every decision of every game).
+_move = cache(Move)
+_drift = cache(Drift)
+_sail = cache(Sail)
+_fly = cache(Fly)
+DRIFTS = (1, 2, 3, -1, -2, -3)
+
+
 def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
     n = i + 1
     p = s.pos[seat][i]
     out: list[Action] = []
     if p[0] == "space":
         area, idx = p[1], p[2]
-        r, c = s.areas[area].ring[idx]
-        for name, (dr, dc) in DIRS.items():
-            if step_ok(s, seat, area, r + dr, c + dc, from_space=True):
-                out.append(Move(n, name))
-        for steps in (1, 2, 3, -1, -2, -3):
+        for name, t in s.areas[area].around[s.areas[area].ring[idx]]:
+            if step_onto_ok(s, seat, area, t, from_space=True):
+                out.append(_move(n, name))
+        for steps in DRIFTS:
             if drift_end(s, seat, area, idx, steps) is not None:
-                out.append(Drift(n, steps))
+                out.append(_drift(n, steps))
         return out
     if p[0] == "cell" and p[2] == 1:
         # rulebook (canyon): it takes two moves; the second one reaches the far half.
-        out.append(Move(n, "canyon"))
+        out.append(_move(n, "canyon"))
         # rulebook (astronaut with a coin): it may not step where rival astronauts are, so the far
         # half with rivals on it is closed to a carrier.
         if s.coins.get(p[1]) and not s.enemies_at(seat, p[1], 2):
-            out.append(Move(n, "canyon", True))
+            out.append(_move(n, "canyon", True))
         return out
     area, r, c = place_of(s, p)
-    for name, (dr, dc) in DIRS.items():
-        if step_ok(s, seat, area, r + dr, c + dc):
-            out.append(Move(n, name))
+    around = s.areas[area].around
+    for name, t in around[(r, c)]:
+        if step_onto_ok(s, seat, area, t):
+            out.append(_move(n, name))
     if p[0] == "ship" and p[1] != seat and not out:
         # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
         area, r, c = place_of(s, ("ship", seat))
-        out = [Move(n, name) for name, (dr, dc) in DIRS.items() if step_ok(s, seat, area, r + dr, c + dc)]
+        out = [_move(n, name) for name, t in s.areas[area].around[(r, c)] if step_onto_ok(s, seat, area, t)]
     if p[0] == "cell" and s.coins.get(p[1]):
-        out.extend(m for m in [Move(n, m.way, True) for m in out] if coin_walk_ok(s, m))
+        out.extend(m for m in [_move(n, m.way, True) for m in out] if coin_walk_ok(s, m))
     return out
 
 
@@ -117,16 +127,16 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     area, _ = s.ship[seat]
-    for steps in (1, 2, 3, -1, -2, -3):
+    for steps in DRIFTS:
         end = sail_end(s, seat, steps)
         if end is not None:
-            out.append(Sail(steps))
+            out.append(_sail(steps))
     if s.fuel[seat]:
         # rulebook (fuel): fly to any outer station cell, or back beside any yellow planet tile.
         other = s.areas[OTHER_AREA[area]]
         for j, (r, c) in enumerate(other.ring):
             if j not in other.corners and s.ship_at(other.id, j) is None:
-                out.append(Fly(cell_name(other.id, r, c)))
+                out.append(_fly(cell_name(other.id, r, c)))
     return out
 
 
@@ -155,8 +165,7 @@ def coin_walk_ok(s: PlanetState, action: Action) -> bool:
     quick = _quick_coin_step(s, action)
     if quick is not None:
         return quick
-    trial = s.clone()
-    trial.violation = None
+    trial = s.trial_copy()
     try:
         apply(trial, action)
     except _Violation:

@@ -32,15 +32,16 @@ def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
 
 def target(s: PlanetState, area: str, r: int, c: int) -> tuple | None:
     """What lies at (r, c) of this area: ("cell", cell) / ("ring", area, idx) / None (deep space)."""
-    if (r, c) in s.areas[area].cells:
-        return ("cell", (area, r, c))
-    idx = s.areas[area].ring_index((r, c))
-    return None if idx is None else ("ring", area, idx)
+    return s.areas[area].places.get((r, c))
 
 
 def step_ok(s: PlanetState, seat: int, area: str, r: int, c: int, from_space: bool = False) -> bool:
     """May `seat`'s astronaut step (by its own movement) onto (r, c)?"""
-    t = target(s, area, r, c)
+    return step_onto_ok(s, seat, area, s.areas[area].places.get((r, c)), from_space)
+
+
+def step_onto_ok(s: PlanetState, seat: int, area: str, t: tuple | None, from_space: bool = False) -> bool:
+    """step_ok for a place already looked up (`target`'s answer): the same rule."""
     if t is None:
         return False
     if t[0] == "ring":

@@ -121,10 +121,9 @@ class PlanetState(State):
         return [(s, i) for s, i in self.astronauts_at(cell, half) if not self.allied(s, seat)]
 
     def ship_at(self, area: str, idx: int) -> int | None:
-        for s, place in enumerate(self.ship):
-            if place == (area, idx):
-                return s
-        return None
+        # The first seat whose ship is there (a list search in C: asked hundreds of times a turn).
+        place = (area, idx)
+        return self.ship.index(place) if place in self.ship else None
 
     def stunned(self, seat: int, i: int) -> bool:
         return self.stun[seat][i] >= self.turns[seat]
@@ -311,6 +310,37 @@ class PlanetState(State):
         # The same position has the same legal actions (the cached list is never changed in place):
         # a bot that clones to try a move then skips recomputing them when `apply` checks legality.
         new._legal_cache = self._legal_cache
+
+    #: True in a copy made by `trial_copy`: the walk stops where it comes to rest (effects.finish_walk).
+    trial: bool = False
+
+    def trial_copy(self) -> PlanetState:
+        """A private copy to try a coin carrier's walk on (moves.coin_walk_ok): silent, without
+        history, and stopping where the walk comes to rest, before the coin is put down and the turn
+        ends. A walk moves astronauts and coins, stuns, delivers, loses coins and turns tiles and
+        flowers; it is stopped at a chance node or any choice other than its own direction, so it
+        never draws a tile or a card, peeks, swaps or ends a turn. Only what it may change is copied
+        (a full clone per tried move was a third of Planet's random-play time)."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new.history = []
+        new.events = []
+        new.silent = True
+        new.trial = True
+        new._scripted_chance = []
+        new.pos = [list(row) for row in self.pos]
+        new.stun = [list(row) for row in self.stun]
+        new.coins = dict(self.coins)
+        new.locks = dict(self.locks)
+        new.tile = dict(self.tile)
+        new.delivered = list(self.delivered)
+        new.fuel = list(self.fuel)
+        new.flowers = set(self.flowers)
+        new.walk = None if self.walk is None else {**self.walk, "visited": set(self.walk["visited"])}
+        new.options = list(self.options)
+        new.violation = None
+        new._legal_cache = None
+        return new
 
     def resample_for(self, seat: int, rng: random.Random) -> Self:
         """Redraw every tile fixed by an obelisk that `seat` has not seen (all else is public or
