@@ -23,6 +23,7 @@ everyday profile, ten in `thorough` (tests/budget_helpers.py).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -305,20 +306,32 @@ _WORD = re.compile(r"[\w:.\-]+")
 def _strings(value, keys: bool = True) -> set[str]:
     """Every string in a JSON-ready value, and each word of it (so a value named inside a sentence
     is found too); with `keys`, dict keys count as well."""
-    found: set[str] = set()
+    texts: set[str] = set()
     pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, dict):
+    pop, extend, add = pending.pop, pending.extend, texts.add
+    while pending:  # exact types, not isinstance: this walk is most of the test's time
+        item = pop()
+        kind = type(item)
+        if kind is str:
+            add(item)
+        elif kind is dict:
             if keys:
-                pending.extend(str(key) for key in item)
-            pending.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            pending.extend(item)
-        elif isinstance(item, str):
-            found.add(item)
-            found.update(_WORD.findall(item))
+                texts.update(map(str, item))
+            extend(item.values())
+        elif kind is list or kind is tuple:
+            extend(item)
+        elif isinstance(item, str):  # a str subclass, such as an enum's value
+            add(item)
+    found = set(texts)
+    for text in texts:
+        found |= _words(text)
     return found
+
+
+@functools.cache
+def _words(text: str) -> frozenset[str]:
+    # the same texts come back in every view and message of a game: split each once
+    return frozenset(_WORD.findall(text))
 
 
 def _meaningful(value: str) -> bool:
