@@ -7,19 +7,13 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import Progress
 from rich.table import Table
 
 from cosmotable import games
 from cosmotable.bots import BOT_NAMES
 from cosmotable.sim.arena import ArenaReport, run
+from cosmotable.ui.terminal.common import progress_columns
 
 
 def arena_command(
@@ -64,14 +58,7 @@ def arena_command(
         )
     spec.make_config(players, variant)  # refuse unknown variants before any game is played
     console = Console(stderr=as_json)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
+    columns = progress_columns()
     # The report is built here from each finished game, so Ctrl-C can still show what was played.
     partial = ArenaReport(game, list(dict.fromkeys(names)))
 

@@ -16,6 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from cosmotable.engine import Action, GameRecord, State
@@ -291,3 +299,16 @@ class SeatScreen(Lookable):
     def name(self, seat: int | None) -> Text:
         s = self.seat(seat)
         return s.label() if s else Text("?")
+
+
+def progress_columns() -> tuple[ProgressColumn, ...]:
+    """The progress bar of the long commands (arena, simulate): what runs, the bar, games done of all,
+    time spent and time left."""
+    return (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )

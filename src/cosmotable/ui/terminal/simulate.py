@@ -7,18 +7,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import Progress
 
 from cosmotable import games
 from cosmotable.bots import BOT_NAMES
 from cosmotable.sim import runner
+from cosmotable.ui.terminal.common import progress_columns
 
 SIMULATE_HELP = """Play many games between bots and save one row per game (Parquet) for analysis.
 
@@ -103,14 +97,7 @@ def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet:
     """Run with a progress bar (games done, elapsed, time left) and a closing summary."""
     spec = games.get(plan.game)
     console = Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
+    columns = progress_columns()
     summary = f"{spec.name}, {plan.players} seats: {', '.join(plan.bots)}" + (
         f"; variants {', '.join(plan.variants)}" if plan.variants else ""
     )
