@@ -118,3 +118,38 @@ def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subpr
         time.sleep(0.1)
     process.kill()
     raise AssertionError("the server did not print its URL")
+
+
+def stored_actions(database_url: str, table_id: str) -> tuple[dict[str, int], list[tuple[int, str]], tuple]:
+    """What the database holds for a table, read as the server left it: how many times each client
+    action id is stored, the stored actions as (index, text) in order, and the table's
+    (game, config, seed) row. The fault tests compare these with what the server acknowledged."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            counts = dict(
+                connection.execute(
+                    text(
+                        "SELECT client_action_id, COUNT(*) FROM actions WHERE table_id = :t "
+                        "AND client_action_id IS NOT NULL GROUP BY client_action_id"
+                    ),
+                    {"t": table_id},
+                ).all()
+            )
+            actions = [
+                (row[0], row[1])
+                for row in connection.execute(
+                    text('SELECT "index", text FROM actions WHERE table_id = :t ORDER BY "index"'),
+                    {"t": table_id},
+                )
+            ]
+            table = tuple(
+                connection.execute(
+                    text("SELECT game, config, seed FROM tables WHERE id = :t"), {"t": table_id}
+                ).one()
+            )
+    finally:
+        engine.dispose()
+    return counts, actions, table

@@ -13,8 +13,7 @@ import uuid
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import act, create, seat_headers, state_of, wait_until
-from sqlalchemy import create_engine, text
+from server_helpers import act, create, seat_headers, state_of, stored_actions, wait_until
 from starlette.websockets import WebSocketDisconnect
 
 import services
@@ -47,27 +46,8 @@ def _play(client, made, humans, rng, acknowledged: dict[str, int], moves: int) -
 
 
 def _stored(url: str, table_id: str) -> tuple[dict[str, int], list[int]]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as connection:
-            counts = dict(
-                connection.execute(
-                    text(
-                        "SELECT client_action_id, COUNT(*) FROM actions WHERE table_id = :t "
-                        "AND client_action_id IS NOT NULL GROUP BY client_action_id"
-                    ),
-                    {"t": table_id},
-                ).all()
-            )
-            indexes = [
-                r[0]
-                for r in connection.execute(
-                    text('SELECT "index" FROM actions WHERE table_id = :t ORDER BY "index"'), {"t": table_id}
-                )
-            ]
-    finally:
-        engine.dispose()
-    return counts, indexes
+    counts, actions, _table = stored_actions(url, table_id)
+    return counts, [index for index, _text in actions]
 
 
 def test_requests_fail_with_503_while_postgresql_is_down_and_the_server_recovers(tmp_path, own_postgres):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import httpx
 import pytest
 from live_helpers import start_server
-from sqlalchemy import create_engine, text
+from server_helpers import stored_actions
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
@@ -123,30 +123,7 @@ def _one_move(http, socket, table: Table, rng: random.Random) -> None:
 
 
 def _stored(database_url: str, table_id: str) -> tuple[dict[str, int], list[tuple[int, str]]]:
-    engine = create_engine(database_url)
-    try:
-        with engine.connect() as connection:
-            counts = dict(
-                connection.execute(
-                    text(
-                        "SELECT client_action_id, COUNT(*) FROM actions WHERE table_id = :t "
-                        "AND client_action_id IS NOT NULL GROUP BY client_action_id"
-                    ),
-                    {"t": table_id},
-                ).all()
-            )
-            actions = [
-                (r[0], r[1])
-                for r in connection.execute(
-                    text('SELECT "index", text FROM actions WHERE table_id = :t ORDER BY "index"'),
-                    {"t": table_id},
-                )
-            ]
-            game, config, seed = connection.execute(
-                text("SELECT game, config, seed FROM tables WHERE id = :t"), {"t": table_id}
-            ).one()
-    finally:
-        engine.dispose()
+    counts, actions, (game, config, seed) = stored_actions(database_url, table_id)
     # the stored record replays under the rules: no action lost from the middle, none doubled
     state = games.get(game).state_from_config(GameConfig.from_json(json.loads(config)), int(seed))
     for _index, action in actions:

@@ -9,8 +9,7 @@ import time
 import uuid
 
 import httpx
-from server_helpers import start_server
-from sqlalchemy import create_engine, text
+from server_helpers import start_server, stored_actions
 
 
 def _post_action(http, url, table_id, token, action, action_id):
@@ -62,23 +61,8 @@ def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, databas
         process.wait(30)
 
     # every acknowledged action is stored exactly once (the database is read as the server left it)
-    engine = create_engine(database_url)
-    with engine.connect() as connection:
-        stored = connection.execute(
-            text(
-                "SELECT client_action_id, COUNT(*) FROM actions WHERE table_id = :t "
-                "AND client_action_id IS NOT NULL GROUP BY client_action_id"
-            ),
-            {"t": table_id},
-        ).all()
-        indexes = [
-            row[0]
-            for row in connection.execute(
-                text('SELECT "index" FROM actions WHERE table_id = :t ORDER BY "index"'), {"t": table_id}
-            )
-        ]
-    engine.dispose()
-    counts = dict(stored)
+    counts, actions, _table = stored_actions(database_url, table_id)
+    indexes = [index for index, _text in actions]
     assert set(acknowledged) <= set(counts)
     assert all(counts[a] == 1 for a in acknowledged)
     assert indexes == list(range(len(indexes)))  # no gap, no duplicate step
