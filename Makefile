@@ -35,7 +35,7 @@ run: $(STAMP_RUN)
 ## The `slow` suites run first, two tests at a time per core (--maxschedchunk 2), so that they spread
 ## over the cores instead of queueing on one (tests/conftest.py).
 test: $(STAMP_DEV) lint test-deps
-	$(BIN)/python -m pytest -n auto --maxschedchunk 2 -q --cov --cov-report= --cov-fail-under=94
+	$(BIN)/python -m pytest -n auto --maxschedchunk 2 -q --durations=15 --cov --cov-report= --cov-fail-under=94
 
 ## make lint: ruff (rules and format) and mypy (config in pyproject.toml); `make test` runs it first,
 ## so a finding fails the build in seconds. `ruff format .` and `ruff check --fix .` fix most findings.
