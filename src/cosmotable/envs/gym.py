@@ -110,10 +110,12 @@ class SingleAgentEnv(gymnasium.Env):
         return self._obs(), self._info()
 
     def step(self, action):
-        if self.session.is_over():
+        session = self.session
+        if session.is_over():
             raise RuntimeError("the episode is over: call reset()")
         self._steps += 1
-        illegal = not self.session.is_legal_index(int(action))
+        index = int(action)
+        illegal = not session.is_legal_index(index)
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"illegal action {action!r}; use info['action_mask']")
@@ -123,13 +125,13 @@ class SingleAgentEnv(gymnasium.Env):
                 if truncated:
                     info["truncated"] = f"max_steps: {self.max_steps} steps of the learning seat"
                 return self._obs(), self.illegal_penalty, False, truncated, info
-            action = int(self.session.rng.choice(np.flatnonzero(self.session.mask()).tolist()))
-        self.session.apply_index(int(action))
+            index = int(session.rng.choice(np.flatnonzero(session.mask()).tolist()))
+        session.apply_index(index)
         self._play_opponents()
-        over = self.session.is_over()
-        reward = final_rewards(self.session.state, self.reward_kind)[self.seat] if over else 0.0
+        over = session.is_over()
+        reward = final_rewards(session.state, self.reward_kind)[self.seat] if over else 0.0
         info = self._info(illegal_action=illegal)
-        cap = self.encoding.cap_reason(self.session.state) if over else None
+        cap = self.encoding.cap_reason(session.state) if over else None
         truncated = cap is not None or (not over and self._steps >= self.max_steps)
         if cap is not None:
             info["truncated"] = cap
@@ -170,20 +172,22 @@ class SingleAgentEnv(gymnasium.Env):
     def _play_opponents(self) -> None:
         session, seat = self.session, self.seat
         while True:
-            state = session.state
-            player = state.current_player()  # never CHANCE: the session resolves chance at once
+            # Asked once per state (the session keeps it for the mask and the end check); never
+            # CHANCE: the session resolves chance at once.
+            player = session.to_act()
             if player == seat or player == TERMINAL:
                 return
-            session.apply(self.opponents[player].act(state))
+            session.apply(self.opponents[player].act(session.state))
 
     def _obs(self) -> np.ndarray:
         return self.session.observe(self.seat)
 
     def _info(self, illegal_action: bool = False) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.session.mask(self.seat), "illegal_action": illegal_action}
-        if self.session.is_over():
-            info["scores"] = self.session.state.scores()
-            info["winners"] = self.session.state.winners()
+        session = self.session
+        info: dict[str, Any] = {"action_mask": session.mask(self.seat), "illegal_action": illegal_action}
+        if session.is_over():
+            info["scores"] = session.state.scores()
+            info["winners"] = session.state.winners()
         return info
 
 

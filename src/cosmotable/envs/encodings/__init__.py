@@ -144,6 +144,20 @@ class Encoding:
             return index
         return self._lookup_action(action)
 
+    def action_indices(self, actions: Sequence[Action], state: State | None = None) -> list[int]:
+        """`action_to_index` of each of `actions` (a state's legal actions, for its mask): shared
+        action objects are answered from the identity memo without a call per action."""
+        if type(self).action_to_index is not Encoding.action_to_index:
+            return [self.action_to_index(action, state) for action in actions]
+        ids = self._action_ids
+        indices = []
+        for action in actions:
+            known = ids.get(id(action))
+            indices.append(
+                known[1] if known is not None and known[0] is action else self.action_to_index(action, state)
+            )
+        return indices
+
     def _lookup_action(self, action: Action | str) -> int:
         text = str(action) if isinstance(action, Action) else str(self.game.parse_action(action))
         try:

@@ -24,7 +24,7 @@ printed in docs/observations.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -62,10 +62,6 @@ PART_SCALE = 50.0
 EXPEDITION_SCALE = 50.0
 
 
-#: Events after which nothing on the mat changed, only the turn segments (`phase` .. `deciding`),
-#: the UFO token and, for `board`, the seat's available astronauts (`update_observation`): rolls,
-#: travels without a landing, a reroll, boarding (and the satellite's jump to its space), a crash
-#: while parachutists still decide. Landings, returns home, tokens and the end emit other events.
 def _sixths(most: int = 12) -> tuple[float, ...]:
     """k/6 as the view's encoding sums it (1/6 added k times in float32), for k = 0..most."""
     acc = np.zeros(1, dtype=np.float32)
@@ -78,7 +74,17 @@ def _sixths(most: int = 12) -> tuple[float, ...]:
 
 #: `roll_counts` entries: k dice of a face give SIXTHS[k].
 SIXTHS = _sixths()
-QUIET_EVENTS = frozenset({"roll", "travel", "reroll", "board", "satellite", "crash"})
+#: Events after which nothing on the mat changed, only the turn segments (`phase` .. `deciding`),
+#: the UFO token and the available astronauts (`MlemEncoding.update_observation`): a roll, a travel
+#: without a landing, a reroll, boarding (and the satellite's jump to its space), a crash, a die set
+#: aside (die discarder), a new commander, a new expedition (starter and number; the astronauts
+#: still aboard went home). Landings, tokens and goals taken and the end emit other events.
+QUIET_EVENTS = frozenset(
+    {"roll", "travel", "reroll", "board", "satellite", "crash", "discard", "commander", "expedition"}
+)
+#: Quiet events that change the seats' available astronauts: boarding takes one, and a new
+#: expedition follows the return home of those still aboard (rulebook: crash; landing phase).
+AVAILABLE_EVENTS = frozenset({"board", "expedition"})
 
 
 def _subsets(items):
@@ -151,13 +157,42 @@ class MlemEncoding(Encoding):
         self._ability_pos = {a: i for i, a in enumerate(ABILITIES)}
         self._part_pos = {part: i for i, part in enumerate(SCORE_PARTS)}
         self._turn_range = slice(self._slices["phase"].start, self._slices["deciding"].stop)
-        self._space_rows = [
+        # Zeros to copy over a segment through a memoryview (a third of numpy's `vec[a:b] = 0.0`).
+        self._zeros: Any = memoryview(np.zeros(self._builder.size, dtype=np.float32))
+        self._turn_zeros = self._zeros[: self._turn_range.stop - self._turn_range.start]
+        # Per printed space, the (index, value) items it sets: accepted faces and afterburner value.
+        faces_at, afterburner_at = self._offsets["space_faces"], self._offsets["space_afterburner"]
+        self._space_items: list[tuple[tuple[int, float], ...]] = [
             (
-                np.array([float(f in sp.faces) for f in DIE_FACES], dtype=np.float32),
-                (sp.afterburner or 0) / 3.0 if "A" in sp.faces else 0.0,
+                *((faces_at + i, 1.0) for i, f in enumerate(DIE_FACES) if f in sp.faces),
+                *(((afterburner_at, (sp.afterburner or 0) / 3.0),) if "A" in sp.faces else ()),
             )
             for sp in mat.spaces
         ]
+        # Per roll (a sorted tuple of faces), the (index, value) items of `roll_counts`; few distinct.
+        self._roll_items: dict[tuple[str, ...], tuple[tuple[int, float], ...]] = {}
+        self._turn_starts = tuple(
+            self._offsets[name]
+            for name in (
+                "phase",
+                "to_act",
+                "expedition",
+                "starter",
+                "crashes",
+                "crashes_onehot",
+                "end_triggered",
+                "position",
+                "dice",
+                "roll_present",
+                "roll_counts",
+                "commander",
+                "rocket_board",
+                "deciding",
+            )
+        )
+        self._rocket_record = 3 + MAX_SEATS + len(ABILITIES)
+        self._player_record = 2 + len(ABILITIES) + len(SCORE_PARTS) + 4
+        self._hidden_in_play = any(_variant_of(part) in config.variants for part in HIDDEN_PARTS)
         super().__init__(
             game,
             config,
@@ -481,25 +516,52 @@ class MlemEncoding(Encoding):
         """Bring `vec` (this seat's observation at an earlier state of the same game) up to date,
         `events` being what the actions since then emitted.
 
-        Most steps only roll or travel: they change the turn segments (`phase` .. `deciding`) and
-        the UFO token, nothing on the mat. So after events all of `QUIET_EVENTS` only those are
-        rewritten (and the available astronauts after a `board`, which takes one from the seat's
-        available ones); any other event (a landing, a crash ending the expedition, a token taken,
-        the end) rewrites the whole vector. tests/envs/test_incremental_observations.py checks the
-        result equals `observe(state.view(seat), seat)` after every step of random games.
+        Most steps only roll, travel or pass the command: they change the turn segments (`phase`
+        .. `deciding`) and the UFO token, nothing on the mat. So after events all of `QUIET_EVENTS`
+        only those are rewritten (and the available astronauts after `AVAILABLE_EVENTS`); any other
+        event (a landing, a token or goal taken, the end) rewrites the whole vector.
+        tests/envs/test_incremental_observations.py checks the result equals
+        `observe(state.view(seat), seat)` after every step of random games.
         """
-        kinds = {"start"} if events is None else {event.kind for event in events}
-        if not kinds <= QUIET_EVENTS:
-            vec[:] = 0.0
-            self._write_all(vec, state, seat)
-            return
-        vec[self._turn_range] = 0.0
-        self._write_turn(vec, state, seat)
+        available: set[int] = set()
+        landings: list[Event] = []
+        # Secret missions: a landing can complete one (the `missions_hands` segment).
+        landings_known = state.missions is None
+        for event in () if events is None else events:
+            kind = event.kind
+            if kind == "land" and landings_known:
+                landings.append(event)
+            elif kind not in QUIET_EVENTS:
+                break
+            elif kind == "board" and event.seat is not None:
+                available.add(event.seat)  # boarding takes one of this seat's astronauts
+            elif kind == "expedition":
+                available.update(range(state.num_players))  # those aboard went home
+        else:
+            if events is not None:
+                # A view of the vector to write items through, kept with it (memo: one per vector).
+                items = memo.get("items")
+                if items is None or items[0] is not vec:
+                    items = memo["items"] = (vec, memoryview(vec))
+                mv = items[1]
+                self._update_turn(vec, mv, state, seat, available)
+                if landings:
+                    self._write_landings(vec, mv, state, seat, landings)
+                return
+        vec[:] = 0.0
+        self._write_all(vec, state, seat)
+
+    def _update_turn(self, vec: np.ndarray, mv: Any, state: State, seat: int, available: set[int]) -> None:
+        """Rewrite what the quiet events can change: the turn segments, the UFO token and the
+        available astronauts of the seats in `available`."""
+        # Zeroed by copying from a zero buffer: a third of numpy's `vec[a:b] = 0.0`.
+        mv[self._turn_range] = self._turn_zeros
+        self._write_turn(mv, state, seat)
         if state.ufo is not None:
             vec[self._slices["ufo_token"]] = 0.0
             self._write_ufo_token(vec, state)
-        if "board" in kinds:
-            self._write_available(vec, state, seat)
+        if available:
+            self._write_available(mv, state, seat, available)
 
     def _write_all(self, vec: np.ndarray, state: State, seat: int) -> None:
         # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
@@ -511,7 +573,7 @@ class MlemEncoding(Encoding):
         for i, name in enumerate(VARIANT_NAMES):
             if name in variants:
                 mv[o["variants"] + i] = 1.0
-        self._write_turn(vec, state, seat)
+        self._write_turn(mv, state, seat)
         visible_totals = self._write_players(vec, state, seat)
         self._write_mat(vec, state, seat)
         if state.ufo is not None:
@@ -523,110 +585,166 @@ class MlemEncoding(Encoding):
             for s in state.winners():
                 mv[o["winners"] + (s - seat) % n] = 1.0
 
-    def _write_turn(self, vec: np.ndarray, state: State, seat: int) -> None:
-        """The segments `phase` .. `deciding`: whose turn, the crash track, the rocket and its board."""
-        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
-        mv: Any = memoryview(vec)
-        o = self._offsets
+    def _write_turn(self, mv: Any, state: State, seat: int) -> None:
+        """The segments `phase` .. `deciding` (zeroed before) through `mv`, a memoryview of the
+        vector: whose turn, the crash track, the rocket and its board."""
+        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items);
+        # the segment starts are unpacked from one tuple (this runs at every step of an env).
+        (
+            o_phase,
+            o_to_act,
+            o_expedition,
+            o_starter,
+            o_crashes,
+            o_crashes_onehot,
+            o_end_triggered,
+            o_position,
+            o_dice,
+            o_roll_present,
+            o_roll_counts,
+            o_commander,
+            o_rocket_board,
+            o_deciding,
+        ) = self._turn_starts
         n = state.num_players
-        P, A = MAX_SEATS, len(ABILITIES)
-        mat = self.mat
+        P = MAX_SEATS
+        crash_track = self.mat.crash_track_length
         phase = self._phase_pos.get(state.phase)
         if phase is not None:
-            mv[o["phase"] + phase] = 1.0
+            mv[o_phase + phase] = 1.0
         cp = state.current_player()
-        mv[o["to_act"] + ((cp - seat) % n if cp >= 0 else (P if cp == CHANCE else P + 1))] = 1.0
-        mv[o["expedition"]] = state.expedition / EXPEDITION_SCALE
-        mv[o["starter"] + (state.starter - seat) % n] = 1.0
-        mv[o["crashes"]] = state.crashes / max(1, mat.crash_track_length)
-        if 0 <= state.crashes <= mat.crash_track_length:
-            mv[o["crashes_onehot"] + state.crashes] = 1.0
+        mv[o_to_act + ((cp - seat) % n if cp >= 0 else (P if cp == CHANCE else P + 1))] = 1.0
+        mv[o_expedition] = state.expedition / EXPEDITION_SCALE
+        mv[o_starter + (state.starter - seat) % n] = 1.0
+        crashes = state.crashes
+        mv[o_crashes] = crashes / max(1, crash_track)
+        if 0 <= crashes <= crash_track:
+            mv[o_crashes_onehot + crashes] = 1.0
         if state.end_triggered:
-            mv[o["end_triggered"]] = 1.0
+            mv[o_end_triggered] = 1.0
 
         position = state.position
-        mv[o["position"] + min(position, self.num_positions - 1)] = 1.0
+        mv[o_position + min(position, self.num_positions - 1)] = 1.0
         if 0 <= state.dice <= self.max_dice:
-            mv[o["dice"] + state.dice] = 1.0
-        if state.roll is not None:
-            mv[o["roll_present"]] = 1.0
-            faces: dict[str, int] = {}
-            for face in state.roll:
-                faces[face] = faces.get(face, 0) + 1
-            base = o["roll_counts"]
-            for face, k in faces.items():
-                mv[base + self._face_pos[face]] = SIXTHS[k]
-        if position < len(self._space_rows):
-            faces, afterburner = self._space_rows[position]
-            vec[self._slices["space_faces"]] = faces
-            mv[o["space_afterburner"]] = afterburner
+            mv[o_dice + state.dice] = 1.0
+        roll = state.roll
+        if roll is not None:
+            mv[o_roll_present] = 1.0
+            items = self._roll_items.get(roll)
+            if items is None:
+                items = self._roll_items[roll] = self._count_roll(roll, o_roll_counts)
+            for index, value in items:
+                mv[index] = value
+        if position < len(self._space_items):
+            for index, value in self._space_items[position]:
+                mv[index] = value
         commander = state.current_commander_seat()
-        mv[o["commander"] + (P if commander is None else (commander - seat) % n)] = 1.0
-        record = 3 + P + A
+        mv[o_commander + (P if commander is None else (commander - seat) % n)] = 1.0
+        record = self._rocket_record
+        ability_pos = self._ability_pos
+        aboard = state.aboard
         for slot, (s, astronaut) in enumerate(state.rocket[:P]):
-            base = o["rocket_board"] + slot * record
+            base = o_rocket_board + slot * record
             mv[base] = 1.0
-            if state.aboard[slot]:
+            if aboard[slot]:
                 mv[base + 1] = 1.0
             if astronaut == "helper" and s in state.helpers_used:
                 mv[base + 2] = 1.0
             mv[base + 3 + (s - seat) % n] = 1.0
-            mv[base + 3 + P + self._ability_pos[astronaut]] = 1.0
-        mv[o["deciding"] + (state.queue[0] if state.queue else P)] = 1.0
+            mv[base + 3 + P + ability_pos[astronaut]] = 1.0
+        mv[o_deciding + (state.queue[0] if state.queue else P)] = 1.0
 
-    def _write_available(self, vec: np.ndarray, state: State, seat: int) -> None:
-        """Only the available-astronaut entries of the `players` rows (what boarding changes)."""
-        # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
-        mv: Any = memoryview(vec)
+    def _count_roll(self, roll: tuple[str, ...], start: int) -> tuple[tuple[int, float], ...]:
+        """The `roll_counts` items of a roll: dice per face / 6 (exact float32 sixths)."""
+        faces: dict[str, int] = {}
+        for face in roll:
+            faces[face] = faces.get(face, 0) + 1
+        return tuple((start + self._face_pos[face], SIXTHS[k]) for face, k in faces.items())
+
+    def _write_available(self, mv: Any, state: State, seat: int, seats: Iterable[int]) -> None:
+        """Only the available-astronaut entries of these seats' `players` rows (what boarding and
+        going home change), through `mv`, a memoryview of the vector."""
         n = state.num_players
         A = len(ABILITIES)
-        record = 2 + A + len(SCORE_PARTS) + 4
-        for s in range(n):
-            base = self._offsets["players"] + ((s - seat) % n) * record + 1
-            vec[base : base + A] = 0.0
+        ability_pos = self._ability_pos
+        zeros = self._zeros[:A]
+        for s in seats:
+            base = self._offsets["players"] + ((s - seat) % n) * self._player_record + 1
+            mv[base : base + A] = zeros
             for astronaut in state.available[s]:
-                mv[base + self._ability_pos[astronaut]] = 1.0
+                mv[base + ability_pos[astronaut]] = 1.0
 
     def _write_players(self, vec: np.ndarray, state: State, seat: int) -> list[int]:
         """The `players` rows; returns each seat's total score as `seat` sees it."""
         # Item writes through a memoryview cost half of numpy's (typed Any: typeshed has int items).
         mv: Any = memoryview(vec)
+        terminal = state.is_terminal()
+        return [self._write_player_row(mv, state, seat, s, terminal) for s in range(state.num_players)]
+
+    def _write_player_row(self, mv: Any, state: State, seat: int, s: int, terminal: bool) -> int:
+        """Seat `s`'s row of `players` (zeroed before); returns its total score as `seat` sees it."""
+        A = len(ABILITIES)
+        base = self._offsets["players"] + ((s - seat) % state.num_players) * self._player_record
+        mv[base] = 1.0
+        ability_pos = self._ability_pos
+        for astronaut in state.available[s]:
+            mv[base + 1 + ability_pos[astronaut]] = 1.0
+        mv[base + 1 + A] = state.placed[s] / 8.0
+        shown = terminal or s == seat
+        total = 0
+        part_pos = self._part_pos
+        # One pass over the seat's points; zeros are not written (the rows start zeroed). Hidden
+        # score parts of the other seats are left out until the end, as in the view.
+        for part, value in state.points[s].items():
+            if not shown and part in HIDDEN_PARTS:
+                continue
+            total += value
+            i = part_pos.get(part)
+            if value and i is not None:
+                mv[base + 2 + A + i] = value / PART_SCALE
+        tail = base + 2 + A + len(SCORE_PARTS)
+        if shown or not self._hidden_in_play:
+            mv[tail] = 1.0
+        if state.ufo:
+            mv[tail + 1] = len(state.ufo.taken[s]) / 5.0
+        if state.discovery:
+            mv[tail + 2] = len(state.discovery.taken[s]) / 5.0
+        mv[tail + 3] = total / SCORE_SCALE
+        return total
+
+    def _write_landings(
+        self, vec: np.ndarray, mv: Any, state: State, seat: int, landings: list[Event]
+    ) -> None:
+        """After `land` events without any other news (no token, goal or end; no secret missions,
+        whose completions a landing can change): rewrite the landing seats' rows of `players` and
+        `scores`, and the places landed on (the moon, the planet's rows, the seat's deep space);
+        `mv` is a memoryview of `vec`."""
         o = self._offsets
         n = state.num_players
-        A = len(ABILITIES)
+        P = MAX_SEATS
         terminal = state.is_terminal()
-        variants = state.config.variants
-        # Hidden score parts of the other seats are left out until the end, as in the view.
-        hidden_in_play = any(_variant_of(part) in variants for part in HIDDEN_PARTS)
-        visible_totals = []
-        record = 2 + A + len(SCORE_PARTS) + 4
-        part_pos = self._part_pos
-        for s in range(n):
-            base = o["players"] + ((s - seat) % n) * record
-            mv[base] = 1.0
-            for astronaut in state.available[s]:
-                mv[base + 1 + self._ability_pos[astronaut]] = 1.0
-            mv[base + 1 + A] = state.placed[s] / 8.0
-            shown = terminal or s == seat
-            total = 0
-            # One pass over the seat's points; zeros are not written (the rows start zeroed).
-            for part, value in state.points[s].items():
-                if not shown and part in HIDDEN_PARTS:
-                    continue
-                total += value
-                i = part_pos.get(part)
-                if value and i is not None:
-                    mv[base + 2 + A + i] = value / PART_SCALE
-            visible_totals.append(total)
-            tail = base + 2 + A + len(SCORE_PARTS)
-            if shown or not hidden_in_play:
-                mv[tail] = 1.0
-            if state.ufo:
-                mv[tail + 1] = len(state.ufo.taken[s]) / 5.0
-            if state.discovery:
-                mv[tail + 2] = len(state.discovery.taken[s]) / 5.0
-            mv[tail + 3] = total / SCORE_SCALE
-        return visible_totals
+        for event in landings:
+            s = event.seat
+            assert s is not None  # a landing is always some seat's
+            rel = (s - seat) % n
+            row = o["players"] + rel * self._player_record
+            mv[row : row + self._player_record] = self._zeros[: self._player_record]
+            mv[o["scores"] + rel] = self._write_player_row(mv, state, seat, s, terminal) / SCORE_SCALE
+            place = event.data["place"]
+            if place == "moon":
+                self._write_moon(mv, event.data["moon"], state, seat)
+            elif place == "planet":
+                pos = self._planet_pos.get(event.data["planet"])
+                if pos is not None:
+                    start = o["planets"] + pos * P * (2 + P)
+                    mv[start : start + P * (2 + P)] = self._zeros[: P * (2 + P)]
+                    self._write_planet(mv, pos, state.planets[event.data["planet"]], n, seat)
+            else:
+                base = o["deep_space"] + rel * 3
+                mv[base : base + 3] = self._zeros[:3]
+                for owner, _astronaut, where, points in state.deep_space:
+                    if owner == s:
+                        self._add_deep_space(vec, base, where, points)
 
     def _write_mat(self, vec: np.ndarray, state: State, seat: int) -> None:
         """Moons, planets, deep space and goal tiles."""
@@ -635,33 +753,14 @@ class MlemEncoding(Encoding):
         o = self._offsets
         n = state.num_players
         P = MAX_SEATS
-        record = 2 + P
-        for moon_id, (s, astronaut) in state.moons.items():
-            pos = self._moon_pos.get(moon_id)
-            if pos is None:
-                continue
-            base = o["moons"] + pos * record
-            mv[base] = 1.0
-            mv[base + 1 + (s - seat) % n] = 1.0
-            if astronaut == "moon_expert":
-                mv[base + 1 + P] = 1.0
+        for moon_id in state.moons:
+            self._write_moon(mv, moon_id, state, seat)
         for planet_id, rows in state.planets.items():
             pos = self._planet_pos.get(planet_id)
-            if pos is None:
-                continue
-            for order, (s, astronauts) in enumerate(rows):
-                base = o["planets"] + (pos * P + (s - seat) % n) * (2 + P)
-                mv[base] = len(astronauts) / 8.0
-                mv[base + 1] = float("planet_expert" in astronauts)
-                if order < P:
-                    mv[base + 2 + order] = 1.0
+            if pos is not None:
+                self._write_planet(mv, pos, rows, n, seat)
         for s, _astronaut, where, points in state.deep_space:
-            base = o["deep_space"] + ((s - seat) % n) * 3
-            if where == "comet":
-                vec[base] += 0.5
-            else:
-                vec[base + 1] += 1 / 8.0
-            vec[base + 2] += points / PART_SCALE
+            self._add_deep_space(vec, o["deep_space"] + ((s - seat) % n) * 3, where, points)
         for g in state.goals:
             pos = self._goal_pos.get(g.id)
             if pos is None:
@@ -669,6 +768,36 @@ class MlemEncoding(Encoding):
             owner = state.goal_owner.get(g.id)
             base = o["goals"] + pos * (1 + P)
             mv[base if owner is None else base + 1 + (owner - seat) % n] = 1.0
+
+    def _write_moon(self, mv: Any, moon_id: str, state: State, seat: int) -> None:
+        pos = self._moon_pos.get(moon_id)
+        if pos is None:
+            return
+        s, astronaut = state.moons[moon_id]
+        base = self._offsets["moons"] + pos * (2 + MAX_SEATS)
+        mv[base] = 1.0
+        mv[base + 1 + (s - seat) % state.num_players] = 1.0
+        if astronaut == "moon_expert":
+            mv[base + 1 + MAX_SEATS] = 1.0
+
+    def _write_planet(self, mv: Any, pos: int, rows: list[tuple[int, list[str]]], n: int, seat: int) -> None:
+        """One planet's rows (zeroed before), in arrival order."""
+        P = MAX_SEATS
+        for order, (s, astronauts) in enumerate(rows):
+            base = self._offsets["planets"] + (pos * P + (s - seat) % n) * (2 + P)
+            mv[base] = len(astronauts) / 8.0
+            mv[base + 1] = float("planet_expert" in astronauts)
+            if order < P:
+                mv[base + 2 + order] = 1.0
+
+    @staticmethod
+    def _add_deep_space(vec: np.ndarray, base: int, where: str, points: int) -> None:
+        """Add one astronaut in deep space to its seat's row (float32 sums, in arrival order)."""
+        if where == "comet":
+            vec[base] += 0.5
+        else:
+            vec[base + 1] += 1 / 8.0
+        vec[base + 2] += points / PART_SCALE
 
     def _write_ufo_token(self, vec: np.ndarray, state: State) -> None:
         """The UFO variant's `ufo_token` segment: this expedition's token (spent or not)."""
