@@ -78,13 +78,22 @@ SIXTHS = _sixths()
 #: the UFO token and the available astronauts (`MlemEncoding.update_observation`): a roll, a travel
 #: without a landing, a reroll, boarding (and the satellite's jump to its space), a crash, a die set
 #: aside (die discarder), a new commander, a new expedition (starter and number; the astronauts
-#: still aboard went home). Landings, tokens and goals taken and the end emit other events.
+#: still aboard went home: their seats' available ones are rewritten), the last expedition
+#: announced. Landings, tokens and goals taken and the end emit other events.
 QUIET_EVENTS = frozenset(
-    {"roll", "travel", "reroll", "board", "satellite", "crash", "discard", "commander", "expedition"}
+    {
+        "roll",
+        "travel",
+        "reroll",
+        "board",
+        "satellite",
+        "crash",
+        "discard",
+        "commander",
+        "expedition",
+        "end-triggered",
+    }
 )
-#: Quiet events that change the seats' available astronauts: boarding takes one, and a new
-#: expedition follows the return home of those still aboard (rulebook: crash; landing phase).
-AVAILABLE_EVENTS = frozenset({"board", "expedition"})
 
 
 def _subsets(items):
@@ -518,25 +527,27 @@ class MlemEncoding(Encoding):
 
         Most steps only roll, travel or pass the command: they change the turn segments (`phase`
         .. `deciding`) and the UFO token, nothing on the mat. So after events all of `QUIET_EVENTS`
-        only those are rewritten (and the available astronauts after `AVAILABLE_EVENTS`); any other
-        event (a landing, a token or goal taken, the end) rewrites the whole vector.
-        tests/envs/test_incremental_observations.py checks the result equals
+        only those are rewritten (and the available astronauts after a boarding or a new
+        expedition); a landing or a goal tile taken rewrites also the seat's row, its score and
+        the place landed on or the tile; any other event (a token taken, the end) rewrites the
+        whole vector. tests/envs/test_incremental_observations.py checks the result equals
         `observe(state.view(seat), seat)` after every step of random games.
         """
         available: set[int] = set()
-        landings: list[Event] = []
+        news: list[Event] = []  # landings and goal tiles taken
         # Secret missions: a landing can complete one (the `missions_hands` segment).
         landings_known = state.missions is None
         for event in () if events is None else events:
             kind = event.kind
-            if kind == "land" and landings_known:
-                landings.append(event)
-            elif kind not in QUIET_EVENTS:
+            if kind in QUIET_EVENTS:
+                if kind == "board" and event.seat is not None:
+                    available.add(event.seat)  # boarding takes one of this seat's astronauts
+                elif kind == "expedition":
+                    available.update(range(state.num_players))  # those aboard went home
+            elif kind == "goal" or (kind == "land" and landings_known):
+                news.append(event)
+            else:
                 break
-            elif kind == "board" and event.seat is not None:
-                available.add(event.seat)  # boarding takes one of this seat's astronauts
-            elif kind == "expedition":
-                available.update(range(state.num_players))  # those aboard went home
         else:
             if events is not None:
                 # A view of the vector to write items through, kept with it (memo: one per vector).
@@ -545,8 +556,8 @@ class MlemEncoding(Encoding):
                     items = memo["items"] = (vec, memoryview(vec))
                 mv = items[1]
                 self._update_turn(vec, mv, state, seat, available)
-                if landings:
-                    self._write_landings(vec, mv, state, seat, landings)
+                if news:
+                    self._write_news(vec, mv, state, seat, news)
                 return
         vec[:] = 0.0
         self._write_all(vec, state, seat)
@@ -712,24 +723,33 @@ class MlemEncoding(Encoding):
         mv[tail + 3] = total / SCORE_SCALE
         return total
 
-    def _write_landings(
-        self, vec: np.ndarray, mv: Any, state: State, seat: int, landings: list[Event]
-    ) -> None:
-        """After `land` events without any other news (no token, goal or end; no secret missions,
-        whose completions a landing can change): rewrite the landing seats' rows of `players` and
-        `scores`, and the places landed on (the moon, the planet's rows, the seat's deep space);
-        `mv` is a memoryview of `vec`."""
+    def _write_news(self, vec: np.ndarray, mv: Any, state: State, seat: int, news: list[Event]) -> None:
+        """After `land` and `goal` events without any other news (no token taken, no end; no
+        secret missions, whose completions a landing can change): rewrite the seats' rows of
+        `players` and `scores`, the places landed on (the moon, the planet's rows, the seat's deep
+        space) and the goal tiles taken; `mv` is a memoryview of `vec`."""
         o = self._offsets
         n = state.num_players
         P = MAX_SEATS
         terminal = state.is_terminal()
-        for event in landings:
-            s = event.seat
-            assert s is not None  # a landing is always some seat's
+        for s in {event.seat for event in news}:
+            assert s is not None  # a landing or a goal tile is always some seat's
             rel = (s - seat) % n
             row = o["players"] + rel * self._player_record
             mv[row : row + self._player_record] = self._zeros[: self._player_record]
             mv[o["scores"] + rel] = self._write_player_row(mv, state, seat, s, terminal) / SCORE_SCALE
+        for event in news:
+            if event.kind == "goal":
+                pos = self._goal_pos.get(event.data["goal"])
+                if pos is not None:
+                    base = o["goals"] + pos * (1 + P)
+                    mv[base : base + 1 + P] = self._zeros[: 1 + P]
+                    owner = state.goal_owner.get(event.data["goal"])
+                    mv[base if owner is None else base + 1 + (owner - seat) % n] = 1.0
+                continue
+            lander = event.seat
+            assert lander is not None
+            rel = (lander - seat) % n
             place = event.data["place"]
             if place == "moon":
                 self._write_moon(mv, event.data["moon"], state, seat)
@@ -743,7 +763,7 @@ class MlemEncoding(Encoding):
                 base = o["deep_space"] + rel * 3
                 mv[base : base + 3] = self._zeros[:3]
                 for owner, _astronaut, where, points in state.deep_space:
-                    if owner == s:
+                    if owner == lander:
                         self._add_deep_space(vec, base, where, points)
 
     def _write_mat(self, vec: np.ndarray, state: State, seat: int) -> None:
