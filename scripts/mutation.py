@@ -9,6 +9,13 @@ What is mutated and which tests run is configured under [tool.mutmut] in pyproje
 modules of src/cosmotable/games/, against tests/mlem, tests/kosmodrom, tests/planet and tests/golden).
 mutmut keeps its results in ./mutants/, so runs add up and an interrupted run loses nothing.
 
+mutmut runs each mutant against the tests it saw reach the mutated function while it recorded them.
+A function whose result is cached (the MLEM landing spots, the Planet route tables) is reached by the
+first test that fills the cache only, so mutmut tries fewer tests than reach it. After a sample, each
+survivor is therefore run once more against its game's whole test directory and tests/golden
+(`--recheck` does only that); the report gives both figures, and a survivor killed there counts as
+killed in the second. The recheck limits each run to 30 CPU minutes (a mutant that loops is killed).
+
 The kill rate is killed / (killed + survived); a mutant no test reaches counts as survived. With a
 sample, the rate is an estimate, printed with its 95% Wilson interval. Surviving mutants are listed
 by module: `mutmut show NAME` prints the change. Some survivors are *equivalent* mutants (the change
@@ -22,6 +29,7 @@ import json
 import math
 import os
 import random
+import resource
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -37,6 +45,8 @@ SURVIVED = {0, 5, 33}
 # A pattern that matches a handful of mutants, to make mutmut generate every mutant and record which
 # tests reach which function (it runs the selected tests once) without testing them all.
 SEED_PATTERN = "cosmotable.games.*.scoring.*__mutmut_1"
+RECHECKED = MUTANTS / "rechecked.json"  # survivor -> exit code of its game's whole test directory
+RECHECK_CPU_SECONDS = 1800
 
 
 def mutmut(*args: str) -> int:
@@ -59,6 +69,51 @@ def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * total)) / (1 + z * z / total)
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
     return centre - half, centre + half
+
+
+def rechecked() -> dict[str, int]:
+    return json.loads(RECHECKED.read_text(encoding="utf-8")) if RECHECKED.exists() else {}
+
+
+def _cpu_limit() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (RECHECK_CPU_SECONDS, RECHECK_CPU_SECONDS + 5))
+
+
+def _whole_directory(game: str, mutant: str | None) -> int:
+    """pytest's exit code for tests/<game>/ and tests/golden/ (not slow) with `mutant` switched on."""
+    env = dict(
+        os.environ,
+        PYTHONPATH="src",  # the mutated copy in ./mutants/src, not the installed package
+        HYPOTHESIS_PROFILE="ci",
+        PYTHONWARNINGS="ignore::UserWarning",
+    )
+    env.pop("MUTANT_UNDER_TEST", None)
+    if mutant is not None:
+        env["MUTANT_UNDER_TEST"] = mutant
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-cov"]
+    command += ["-m", "not slow", f"tests/{game}/", "tests/golden/"]
+    return subprocess.call(command, cwd=MUTANTS, env=env, stdout=subprocess.DEVNULL, preexec_fn=_cpu_limit)
+
+
+def recheck(names: list[str]) -> None:
+    """Run each survivor among `names` against its game's whole (not slow) test directory."""
+    codes, done = results(), rechecked()
+    todo = [n for n in names if codes.get(n) in SURVIVED and n not in done]
+    for game in sorted({n.split(".")[2] for n in todo}):  # cosmotable.games.<game>.<module>...
+        # without a mutant the directory must pass, or a failure would say nothing of the mutants
+        print(f"recheck: tests/{game}/ without a mutant ...", flush=True)
+        if _whole_directory(game, None) != 0:
+            raise SystemExit(f"tests/{game}/ fails in ./mutants without any mutant: fix that first")
+    for number, name in enumerate(todo, 1):
+        game = name.split(".")[2]
+        print(f"recheck {number}/{len(todo)}: {name} against tests/{game}/ and tests/golden/", flush=True)
+        done[name] = _whole_directory(game, name)
+        RECHECKED.write_text(json.dumps(done, indent=1), encoding="utf-8")
+
+
+def _killed_on_recheck(code: int | None) -> bool:
+    # pytest: 1 = a test failed; negative = killed by the CPU limit (the mutant loops)
+    return code is not None and (code == 1 or code < 0)
 
 
 def module_of(name: str) -> str:
@@ -86,6 +141,23 @@ def report(names: list[str] | None = None) -> float:
         k, s = by_module[module]["killed"], by_module[module]["survived"]
         print(f"{module:<42} {k:>7} {s:>9} {k / (k + s):>7.1%}")
     print(f"\nkill rate: {len(killed)}/{total} = {rate:.1%} (95% interval {low:.1%} - {high:.1%})")
+    again = rechecked()
+    checked = [n for n in survived if n in again]
+    if checked:
+        late = [n for n in checked if _killed_on_recheck(again[n])]
+        odd = {n: again[n] for n in checked if again[n] not in (0, 1) and again[n] >= 0}
+        print(
+            f"after the recheck of {len(checked)} of the {len(survived)} survivors against their "
+            f"game's whole test directory: {len(late)} killed there"
+        )
+        survived = [n for n in survived if n not in late]
+        low, high = wilson(len(killed) + len(late), total)
+        rate = (len(killed) + len(late)) / total
+        print(
+            f"kill rate: {len(killed) + len(late)}/{total} = {rate:.1%} (95% interval {low:.1%} - {high:.1%})"
+        )
+        if odd:
+            print(f"recheck runs that ended in an error (counted as survivors): {odd}")
     if other:
         print(f"not counted (skipped, suspicious, caught by type check...): {dict(other)}")
     if survived:
@@ -104,10 +176,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="run every mutant instead of a sample")
     parser.add_argument("--report", action="store_true", help="only print the figures of what has run")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2, help="parallel mutants")
+    parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="only re-run the survivors so far against whole test directories",
+    )
+    parser.add_argument("--no-recheck", action="store_true", help="skip the recheck after the sample")
     args = parser.parse_args(argv)
     if args.sample < 1:
         parser.error("--sample must be at least 1")
     if args.report:
+        report()
+        return 0
+    if args.recheck:
+        recheck(sorted(results()))
         report()
         return 0
     if args.all:
@@ -129,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     for start in range(0, len(pending), 200):  # batches: a stopped run keeps what it finished
         mutmut("run", "--max-children", str(args.children), *pending[start : start + 200])
+    if not args.no_recheck:
+        recheck(sample)
     report(sample)
     return 0
 

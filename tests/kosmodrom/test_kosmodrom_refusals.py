@@ -7,7 +7,7 @@ messages follow Ruling K12 (offers built step by step, one at a time, never repe
 from __future__ import annotations
 
 import pytest
-from kosmodrom_helpers import arrange, start, to_draw
+from kosmodrom_helpers import arrange, start, to_draw, to_play
 
 from cosmotable.engine import IllegalAction
 
@@ -158,3 +158,44 @@ def test_negotiation_moves_without_the_variant_name_the_variant():
     s = start(3, hands=HANDS)
     for action in ("offer 1", "give metal", "want fuel", "propose"):
         refused(s, action, "trades and gifts belong to the negotiation variant, which is not in play")
+
+
+def holding_action_cards():
+    """4 seats; seat 0 in step 4 holds Key to Start, Headhunting, Industrial Espionage and Sabotage;
+    seat 1 has a complete rocket r1 and a launch-pad card on its test stand."""
+    s = start(4)
+    arrange(
+        s,
+        rockets=[(1, "swift", "assembly", 1, 1)],
+        pads={1: {"test": ["pad_tl"]}},
+        hand={0: ["key_to_start", "headhunting", "espionage", "sabotage", "metal", "fuel"]},
+    )
+    to_play(s)
+    return s
+
+
+@pytest.mark.parametrize(
+    "action, reason",
+    [
+        # card overview (Ключ на старт, Найм персонала): a place at the table, SEAT:ZONE
+        ("play key_to_start 4:test", r"name a place as SEAT:ZONE, e\.g\. '1:test'"),
+        ("play key_to_start 9", "name a place as SEAT:ZONE"),
+        ("play headhunting 5:assembly", "name a place as SEAT:ZONE"),
+        # card overview (Промышленный шпионаж): one opponent (2 cards) or two (1 each), never three
+        ("play espionage 1,2,3", r"name one opponent \(2 cards from them\) or two opponents \(1 each\)"),
+        # card overview (Диверсия): the component stolen is named
+        ("play sabotage r1", r"name the component to steal, e\.g\. 'play sabotage r3 fuel'"),
+    ],
+)
+def test_action_card_targets_that_name_nothing_at_the_table_are_refused(action, reason):
+    s = holding_action_cards()
+    refused(s, action, reason)
+    assert "play key_to_start 1:test" in [str(a) for a in s.legal_actions()]
+
+
+def test_ruling_K24_an_offer_shows_how_many_of_each_card_the_offering_seat_holds():
+    s = negotiating()
+    s.apply("gift 1 metal,oxygen,metal")  # the cards of an offer are a multiset, listed sorted
+    assert str(s.history[-1]) == "gift 1 metal,metal,oxygen"
+    assert s.known_public[0]["metal"] == 2 and s.known_public[0]["oxygen"] == 1
+    assert all(s.known[seat][0]["metal"] == 2 for seat in (1, 2))

@@ -187,6 +187,7 @@ def test_ruling_K26_a_stalled_game_ends_at_the_turn_cap_scored_as_it_stands():
     assert s.view(0)["end_reason"] == s.end_reason
     last = s.events[-1]
     assert last.kind == "game-over" and "safety cap" in last.text and last.data["scores"] == s.scores()
+    assert last.data["reason"] == "max_turns"  # not "countdown": the record says why the game ended
 
 
 def test_ruling_K26_the_default_cap_is_far_above_a_normal_game_and_must_be_a_whole_number():
