@@ -58,6 +58,9 @@ def scenario(
 ) -> MlemState:
     """A state about to roll: the rocket on `space` with `dice` dice, `helpers` unused helper
     astronauts aboard and, optionally, an unused expedition token."""
+    # before the table is made: 5 helpers would ask the game for 6 seats and fail less clearly
+    if not 0 <= helpers <= 4:
+        raise ValueError(f"helpers must be 0..4 (one per other player), got {helpers}")
     players = max(2, helpers + 1)
     variants = ["ufo"] if token is not None else []
     options = {"board": board} if board is not None else {}
@@ -67,8 +70,6 @@ def scenario(
         raise ValueError(f"space must be 0..{mat.last_space}, got {space}")
     if not 1 <= dice <= mat.dice_count:
         raise ValueError(f"dice must be 1..{mat.dice_count}, got {dice}")
-    if not 0 <= helpers <= 4:
-        raise ValueError(f"helpers must be 0..4 (one per other player), got {helpers}")
     # Set the table directly: this is the game's own package building a hypothetical position.
     state.rocket = [(0, "moon_expert")] + [(seat, "helper") for seat in range(1, helpers + 1)]
     state.aboard = [True] * len(state.rocket)
