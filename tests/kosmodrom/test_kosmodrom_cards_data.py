@@ -146,3 +146,43 @@ def test_the_components_suffice_for_every_rocket():
     rockets = [spec for spec in cards.values() if spec.type == "rocket"]
     assert cards["metal"].count >= sum(r.count * r.metal for r in rockets)
     assert cards["fuel"].count >= sum(r.count * r.fuel for r in rockets)
+
+
+def _entry(data, ident):
+    return next(card for card in data["card"] if card["id"] == ident)
+
+
+CARD_MISTAKES = [
+    (lambda d: d.update(format="cards"), "format: must be \"kosmodrom-cards\", got 'cards'"),
+    (lambda d: d.update(version="1"), "version: must be an integer, got '1'"),
+    (lambda d: d.update(card=[]), "card: the file needs [[card]] entries"),
+    (lambda d: d["card"].append("scrub"), "card #36: must be a table"),
+    (lambda d: _entry(d, "scrub").update(id="Scrub!"), "'id' must be a lower-case word (letters, digits, _)"),
+    (lambda d: _entry(d, "scrub").update(type="spell"), "card 'scrub': 'type' must be one of"),
+    (lambda d: _entry(d, "scrub").update(name_en=" "), "card 'scrub': 'name_en' must be a non-empty string"),
+    (lambda d: _entry(d, "scrub").update(points=-1), "card 'scrub': 'points' must be a non-negative integer"),
+    (lambda d: _entry(d, "scrub").update(requirements=[]), "card 'scrub': 'requirements' must be a table"),
+    (lambda d: _entry(d, "swift").update(points=0), "card 'swift': a rocket must be worth points"),
+    (
+        lambda d: _entry(d, "jack").update(requirements={"zone": "moon"}),
+        "must be a zone or \"any\", got 'moon'",
+    ),
+    (
+        lambda d: _entry(d, "scrub").update(requirements={"target": "moon"}),
+        "requirements.target must be one of",
+    ),
+    (
+        lambda d: d.update(card=[c for c in d["card"] if c["type"] != "upgrade"]),
+        "card: no card of type 'upgrade'",
+    ),
+]
+
+
+@pytest.mark.parametrize("corrupt, expected", CARD_MISTAKES, ids=[e[:40] for _, e in CARD_MISTAKES])
+def test_each_mistake_in_the_card_file_is_named(corrupt, expected):
+    data = raw()
+    corrupt(data)
+    problems = card_problems(data)
+    assert any(expected in problem for problem in problems), problems
+    with pytest.raises(DataError):
+        cards_from_data(data)
