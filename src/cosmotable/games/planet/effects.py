@@ -4,6 +4,9 @@ ships, abilities, the end of a turn and of the game. Which actions are legal is 
 A move in progress is a *walk*: the astronaut, whether it carries a coin, the last move's vector
 (for acceleration energy), where it came from (for the crocodile) and the (place, vector) pairs it
 has passed (for loops).
+
+Every event is emitted under `if not s.silent`: a silenced copy (a search's rollout, a coin carrier's
+tried walk) records no events, so their texts are not built there either (the rules never read them).
 """
 
 from __future__ import annotations
@@ -76,13 +79,14 @@ def apply(s: PlanetState, action: Action) -> None:
         idx = drift_end(s, seat, p[1], p[2], action.steps)
         owner = s.ship_at(p[1], idx)
         s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
-        s.emit(
-            "drift",
-            f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge",
-            seat,
-            a=action.astronaut,
-            steps=action.steps,
-        )
+        if not s.silent:
+            s.emit(
+                "drift",
+                f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge",
+                seat,
+                a=action.astronaut,
+                steps=action.steps,
+            )
         action_done(s)
     elif isinstance(action, Sail):
         sail(s, action.steps)
@@ -100,13 +104,14 @@ def apply(s: PlanetState, action: Action) -> None:
         cell = parse_cell(action.cell)
         kid, rot = s.tile[cell]
         s.tile[cell] = (kid, (rot + action.quarter) % 4)
-        s.emit(
-            "turn",
-            f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)",
-            s.seat,
-            cell=cell_name(*cell),
-            quarter=action.quarter,
-        )
+        if not s.silent:
+            s.emit(
+                "turn",
+                f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)",
+                s.seat,
+                cell=cell_name(*cell),
+                quarter=action.quarter,
+            )
         next_turn_choice(s)
     elif isinstance(action, Beam):
         src = parse_cell(action.cell)
@@ -115,13 +120,14 @@ def apply(s: PlanetState, action: Action) -> None:
         if not s.coins[src]:
             del s.coins[src]
         s.coins[dest] = s.coins.get(dest, 0) + 1
-        s.emit(
-            "beam",
-            f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}",
-            s.seat,
-            src=cell_name(*src),
-            dest=cell_name(*dest),
-        )
+        if not s.silent:
+            s.emit(
+                "beam",
+                f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}",
+                s.seat,
+                src=cell_name(*src),
+                dest=cell_name(*dest),
+            )
         s.options = []
         finish_walk(s)
     elif isinstance(action, Ability):
@@ -130,24 +136,31 @@ def apply(s: PlanetState, action: Action) -> None:
         s.claimed = True
         s.claim_queue = [(s.seat + k) % s.num_players for k in range(1, s.num_players)]
         s.phase = "claim"
-        s.emit(
-            "claim", f"seat {s.seat} says no one can get the last coins and proposes to end the game", s.seat
-        )
+        if not s.silent:
+            s.emit(
+                "claim",
+                f"seat {s.seat} says no one can get the last coins and proposes to end the game",
+                s.seat,
+            )
     elif isinstance(action, Agree):
         seat = s.claim_queue.pop(0)
-        s.emit("agree", f"seat {seat} agrees", seat)
+        if not s.silent:
+            s.emit("agree", f"seat {seat} agrees", seat)
         if not s.claim_queue:
             game_over(s, "every player agreed that no one can get the last coins", "agreed")
     elif isinstance(action, Refuse):
         seat = s.claim_queue.pop(0)
         s.claim_queue = []
         s.phase = "act"
-        s.emit("refuse", f"seat {seat} refuses: the game goes on", seat)
+        if not s.silent:
+            s.emit("refuse", f"seat {seat} refuses: the game goes on", seat)
     elif isinstance(action, Pass):
-        s.emit("pass", f"seat {s.seat} cannot move and passes", s.seat)
+        if not s.silent:
+            s.emit("pass", f"seat {s.seat} cannot move and passes", s.seat)
         end_turn(s)
     elif isinstance(action, EndTurn):
-        s.emit("end-turn", f"seat {s.seat} ends the turn without using an ability", s.seat)
+        if not s.silent:
+            s.emit("end-turn", f"seat {s.seat} ends the turn without using an ability", s.seat)
         end_turn(s)
 
 
@@ -176,14 +189,15 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         cell = p[1]
         s.pos[seat][i] = ("cell", cell, 2)
         walk["cell"] = cell
-        s.emit(
-            "canyon",
-            f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-            how="far",
-        )
+        if not s.silent:
+            s.emit(
+                "canyon",
+                f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}",
+                seat,
+                a=i + 1,
+                cell=cell_name(*cell),
+                how="far",
+            )
         attack(s, seat, cell, 2)
         if walk["coin"]:
             s.coins[cell] = s.coins.get(cell, 0) + 1
@@ -193,29 +207,31 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
     if action.way != "canyon":
         area, r, c = place_of(s, p)
         origin = "its ship" if p == ("ship", seat) else cell_name(area, r, c)
-        s.emit(
-            "move",
-            f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
-            + (" with a coin" if action.coin else ""),
-            seat,
-            a=i + 1,
-            way=action.way,
-            origin="ship" if p == ("ship", seat) else cell_name(area, r, c),
-            coin=action.coin,
-        )
+        if not s.silent:
+            s.emit(
+                "move",
+                f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
+                + (" with a coin" if action.coin else ""),
+                seat,
+                a=i + 1,
+                way=action.way,
+                origin="ship" if p == ("ship", seat) else cell_name(area, r, c),
+                coin=action.coin,
+            )
     if p[0] == "ship" and p[1] != seat:
         area, r, c = place_of(s, p)
         dr, dc = DIRS[action.way]
         if not step_ok(s, seat, area, r + dr, c + dc):
             s.pos[seat][i] = ("ship", seat)
             walk["prev"] = ("ship", seat)
-            s.emit(
-                "home",
-                f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own",
-                seat,
-                a=i + 1,
-                owner=p[1],
-            )
+            if not s.silent:
+                s.emit(
+                    "home",
+                    f"seat {seat}'s astronaut {i + 1} cannot leave seat {p[1]}'s ship and returns to its own",
+                    seat,
+                    a=i + 1,
+                    owner=p[1],
+                )
     step(s, ("step",) + DIRS[action.way])
 
 
@@ -231,12 +247,13 @@ def step(s: PlanetState, vec: tuple) -> None:
     t = target(s, area, r + dr, c + dc)
     if t is None:
         # Ruling R9: a forced move pointing beyond the space around the planet stops where it is.
-        s.emit(
-            "stop",
-            f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}",
-            walk["seat"],
-            cell=cell_name(area, r, c),
-        )
+        if not s.silent:
+            s.emit(
+                "stop",
+                f"the move would leave the map: the astronaut stays at {cell_name(area, r, c)}",
+                walk["seat"],
+                cell=cell_name(area, r, c),
+            )
         finish_walk(s)
         return
     arrive(s, t, vec)
@@ -253,12 +270,13 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
         if walk["coin"]:
             violate(s, "the coin would go round in a loop")
         walk["visited"].clear()
-        s.emit(
-            "loop",
-            f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship",
-            seat,
-            a=i + 1,
-        )
+        if not s.silent:
+            s.emit(
+                "loop",
+                f"seat {seat}'s astronaut {i + 1} is caught in a loop and returns to its ship",
+                seat,
+                a=i + 1,
+            )
         to_ship(s, seat, i, seat)
         return
     walk["visited"].add(key)
@@ -276,17 +294,19 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
         # rulebook (in space): the astronaut floats beside the planet; a coin taken there is lost.
         s.pos[seat][i] = ("space", area, idx)
         r, c = s.areas[area].ring[idx]
-        s.emit(
-            "space",
-            f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}",
-            seat,
-            a=i + 1,
-            cell=cell_name(area, r, c),
-        )
+        if not s.silent:
+            s.emit(
+                "space",
+                f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}",
+                seat,
+                a=i + 1,
+                cell=cell_name(area, r, c),
+            )
         if walk["coin"]:
             s.lost += 1
             walk["coin"] = False
-            s.emit("coin-lost", "the coin is lost in space", seat, where="space")
+            if not s.silent:
+                s.emit("coin-lost", "the coin is lost in space", seat, where="space")
         finish_walk(s)
         return
     cell = t[1]
@@ -312,15 +332,25 @@ def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:
             # rulebook (coins): a coin brought aboard your (or, in teams, an ally's) ship is yours for good.
             s.delivered[owner] += 1
             s.progress_turn = s.total_turns
-            s.emit(
-                "deliver", f"seat {seat} brings a coin aboard seat {owner}'s ship", seat, owner=owner, a=i + 1
-            )
+            if not s.silent:
+                s.emit(
+                    "deliver",
+                    f"seat {seat} brings a coin aboard seat {owner}'s ship",
+                    seat,
+                    owner=owner,
+                    a=i + 1,
+                )
         else:
             s.lost += 1  # Ruling R10: a coin carried onto a rival's ship (forced) goes to the box.
-            s.emit(
-                "coin-lost", "the coin falls into space beside a rival ship", seat, where="rival", owner=owner
-            )
-    elif s.walk is not None:
+            if not s.silent:
+                s.emit(
+                    "coin-lost",
+                    "the coin falls into space beside a rival ship",
+                    seat,
+                    where="rival",
+                    owner=owner,
+                )
+    elif s.walk is not None and not s.silent:
         s.emit(
             "aboard",
             f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship",
@@ -355,15 +385,16 @@ def reveal_done(s: PlanetState) -> None:
         seat = s.seat
         s.seen.setdefault(cell, set()).add(seat)
         kid, rot = s.tile[cell]
-        s.emit(
-            "peek-secret",
-            f"seat {seat} sees {s.box.kinds[kid].name} at {cell_name(*cell)}",
-            seat,
-            visible_to=[seat],
-            cell=cell_name(*cell),
-            tile=kid,
-            rot=rot,
-        )
+        if not s.silent:
+            s.emit(
+                "peek-secret",
+                f"seat {seat} sees {s.box.kinds[kid].name} at {cell_name(*cell)}",
+                seat,
+                visible_to=[seat],
+                cell=cell_name(*cell),
+                tile=kid,
+                rot=rot,
+            )
         s.phase = "peek"
         next_peek(s)
         return
@@ -376,7 +407,8 @@ def reveal_done(s: PlanetState) -> None:
     kind = s.box.kinds[kid]
     where = cell_name(*cell)
     dirs = f" pointing {'/'.join(kind.directions(rot))}" if kind.dirs else ""
-    s.emit("reveal", f"{where} is revealed: {kind.name}{dirs}", s.seat, cell=where, tile=kid, rot=rot)
+    if not s.silent:
+        s.emit("reveal", f"{where} is revealed: {kind.name}{dirs}", s.seat, cell=where, tile=kid, rot=rot)
     if kind.locked:
         # rulebook (locked container): put a lock token on it.
         s.locks[cell] = min(kind.coins, s.supply)
@@ -394,28 +426,30 @@ def land(s: PlanetState, cell: Cell) -> None:
         violate(s, f"{cell_name(*cell)} ({kind.name}) may not be entered with a coin")
     if kind.id == "pyramid" and s.enemies_at(seat, cell):
         # Ruling R11: forced into a pyramid held by another team, the astronaut goes back to its ship.
-        s.emit(
-            "blocked",
-            f"the pyramid at {cell_name(*cell)} is held by another team",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-        )
+        if not s.silent:
+            s.emit(
+                "blocked",
+                f"the pyramid at {cell_name(*cell)} is held by another team",
+                seat,
+                a=i + 1,
+                cell=cell_name(*cell),
+            )
         to_ship(s, seat, i, seat)
         return
     if kind.id == "canyon" and walk.get("boots") and walk["steps"] == 1:
         # Ruling R20 (jet boots: "a canyon counts as one cell"): landing in a canyon crosses it whole -
         # the astronaut stands on the far half and attacks the rivals standing there.
         s.pos[seat][i] = ("cell", cell, 2)
-        s.emit(
-            "canyon",
-            f"seat {seat}'s astronaut {i + 1} crosses the canyon at {cell_name(*cell)} "
-            "in one leap of the jet boots (far half)",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-            how="leap",
-        )
+        if not s.silent:
+            s.emit(
+                "canyon",
+                f"seat {seat}'s astronaut {i + 1} crosses the canyon at {cell_name(*cell)} "
+                "in one leap of the jet boots (far half)",
+                seat,
+                a=i + 1,
+                cell=cell_name(*cell),
+                how="leap",
+            )
         attack(s, seat, cell, 2)
         finish_walk(s)
         return
@@ -436,15 +470,16 @@ def attack(s: PlanetState, seat: int, cell: Cell, half: int | None) -> None:
     for es, ei in s.enemies_at(seat, cell, half):
         s.pos[es][ei] = ("ship", es)
         s.stun[es][ei] = -1
-        s.emit(
-            "attack",
-            f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
-            seat,
-            victim=es,
-            victim_a=ei + 1,
-            cell=cell_name(*cell),
-            a=s.walk["a"] + 1 if s.walk else None,
-        )
+        if not s.silent:
+            s.emit(
+                "attack",
+                f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
+                seat,
+                victim=es,
+                victim_a=ei + 1,
+                cell=cell_name(*cell),
+                a=s.walk["a"] + 1 if s.walk else None,
+            )
 
 
 def set_choices(s: PlanetState, options: list[Action]) -> None:
@@ -473,20 +508,22 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
     if k == "tree":
         # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
         s.stun[seat][i] = s.turns[seat] + 1
-        s.emit(
-            "tree",
-            f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-        )
+        if not s.silent:
+            s.emit(
+                "tree",
+                f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn",
+                seat,
+                a=i + 1,
+                cell=cell_name(*cell),
+            )
     elif kind.coins and not kind.locked:
         # rulebook (container): put that many coins on the tile; it is then an empty tile.
         put = min(kind.coins, s.supply)
         s.supply -= put
         s.coins[cell] = s.coins.get(cell, 0) + put
         s.tile[cell] = ("empty", 0)
-        s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat, n=put, cell=cell_name(*cell))
+        if not s.silent:
+            s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat, n=put, cell=cell_name(*cell))
     elif k == "knight":
         set_choices(s, leap_choices(s, seat, area, r, c, [(Knight(code), d) for code, d in KNIGHTS.items()]))
         return
@@ -523,36 +560,40 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         )
         vec = walk["vec"]
         rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
-        s.emit(
-            "crocodile",
-            f"the crocodile at {cell_name(*cell)} chases the astronaut back",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-        )
+        if not s.silent:
+            s.emit(
+                "crocodile",
+                f"the crocodile at {cell_name(*cell)} chases the astronaut back",
+                seat,
+                a=i + 1,
+                cell=cell_name(*cell),
+            )
         arrive(s, back, rev)
         return
     elif k == "portal":
         # rulebook (portal): straight to your own ship - never an ally's.
-        s.emit(
-            "portal",
-            f"the star portal at {cell_name(*cell)} sends the astronaut to its ship",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-        )
+        if not s.silent:
+            s.emit(
+                "portal",
+                f"the star portal at {cell_name(*cell)} sends the astronaut to its ship",
+                seat,
+                a=i + 1,
+                cell=cell_name(*cell),
+            )
         arrive(s, ("ship", seat), None)
         return
     elif k == "fuel":
         s.fuel[seat] = True
         s.tile[cell] = ("empty", 0)
-        s.emit("fuel", f"seat {seat} finds fuel: its ship can now fly to the station and back", seat)
+        if not s.silent:
+            s.emit("fuel", f"seat {seat} finds fuel: its ship can now fly to the station and back", seat)
     elif k == "artifact":
         s.tile[cell] = ("empty", 0)
         if s.deck:
             s.phase = "draw"
             return
-        s.emit("artifact", "an artifact, but the ability deck is empty", seat, card=None)
+        if not s.silent:
+            s.emit("artifact", "an artifact, but the ability deck is empty", seat, card=None)
     elif k == "obelisk":
         s.tile[cell] = ("empty", 0)
         # rulebook (obelisk): look at 4 face-down tiles of the planet, keeping them secret.
@@ -573,7 +614,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             s.options = [Beam(cell_name(*x)) for x in sources]
             s.phase = "beam"
             return
-    elif k == "canyon":
+    elif k == "canyon" and not s.silent:
         s.emit(
             "canyon",
             f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}",
@@ -635,13 +676,14 @@ def finish_walk(s: PlanetState) -> None:
                 # rulebook (locked container): two astronauts of one team open it.
                 s.coins[cell] = s.coins.get(cell, 0) + s.locks.pop(cell)
                 s.tile[cell] = ("empty", 0)
-                s.emit(
-                    "unlock",
-                    f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)",
-                    seat,
-                    cell=cell_name(*cell),
-                    n=s.coins[cell],
-                )
+                if not s.silent:
+                    s.emit(
+                        "unlock",
+                        f"seat {seat} opens the locked container at {cell_name(*cell)}: {s.coins[cell]} coin(s)",
+                        seat,
+                        cell=cell_name(*cell),
+                        n=s.coins[cell],
+                    )
     after = walk["after"]
     s.walk = None
     s.options = []
@@ -668,9 +710,13 @@ def next_peek(s: PlanetState) -> None:
 
 def peek(s: PlanetState, cell: Cell) -> None:
     s.peeks_left -= 1
-    s.emit(
-        "peek", f"seat {s.seat} peeks at the face-down tile {cell_name(*cell)}", s.seat, cell=cell_name(*cell)
-    )
+    if not s.silent:
+        s.emit(
+            "peek",
+            f"seat {s.seat} peeks at the face-down tile {cell_name(*cell)}",
+            s.seat,
+            cell=cell_name(*cell),
+        )
     s.pending = cell
     s.phase = "peek-reveal"
     if cell in s.tile:  # already fixed by another seat's peek: just look
@@ -720,13 +766,14 @@ def meteor(s: PlanetState, cell: Cell) -> None:
         s.revealed.add(a)
     if ra:
         s.revealed.add(b)
-    s.emit(
-        "meteorite",
-        f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}",
-        s.seat,
-        first=cell_name(*a),
-        second=cell_name(*b),
-    )
+    if not s.silent:
+        s.emit(
+            "meteorite",
+            f"a meteorite swaps {cell_name(*a)} and {cell_name(*b)}",
+            s.seat,
+            first=cell_name(*a),
+            second=cell_name(*b),
+        )
     # rulebook (meteorite): the arrows may be turned too.
     s.turn_queue = [x for x in (a, b) if x in s.revealed and s.box.kinds[s.tile[x][0]].orientations()]
     next_turn_choice(s)
@@ -749,7 +796,8 @@ def drew(s: PlanetState, card: str) -> None:
     s.deck.remove(card)
     seat = s.walk["seat"] if s.walk else s.seat
     s.hand[seat].append({"id": card, "ready": True, "spent": False})
-    s.emit("artifact", f"seat {seat} finds an artifact: {s.cards_data[card].name}", seat, card=card)
+    if not s.silent:
+        s.emit("artifact", f"seat {seat} finds an artifact: {s.cards_data[card].name}", seat, card=card)
     s.phase = "act"
     finish_walk(s)
 
@@ -762,13 +810,14 @@ def sail(s: PlanetState, steps: int) -> None:
     path = sail_path(s, seat, steps)
     s.ship[seat] = (area, idx)
     r, c = s.areas[area].ring[idx]
-    s.emit(
-        "sail",
-        f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}",
-        seat,
-        steps=steps,
-        cell=cell_name(area, r, c),
-    )
+    if not s.silent:
+        s.emit(
+            "sail",
+            f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}",
+            seat,
+            steps=steps,
+            cell=cell_name(area, r, c),
+        )
     # Ruling R6: «Если чужой корабль налетит на космонавта в космосе» - a rival astronaut on any
     # place the ship passes through is hit, not only one where it stops.
     for passed in path[:-1]:
@@ -789,14 +838,15 @@ def hit_space(s: PlanetState, seat: int, area: str, idx: int, stop: bool = True)
                     s.pos[es][ei] = ("ship", seat)
                 else:
                     s.pos[es][ei] = ("ship", es)
-                    s.emit(
-                        "attack",
-                        f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home",
-                        seat,
-                        victim=es,
-                        victim_a=ei + 1,
-                        by="ship",
-                    )
+                    if not s.silent:
+                        s.emit(
+                            "attack",
+                            f"seat {seat}'s ship knocks seat {es}'s astronaut {ei + 1} home",
+                            seat,
+                            victim=es,
+                            victim_a=ei + 1,
+                            by="ship",
+                        )
 
 
 def fly(s: PlanetState, cell: Cell) -> None:
@@ -805,13 +855,14 @@ def fly(s: PlanetState, cell: Cell) -> None:
     idx = s.areas[area].ring_index((cell[1], cell[2]))
     s.ship[seat] = (area, idx)
     where = "the station" if area == STATION else "the planet"
-    s.emit(
-        "fly",
-        f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})",
-        seat,
-        cell=cell_name(*cell),
-        area=area,
-    )
+    if not s.silent:
+        s.emit(
+            "fly",
+            f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})",
+            seat,
+            cell=cell_name(*cell),
+            area=area,
+        )
     hit_space(s, seat, area, idx)
     action_done(s)
 
@@ -828,14 +879,15 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     card["ready"] = False
     card["spent"] = s.cards_data[action.card].once
     s.ability_used = True
-    s.emit(
-        "ability",
-        f"seat {seat} uses {s.cards_data[action.card].name}",
-        seat,
-        card=action.card,
-        a=action.astronaut or None,
-        target=action.target or None,
-    )
+    if not s.silent:
+        s.emit(
+            "ability",
+            f"seat {seat} uses {s.cards_data[action.card].name}",
+            seat,
+            card=action.card,
+            a=action.astronaut or None,
+            target=action.target or None,
+        )
     if action.card == "boost":
         s.boost_pending = True
         if mid_chain:
@@ -847,13 +899,14 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     p = s.pos[seat][i]
     if mid_chain:
         # Ruling R20: the moving astronaut (never a coin carrier) leaves its chain where it stands.
-        s.emit(
-            "chain-left",
-            f"seat {seat}'s astronaut {i + 1} leaves its move at {cell_name(*p[1])} to use an ability",
-            seat,
-            a=i + 1,
-            cell=cell_name(*p[1]),
-        )
+        if not s.silent:
+            s.emit(
+                "chain-left",
+                f"seat {seat}'s astronaut {i + 1} leaves its move at {cell_name(*p[1])} to use an ability",
+                seat,
+                a=i + 1,
+                cell=cell_name(*p[1]),
+            )
         s.options = []
     s.walk = {
         "seat": seat,
@@ -942,12 +995,13 @@ def game_over(s: PlanetState, reason: str, code: str) -> None:
     """End the game; `code` (agreed / cleared / cap) names the reason for screens in any language."""
     s.phase = "over"
     s.end_reason = reason
-    s.emit(
-        "game-over",
-        f"game over: {reason}; scores {s.scores()}",
-        None,
-        reason=reason,
-        code=code,
-        scores=s.scores(),
-        max_turns=s.max_turns,
-    )
+    if not s.silent:
+        s.emit(
+            "game-over",
+            f"game over: {reason}; scores {s.scores()}",
+            None,
+            reason=reason,
+            code=code,
+            scores=s.scores(),
+            max_turns=s.max_turns,
+        )

@@ -30,7 +30,7 @@ from cosmotable.games.planet.reach import (
     ability_moves,
     drift_end,
     place_of,
-    sail_end,
+    sail_ends,
     step_onto_ok,
     target,
 )
@@ -127,8 +127,7 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     area, _ = s.ship[seat]
-    for steps in DRIFTS:
-        end = sail_end(s, seat, steps)
+    for steps, end in sail_ends(s, seat):
         if end is not None:
             out.append(_sail(steps))
     if s.fuel[seat]:

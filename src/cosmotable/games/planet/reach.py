@@ -5,6 +5,7 @@ carried out (effects.py). Positions are as in state.py.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.actions import (
@@ -49,6 +50,8 @@ def step_onto_ok(s: PlanetState, seat: int, area: str, t: tuple | None, from_spa
         owner = s.ship_at(area, t[2])
         return owner is not None and s.allied(owner, seat) and not from_space
     cell = t[1]
+    if not from_space and cell not in s.revealed:
+        return True  # a face-down tile: stepping there reveals it (no kind yet to keep anyone out)
     kind = s.kind(cell)
     if from_space:
         # rulebook (in space): back onto a revealed empty tile with no coin and nobody on it.
@@ -93,6 +96,23 @@ def sail_path(s: PlanetState, seat: int, steps: int) -> list[int]:
     return path
 
 
+def sail_ends(s: PlanetState, seat: int) -> list[tuple[int, int | None]]:
+    """(steps, sail_end) for +1, +2, +3, -1, -2, -3 in that order, each direction walked once:
+    the ship's place after k cells is its place after k-1 cells moved on by one (sail_path)."""
+    area, start = s.ship[seat]
+    ring = s.areas[area]
+    size, corners, ship = len(ring.ring), ring.corners, s.ship
+    out: list[tuple[int, int | None]] = []
+    for step in (1, -1):
+        idx = start
+        for k in (1, 2, 3):
+            idx = (idx + step) % size
+            while (area, idx) in ship and ship.index((area, idx)) != seat:
+                idx = (idx + step) % size
+            out.append((k * step, None if idx in corners or idx == start else idx))
+    return out
+
+
 def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
     """rulebook (ship): never stopping on a corner."""
     idx = sail_path(s, seat, steps)[-1]
@@ -102,18 +122,23 @@ def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
     return idx
 
 
+# One shared object per distinct ability play (frozen values), not a new one at every listing.
+_ability = cache(Ability)
+
+
 def ability_moves(s: PlanetState, seat: int) -> list[Action]:
     # rulebook (cards): one ability per turn, none during a Special boost's extra turn.
-    if s.ability_used or s.in_boost:
+    if s.ability_used or s.in_boost or not s.hand[seat]:
         return []
     out: list[Action] = []
     ally = s.ally(seat)
+    landings: list[str] | None = None  # the teleport cannon's cells, the same for each astronaut
     for card in s.hand[seat]:
         if not card["ready"]:
             continue
         cid = card["id"]
         if cid == "boost":
-            out.append(Ability("boost"))
+            out.append(_ability("boost"))
             continue
         for i, p in enumerate(s.pos[seat]):
             n = i + 1
@@ -123,22 +148,24 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
             # in the teams variant the pocket teleport and the teleport cannon reach the ally's ship too.
             if cid == "pocket":
                 if p != ("ship", seat):
-                    out.append(Ability("pocket", n))
+                    out.append(_ability("pocket", n))
                 if ally is not None and p != ("ship", ally):
-                    out.append(Ability("pocket", n, "ALLY"))
+                    out.append(_ability("pocket", n, "ALLY"))
             elif cid == "teleport":
-                for cell in sorted(s.revealed):
-                    if (
-                        s.kind(cell).id == "empty"
+                if landings is None:
+                    landings = [
+                        cell_name(*cell)
+                        for cell in sorted(s.revealed)
+                        if s.kind(cell).id == "empty"  # type: ignore[union-attr]
                         and not s.coins.get(cell)
                         and not s.locks.get(cell)
                         and not s.enemies_at(seat, cell)
-                    ):
-                        out.append(Ability("teleport", n, cell_name(*cell)))
+                    ]
+                out.extend(_ability("teleport", n, name) for name in landings)
                 if p != ("ship", seat):
-                    out.append(Ability("teleport", n, "SHIP"))
+                    out.append(_ability("teleport", n, "SHIP"))
                 if ally is not None and p != ("ship", ally):
-                    out.append(Ability("teleport", n, "ALLY"))
+                    out.append(_ability("teleport", n, "ALLY"))
             elif (
                 cid in ("boots", "gravity", "tame_knight")
                 and p[0] != "space"
@@ -152,7 +179,7 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                     for code, (dr, dc) in KNIGHTS.items():
                         t = target(s, area, r + dr, c + dc)
                         if t is not None and t[0] == "cell":
-                            out.append(Ability(cid, n, code))
+                            out.append(_ability(cid, n, code))
                 elif p[0] == "cell":
                     for name, (dr, dc) in DIRS.items():
                         t = (
@@ -161,7 +188,7 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                             else gravity_end(s, p[1], dr, dc)
                         )
                         if t is not None and (cid == "gravity" or t[0] == "cell"):
-                            out.append(Ability(cid, n, name))
+                            out.append(_ability(cid, n, name))
     return out
 
 

@@ -112,13 +112,21 @@ class PlanetState(State):
     def astronauts_at(self, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
         return [
             (s, i)
-            for s in range(self.num_players)
-            for i, p in enumerate(self.pos[s])
-            if p[0] == "cell" and p[1] == cell and (half is None or p[2] == half)
+            for s, row in enumerate(self.pos)
+            for i, p in enumerate(row)
+            if p[1] == cell and p[0] == "cell" and (half is None or p[2] == half)
         ]
 
     def enemies_at(self, seat: int, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
-        return [(s, i) for s, i in self.astronauts_at(cell, half) if not self.allied(s, seat)]
+        # astronauts_at without the allies, in the same order (asked at every step onto a tile).
+        team, own = self.team, self.team[seat]
+        return [
+            (s, i)
+            for s, row in enumerate(self.pos)
+            if team[s] != own
+            for i, p in enumerate(row)
+            if p[1] == cell and p[0] == "cell" and (half is None or p[2] == half)
+        ]
 
     def ship_at(self, area: str, idx: int) -> int | None:
         # The first seat whose ship is there (a list search in C: asked hundreds of times a turn).
