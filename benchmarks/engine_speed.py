@@ -6,12 +6,20 @@ Prints `<game>: N games/s, M steps/s` per game (a step is any applied action, ch
 `GAME+all-variants` plays with every variant of that game switched on (e.g. `mlem+all-variants`).
 `--cpu-time` times with this process's CPU time instead of wall time (on a machine shared with other
 work it leaves out the time other processes hold the cores).
+
+    python benchmarks/engine_speed.py mlem planet --seconds 2 --cpu-time --rounds 7
+
+With `--rounds R` the games are interleaved: each round times every game once (the order reversed
+every other round), so a change of machine load slows all of them alike. Each round prints its
+figures; the summary gives each game's median steps/s (min-max), and each game's rate as a ratio of
+the first game's in the same round (e.g. Planet/MLEM), median and spread (min-max, interquartile).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 from cosmotable import games
@@ -82,12 +90,55 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
     parser.add_argument("--cpu-time", action="store_true", help="time with CPU time instead of wall time")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="interleaved rounds: medians and ratios to the first game (default 1: one pass)",
+    )
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, got {args.rounds}")
     global clock
     clock = time.process_time if args.cpu_time else time.perf_counter
-    for name in args.games or configurations():
-        per_game, per_step = measure(name, args.seconds)
-        print(f"{name}: {per_game:,.1f} games/s, {per_step:,.0f} steps/s", flush=True)
+    names = args.games or configurations()
+    if args.rounds == 1:
+        for name in names:
+            per_game, per_step = measure(name, args.seconds)
+            print(f"{name}: {per_game:,.1f} games/s, {per_step:,.0f} steps/s", flush=True)
+        return
+    interleaved(names, args.seconds, args.rounds)
+
+
+def spread(values: list[float], digits: int) -> str:
+    """`median (min-max, IQR q1-q3)` of `values`."""
+    ordered = sorted(values)
+    q1, _, q3 = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else (ordered[0],) * 3
+    return (
+        f"{statistics.median(ordered):,.{digits}f} (min-max {ordered[0]:,.{digits}f}-{ordered[-1]:,.{digits}f}, "
+        f"IQR {q1:,.{digits}f}-{q3:,.{digits}f})"
+    )
+
+
+def interleaved(names: list[str], seconds: float, rounds: int) -> None:
+    """Every game once per round, the order reversed every other round; per-round figures, then the
+    medians and each game's ratio to the first game within the same round."""
+    steps: dict[str, list[float]] = {name: [] for name in names}
+    games_per: dict[str, list[float]] = {name: [] for name in names}
+    for r in range(rounds):
+        order = names if r % 2 == 0 else names[::-1]
+        for name in order:
+            per_game, per_step = measure(name, seconds)
+            steps[name].append(per_step)
+            games_per[name].append(per_game)
+        row = ", ".join(f"{name} {steps[name][-1]:,.0f}" for name in names)
+        print(f"round {r + 1}: steps/s {row}", flush=True)
+    first = names[0]
+    for name in names:
+        print(f"{name}: {statistics.median(games_per[name]):,.1f} games/s, steps/s {spread(steps[name], 0)}")
+    for name in names[1:]:
+        ratios = [a / b for a, b in zip(steps[name], steps[first])]
+        print(f"{name}/{first} steps/s ratio: {spread(ratios, 3)}")
 
 
 if __name__ == "__main__":
