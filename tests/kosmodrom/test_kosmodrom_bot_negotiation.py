@@ -12,9 +12,8 @@ from kosmodrom_helpers import arrange, hand, set_hand, start, to_play
 
 from cosmotable.bots import make_bot
 from cosmotable.bots.heuristic import planned
-from cosmotable.bots.kosmodrom_offers import answer, candidates, offer_gain
+from cosmotable.bots.kosmodrom_offers import REFUSED_ROUNDS, answer, candidates, offer_gain, refused_lately
 from cosmotable.bots.kosmodrom_worth import SeatCards
-from cosmotable.engine import Event
 
 JUNK = ["field_duty", "brainstorm", "espionage"]
 
@@ -144,24 +143,62 @@ def test_a_gift_of_the_last_cards_buys_a_fresh_hand_and_the_taker_gains_by_it():
 def test_an_offer_refused_is_not_repeated_in_the_next_rounds():
     s = trading_table(["fuel", "fuel", *JUNK], ["metal", "metal", "oxygen"])
     first = candidates(s.view(0), 0)[0]
-    # As if seat 1 had refused this very offer last round (offers and answers are public events).
-    s.events += [
-        Event("turn", "turn 1: seat 0", 0, {"turn": s.turn - 3}),
-        Event(
-            "offer",
-            "",
-            0,
-            {"offer": "trade", "to": first.to, "give": list(first.give), "want": list(first.want)},
-        ),
-        Event("refuse", "", first.to, {"offer": "trade", "offered_by": 0}),
-        Event("turn", "turn 2: seat 1", 1, {"turn": s.turn - 2}),
-    ]
+    # As if seat 1 had refused this very offer last round (offers and answers are public; the
+    # state keeps the refusals as the events tell them).
+    s.refused_offers = ((s.turn - 3, 0, first.to, first.give, first.want),)
     bots = [make_bot("heuristic", seed=s_) for s_ in range(3)]
     moves = play_turn(s, bots)
     made = [m for m in moves if m.startswith(("0: want", "0: give"))]
     assert made[: len(first.give) + len(first.want)] != [f"0: give {c}" for c in first.give] + [
         f"0: want {c}" for c in first.want
     ]
+
+
+def refused_by_events(state, seat: int) -> set:
+    """The refused offers of `seat` in the last REFUSED_ROUNDS rounds, read from the public events
+    alone (how the strategy read them before the state kept a record of them)."""
+    players, oldest, answered, refused = state.config.num_players, None, False, set()
+    for event in reversed(state.events):
+        if not event.visible(seat):
+            continue
+        kind, data = event.kind, event.data
+        if kind == "turn":
+            if oldest is None:
+                oldest = data["turn"] - REFUSED_ROUNDS * players
+            elif data["turn"] <= oldest:
+                break
+        elif kind == "refuse" and data.get("offered_by") == seat:
+            answered = True
+        elif kind == "accept":
+            answered = False
+        elif kind == "offer" and event.seat == seat and answered:
+            refused.add((data["to"], tuple(sorted(data["give"])), tuple(sorted(data["want"]))))
+            answered = False
+    return refused
+
+
+def test_the_refusals_the_strategy_remembers_are_the_ones_the_public_events_show_and_survive_silence():
+    from cosmotable import games
+
+    kosmodrom = games.get("kosmodrom")
+    checked = refusals = 0
+    for g in range(2):
+        s = kosmodrom.new_state(num_players=3, seed=7100 + g, variants=["negotiation"])
+        bots = [make_bot("heuristic", seed=g * 10 + i) for i in range(3)]
+        while not s.is_terminal() and s.turn < 60:
+            if s.is_chance_node():
+                s.sample_chance()
+                continue
+            seat = s.current_player()
+            expected = refused_by_events(s, seat)
+            assert refused_lately(s, seat) == expected
+            quiet = s.clone()
+            quiet.silence()
+            assert refused_lately(quiet, seat) == expected
+            checked += 1
+            refusals += bool(expected)
+            s.apply(bots[seat].act(s))
+    assert checked > 100 and refusals > 0
 
 
 def test_the_bots_never_make_more_than_a_few_offers_a_turn():

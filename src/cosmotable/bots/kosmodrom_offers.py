@@ -27,6 +27,7 @@ from cosmotable.bots.kosmodrom_worth import KEEP_THRESHOLD, SeatCards, estimate
 from cosmotable.engine import Action, State
 from cosmotable.games.kosmodrom.actions import Gift, Give, Offer, Propose, Trade, Want, Withdraw
 from cosmotable.games.kosmodrom.cards import default_cards
+from cosmotable.games.kosmodrom.table import KosmodromTable
 
 #: A deck draw is worth an unknown card: what a received card must beat, and what each card of a
 #: redrawn hand is worth.
@@ -230,28 +231,14 @@ def candidates(view: dict, seat: int) -> list[Plan]:
 
 def refused_lately(state: State, seat: int) -> set[tuple[int, tuple[str, ...], tuple[str, ...]]]:
     """The offers `seat` made that were refused within the last REFUSED_ROUNDS rounds (offers and
-    answers are public events, Ruling K12): not made again so soon, whatever the bot expects."""
-    players = state.config.num_players
-    oldest: int | None = None
-    refused: set[tuple[int, tuple[str, ...], tuple[str, ...]]] = set()
-    answered = False
-    for event in reversed(state.events):
-        if not event.visible(seat):
-            continue
-        kind, data = event.kind, event.data
-        if kind == "turn":
-            if oldest is None:
-                oldest = data["turn"] - REFUSED_ROUNDS * players
-            elif data["turn"] <= oldest:
-                break
-        elif kind == "refuse" and data.get("offered_by") == seat:
-            answered = True
-        elif kind == "accept":
-            answered = False
-        elif kind == "offer" and event.seat == seat and answered:
-            refused.add((data["to"], tuple(sorted(data["give"])), tuple(sorted(data["want"]))))
-            answered = False
-    return refused
+    answers are public, Ruling K12): not made again so soon, whatever the bot expects. Read from
+    the state's record of refused offers, the same facts as the public "offer"/"refuse" events,
+    so it answers alike in a silenced search copy, which records no events."""
+    assert isinstance(state, KosmodromTable), f"a Kosmodrom strategy was given {type(state).__name__}"
+    oldest = state.turn - REFUSED_ROUNDS * state.config.num_players
+    return {
+        (to, give, want) for turn, by, to, give, want in state.refused_offers if by == seat and turn >= oldest
+    }
 
 
 def steps(plan: Plan, draft: tuple[Counter[str], Counter[str]] | None) -> list[Action]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import payoff, standing
-from cosmotable.bots.heuristic import PLANS, hook_for, planned, ranked
+from cosmotable.bots.heuristic import hook_for, planned, ranked
 from cosmotable.engine import CHANCE, TERMINAL, Action, State
 
 
@@ -229,12 +229,13 @@ class MCTSBot(Bot):
         root = Node(reward=[0.0] * players)
         self._bounds = [[math.inf, -math.inf] for _ in range(players)]
         allowed = self._candidates(state, legal)
-        # Each iteration plays on a private copy. When only the tree, random moves and the estimate
-        # play on it, none of which reads events, it records none (`State.silence`). The game's
-        # heuristic may read public events (Kosmodrom's offers refused lately), so a search where
-        # it chooses moves (the other seats' turns, or its plans in the tree) keeps recording them.
+        # Each iteration plays on a private copy. When only the tree, the plans (Kosmodrom's offers:
+        # their refusals are read from the state, not from events), random moves and the estimate
+        # play on it, none of which reads events, it records none (`State.silence`). A game's
+        # heuristic may read public events (Planet's fights since the last progress), so a search
+        # where it chooses the other seats' moves keeps recording them.
         hook_for(state.game.id)  # loads the game's hooks, plans included
-        quiet = not self.others_by_heuristic and state.game.id not in PLANS
+        quiet = not self.others_by_heuristic
         deadline = time.perf_counter() + self.think if self.think else None
         iterations = 0
         while True:

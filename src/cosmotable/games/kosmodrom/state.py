@@ -709,6 +709,7 @@ class KosmodromState(CardEffects, KosmodromTable):
             # rulebook (переговоры): a refused gift stays with the player who offered it. Ruling K12:
             # a refused offer is not made again this turn.
             self.made_offers.add((to, give, want))
+            self.refused_offers += ((self.turn, giver, to, give, want),)
             self.emit("refuse", f"seat {to} refuses the {kind}", to, offer=kind, offered_by=giver)
             return
         if kind == "trade":

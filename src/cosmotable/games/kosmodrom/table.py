@@ -65,6 +65,11 @@ class KosmodromTable(State):
         # The offer awaiting an answer: kind ("gift"/"trade"), from, to, cards given, cards wanted
         # (sorted tuples: an offer is a pair of multisets).
         self.offer: tuple[str, int, int, tuple[str, ...], tuple[str, ...]] | None = None
+        # Every refused offer, as the public events tell it (Ruling K12: offers and answers are
+        # public): (turn, offered by, to, cards given, cards wanted). A structured copy of what the
+        # "offer"/"refuse" events say, so a strategy can read it in a silenced copy too (a search's
+        # rollouts record no events). A tuple: shared by clones, replaced (never changed) on a refusal.
+        self.refused_offers: tuple[tuple[int, int, int, tuple[str, ...], tuple[str, ...]], ...] = ()
         # The offer being built step by step (phase OFFER): to whom, what is given, what is wanted.
         self.draft: tuple[int, Counter[str], Counter[str]] | None = None
         # Ruling K24: cards known to be in a hand. known[o][h]: what seat o knows of seat h's hand
