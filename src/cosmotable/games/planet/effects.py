@@ -455,11 +455,12 @@ def land(s: PlanetState, cell: Cell) -> None:
         return
     # rulebook (astronaut with a coin): «Космонавт с монетой не может: наступать на клетку, где
     # находятся чужие космонавты» - a canyon is one tile, so rivals on either half close it too.
-    if walk["coin"] and s.enemies_at(seat, cell):
+    enemies = s.enemies_at(seat, cell)  # the walker is no enemy of its own: the same after it lands
+    if walk["coin"] and enemies:
         violate(s, f"an astronaut carrying a coin may not step onto enemies at {cell_name(*cell)}")
     half = 1 if kind.id == "canyon" else 0
     s.pos[seat][i] = ("cell", cell, half)
-    if kind.id != "canyon" and s.enemies_at(seat, cell):
+    if kind.id != "canyon" and enemies:
         attack(s, seat, cell, None)
     effect(s, cell, kind)
 

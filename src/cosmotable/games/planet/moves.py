@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 from cosmotable.games.planet.effects import _Violation, apply
 from cosmotable.games.planet.reach import (
     ability_moves,
-    drift_end,
+    drift_ends,
     place_of,
     sail_ends,
     step_onto_ok,
@@ -83,7 +83,6 @@ _move = cache(Move)
 _drift = cache(Drift)
 _sail = cache(Sail)
 _fly = cache(Fly)
-DRIFTS = (1, 2, 3, -1, -2, -3)
 
 
 def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
@@ -95,8 +94,8 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
         for name, t in s.areas[area].around[s.areas[area].ring[idx]]:
             if step_onto_ok(s, seat, area, t, from_space=True):
                 out.append(_move(n, name))
-        for steps in DRIFTS:
-            if drift_end(s, seat, area, idx, steps) is not None:
+        for steps, end in drift_ends(s, seat, area, idx):
+            if end is not None:
                 out.append(_drift(n, steps))
         return out
     if p[0] == "cell" and p[2] == 1:
@@ -108,17 +107,36 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
             out.append(_move(n, "canyon", True))
         return out
     area, r, c = place_of(s, p)
-    around = s.areas[area].around
-    for name, t in around[(r, c)]:
-        if step_onto_ok(s, seat, area, t):
-            out.append(_move(n, name))
+    out = [_move(n, name) for name in steps_from(s, seat, area, r, c)]
     if p[0] == "ship" and p[1] != seat and not out:
         # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
         area, r, c = place_of(s, ("ship", seat))
-        out = [_move(n, name) for name, t in s.areas[area].around[(r, c)] if step_onto_ok(s, seat, area, t)]
+        out = [_move(n, name) for name in steps_from(s, seat, area, r, c)]
     if p[0] == "cell" and s.coins.get(p[1]):
         out.extend(m for m in [_move(n, m.way, True) for m in out] if coin_walk_ok(s, m))
     return out
+
+
+def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> list[str]:
+    """The directions `seat`'s astronaut may step in from (r, c) on a tile or a ship: step_ok for
+    each neighbour, its cases written out (this is asked for every astronaut at every decision)."""
+    revealed, tile = s.revealed, s.tile
+    ways = []
+    for name, t in s.areas[area].around[(r, c)]:
+        if t is None:
+            continue
+        if t[0] == "cell":
+            cell = t[1]
+            # rulebook (pyramid): astronauts of other teams cannot enter it.
+            if cell not in revealed or tile[cell][0] != "pyramid" or not s.enemies_at(seat, cell):
+                ways.append(name)
+        else:
+            # rulebook (moving): never off the planet by your own step - only onto your (or an
+            # ally's) ship.
+            owner = s.ship_at(area, t[2])
+            if owner is not None and s.allied(owner, seat):
+                ways.append(name)
+    return ways
 
 
 def ship_moves(s: PlanetState, seat: int) -> list[Action]:

@@ -81,6 +81,28 @@ def drift_end(s: PlanetState, seat: int, area: str, idx: int, steps: int) -> int
     return idx
 
 
+def drift_ends(s: PlanetState, seat: int, area: str, idx: int) -> list[tuple[int, int | None]]:
+    """(steps, drift_end) for +1, +2, +3, -1, -2, -3 in that order, each direction walked once: a
+    drift of k cells is a drift of k-1 cells moved on by one (and stuck too if that one was)."""
+    ring, ship, team = s.areas[area].ring, s.ship, s.team
+    size = len(ring)
+    out: list[tuple[int, int | None]] = []
+    for step in (1, -1):
+        at: int | None = idx
+        for k in (1, 2, 3):
+            if at is not None:
+                at = (at + step) % size
+                guard = 0
+                while (area, at) in ship and team[ship.index((area, at))] != team[seat]:
+                    at = (at + step) % size
+                    guard += 1
+                    if guard > size:
+                        at = None
+                        break
+            out.append((k * step, at))
+    return out
+
+
 def sail_path(s: PlanetState, seat: int, steps: int) -> list[int]:
     """rulebook (ship): up to 3 cells, other ships hopped over uncounted. The ring places the ship
     passes through, in order, the last one where it stops (hopped ships' places left out)."""
