@@ -178,7 +178,7 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                     landings = [
                         cell_name(*cell)
                         for cell in sorted(s.revealed)
-                        if s.kind(cell).id == "empty"  # type: ignore[union-attr]
+                        if s.kind(cell).id == "empty"
                         and not s.coins.get(cell)
                         and not s.locks.get(cell)
                         and not s.enemies_at(seat, cell)
