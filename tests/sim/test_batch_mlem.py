@@ -36,6 +36,61 @@ def test_batch_games_are_the_reference_games_action_by_action(players, variants)
         assert int(batch.steps[i]) == len(texts[i])
 
 
+# Lineups of the heuristic-policy comparison: all heuristic, and mixtures with the random policy.
+MIXTURES = {
+    2: [("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic")],
+    3: [("heuristic",) * 3, ("heuristic", "random", "heuristic"), ("random", "heuristic", "random")],
+    4: [("heuristic",) * 4, ("heuristic", "random", "heuristic", "random"), ("random",) * 3 + ("heuristic",)],
+    5: [("heuristic",) * 5, ("heuristic", "random", "heuristic", "random", "heuristic")],
+}
+
+
+@pytest.mark.parametrize("variants", COMBINATIONS, ids=lambda c: "+".join(c) or "base")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_batch_heuristic_games_are_the_heuristic_bots_games_action_by_action(players, variants):
+    """The compiled heuristic chooses what the `heuristic` bot chooses (its tie keys drawn from
+    the counter stream on both sides), in every variant combination, alone or beside random seats."""
+    seeds = [7000 * players + 11 * len(variants) + i for i in range(21)]
+    lineups = [MIXTURES[players][i % len(MIXTURES[players])] for i in range(len(seeds))]
+    batch = play_batch(seeds, players, variants, policy=lineups, record=True)
+    texts = records(batch)
+    scores, parts = batch.scores(), batch.score_parts()
+    for i, seed in enumerate(seeds):
+        state = play_reference(seed, players, variants, lineups[i])
+        assert texts[i] == state.to_json()["actions"], f"seed {seed}, {lineups[i]}"
+        assert scores[i].tolist() == state.scores(), f"seed {seed}"
+        for seat in range(players):
+            breakdown = state.score_breakdown(seat)
+            assert {k: int(parts[i, seat, PART_NAMES.index(k)]) for k in breakdown} == breakdown
+
+
+def test_the_heuristic_games_have_ties_the_keys_break_and_differ_from_random_play():
+    """The compared heuristic games are not decided by values alone: in many positions two or more
+    legal actions share the best value, so the tie keys are compared too; and the policy is not the
+    random one under another name."""
+    from cosmotable import games
+    from cosmotable.bots.hooks_mlem import value
+
+    seeds = list(range(300, 306))
+    ties = decisions = 0
+    for seed in seeds:
+        final = play_reference(seed, 3, ("ufo",), ("heuristic",) * 3)
+        state = games.get("mlem").new_state(3, seed=seed, variants=["ufo"])
+        for text in final.to_json()["actions"]:
+            if not state.is_chance_node():
+                legal = state.legal_actions()
+                if len(legal) > 1:
+                    values = sorted((value(state, a) for a in legal), reverse=True)
+                    decisions += 1
+                    ties += values[0] == values[1]
+            state.apply(next(a for a in state.legal_actions() if str(a) == text))
+    assert decisions > 100 and ties > 10, (ties, decisions)
+    heuristic = play_batch(seeds, 3, ("ufo",), policy="heuristic", record=True)
+    random_play = play_batch(seeds, 3, ("ufo",), policy="random", record=True)
+    assert all(h != r for h, r in zip(records(heuristic), records(random_play)))
+    assert heuristic.scores().sum() > random_play.scores().sum()
+
+
 def test_the_games_cover_the_rules_the_batch_engine_reimplements():
     """The compared games are not all alike: crashes, helpers, parachutes, navigators' shifts,
     deep space, planets and goal tiles all occur in them."""

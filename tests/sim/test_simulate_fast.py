@@ -11,13 +11,22 @@ from cosmotable.sim.runner import Plan, SimulationError, load, simulate
 
 
 @pytest.mark.parametrize(
-    ("players", "variants"), [(2, ()), (3, ("ufo",)), (4, ("discovery", "secret_missions")), (5, ())]
+    ("players", "variants", "bots"),
+    [
+        (2, (), ("random",)),
+        (3, ("ufo",), ("random",)),
+        (4, ("discovery", "secret_missions"), ("random",)),
+        (5, (), ("random",)),
+        (2, ("ufo", "discovery", "secret_missions"), ("heuristic",)),
+        (3, ("ufo",), ("heuristic", "random", "heuristic")),
+        (4, (), ("heuristic", "random")),
+    ],
 )
-def test_fast_rows_are_the_rows_of_the_same_games_on_the_reference_engine(players, variants):
-    plan = Plan("mlem", players, ("random",), variants, seed=31, games=25, chunk=25, engine="batch")
+def test_fast_rows_are_the_rows_of_the_same_games_on_the_reference_engine(players, variants, bots):
+    plan = Plan("mlem", players, bots, variants, seed=31, games=25, chunk=25, engine="batch")
     rows = batch_rows(plan, list(range(25)))
     for row in rows:
-        state = play_reference(row["seed"], players, variants)
+        state = play_reference(row["seed"], players, variants, plan.seats(row["game_index"]))
         actions = state.to_json()["actions"]
         chance = ("roll ", "reveal-", "deal-mission ")
         expected = {
@@ -29,7 +38,9 @@ def test_fast_rows_are_the_rows_of_the_same_games_on_the_reference_engine(player
             "variants": sorted(variants),
         }
         assert {k: row[k] for k in expected} == expected, f"seed {row['seed']}"
-        assert row["bots"] == [FAST_POLICIES["random"]] * players
+        assert row["bots"] == [FAST_POLICIES[name] for name in plan.seats(row["game_index"])]
+    if len(bots) > 1:  # every seat rotation of the lineup is played
+        assert len({tuple(row["bots"]) for row in rows}) > 1
 
 
 def test_fast_run_is_chunked_resumable_and_the_same_whatever_the_processes(tmp_path):
@@ -45,10 +56,14 @@ def test_fast_run_is_chunked_resumable_and_the_same_whatever_the_processes(tmp_p
         simulate(Plan(**{**plan.__dict__, "engine": "reference"}), tmp_path / "a")
 
 
-@pytest.mark.parametrize("change", [{"bots": ("heuristic",)}, {"game": "planet", "players": 2}])
+@pytest.mark.parametrize(
+    "change", [{"bots": ("hard",)}, {"bots": ("heuristic", "mcts")}, {"game": "planet", "players": 2}]
+)
 def test_fast_refuses_what_the_batch_engine_does_not_play(tmp_path, change):
     plan = Plan(**{**Plan("mlem", 3, ("random",), engine="batch").__dict__, **change})
-    with pytest.raises(SimulationError, match="--fast plays MLEM with the batch engine's random policy"):
+    with pytest.raises(
+        SimulationError, match="--fast plays MLEM with the batch engine's random and heuristic"
+    ):
         simulate(plan, tmp_path / "r")
     assert not (tmp_path / "r").exists()
 
@@ -61,7 +76,7 @@ def test_fast_command_writes_rows_the_report_reads(tmp_path, monkeypatch):
 
     monkeypatch.setenv("COLUMNS", "200")
     out = tmp_path / "fast.parquet"
-    args = ["simulate", "mlem", "--fast", "--bots", "random", "--players", "4", "--games", "200"]
+    args = ["simulate", "mlem", "--fast", "--bots", "heuristic,random", "--players", "4", "--games", "200"]
     result = CliRunner().invoke(app, [*args, "--chunk", "100", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert load(out).num_rows == 200

@@ -49,13 +49,22 @@ def planned(state: State) -> Action | None:
 
 
 class HeuristicBot(Bot):
+    """`rng_for` (optional): state -> the random source of the decision in that state (its tie
+    keys), instead of the bot's own stream; the simulation lab passes a counter-based stream so
+    that its compiled copy of this policy draws the very same numbers (sim/counter_rng.py)."""
+
     name = "heuristic"
 
+    def __init__(self, seed: int | None = None, rng_for: Callable[[State], random.Random] | None = None):
+        super().__init__(seed)
+        self.rng_for = rng_for
+
     def act(self, state: State) -> Action:
+        rng = self.rng_for(state) if self.rng_for is not None else self.rng
         actions = state.legal_actions()
         if len(actions) == 1 or hook_for(state.game.id) is None:
-            return self.rng.choice(actions)
-        return ranked(state, actions, self.rng)[0]
+            return rng.choice(actions)
+        return ranked(state, actions, rng)[0]
 
 
 def ranked(state: State, actions: list[Action], rng: random.Random) -> list[Action]:

@@ -3,7 +3,9 @@
 Each game is driven by the counter-based stream of `sim/counter_rng.py`, so it plays exactly the game
 that `play_reference` plays through the reference engine for the same seed, variants and policy
 (`tests/sim/test_batch_mlem.py` compares whole records for every variant combination and player
-count). Policy: `random` (a decision is `legal[int(u * n)]`).
+count). Policies, chosen per seat: `random` (a decision is `legal[int(u * n)]`) and `heuristic`
+(the `heuristic` bot's MLEM policy, bots/hooks_mlem.py: each legal action valued as the hook values
+it, ties broken by keys from the same stream; `play_reference` plays the bot itself with those keys).
 
 Why numba and not numpy: a numpy step over thousands of games costs a few dozen array operations,
 each touching every game, and the games soon run at different phases (a landing here, a roll there),
@@ -31,10 +33,11 @@ from cosmotable import games
 from cosmotable.games.mlem.board import ABILITIES, AFTERBURNER, DIE_FACES
 from cosmotable.games.mlem.dice import roll_distribution
 from cosmotable.games.mlem.variants import DISCOVERIES_ON_MAT, MISSIONS_DEALT, WORMHOLE_STEPS
-from cosmotable.sim.counter_rng import GOLDEN, MIX1, MIX2, cumulative
+from cosmotable.sim.counter_rng import GOLDEN, MIX1, MIX2, TIE_BASE, TIE_STRIDE, cumulative
 
 VARIANT_NAMES = ("ufo", "discovery", "secret_missions")
-POLICIES = ("random",)
+POLICIES = ("random", "heuristic")
+POL_RANDOM, POL_HEURISTIC = range(2)
 
 # Phases (games/mlem/state.py), and the chance phases among them.
 LAUNCH, ROLL, TRAVEL, LANDING, PARACHUTE, OVER, DEAL, CHOOSE, REVEAL_DISC, REVEAL_EXP = range(10)
@@ -322,6 +325,7 @@ def _layout() -> dict[str, int]:
         "PLACE": 9,  # scratch: landing options
         "SHIFT": 9,
         "OUT": PM,
+        "POLICY": PM,  # each seat's policy (POL_*)
     }
     offsets, at = {}, NS + 6
     for name, width in widths.items():
@@ -345,7 +349,35 @@ O_RETURNED, O_SEATS, O_PLACE, O_SHIFT, O_OUT = (
     _O["SHIFT"],
     _O["OUT"],
 )
+O_POLICY = _O["POLICY"]
 STATE_SIZE = _O["SIZE"]
+
+
+@cache
+def heuristic_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What the heuristic reads from the mat and tokens (bots/hooks_mlem.py), as arrays: each
+    astronaut's boarding value, each mission's farthest space, whether a space accepts a 1 (a
+    helper saves the roll) and P(crash) per space and dice count. The crash odds are computed by
+    the hook's own `crash_chance` (on a view of an empty rocket), so the floats are the same."""
+    from cosmotable.bots.hooks_mlem import BOARD_ORDER, crash_chance
+    from cosmotable.games.mlem.views import mat_view
+
+    state = games.get("mlem").new_state(2, seed=0)
+    view = {"mat": mat_view(state.mat), "rocket": {"board": []}}
+    board_rank = np.array([-BOARD_ORDER.index(a) for a in ABILITIES], dtype=np.float64)
+    farthest = np.array([max(state.tokens.missions[m].spaces) for m in ids()["missions"]], dtype=np.int64)
+    one_ok = np.zeros(NSPACE, dtype=np.bool_)
+    most = max(DICE, int(TOK_DICE.max()) if len(TOK_DICE) else 0)
+    crash_pow = np.zeros((NSPACE, most + 1), dtype=np.float64)
+    for pos in range(NSPACE):
+        if pos < DEEP:
+            one_ok[pos] = "1" in set(view["mat"]["spaces"][pos]["faces"])
+        for dice in range(most + 1):
+            crash_pow[pos, dice] = crash_chance(view, pos, dice)
+    return board_rank, farthest, one_ok, crash_pow
+
+
+BOARD_RANK, MIS_FARTHEST, ONE_OK, CRASH_POW = heuristic_tables()
 
 
 # ------------------------------------------------------------------------------------------ random
@@ -1164,9 +1196,115 @@ def apply_decision(g, log, nlog, choice):
 
 
 # ------------------------------------------------------------------------------------------ games
+# ------------------------------------------------------------------------------------------ heuristic
+@leaf
+def _crash_chance(g, pos, dice):
+    """hooks_mlem.crash_chance: P(no die fits the space); none with an unflipped helper aboard
+    where a 1 fits; none in deep space."""
+    if pos >= DEEP:
+        return 0.0
+    if ONE_OK[pos]:
+        for slot in range(g[S_NBOARD]):
+            if (
+                g[O_SLOT_ASTRO + slot] == HELPER
+                and g[O_ABOARD + slot]
+                and not g[O_HUSED + g[O_SLOT_SEAT + slot]]
+            ):
+                return 0.0
+    return CRASH_POW[pos, dice]
+
+
+@leaf
+def _after(g, h, log, nlog, choice):
+    """h = the state after the choice-th action (the hook's clone().apply(action)), recording nothing."""
+    h[:] = g
+    h[F_RECORD] = 0
+    h[F_TRACE] = 0
+    apply_decision(h, log, nlog, choice)
+
+
+@leaf
+def _landing_value(g, h, seat):
+    """hooks_mlem.landing_value: the seat's points gained, plus 0.8 x the planet place it would
+    hold if the game ended now, on a planet that gained an astronaut."""
+    gained = 0
+    for part in range(PARTS):
+        gained += h[O_POINTS + seat * PARTS + part] - g[O_POINTS + seat * PARTS + part]
+    value = float(gained)
+    for planet in range(NPL):
+        base = planet * PM
+        old, new = 0, 0
+        for s in range(PM):
+            old += g[O_PCOUNT + base + s]
+            new += h[O_PCOUNT + base + s]
+        mine = h[O_PCOUNT + base + seat]
+        if new > old and mine > 0:
+            ahead = 0
+            for s in range(h[F_P]):
+                count = h[O_PCOUNT + base + s]
+                if s != seat and (
+                    count > mine or (count == mine and h[O_PROW + base + s] < h[O_PROW + base + seat])
+                ):
+                    ahead += 1
+            value += PLANET_POINTS[planet, min(ahead, 2)] * 0.8
+    return value
+
+
 @jit
-def play_one(g, log, nlog, seed, max_steps):
-    """Play the game in `g` (set up by _new_game) to its end; False if it ran out of steps."""
+def heuristic_value(g, h, log, nlog, choice):
+    """hooks_mlem.value of the choice-th legal action, the same float (same operations, same order)."""
+    phase = g[S_PHASE]
+    seat = current_player(g)
+    if phase == LAUNCH:
+        return BOARD_RANK[_nth_set(g, O_AVAIL + seat * NA, NA, choice)]
+    if phase == CHOOSE:
+        # Keep the missions nearest the start of the track: return the farthest one.
+        return float(MIS_FARTHEST[g[O_DEALT + seat * MISSIONS_DEALT + choice]])
+    pos, dice = g[S_POS], g[S_DICE]
+    if phase == TRAVEL:
+        groups, helpers = travel_items(g)
+        plain, extra, keep, reroll, _crash_option = travel_counts(g, groups, helpers)
+        moves = plain + extra + keep
+        if choice >= moves + reroll:
+            return -100.0  # the crash
+        if choice >= moves:
+            # A fresh roll of the same dice: worth about an average move from here.
+            return (pos + 2) + dice * 1.2 - 12 * _crash_chance(g, pos, dice)
+        _after(g, h, log, nlog, choice)
+        after_pos, after_dice = h[S_POS], h[S_DICE]
+        return after_pos * 1.0 + after_dice * 1.2 - 12 * _crash_chance(h, after_pos, after_dice)
+    if phase == LANDING and choice == 0:
+        # Staying is worth what lies ahead if the rocket survives; nothing if it crashes.
+        risk = _crash_chance(g, pos, dice)
+        return (1 - risk) * (4.0 + pos * 0.25)
+    if phase == PARACHUTE and choice == landing_options(g, _head(g), True):
+        return 0.0  # the return home
+    _after(g, h, log, nlog, choice)
+    return _landing_value(g, h, seat)
+
+
+@jit
+def heuristic_choice(g, h, log, nlog, seed, step):
+    """bots/heuristic.py `ranked(...)[0]`: the action of highest (value, tie key), the first of
+    equals; the k-th action's key is uniform(seed, TIE_BASE + step * TIE_STRIDE + k)."""
+    n = decision_count(g)
+    if n == 1:
+        return 0
+    best, best_value, best_key = 0, 0.0, 0.0
+    base = TIE_BASE + step * TIE_STRIDE
+    for choice in range(n):
+        value = heuristic_value(g, h, log, nlog, choice)
+        key = uniform(seed, base + choice)
+        if choice == 0 or value > best_value or (value == best_value and key > best_key):
+            best, best_value, best_key = choice, value, key
+    return best
+
+
+# ------------------------------------------------------------------------------------------ games
+@jit
+def play_one(g, h, log, nlog, seed, max_steps):
+    """Play the game in `g` (set up by _new_game) to its end; False if it ran out of steps. `h`:
+    scratch state for the heuristic's look-ahead."""
     while g[S_PHASE] != OVER:
         step = g[S_STEP]
         if step >= max_steps:
@@ -1175,6 +1313,8 @@ def play_one(g, log, nlog, seed, max_steps):
         phase = g[S_PHASE]
         if phase == ROLL or phase == DEAL or phase == REVEAL_DISC or phase == REVEAL_EXP:
             _chance(g, log, nlog, u)
+        elif g[O_POLICY + current_player(g)] == POL_HEURISTIC:
+            apply_decision(g, log, nlog, heuristic_choice(g, h, log, nlog, seed, step))
         else:
             apply_decision(g, log, nlog, _pick(decision_count(g), u))
         g[S_STEP] = step + 1
@@ -1182,13 +1322,16 @@ def play_one(g, log, nlog, seed, max_steps):
 
 
 @jit
-def play_all(state, seeds, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
-    """Play game i (seeded seeds[i]) in state[i] for every i; returns the first game that ran out
-    of steps, or -1."""
+def play_all(state, seeds, policies, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
+    """Play game i (seeded seeds[i], seat s playing policies[i, s]) in state[i] for every i;
+    returns the first game that ran out of steps, or -1."""
+    h = np.zeros(STATE_SIZE, dtype=np.int64)
     for i in range(len(seeds)):
         g = state[i]
         _new_game(g, i, players, ufo, disc, mis, record, trace)
-        if not play_one(g, log, nlog, seeds[i], max_steps):
+        for seat in range(players):
+            g[O_POLICY + seat] = policies[i, seat]
+        if not play_one(g, h, log, nlog, seeds[i], max_steps):
             return i
     return -1
 
@@ -1224,6 +1367,10 @@ class BatchMlem:
                 f"policy: one of {', '.join(POLICIES)}, or one such name per seat for each game"
                 + (f" (unknown: {', '.join(unknown_policies)})" if unknown_policies else "")
             )
+        self.policies = np.array(
+            [[POLICIES.index(name) for name in lineup] for lineup in seats], dtype=np.int64
+        )
+        self.policies = self.policies.reshape(self.n, players)
         self.variants = tuple(v for v in VARIANT_NAMES if v in variants)
         self.record, self.trace = record, trace
         self.state = np.zeros((self.n, STATE_SIZE), dtype=np.int64)
@@ -1238,6 +1385,7 @@ class BatchMlem:
             stuck = play_all(
                 self.state,
                 self.seeds,
+                self.policies,
                 self.p,
                 "ufo" in self.variants,
                 "discovery" in self.variants,
@@ -1299,7 +1447,11 @@ class BatchMlem:
 
 
 def play_batch(
-    seeds, players: int, variants: tuple[str, ...] = (), policy: str = "random", record: bool = False
+    seeds,
+    players: int,
+    variants: tuple[str, ...] = (),
+    policy: str | list[tuple[str, ...]] = "random",
+    record: bool = False,
 ) -> BatchMlem:
     batch = BatchMlem(seeds, players, variants, policy, record=record)
     batch.run()
@@ -1363,12 +1515,22 @@ def records(batch: BatchMlem) -> list[list[str]]:
     return per_game
 
 
-def play_reference(seed: int, players: int, variants: tuple[str, ...] = ()):
+def play_reference(
+    seed: int, players: int, variants: tuple[str, ...] = (), lineup: tuple[str, ...] | None = None
+):
     """The same game through the reference engine: chance and the random policy drawn from the
-    counter-based stream (see sim/counter_rng.py). Returns the finished state."""
-    from cosmotable.sim.counter_rng import pick_decision, pick_outcome
+    counter-based stream (see sim/counter_rng.py); a `heuristic` seat (`lineup`: a policy per
+    seat, default all random) is the heuristic bot itself, its tie keys drawn from that stream
+    (its `rng_for` option). Returns the finished state."""
+    from cosmotable.bots.heuristic import HeuristicBot
+    from cosmotable.sim.counter_rng import counter_rng_for, pick_decision, pick_outcome
     from cosmotable.sim.counter_rng import uniform as uniform_py
 
+    seats = lineup or ("random",) * players
+    unknown = sorted(set(seats) - set(POLICIES))
+    if len(seats) != players or unknown:
+        raise ValueError(f"lineup: one of {', '.join(POLICIES)} per seat ({players} seats), got {seats}")
+    bots = [HeuristicBot(rng_for=counter_rng_for(seed)) if name == "heuristic" else None for name in seats]
     state = games.get("mlem").new_state(players, seed=seed, variants=list(variants))
     step = 0
     while not state.is_terminal():
@@ -1377,7 +1539,13 @@ def play_reference(seed: int, players: int, variants: tuple[str, ...] = ()):
             outcomes = state.chance_outcomes()
             state.apply(outcomes[pick_outcome(cumulative([p for _, p in outcomes]), u)][0])
         else:
-            legal = state.legal_actions()
-            state.apply(legal[pick_decision(len(legal), u)])
+            bot = bots[state.current_player()]
+            if bot is not None:
+                # the bot's stream is keyed by the actions played so far: this driver's step
+                assert len(state.history) == step, "the history counts every step"
+                state.apply(bot.act(state))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[pick_decision(len(legal), u)])
         step += 1
     return state

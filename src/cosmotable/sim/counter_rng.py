@@ -7,6 +7,11 @@ function of (seed, step): `uniform(seed, step)`, a SplitMix64 hash. The referenc
 changed: its driver (`play_reference`) picks each chance outcome and each random decision from this
 stream and applies it, and the batch engine does the same in numpy, so the two play identical games.
 
+The heuristic policy also needs one tie-break key per legal action (bots/heuristic.py `ranked`
+draws `rng.random()` for each, in order): at step `s` the k-th key is
+`uniform(seed, TIE_BASE + s * TIE_STRIDE + k)`, counters the main stream (step numbers) never
+reaches. `CounterRandom` serves them to the heuristic bot (its `rng_for` option).
+
 Picks: a chance outcome by inverse CDF over `chance_outcomes()` in the engine's order (the cumulative
 sums taken left to right in float64, as `cumulative` does); a random decision as
 `legal_actions()[int(u * n)]`.
@@ -14,6 +19,7 @@ sums taken left to right in float64, as `cumulative` does); a random decision as
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -67,3 +73,39 @@ def pick_outcome(cum: Sequence[float], u: float) -> int:
 
 def pick_decision(n: int, u: float) -> int:
     return min(int(u * n), n - 1)
+
+
+#: where the tie keys' counters start, and how many one step may draw (more legal actions than
+#: any MLEM position has)
+TIE_BASE = 1 << 40
+TIE_STRIDE = 1 << 16
+
+
+def tie_counter(step: int, k: int) -> int:
+    return TIE_BASE + step * TIE_STRIDE + k
+
+
+class CounterRandom(random.Random):
+    """A `random.Random` whose `random()` gives the tie keys of one step: `uniform(seed,
+    tie_counter(step, k))` for k = 0, 1, ... (`choice` draws through `random()` too)."""
+
+    def __init__(self, seed: int, step: int):
+        super().__init__(0)
+        self.stream_seed, self.step, self.drawn = seed, step, 0
+
+    def random(self) -> float:
+        if self.drawn >= TIE_STRIDE:
+            raise RuntimeError(f"more than {TIE_STRIDE} tie keys drawn at step {self.step}")
+        value = uniform(self.stream_seed, tie_counter(self.step, self.drawn))
+        self.drawn += 1
+        return value
+
+
+def counter_rng_for(seed: int):
+    """The heuristic bot's `rng_for` that draws from the counter stream of game `seed`; the step is
+    the number of actions played (the state's history)."""
+
+    def rng_for(state) -> random.Random:
+        return CounterRandom(seed, len(state.history))
+
+    return rng_for

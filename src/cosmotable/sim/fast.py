@@ -1,8 +1,10 @@
 """`cosmotable simulate mlem --fast`: rows from the batch MLEM engine (sim/batch_mlem.py).
 
-The batch engine plays its counter-stream random policy, not the `random` bot, whose choices come from Python's `random`; so a fast run's games are the ones `play_reference`
-plays through the reference engine for the same seeds, and its rows have the same columns as any
-MLEM run, built from the batch engine's log instead of the event log
+The batch engine draws chance, the random policy and the heuristic's tie keys from the counter
+stream (sim/counter_rng.py), not from Python's `random` as the bots of a reference run do; so a fast
+run's games are the ones `play_reference` plays through the reference engine (the `heuristic` bot
+itself, with its `rng_for` on that stream) for the same seeds and lineups, and its rows have the
+same columns as any MLEM run, built from the batch engine's log instead of the event log
 (`tests/sim/test_simulate_fast.py` checks them against `features()` of the reference games).
 """
 
@@ -17,7 +19,7 @@ from cosmotable.sim import batch_mlem as bm
 
 PLACES = ("deep", "moon", "planet")
 #: the policies a fast run plays, as its `bots` column names them (bot -> policy)
-FAST_POLICIES = {"random": "random-counter"}
+FAST_POLICIES = {"random": "random-counter", "heuristic": "heuristic-counter"}
 #: games played per engine call: the log of a call stays small (a few MB)
 CALL_GAMES = 5000
 

@@ -57,10 +57,10 @@ class Plan:
     def check(self) -> None:
         """Refuse a plan that cannot run, before any game is played."""
         spec = games.get(self.game)
-        if self.engine == "batch" and (self.game != "mlem" or self.bots != ("random",)):
+        if self.engine == "batch" and (self.game != "mlem" or not set(self.bots) <= {"random", "heuristic"}):
             raise SimulationError(
-                "--fast plays MLEM with the batch engine's random policy only (its heuristic is not "
-                "built yet): use it with --bots random"
+                "--fast plays MLEM with the batch engine's random and heuristic policies only: use it "
+                "with --bots random, --bots heuristic or a mixture such as --bots heuristic,random"
             )
         if self.engine not in ("reference", "batch"):
             raise SimulationError(f"unknown engine {self.engine!r}; engines: reference, batch")

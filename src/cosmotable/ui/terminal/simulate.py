@@ -58,8 +58,8 @@ def simulate_command(
         typer.Option(
             "--fast",
             help="MLEM only: the batch (compiled) engine, any --variant, with its counter-stream "
-            "random policy (use --bots random; a larger --chunk, e.g. 20000, hands more games to "
-            "each task).",
+            "random and heuristic policies (--bots random, heuristic or a mixture; a larger --chunk, "
+            "e.g. 20000, hands more games to each task).",
         ),
     ] = False,
     quiet: Annotated[
