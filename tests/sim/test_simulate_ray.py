@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import functools
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
 from cosmotable.sim import ray_backend
-from cosmotable.sim.runner import Plan, load, simulate
+from cosmotable.sim.runner import Plan, SimulationError, load, simulate
 
 
 @pytest.mark.slow  # starting Ray takes most of the time (10-40 s on a busy machine)
@@ -38,3 +48,74 @@ def test_a_cluster_address_with_processes_is_refused_before_ray_starts(tmp_path,
     )
     assert result.exit_code == 2 and "drop --processes" in result.output
     assert not (tmp_path / "r").exists()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def ray_head(monkeypatch):
+    """A one-node Ray cluster started with `ray start --head --block` in its own process group;
+    stopped by signalling that group only (never `ray stop`, which stops every Ray on the machine).
+    Token authentication with a token made here, given to the head and this driver alike: the
+    test does not depend on Ray's default mode or on a token file in the home folder."""
+    monkeypatch.setenv("RAY_AUTH_MODE", "token")
+    monkeypatch.setenv("RAY_AUTH_TOKEN", secrets.token_hex(32))
+    ray_cli = Path(sys.executable).with_name("ray")
+    port = _free_port()
+    # A short root: Ray's Unix socket paths must stay under ~107 characters.
+    temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
+    head = subprocess.Popen(
+        [
+            str(ray_cli),
+            "start",
+            "--head",
+            "--block",
+            f"--port={port}",
+            "--node-ip-address=127.0.0.1",
+            "--num-cpus=2",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+            f"--temp-dir={temp}",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    address = f"127.0.0.1:{port}"
+    try:
+        yield address, head
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+@pytest.mark.slow  # a Ray head takes 10-40 s to start on a busy machine
+def test_a_cluster_address_gives_the_rows_of_local_processes(tmp_path, ray_head):
+    """`--ray-address ADDR` joins a running cluster (here a one-node head started with
+    `ray start --head`) and writes the rows local processes write."""
+    address, head = ray_head
+    plan = Plan("mlem", 2, ("heuristic", "random"), ("secret_missions",), seed=5, games=12, chunk=5)
+    backend = functools.partial(ray_backend.results, address=address)
+    summary = None
+    for _ in range(20):  # the head accepts drivers once its GCS is up
+        assert head.poll() is None, f"ray start --head exited: {head.stderr.read().decode()[-2000:]}"
+        try:
+            summary = simulate(plan, tmp_path / "cluster", backend=backend)
+            break
+        except SimulationError as exc:
+            if "could not start" not in str(exc):
+                raise
+            time.sleep(2)
+    assert summary is not None, "the Ray head never accepted the driver"
+    simulate(plan, tmp_path / "local", processes=2)
+    assert load(tmp_path / "cluster").num_rows == 12
+    assert load(tmp_path / "cluster").equals(load(tmp_path / "local"))
