@@ -105,17 +105,18 @@ def test_a_cluster_address_gives_the_rows_of_local_processes(tmp_path, ray_head)
     address, head = ray_head
     plan = Plan("mlem", 2, ("heuristic", "random"), ("secret_missions",), seed=5, games=12, chunk=5)
     backend = functools.partial(ray_backend.results, address=address)
-    summary = None
-    for _ in range(20):  # the head accepts drivers once its GCS is up
+    summary, error = None, ""
+    deadline = time.monotonic() + 300  # the head accepts drivers once its GCS is up (slow under load)
+    while summary is None and time.monotonic() < deadline:
         assert head.poll() is None, f"ray start --head exited: {head.stderr.read().decode()[-2000:]}"
         try:
             summary = simulate(plan, tmp_path / "cluster", backend=backend)
-            break
         except SimulationError as exc:
             if "could not start" not in str(exc):
                 raise
+            error = str(exc)
             time.sleep(2)
-    assert summary is not None, "the Ray head never accepted the driver"
+    assert summary is not None, f"the Ray head never accepted the driver: {error}"
     simulate(plan, tmp_path / "local", processes=2)
     assert load(tmp_path / "cluster").num_rows == 12
     assert load(tmp_path / "cluster").equals(load(tmp_path / "local"))
