@@ -75,7 +75,6 @@ def ray_head(monkeypatch):
             "--head",
             "--block",
             f"--port={port}",
-            "--node-ip-address=127.0.0.1",
             "--num-cpus=2",
             "--include-dashboard=false",
             "--disable-usage-stats",
@@ -85,6 +84,8 @@ def ray_head(monkeypatch):
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
+    # Ray names a local head by this machine's address, not 127.0.0.1 (it rewrites a loopback
+    # address to it): the driver finds the head wherever Ray put it.
     address = f"127.0.0.1:{port}"
     try:
         yield address, head
