@@ -292,7 +292,7 @@ FIRST, LAST, DEEP, SAT_SPACE, TRACK, COMET, GALAXY, DICE, UFO_START = (int(c) fo
 NM, NPL, NG = len(MOON_POINTS), len(PLANET_POINTS), len(GOAL_POINTS)
 NEXP, NDISC, NMIS, NSPACE, NUFO = len(TOK_MOVE), len(DISC_KIND), len(MIS_KIND), DEEP + 1, len(UFO_POINTS)
 PM = 5  # the most seats MLEM has
-(F_P, F_UFO, F_DISC, F_MIS, F_RECORD, F_TRACE) = range(NS, NS + 6)
+(F_P, F_UFO, F_DISC, F_MIS, F_RECORD, F_TRACE, F_HEURISTIC) = range(NS, NS + 7)
 
 
 def _layout() -> dict[str, int]:
@@ -327,7 +327,7 @@ def _layout() -> dict[str, int]:
         "OUT": PM,
         "POLICY": PM,  # each seat's policy (POL_*)
     }
-    offsets, at = {}, NS + 6
+    offsets, at = {}, NS + 7
     for name, width in widths.items():
         offsets[name] = at
         at += width
@@ -732,6 +732,12 @@ def _decide_travel(g, log, nlog, choice):
     """Apply the choice-th travel option (travel_options' order)."""
     groups, helpers = travel_items(g)
     plain, extra, keep, reroll, _crash_option = travel_counts(g, groups, helpers)
+    _travel_choice(g, log, nlog, choice, groups, helpers, plain, extra, keep, reroll)
+
+
+@leaf
+def _travel_choice(g, log, nlog, choice, groups, helpers, plain, extra, keep, reroll):
+    """_decide_travel with the usable items (travel_items) and option counts already known."""
     h_sets = 1 << helpers
     flag_extra = flag_keep = 0
     j = -1
@@ -1167,25 +1173,10 @@ def apply_decision(g, log, nlog, choice):
     elif phase == LANDING:
         head = _head(g)
         landing_options(g, head, False)
-        g[O_QUEUED + head] = 0
-        if choice == 0:
-            _act(g, log, nlog, K_STAY, 0, 0, 0, 0)
-        else:
-            place, shift = g[O_PLACE + choice - 1], g[O_SHIFT + choice - 1]
-            _act(g, log, nlog, K_LAND, place, shift, 0, 0)
-            _land(g, log, nlog, head, place, shift)
-        _continue_landing(g)
+        _landing_choice(g, log, nlog, head, choice)
     elif phase == PARACHUTE:
         head = _head(g)
-        n = landing_options(g, head, True)
-        g[O_QUEUED + head] = 0
-        if choice == n:
-            _act(g, log, nlog, K_RETURN, 0, 0, 0, 0)
-        else:
-            place, shift = g[O_PLACE + choice], g[O_SHIFT + choice]
-            _act(g, log, nlog, K_LAND, place, shift, 0, 0)
-            _land(g, log, nlog, head, place, shift)
-        _continue_parachutes(g, log, nlog)
+        _parachute_choice(g, log, nlog, head, choice, landing_options(g, head, True))
     else:
         # rulebook (secret missions): keep 3, return the other to the box.
         seat = current_player(g)
@@ -1195,7 +1186,53 @@ def apply_decision(g, log, nlog, choice):
         _next_setup_step(g)
 
 
-# ------------------------------------------------------------------------------------------ games
+@leaf
+def _landing_choice(g, log, nlog, head, choice):
+    """The head's choice in a landing phase, its options already in g[O_PLACE/O_SHIFT]: 0 stays."""
+    g[O_QUEUED + head] = 0
+    if choice == 0:
+        _act(g, log, nlog, K_STAY, 0, 0, 0, 0)
+    else:
+        place, shift = g[O_PLACE + choice - 1], g[O_SHIFT + choice - 1]
+        _act(g, log, nlog, K_LAND, place, shift, 0, 0)
+        _land(g, log, nlog, head, place, shift)
+    _continue_landing(g)
+
+
+@leaf
+def _parachute_choice(g, log, nlog, head, choice, n):
+    """The head parachutist's choice among its n landings (options known), n: the return home."""
+    g[O_QUEUED + head] = 0
+    if choice == n:
+        _act(g, log, nlog, K_RETURN, 0, 0, 0, 0)
+    else:
+        place, shift = g[O_PLACE + choice], g[O_SHIFT + choice]
+        _act(g, log, nlog, K_LAND, place, shift, 0, 0)
+        _land(g, log, nlog, head, place, shift)
+    _continue_parachutes(g, log, nlog)
+
+
+@leaf
+def random_decision(g, log, nlog, u):
+    """apply_decision(legal[int(u * n)]) with the options worked out once (the travel items and
+    landing places that count the options are the ones the choice applies)."""
+    phase = g[S_PHASE]
+    if phase == TRAVEL:
+        groups, helpers = travel_items(g)
+        plain, extra, keep, reroll, crash = travel_counts(g, groups, helpers)
+        choice = _pick(plain + extra + keep + reroll + crash, u)
+        _travel_choice(g, log, nlog, choice, groups, helpers, plain, extra, keep, reroll)
+    elif phase == LANDING:
+        head = _head(g)
+        _landing_choice(g, log, nlog, head, _pick(1 + landing_options(g, head, False), u))
+    elif phase == PARACHUTE:
+        head = _head(g)
+        n = landing_options(g, head, True)
+        _parachute_choice(g, log, nlog, head, _pick(n + 1, u), n)
+    else:
+        apply_decision(g, log, nlog, _pick(decision_count(g), u))
+
+
 # ------------------------------------------------------------------------------------------ heuristic
 @leaf
 def _crash_chance(g, pos, dice):
@@ -1313,10 +1350,10 @@ def play_one(g, h, log, nlog, seed, max_steps):
         phase = g[S_PHASE]
         if phase == ROLL or phase == DEAL or phase == REVEAL_DISC or phase == REVEAL_EXP:
             _chance(g, log, nlog, u)
-        elif g[O_POLICY + current_player(g)] == POL_HEURISTIC:
+        elif g[F_HEURISTIC] and g[O_POLICY + current_player(g)] == POL_HEURISTIC:
             apply_decision(g, log, nlog, heuristic_choice(g, h, log, nlog, seed, step))
         else:
-            apply_decision(g, log, nlog, _pick(decision_count(g), u))
+            random_decision(g, log, nlog, u)
         g[S_STEP] = step + 1
     return True
 
@@ -1331,6 +1368,8 @@ def play_all(state, seeds, policies, players, ufo, disc, mis, log, nlog, record,
         _new_game(g, i, players, ufo, disc, mis, record, trace)
         for seat in range(players):
             g[O_POLICY + seat] = policies[i, seat]
+            if policies[i, seat] == POL_HEURISTIC:
+                g[F_HEURISTIC] = 1
         if not play_one(g, h, log, nlog, seeds[i], max_steps):
             return i
     return -1
