@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -50,10 +51,58 @@ def test_a_cluster_address_with_processes_is_refused_before_ray_starts(tmp_path,
     assert not (tmp_path / "r").exists()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+#: Every port a Ray head opens (besides the worker range): each is given a free port, so the head
+#: never waits for, or takes, a port held by another Ray on this machine (a local `ray.init` of the
+#: test beside it, another helper's cluster) - Ray's defaults (6379, 10001, 8265, 52365, ...) are fixed.
+HEAD_PORTS = (
+    "port",
+    "object-manager-port",
+    "node-manager-port",
+    "dashboard-port",
+    "dashboard-agent-listen-port",
+    "dashboard-agent-grpc-port",
+    "runtime-env-agent-port",
+    "metrics-export-port",
+)
+#: ... and the Ray Client server's, which Ray starts (on 10001) only when Ray Client is installed
+#: (`ray[client]`; naming the port without it is refused)
+CLIENT_PORT = "ray-client-server-port"
+WORKER_PORTS = 64  # a range of free ports for the head's workers (2 CPUs: a few workers)
+
+
+def _free_ports(count: int) -> list[int]:
+    """`count` distinct ports free now (all held open together, so the system gives distinct ones)."""
+    socks = [socket.socket() for _ in range(count)]
+    try:
+        for sock in socks:
+            sock.bind(("", 0))
+        return [sock.getsockname()[1] for sock in socks]
+    finally:
+        for sock in socks:
+            sock.close()
+
+
+def _free_range(width: int, avoid: set[int]) -> int:
+    """The first port of `width` consecutive ports free now, below the system's ephemeral range
+    (where ports handed out by bind(0) come from) and clear of `avoid`."""
+    rng = random.Random()
+    for _ in range(200):
+        first = rng.randrange(20000, 32000 - width)
+        if avoid & set(range(first, first + width)):
+            continue
+        socks: list[socket.socket] = []
+        try:
+            for port in range(first, first + width):
+                sock = socket.socket()
+                socks.append(sock)
+                sock.bind(("", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for sock in socks:
+                sock.close()
+    raise RuntimeError(f"no {width} consecutive free ports found for the Ray workers")
 
 
 @pytest.fixture
@@ -65,8 +114,13 @@ def ray_head(monkeypatch):
     monkeypatch.setenv("RAY_AUTH_MODE", "token")
     monkeypatch.setenv("RAY_AUTH_TOKEN", secrets.token_hex(32))
     ray_cli = Path(sys.executable).with_name("ray")
-    port = _free_port()
-    # A short root: Ray's Unix socket paths must stay under ~107 characters.
+    from ray._private.utils import get_ray_client_dependency_error
+
+    names = HEAD_PORTS + ((CLIENT_PORT,) if get_ray_client_dependency_error() is None else ())
+    ports = dict(zip(names, _free_ports(len(names)), strict=True))
+    first_worker = _free_range(WORKER_PORTS, set(ports.values()))
+    port = ports["port"]
+    # A short root of its own: Ray's Unix socket paths must stay under ~107 characters.
     temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
     head = subprocess.Popen(
         [
@@ -74,7 +128,9 @@ def ray_head(monkeypatch):
             "start",
             "--head",
             "--block",
-            f"--port={port}",
+            *(f"--{name}={number}" for name, number in ports.items()),
+            f"--min-worker-port={first_worker}",
+            f"--max-worker-port={first_worker + WORKER_PORTS - 1}",
             "--num-cpus=2",
             "--include-dashboard=false",
             "--disable-usage-stats",

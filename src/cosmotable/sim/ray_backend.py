@@ -46,7 +46,10 @@ def results(
     if started:
         try:
             ray.init(
-                address=address,
+                # "local": always a new Ray of our own. With no address, ray.init joins a cluster
+                # that `ray start` began on this machine (its address file in /tmp/ray) - someone
+                # else's, which refuses num_cpus.
+                address=address if address is not None else "local",
                 num_cpus=num_cpus if address is None else None,
                 include_dashboard=False,
                 log_to_driver=False,
