@@ -11,7 +11,8 @@ games/s of `cosmotable simulate` with heuristic bots.
 * `pig`: OpenSpiel's C++ `pig` random playouts through pyspiel (chance outcomes sampled with
   `chance_outcomes()`), steps counted the same way.
 * `simulate`: `cosmotable simulate mlem --bots heuristic --processes 2` (runner.simulate into a
-  scratch folder): games/s, start-up included.
+  scratch folder), on the reference engine and with `--fast` (the batch engine's heuristic
+  policy, its numba cache loaded by each process): games/s, start-up included.
 
 The runners alternate round by round so a machine whose load changes slows them alike; each figure
 is the median of the rounds with their range, and the ratios are taken round by round. Issue #22 asks for the batch engine at >= 10x pig.
@@ -98,10 +99,12 @@ def pig_runner():
     return run
 
 
-def simulate_games_per_second(players: int, games: int) -> float:
+def simulate_games_per_second(players: int, games: int, engine: str = "reference") -> float:
     from cosmotable.sim.runner import Plan, simulate
 
-    plan = Plan("mlem", players, ("heuristic",), (), seed=1, games=games, chunk=max(1, games // 4))
+    plan = Plan(
+        "mlem", players, ("heuristic",), (), seed=1, games=games, chunk=max(1, games // 4), engine=engine
+    )
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
         simulate(plan, f"{folder}/bench.parquet", processes=2)
@@ -116,6 +119,7 @@ def main() -> None:
     parser.add_argument("--variants", default="", help="comma-separated MLEM variants (reference and batch)")
     parser.add_argument("--batch", type=int, default=1000, help="games per call of the batch engine")
     parser.add_argument("--sim-games", type=int, default=40, help="games for the simulate figure")
+    parser.add_argument("--sim-fast-games", type=int, default=20000, help="games for the --fast figure")
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]
     runners = {
@@ -148,6 +152,10 @@ def main() -> None:
     print(f"batch / pig, per round: {figure(ratios['batch'], 'x', '.2f')} (goal >= 10x)")
     rate = simulate_games_per_second(args.players, args.sim_games)
     print(f"simulate mlem --bots heuristic --processes 2 ({args.sim_games} games): {rate:.1f} games/s")
+    rate = simulate_games_per_second(args.players, args.sim_fast_games, engine="batch")
+    print(
+        f"simulate mlem --fast --bots heuristic --processes 2 ({args.sim_fast_games} games): {rate:,.0f} games/s"
+    )
 
 
 if __name__ == "__main__":
