@@ -149,3 +149,15 @@ def test_inverse_cdf_and_subset_order_follow_the_reference_conventions():
     assert [pick_outcome(cum, u) for u in (0.0, 0.2499, 0.25, 0.7499, 0.75, 0.9999)] == [0, 0, 1, 1, 2, 2]
     # by size, then combinations: (), (0,), (1,), (2,), (0,1), (0,2), (1,2), (0,1,2)
     assert subset_masks(3).tolist() == [0, 1, 2, 4, 3, 5, 6, 7]
+
+
+def test_roll_buckets_start_no_later_than_the_inverse_cdf():
+    """The compiled roll pick scans from its bucket's start: that start is the inverse CDF at the
+    bucket's lowest u, so it never skips the right outcome (the whole-record tests check the picks)."""
+    from cosmotable.sim.batch_mlem import ROLL_BUCKETS, ROLL_START, tables
+
+    t = tables()
+    for dice in range(1, len(t.roll_n)):
+        cum = t.roll_cum[dice, : t.roll_n[dice]].tolist()
+        for u in (0.0, 0.3, 0.5, 0.999, 1 - 2**-53):
+            assert ROLL_START[dice, int(u * ROLL_BUCKETS)] <= pick_outcome(cum, u)

@@ -279,6 +279,25 @@ ROLL_COUNTS, ROLL_CUM, ROLL_N, UNIFORM_CUM, SUBSETS = (
     _T.uniform_cum,
     _T.subsets,
 )
+#: Roll buckets: u in [b / ROLL_BUCKETS, (b + 1) / ROLL_BUCKETS) is rolled to an outcome no earlier
+#: than ROLL_START[dice, b] (the outcome of u = b / ROLL_BUCKETS, exact in binary floating point), so
+#: a short scan from there replaces the binary search over hundreds of outcomes, whose unpredictable
+#: branches cost more than the rest of a step.
+ROLL_BUCKETS = 1024
+
+
+def _roll_starts() -> np.ndarray:
+    from cosmotable.sim.counter_rng import pick_outcome
+
+    starts = np.zeros((len(_T.roll_n), ROLL_BUCKETS), dtype=np.int16)
+    for dice, n in enumerate(_T.roll_n.tolist()):
+        if n:
+            cum = _T.roll_cum[dice, :n].tolist()
+            starts[dice] = [pick_outcome(cum, b / ROLL_BUCKETS) for b in range(ROLL_BUCKETS)]
+    return starts
+
+
+ROLL_START = _roll_starts()
 TOK_MOVE, TOK_DICE, TOK_ABILITY, TOK_EXTRA, UFO_POINTS = (
     _T.tok_move,
     _T.tok_dice,
@@ -412,6 +431,17 @@ def _pick_cum(row, n, u):
         else:
             lo = mid + 1
     return min(lo, n - 1)
+
+
+@leaf
+def _pick_roll(dice, u):
+    """_pick_cum(ROLL_CUM[dice], ROLL_N[dice], u), scanning from the outcome of u's bucket: the first
+    outcome whose cumulative probability exceeds u (the last if rounding falls short)."""
+    i = np.int64(ROLL_START[dice, int(u * ROLL_BUCKETS)])
+    last = ROLL_N[dice] - 1
+    while i < last and u >= ROLL_CUM[dice, i]:
+        i += 1
+    return i
 
 
 @leaf
@@ -1096,7 +1126,7 @@ def _chance(g, log, nlog, u):
     if phase == ROLL:
         # rulebook (travel, step 1): the commander rolls all available dice.
         dice = g[S_DICE]
-        _rolled(g, log, nlog, dice, _pick_cum(ROLL_CUM[dice], ROLL_N[dice], u))
+        _rolled(g, log, nlog, dice, _pick_roll(dice, u))
         return
     # A shuffled face-down stack: every token left is equally likely to come next.
     if phase == DEAL:
@@ -1399,17 +1429,20 @@ class BatchMlem:
             raise ValueError(f"MLEM is played by 2-5 players, not {players}")
         self.seeds = np.asarray(seeds, dtype=np.uint64)
         self.n, self.p = len(self.seeds), players
-        seats = [(policy,) * players] * self.n if isinstance(policy, str) else list(policy)
+        seats = [(policy,) * players] if isinstance(policy, str) else list(policy)
         unknown_policies = sorted({name for lineup in seats for name in lineup} - set(POLICIES))
-        if unknown_policies or len(seats) != self.n or any(len(lineup) != players for lineup in seats):
+        if (
+            unknown_policies
+            or len(seats) != (1 if isinstance(policy, str) else self.n)
+            or any(len(lineup) != players for lineup in seats)
+        ):
             raise ValueError(
                 f"policy: one of {', '.join(POLICIES)}, or one such name per seat for each game"
                 + (f" (unknown: {', '.join(unknown_policies)})" if unknown_policies else "")
             )
-        self.policies = np.array(
-            [[POLICIES.index(name) for name in lineup] for lineup in seats], dtype=np.int64
-        )
-        self.policies = self.policies.reshape(self.n, players)
+        codes = np.array([[POLICIES.index(name) for name in lineup] for lineup in seats], dtype=np.int64)
+        # one policy for every seat: one row repeated in C (no Python work per game)
+        self.policies = np.repeat(codes, self.n, axis=0) if isinstance(policy, str) else codes
         self.variants = tuple(v for v in VARIANT_NAMES if v in variants)
         self.record, self.trace = record, trace
         self.state = np.zeros((self.n, STATE_SIZE), dtype=np.int64)
