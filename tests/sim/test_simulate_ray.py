@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -67,7 +68,9 @@ HEAD_PORTS = (
 #: ... and the Ray Client server's, which Ray starts (on 10001) only when Ray Client is installed
 #: (`ray[client]`; naming the port without it is refused)
 CLIENT_PORT = "ray-client-server-port"
-WORKER_PORTS = 64  # a range of free ports for the head's workers (2 CPUs: a few workers)
+WORKER_PORTS = 64
+#: what `ray start --block` prints once the head is up
+READY = "will now block forever"  # a range of free ports for the head's workers (2 CPUs: a few workers)
 
 
 def _free_ports(count: int) -> list[int]:
@@ -136,15 +139,35 @@ def ray_head(monkeypatch):
             "--disable-usage-stats",
             f"--temp-dir={temp}",
         ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         start_new_session=True,
     )
+    # The head's output is read as it comes (a full pipe would stall it); `--block` prints READY
+    # once every process of the head is up, and only then does a driver connect (a driver that
+    # tries earlier times out, and retrying did not help on a loaded machine).
+    output: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        assert head.stdout is not None
+        for line in head.stdout:
+            output.append(line)
+            if READY in line:
+                ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
     # Ray names a local head by this machine's address, not 127.0.0.1 (it rewrites a loopback
     # address to it): the driver finds the head wherever Ray put it.
     address = f"127.0.0.1:{port}"
     try:
-        yield address, head
+        deadline = time.monotonic() + 300  # 10-40 s, more on a loaded machine
+        while not ready.wait(1):
+            tail = "".join(output[-30:])
+            assert head.poll() is None, f"ray start --head exited:\n{tail}"
+            assert time.monotonic() < deadline, f"ray start --head not ready after 300 s:\n{tail}"
+        yield address, lambda: "".join(output[-30:])
     finally:
         os.killpg(head.pid, signal.SIGTERM)
         try:
@@ -159,21 +182,13 @@ def ray_head(monkeypatch):
 def test_a_cluster_address_gives_the_rows_of_local_processes(tmp_path, ray_head):
     """`--ray-address ADDR` joins a running cluster (here a one-node head started with
     `ray start --head`) and writes the rows local processes write."""
-    address, head = ray_head
+    address, head_output = ray_head
     plan = Plan("mlem", 2, ("heuristic", "random"), ("secret_missions",), seed=5, games=12, chunk=5)
     backend = functools.partial(ray_backend.results, address=address)
-    summary, error = None, ""
-    deadline = time.monotonic() + 300  # the head accepts drivers once its GCS is up (slow under load)
-    while summary is None and time.monotonic() < deadline:
-        assert head.poll() is None, f"ray start --head exited: {head.stderr.read().decode()[-2000:]}"
-        try:
-            summary = simulate(plan, tmp_path / "cluster", backend=backend)
-        except SimulationError as exc:
-            if "could not start" not in str(exc):
-                raise
-            error = str(exc)
-            time.sleep(2)
-    assert summary is not None, f"the Ray head never accepted the driver: {error}"
+    try:
+        simulate(plan, tmp_path / "cluster", backend=backend)
+    except SimulationError as exc:
+        raise AssertionError(f"{exc}; the head said:\n{head_output()}") from None
     simulate(plan, tmp_path / "local", processes=2)
     assert load(tmp_path / "cluster").num_rows == 12
     assert load(tmp_path / "cluster").equals(load(tmp_path / "local"))
