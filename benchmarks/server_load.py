@@ -411,7 +411,9 @@ class Run:
             if not self.done():
                 self.tally.games += 1
 
-    async def progress(self, pid: int | None, every: float, memory: list[float]) -> None:
+    async def progress(
+        self, http: httpx.AsyncClient, pid: int | None, every: float, memory: list[float]
+    ) -> None:
         start, last_moves = time.monotonic(), 0
         while not self.done():
             await asyncio.sleep(every)
@@ -426,10 +428,56 @@ class Run:
                 f"[{time.monotonic() - start:5.0f} s] {self.tally.moves} moves "
                 f"({(self.tally.moves - last_moves) / every:.0f}/s), {self.tally.games} games, "
                 f"{latency_line(window)}, {errors} errors{usage}, client {time.process_time():.0f} CPU s, "
-                f"load {os.getloadavg()[0]:.1f}",
+                f"load {os.getloadavg()[0]:.1f}{await server_lag_line(http)}",
                 flush=True,
             )
             last_moves = self.tally.moves
+
+
+async def server_metrics(http: httpx.AsyncClient) -> dict | None:
+    """The server's own figures (GET /api/metrics), or None from a server without them."""
+    try:
+        answer = await http.get("/api/metrics")
+    except httpx.HTTPError:
+        return None
+    return answer.json() if answer.status_code == 200 else None
+
+
+async def server_lag_line(http: httpx.AsyncClient) -> str:
+    """The server's event-loop lag over its last minute and its longest collection so far."""
+    metrics = await server_metrics(http)
+    if metrics is None:
+        return ""
+    lag, gc = metrics["event_loop"], metrics["gc"]["generations"]
+    return (
+        f"; server loop lag (last min) p99 {lag['recent_p99_ms']:.0f} ms, max {lag['recent_max_ms']:.0f} ms; "
+        f"full GCs {gc[2]['collections']}, longest {gc[2]['max_ms']:.0f} ms"
+    )
+
+
+def metrics_lines(metrics: dict) -> list[str]:
+    """The end-of-run summary of the server's own figures."""
+    lag, gc, tables = metrics["event_loop"], metrics["gc"], metrics["tables"]
+    loop_line = (
+        f"server event loop: {lag['samples']} wake-ups every {lag['interval_ms']:g} ms; lag max "
+        f"{lag['max_ms']:.1f} ms over the run ({lag['over_50ms']} over 50 ms), last minute p99 "
+        f"{lag['recent_p99_ms']:.1f} ms, max {lag['recent_max_ms']:.1f} ms"
+    )
+    collections_ = ", ".join(
+        f"gen {g['generation']}: {g['collections']} collections, {g['total_ms']:.0f} ms in all, "
+        f"longest {g['max_ms']:.1f} ms"
+        for g in gc["generations"]
+    )
+    gc_line = (
+        f"server garbage collector: {collections_}; thresholds {gc['thresholds']}, "
+        f"{gc['frozen_objects']} objects frozen at start-up"
+    )
+    held_line = (
+        f"server holds: {tables['snapshots']} snapshots (bound {tables['snapshots_bound']}), "
+        f"{tables['finished_snapshots']} of finished tables (bound {tables['finished_snapshots_bound']}), "
+        f"{tables['pushes']} pushes (bound {tables['pushes_bound']}), {tables['open_sockets']} open sockets"
+    )
+    return [loop_line, gc_line, held_line]
 
 
 async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen | None) -> Tally:
@@ -475,11 +523,14 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         rss_before, cpu_before = server_usage(process.pid) if process else (0.0, 0.0)
         memory: list[float] = []
         every = SOAK_REPORT_EVERY if args.soak else REPORT_EVERY
-        reporter = asyncio.create_task(benchmark.progress(process.pid if process else None, every, memory))
+        reporter = asyncio.create_task(
+            benchmark.progress(http, process.pid if process else None, every, memory)
+        )
         await asyncio.gather(*slots, *spectators)
         elapsed = time.monotonic() - begin
         client_cpu = time.process_time() - client_before
         reporter.cancel()
+        metrics = await server_metrics(http)
     tally = benchmark.tally
     print("\n=== server_load result ===")
     print(
@@ -513,6 +564,9 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         if args.soak and memory:
             print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
         print(memory_verdict(memory, every))
+    if metrics is not None:
+        for line in metrics_lines(metrics):
+            print(line)
     return tally
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +33,7 @@ from cosmotable.server.errors import (
     is_database_outage,
 )
 from cosmotable.server.limits import RateLimit, RateLimiter, client_address, retry_after
+from cosmotable.server.metrics import GcPauses, LoopLag, resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.service import Change, TableService
 from cosmotable.server.settings import Settings
@@ -52,6 +54,8 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 LOBBY_PAGE = Path(__file__).resolve().parent / "lobby.html"
 #: threads for the table service's calls
 THREADS = 16
+#: allocations between collections of the youngest generation (Python's default: 700)
+GC_YOUNG = 10_000
 #: the seconds between sweeps for tables whose bots should be playing (after a restart or a failure)
 BOT_SWEEP_SECONDS = 5.0
 
@@ -84,6 +88,9 @@ class Server:
             RateLimiter(settings.rate_limit, settings.rate_burst) if settings.rate_limit > 0 else None
         )
         self._background: list[asyncio.Task] = []
+        self.loop_lag = LoopLag()
+        self.gc_pauses = GcPauses()
+        self._gc_threshold = gc.get_threshold()
 
     async def call(self, fn, *args):
         """Run a service call in a worker thread. A database that cannot be reached is a 503 (the
@@ -124,8 +131,26 @@ class Server:
             self.bots.kick(table_id)
         self._background.append(asyncio.create_task(self._timers()))
         self._background.append(asyncio.create_task(self._bot_sweep()))
+        self._background.append(asyncio.create_task(self.loop_lag.run()))
+        self.gc_pauses.install()
+        # Everything made while starting (modules, the app, schemas, the games' tables: over a
+        # hundred thousand objects that live as long as the process) leaves the collector's sight,
+        # so a full collection walks only the tables' objects: it was the server's longest pause.
+        # (No collection first: it would cost every start a full pass, and what little garbage
+        # the start-up left is kept only until `stop`.)
+        gc.freeze()
+        # A table's state is replaced by a new one at every move and lives a few seconds: with
+        # the default threshold (700 allocations) it was promoted to the oldest generation before
+        # it died, and a full collection followed every ~20 s. Collecting the youngest only every
+        # GC_YOUNG allocations lets most of them die young (a young collection stays a few ms).
+        self._gc_threshold = gc.get_threshold()
+        gc.set_threshold(GC_YOUNG, *self._gc_threshold[1:])
 
     async def stop(self) -> None:
+        self.gc_pauses.uninstall()
+        # an app stopped inside a longer-lived process (tests) leaves nothing frozen or changed
+        gc.unfreeze()
+        gc.set_threshold(*self._gc_threshold)
         for task in self._background:
             task.cancel()
         for task in self._background:
@@ -213,6 +238,16 @@ def api_router(server: Server) -> APIRouter:
     router = APIRouter(responses=ERRORS)
     service = server.service
     call = server.call
+
+    @router.get("/metrics", summary="The server's own figures: event-loop lag, GC pauses, caches, memory")
+    async def metrics() -> dict[str, Any]:
+        return {
+            "event_loop": server.loop_lag.report(),
+            "gc": server.gc_pauses.report(),
+            "tables": service.sizes(),
+            "resident_mib": resident_mib(),
+            "top_allocations": await asyncio.to_thread(top_allocations),
+        }
 
     @router.get("/games", response_model=list[models.GameInfo], summary="The games and their variants")
     async def list_games():
