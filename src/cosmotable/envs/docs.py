@@ -121,8 +121,12 @@ cost nothing more), and incrementally: the environments keep each seat's last ve
 encoding only the events since (`Encoding.update_observation`), for all three games.
 
 * MLEM writes its vector straight from the engine state (`MlemEncoding.observe_state`); after rolls,
-  travels, rerolls and boarding (`QUIET_EVENTS`) it rewrites only the turn segments, the UFO token
-  and the available astronauts, after any other event everything.
+  travels, rerolls, boarding, crashes, a new commander or expedition (`QUIET_EVENTS`) it rewrites
+  only the turn segments, the UFO token and the available astronauts of the seats concerned; after a
+  landing or a goal tile taken also the seat's row, its score and the place or tile (secret missions:
+  a landing rewrites everything, it may complete one); after any other event (a token taken, the
+  end) everything. Items are written through a memoryview kept with the vector, segments zeroed by
+  copying from a zero buffer.
 * Kosmodrom compares the seat's view part by part with the view the vector was written from: the
   head (phase, step, deck, discard, own hand) is rewritten, a player's row only when that player
   changed, the rockets only when they changed.
@@ -143,37 +147,53 @@ the learner's decision plus the random bot's replies (about 2 decisions), so it 
 about half the engine's cost per decision to reach 25%. `--cpu-time` times with the process's CPU
 time, which a machine shared with other work distorts far less than wall time.
 
-Since issue #19 the engine itself is faster (MLEM about 35,000 -> 60,000 random decisions/s:
-`apply` does not re-check the action objects it offered, MLEM shares its action objects and draws
-rolls by bisection, docs/bots.md), and the environments take part of that gain: `Session` applies
-the very object the mask was built from, `Encoding.action_to_index` knows shared action objects by
-identity, MLEM writes observation items through a memoryview. The environments' own work (the
-observation, the mask, the bot's move) did not shrink as much, so the strict ratio fell.
-`--cpu-time --rounds 3 --seconds 1`, 2 players, no variants, the code before (d441c0b) and after
-interleaved run by run, under load (load average 17-25 on the 2 cores):
+Since issue #19 the engine itself is faster (MLEM about 35,000 -> 60,000 random decisions/s,
+docs/bots.md), and the first round of env work (the session applies the very object the mask was
+built from, encodings know shared action objects by identity) left the Gymnasium env at a median
+21.7% of the engine's decisions/s (PettingZoo 29.2%), short of the strict goal.
 
-| run | code | engine decisions/s | PettingZoo steps/s (ratio) | Gymnasium steps/s (ratio) | Gymnasium decisions/s (ratio) |
-|---|---|---|---|---|---|
-| 1 | before | 38,434 | 14,660 (38.1%) | 9,739 (25.3%) | 19,232 (50%) |
-| 1 | after | 59,810 | 18,914 (31.6%) | 12,962 (21.7%) | 25,596 (43%) |
-| 2 | before | 33,910 | 11,870 (35.0%) | 8,051 (23.7%) | 15,890 (47%) |
-| 2 | after | 60,742 | 17,558 (28.9%) | 11,684 (19.2%) | 23,054 (38%) |
-| 3 | before | 35,851 | 13,878 (38.7%) | 9,750 (27.2%) | 19,246 (54%) |
-| 3 | after | 57,974 | 16,403 (28.3%) | 11,881 (20.5%) | 23,447 (40%) |
-| 4 | before | 35,814 | 13,307 (37.2%) | 9,279 (25.9%) | 18,282 (51%) |
-| 4 | after | 63,819 | 18,658 (29.2%) | 14,175 (22.2%) | 27,970 (44%) |
-| 5 | before | 37,266 | 14,283 (38.3%) | 9,332 (25.0%) | 18,390 (49%) |
-| 5 | after | 59,019 | 17,735 (30.0%) | 13,699 (23.2%) | 27,044 (46%) |
+The second round cut what a Gymnasium step costs besides the engine's own work (profiled with
+py-spy: the observation was a fifth of a step, the mask a tenth, the benchmark's random player a
+sixth):
 
-Before, medians of 5 runs (min-max): engine 35,851 decisions/s; PettingZoo 13,878 steps/s = 38.1% (35.0%-38.7%) of the engine; Gymnasium 9,332 steps/s = 25.3% (23.7%-27.2%), 50% in decisions/s.
-After, medians of 5 runs (min-max): engine 59,810 decisions/s; PettingZoo 17,735 steps/s = 29.2% (28.3%-31.6%) of the engine; Gymnasium 12,962 steps/s = 21.7% (19.2%-23.2%), 43% in decisions/s.
+* the observation: the incremental MLEM updates above (a landing or goal tile no longer rewrites
+  the whole vector: that was a third of the steps), memoryview writes and copies;
+* the mask: built in one reused buffer (no array per state) from the encoding's identity memo
+  (`Encoding.action_indices`), and `current_player` asked once per state (`Session.to_act`);
+* the benchmark's random players: they picked with numpy's `Generator.integers` (~3 us a call) from
+  `np.flatnonzero` of the int8 mask (several us for its 3,126 items), which the engine runner's
+  `random.choice` does not pay; now all runners pick with Python's `random` and read the mask as
+  booleans. This changes the yardstick, not the env: the table shows both.
 
-So PettingZoo meets the goal (29% after), and the Gymnasium env steps 39% faster than before (median 9,332 -> 12,962 steps/s), but
-at 21.7% of the faster engine's decisions/s it does **not** meet the strict 25% goal (it ran at
-about 25% of the slower engine before). Against the engine as it was before, it would be
-at 36%.
+`--cpu-time --rounds 3 --seconds 1`, 2 players, no variants, the code before this round (main at
+6876e95) and after interleaved run by run, with the new benchmark script ("new") and, for the code
+after, also the old one ("old"), under load (load average 11-17 on the 2 cores):
 
-OpenSpiel's C++ `pig` ran at 500,000-750,000 decisions/s in the same runs.
+| run | code | script | engine decisions/s | PettingZoo steps/s (ratio) | Gymnasium steps/s (ratio) | Gymnasium decisions/s (ratio) |
+|---|---|---|---|---|---|---|
+| 1 | before | new | 75,219 | 27,500 (36.6%) | 18,904 (25.1%) | 37,219 (49%) |
+| 1 | after | new | 68,527 | 28,979 (42.3%) | 19,596 (28.6%) | 38,644 (56%) |
+| 1 | after | old | 69,211 | 21,921 (31.7%) | 15,423 (22.3%) | 30,423 (44%) |
+| 2 | before | new | 71,556 | 26,776 (37.4%) | 18,585 (26.0%) | 36,585 (51%) |
+| 2 | after | new | 72,367 | 29,458 (40.7%) | 19,516 (27.0%) | 38,469 (53%) |
+| 2 | after | old | 74,607 | 23,580 (31.6%) | 16,769 (22.5%) | 33,116 (44%) |
+| 3 | before | new | 82,039 | 28,715 (35.0%) | 19,991 (24.4%) | 39,417 (48%) |
+| 3 | after | new | 73,604 | 30,138 (40.9%) | 21,153 (28.7%) | 41,696 (57%) |
+
+Before, new script, medians of 3 runs (min-max): engine 75,219 decisions/s; PettingZoo 27,500 steps/s = 36.6% (35.0%-37.4%) of the engine; Gymnasium 18,904 steps/s = 25.1% (24.4%-26.0%).
+After, new script, medians of 3 runs (min-max): engine 72,367 decisions/s; PettingZoo 29,458 steps/s = 40.9% (40.7%-42.3%) of the engine; Gymnasium 19,596 steps/s = 28.6% (27.0%-28.7%).
+After, old script, medians of 2 runs (min-max): engine 71,909 decisions/s; PettingZoo 22,750 steps/s = 31.6% (31.6%-31.7%) of the engine; Gymnasium 16,096 steps/s = 22.4% (22.3%-22.5%).
+
+So, measured with the new script, the Gymnasium env steps at a median 28.6% of the engine's
+decisions/s (PettingZoo 40.9%): the strict goal is met, though not by a wide margin. Half of the
+gain over the first round's 21.7% is the env's own code (25.1% -> 28.6% on the same yardstick), the
+other half the cheaper random player; with the old script the env is at 22.4%, below the goal.
+Other configurations do not get slower: 3 players with UFO, Discovery and Secret Missions
+(`--players 3 --variants ufo,discovery,secret_missions --rounds 2`), 2 interleaved runs each, the
+Gymnasium env went from 17.8% (17.3%-18.3%) to 19.0% (18.8%-19.3%) of the engine and PettingZoo
+from 30.2% to 32.6% (the engine at 49,000-57,000 decisions/s there).
+
+OpenSpiel's C++ `pig` ran at 750,000-780,000 decisions/s in the same runs.
 
 ### Training with MaskablePPO
 
