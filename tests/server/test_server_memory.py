@@ -72,6 +72,20 @@ def test_metrics_report_the_event_loop_and_the_collector(client):
     assert [g["generation"] for g in body["gc"]["generations"]] == [0, 1, 2]
     assert body["gc"]["frozen_objects"] > 0  # what start-up made is out of the collector's sight
     assert body["tables"]["snapshots_bound"] >= body["tables"]["snapshots"]
+    assert body["top_allocations"] is None  # asked for none, and nothing traces allocations
+
+
+def test_allocation_sites_are_listed_only_while_tracing_and_when_asked(client):
+    import tracemalloc
+
+    assert client.get("/api/metrics?allocations=5").json()["top_allocations"] is None
+    assert client.get("/api/metrics?allocations=101").status_code == 422
+    tracemalloc.start()
+    try:
+        sites = client.get("/api/metrics?allocations=5").json()["top_allocations"]
+    finally:
+        tracemalloc.stop()
+    assert len(sites) == 5 and all(site["kib"] > 0 and site["where"] for site in sites)
 
 
 def test_the_lag_monitor_keeps_a_bounded_window_and_the_longest_lag():

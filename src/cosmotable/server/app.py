@@ -240,13 +240,17 @@ def api_router(server: Server) -> APIRouter:
     call = server.call
 
     @router.get("/metrics", summary="The server's own figures: event-loop lag, GC pauses, caches, memory")
-    async def metrics() -> dict[str, Any]:
+    async def metrics(
+        allocations: Annotated[int, Query(ge=0, le=100, description="top allocation sites to list")] = 0,
+    ) -> dict[str, Any]:
+        # allocations: only with the server started under PYTHONTRACEMALLOC=1, and only when asked
+        # (a tracemalloc snapshot of a busy server takes seconds)
         return {
             "event_loop": server.loop_lag.report(),
             "gc": server.gc_pauses.report(),
             "tables": service.sizes(),
             "resident_mib": resident_mib(),
-            "top_allocations": await asyncio.to_thread(top_allocations),
+            "top_allocations": await asyncio.to_thread(top_allocations, allocations) if allocations else None,
         }
 
     @router.get("/games", response_model=list[models.GameInfo], summary="The games and their variants")

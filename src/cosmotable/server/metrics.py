@@ -11,7 +11,7 @@ Both keep counters and a bounded window of recent samples (their memory does not
 run). Nothing here names a table, a seat or a token.
 
 With the server started under `PYTHONTRACEMALLOC=1` (an operator's debugging switch: it slows the
-server down), the metrics also list the source lines holding the most memory
+server down), `GET /api/metrics?allocations=25` also lists the source lines holding the most memory
 (`top_allocations`): two reports minutes apart show what grows.
 """
 
@@ -133,7 +133,7 @@ def resident_mib() -> float | None:
     return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
 
 
-def top_allocations(limit: int = 25) -> list[dict[str, Any]] | None:
+def top_allocations(limit: int) -> list[dict[str, Any]] | None:
     """The source lines holding the most memory now, when tracemalloc is tracing (else None)."""
     if not tracemalloc.is_tracing():
         return None
