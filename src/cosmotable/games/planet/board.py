@@ -119,6 +119,16 @@ class Area:
         return lookup
 
     @property
+    def sorted_cells(self) -> tuple[tuple[str, int, int], ...]:
+        """This area's cells as (area, row, col), sorted: the order choices over tiles are offered in
+        (a dragonfly's flight, an obelisk's peeks, a meteorite's swaps). Built once per layout."""
+        cells = self.__dict__.get("_sorted_cells")
+        if cells is None:
+            cells = tuple(sorted((self.id, r, c) for (r, c) in self.cells))
+            object.__setattr__(self, "_sorted_cells", cells)
+        return cells
+
+    @property
     def places(self) -> dict[tuple[int, int], tuple]:
         """(row, col) -> what lies there: ("cell", (area, row, col)) for a tile, ("ring", area, index)
         for a space cell of the ring; deep space is absent. The area's shape never changes in a game

@@ -11,6 +11,7 @@ tried walk) records no events, so their texts are not built there either (the ru
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.actions import (
@@ -52,6 +53,9 @@ from cosmotable.games.planet.reach import (
     step_ok,
     target,
 )
+
+# A dragonfly offers every tile of its area: one shared `to` action per cell, not new ones each time.
+_to = cache(To)
 
 
 class _Violation(Exception):
@@ -536,7 +540,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         return
     elif k == "dragonfly":
         # rulebook (dragonfly): to any tile of the planet, face up or face down.
-        set_choices(s, [To(cell_name(*x)) for x in sorted(s.back) if x[0] == area and x != cell])
+        set_choices(s, [_to(cell_name(*x)) for x in s.areas[area].sorted_cells if x != cell])
         return
     elif k == "energy":
         # rulebook (energy): repeat the move that brought you here.
@@ -544,7 +548,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         if vec is None:
             pass
         elif vec[0] == "fly":
-            set_choices(s, [To(cell_name(*x)) for x in sorted(s.back) if x[0] == area and x != cell])
+            set_choices(s, [_to(cell_name(*x)) for x in s.areas[area].sorted_cells if x != cell])
             return
         else:
             step(s, vec)
@@ -698,7 +702,7 @@ def finish_walk(s: PlanetState) -> None:
 def next_peek(s: PlanetState) -> None:
     seat = s.seat
     targets = [
-        x for x in sorted(s.back) if x[0] == PLANET and x not in s.revealed and seat not in s.seen.get(x, ())
+        x for x in s.areas[PLANET].sorted_cells if x not in s.revealed and seat not in s.seen.get(x, ())
     ]
     if s.peeks_left <= 0 or not targets:
         s.peeks_left = 0
@@ -730,12 +734,8 @@ def meteor_options(s: PlanetState) -> None:
     busy = {p[1] for row in s.pos for p in row if p[0] == "cell"}
     free = [
         x
-        for x in sorted(s.back)
-        if x[0] == area
-        and x not in busy
-        and not s.coins.get(x)
-        and not s.locks.get(x)
-        and x not in s.meteor_pick
+        for x in s.areas[area].sorted_cells
+        if x not in busy and not s.coins.get(x) and not s.locks.get(x) and x not in s.meteor_pick
     ]
     if len(free) + len(s.meteor_pick) < 2:
         s.phase = "act"

@@ -197,15 +197,16 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                 if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
                     continue
                 area, r, c = place_of(s, p)
+                places = s.areas[area].places
                 if cid == "tame_knight":
                     for code, (dr, dc) in KNIGHTS.items():
-                        t = target(s, area, r + dr, c + dc)
+                        t = places.get((r + dr, c + dc))
                         if t is not None and t[0] == "cell":
                             out.append(_ability(cid, n, code))
                 elif p[0] == "cell":
                     for name, (dr, dc) in DIRS.items():
                         t = (
-                            target(s, area, r + 2 * dr, c + 2 * dc)
+                            places.get((r + 2 * dr, c + 2 * dc))
                             if cid == "boots"
                             else gravity_end(s, p[1], dr, dc)
                         )
