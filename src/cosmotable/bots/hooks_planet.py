@@ -10,6 +10,7 @@ the public engine API. A move onto a face-down tile is judged before its tile is
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections import Counter
 
@@ -142,9 +143,64 @@ def value(state: State, action: Action) -> float:
         return 1.0 if (text == "agree") == agree else 0.0
     after = state.clone()
     after.apply(action)
-    after_view = after.public_view()
+    budget = _follow_budget(state)
+    budget[1] = min(budget[0], FOLLOW_BUDGET)  # this move's share of what the position has left
+    spent = budget[1]
+    value = _judge(state, view, after, seat, text, budget)
+    budget[0] -= spent - budget[1]
+    return value
+
+
+#: A coin carrier's move is followed through its own choices (an arrow's way, a knight's or
+#: trampoline's landing) before it is judged: a carrier stopped at such a choice holds its coin in
+#: hand, and the view counts a coin in hand nowhere (issue #19: a carrier that could reach its ship by a
+#: trampoline jump judged the step onto the trampoline as losing the coin, and carried the coin to
+#: and fro beside it for 200 turns).
+#: A choice with more ways than this (a dragonfly's flight: any tile of the place) is judged where
+#: it stands: following every landing would cost a route estimate each.
+FOLLOW_WAYS = 12
+#: The most positions one move's follow-through judges (each costs a view and a route estimate):
+#: a chain of knights can branch 8 ways at each of its choices, and a decision once took 9 s.
+FOLLOW_BUDGET = 24
+#: ... and all the moves of one position together (a carrier with 20 coin moves through knights).
+POSITION_BUDGET = 96
+
+_budget_memo: tuple = (lambda: None, -1, [0, 0])  # (weak ref to the state, history length, budget)
+
+
+def _follow_budget(state: State) -> list[int]:
+    """[positions left for this position's moves, positions left for the move being judged]."""
+    global _budget_memo
+    ref, length, budget = _budget_memo
+    if ref() is not state or length != len(state.history):
+        budget = [POSITION_BUDGET, 0]
+        _budget_memo = (weakref.ref(state), len(state.history), budget)
+    return budget
+
+
+def _judge(state: State, view: dict, after: State, seat: int, text: str, budget: list[int]) -> float:
+    """The value of `after`, reached from `state` (whose view is `view`) by the seat's move `text`;
+    while a coin carrier's move waits for the same seat's choice within it (phase `choose`), the
+    best choice (an astronaut without a coin is judged where it stands: following its choices too
+    tripled the cost of a decision). `budget[1]` holds the positions still to be judged that way."""
     if after.is_terminal():  # the last coin taken (R22): won, shared or lost
         return 1e3 * (2.0 * payoff(after, seat)[seat] - 1.0)
+    after_view = after.public_view()
+    if (
+        after_view["phase"] == "choose"
+        and (after_view["walking"] or {}).get("coin")
+        and not after.is_chance_node()
+        and after.current_player() == seat
+    ):
+        ways = after.legal_actions()
+        if len(ways) <= min(FOLLOW_WAYS, budget[1]):
+            budget[1] -= len(ways)
+            best = -math.inf
+            for way in ways:
+                further = after.clone()
+                further.apply(way)
+                best = max(best, _judge(state, view, further, seat, text, budget))
+            return best
     moved = progress(view, after_view)
     # The lead counts every coin to come in full: a one-step look-ahead needs the routes' pull
     # towards coins and face-down tiles, which the search's quiet-turn discount fades out.
