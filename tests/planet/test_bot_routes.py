@@ -236,3 +236,24 @@ def test_coins_to_come_count_less_the_longer_the_game_stands_still():
     stale = evaluate(_home_against_a_coin_to_come(90))
     assert fresh[1] > fresh[0]  # two coins a step from home beat one coin home...
     assert stale[1] < stale[0]  # ...but not after 90 turns in which nobody fetched them
+
+
+def test_a_coin_in_hand_at_a_choice_within_the_move_still_counts():
+    # rulebook (trampoline): the jump is chosen on the trampoline, so the carrier stops there with the
+    # coin in hand; the view then counts that coin on no tile. A jump north lands on our ship.
+    s = table("""
+    .. S0 .. ..
+    .. ?? __ ..
+    .. TM __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """)
+    coins(s, "b4", 1)
+    put(s, 0, 1, "b4")
+    before = plan_values(s.public_view())[0]
+    s.apply("move 1 N coin")
+    view = s.public_view()
+    assert view["walking"] == {"seat": 0, "astronaut": 1, "coin": True}
+    assert view["coins"]["on_board"] == 0
+    assert table_of(view).in_hand == (0, 0)  # the jump to come takes no new turn
+    assert plan_values(view)[0] > before  # a turn nearer home, not a coin lost

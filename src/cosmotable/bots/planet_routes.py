@@ -270,6 +270,10 @@ class Table:
     leaps: list[tuple[str, ...]]  # per seat: its leaping cards not spent (ready again on its turn)
     turn: int
     teams: list[int]
+    #: A coin in the hand of an astronaut stopped at a choice within its move (an arrow's way, a
+    #: knight's or trampoline's landing): (seat, turns until it is aboard); the view counts that coin
+    #: nowhere else, so without it a carry by a trampoline jump looked like losing the coin.
+    in_hand: tuple[int, int] | None = None
 
 
 def table_of(view: dict) -> Table:
@@ -302,6 +306,16 @@ def table_of(view: dict) -> Table:
     leaps = [
         tuple(c["id"] for c in p["cards"] if c["id"] in LEAPS and not c["spent"]) for p in view["players"]
     ]
+    in_hand = None
+    walking = view.get("walking")
+    if walking and walking["coin"]:
+        seat, a = walking["seat"], walking["astronaut"] - 1
+        place = astronauts[seat][a][2]
+        if place is not None:
+            turns = _carry_on(layout, seat, place)
+            in_hand = (seat, turns)
+            # Once the coin is aboard the carrier starts its next errand from the ship.
+            astronauts[seat][a] = (SHIP, min(turns, FAR), None)
     return Table(
         layout,
         coins,
@@ -312,7 +326,22 @@ def table_of(view: dict) -> Table:
         leaps,
         view["turn"],
         [p["team"] for p in view["players"]],
+        in_hand,
     )
+
+
+def _carry_on(layout: Layout, seat: int, place: tuple) -> int:
+    """Turns until a coin carried by `seat`'s astronaut, stopped at a choice on `place` within its
+    move, is aboard: this move's choices from the tile (they cost no new turn), then the carry from
+    where the move comes to rest; FAR when every way loses it."""
+    ends: dict = {}
+    # Arriving anew at the place walks its effect again: each of its ways, as the choice offers them.
+    layout._arrive(seat, True, place, ("step", 0, 0), set(), ends)
+    carry = layout.carry_to_ship(seat)
+    best = FAR
+    for end, cost in ends.items():
+        best = min(best, cost - 1 + carry.get(end, FAR))
+    return best
 
 
 def _coins_per_face_down(view: dict) -> dict[str, float]:
@@ -340,6 +369,8 @@ def plan_values(view: dict) -> list[float]:
             if hit:
                 sent_home = [(SHIP, 0, None) if s in hit else s for s in starts]
                 value = (1 - ATTACK_ODDS) * value + ATTACK_ODDS * _plan(table, seat, sent_home)
+        if table.in_hand is not None and table.in_hand[0] == seat and table.in_hand[1] < FAR:
+            value += GAMMA ** table.in_hand[1]
         values.append(player["delivered"] + value)
     return values
 
