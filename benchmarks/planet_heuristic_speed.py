@@ -22,7 +22,7 @@ def timings(players: int, seed: int, decisions: int) -> list[tuple[float, int]]:
     """(CPU seconds, legal moves) of each decision with a choice, in one game from `seed`."""
     state = games.get("planet").new_state(num_players=players, seed=seed)
     bots = [make_bot("heuristic", seed=seed * 8 + seat) for seat in range(players)]
-    out = []
+    out: list[tuple[float, int]] = []
     while not state.is_terminal() and len(out) < decisions:
         if state.is_chance_node():
             state.sample_chance()
