@@ -16,8 +16,9 @@ from collections import Counter
 
 from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
 from cosmotable.bots.heuristic import hook, mover_view
-from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, table_of
+from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
 from cosmotable.engine import Action, State
+from cosmotable.games.planet.board import DIRS
 
 #: The most a move that makes progress (reveals a tile, brings a coin home) gains over one that does
 #: not, reached as the quiet turns grow (0 right after progress). The route estimate alone may rate
@@ -36,6 +37,8 @@ EXPLORE_PULL = 0.25
 PASS_COST = 0.5
 #: Turns from aboard a fuelled ship to a tile of the other place: the flight, then a step.
 FLIGHT_TURNS = 2
+#: rulebook (ship): a ship sails up to 3 cells a turn.
+SAIL_CELLS = 3
 #: An attack on a cell where the log already shows attacks since the last progress (a tile revealed,
 #: a coin home) costs this much per earlier attack there: two astronauts knocking each other off one
 #: cell turn by turn is a loop that goes nowhere (issue #19: 241 such attacks in one game).
@@ -78,8 +81,9 @@ def _face_down(view: dict) -> int:
 
 def explore_pull(view: dict, seat: int) -> float:
     """GAMMA ** the turns the nearest astronaut of `seat`'s team needs to step onto a face-down
-    tile: walks along the face-up tiles, or back aboard a ship with fuel and a flight to the other
-    place (rulebook: fuel lets a ship fly there); 0 when no face-down tile is left or in reach."""
+    tile: walks along the face-up tiles, or back aboard its ship and sailing it beside one, or with
+    fuel a flight to the other place (rulebook: fuel lets a ship fly there); 0 when no face-down tile
+    is left or in reach."""
     table = table_of(view)
     layout = table.layout
     face_down = [place for place, tile in layout.tiles.items() if tile is None]
@@ -91,14 +95,39 @@ def explore_pull(view: dict, seat: int) -> float:
             continue
         fuel = view["players"][other]["ship"]["fuel"]
         ship_area = view["players"][other]["ship"]["area"]
+        sail = sail_to_face_down(layout, other)
         for node, extra, _ in row:
             walk = layout.walk_from(other, node)
+            aboard = walk.get(SHIP, 0 if node == SHIP else FAR)
+            nearest = min(nearest, extra + aboard + sail)
             for place in face_down:
                 turns = walk.get(place, FAR)
                 if fuel and place[0] != ship_area:
-                    turns = min(turns, walk.get(SHIP, 0 if node == SHIP else FAR) + FLIGHT_TURNS)
+                    turns = min(turns, aboard + FLIGHT_TURNS)
                 nearest = min(nearest, extra + turns)
     return GAMMA**nearest if nearest < FAR else 0.0
+
+
+def sail_to_face_down(layout: Layout, seat: int) -> int:
+    """Turns for `seat`'s ship to sail beside a face-down tile of its place (up to 3 cells a turn,
+    rulebook: ship) and for an astronaut aboard to step onto it; FAR when none is left there.
+    A face-down tile no astronaut can walk to (walled in by crocodiles, arrows, portals) can still be
+    stepped on from a ship beside it: a 4-player game ran into the turn cap with its last station
+    tile walled in so, every coin home (issue #19)."""
+    key = ("sail to face down", seat)
+    turns = layout.dist.get(key)
+    if turns is None:
+        turns = FAR
+        home = layout._ship_place(seat)
+        area = home[0]
+        ring = layout.ring[area]
+        start = ring.index(home)
+        for at, (_, r, c) in enumerate(ring):
+            if any(layout.tiles.get((area, r + dr, c + dc), ()) is None for dr, dc in DIRS.values()):
+                cells = min(abs(at - start), len(ring) - abs(at - start))
+                turns = min(turns, -(-cells // SAIL_CELLS) + 1)
+        layout.dist[key] = turns
+    return turns
 
 
 _fight_memo: tuple = (lambda: None, -1, None)  # (weak ref to the state, history length, fights)

@@ -21,6 +21,7 @@ from cosmotable.games.planet.board import DIRS, default_box, parse_cell
 
 HOME = "home"  # a carrier's goal: aboard its own (or an ally's) ship
 SHIP = "ship"  # a walker back aboard its own ship
+MID = "mid"  # (MID, place): an astronaut stopped at a choice within its move (an arrow, a knight...)
 #: Turns a carrier's route loses on a face-down tile: another astronaut must go and turn it up
 #: first, and it may turn out to be no way through.
 FACE_DOWN_COST = 3
@@ -54,6 +55,11 @@ class Layout:
         """Where one move from `node` can end (rest cell, HOME or SHIP) and the turns it takes."""
         if node[0] == "space":
             return self._from_space(node, seat)
+        if node[0] == MID:
+            # Stopped at a choice within a move: the move goes on from the tile, in this turn.
+            ends: dict = {}
+            self._arrive(seat, carrier, node[1], ("step", 0, 0), set(), ends)
+            return {end: cost - 1 for end, cost in ends.items()}
         if node == SHIP:
             start = self._ship_place(seat)
         else:
@@ -166,7 +172,7 @@ class Layout:
         ends = self.leaps.get(key)
         if ends is None:
             ends = {}
-            if node[0] != "space" and (card == "tame_knight" or node != SHIP):
+            if node[0] not in ("space", MID) and (card == "tame_knight" or node != SHIP):
                 area, r, c = self._ship_place(seat) if node == SHIP else node
                 for dr, dc in LEAPS[card]:
                     self._arrive(seat, False, (area, r + dr, c + dc), ("jump", dr, dc), set(), ends)
@@ -308,14 +314,17 @@ def table_of(view: dict) -> Table:
     ]
     in_hand = None
     walking = view.get("walking")
-    if walking and walking["coin"]:
+    if walking and view["phase"] == "choose":
         seat, a = walking["seat"], walking["astronaut"] - 1
-        place = astronauts[seat][a][2]
-        if place is not None:
+        _, extra, place = astronauts[seat][a]
+        if place is not None and walking["coin"]:
             turns = _carry_on(layout, seat, place)
             in_hand = (seat, turns)
             # Once the coin is aboard the carrier starts its next errand from the ship.
             astronauts[seat][a] = (SHIP, min(turns, FAR), None)
+        elif place is not None:
+            # It cannot stand on a knight or an arrow: its walks start where the move goes on.
+            astronauts[seat][a] = ((MID, place), extra, place)
     return Table(
         layout,
         coins,
