@@ -257,3 +257,43 @@ def test_a_coin_in_hand_at_a_choice_within_the_move_still_counts():
     assert view["coins"]["on_board"] == 0
     assert table_of(view).in_hand == (0, 0)  # the jump to come takes no new turn
     assert plan_values(view)[0] > before  # a turn nearer home, not a coin lost
+
+
+def test_a_face_down_tile_walled_in_by_crocodiles_pulls_the_ship_beside_it():
+    # rulebook (crocodile): it sends a walker back, so no walk reaches d4; an astronaut aboard a ship
+    # sailed beside it (up to 3 cells a turn) steps onto it from the ship.
+    from cosmotable.bots.hooks_planet import explore_pull, sail_to_face_down
+
+    s = table("""
+    .. S0 .. .. ..
+    .. __ __ __ ..
+    .. __ CR CR ..
+    .. __ CR ?? ..
+    .. .. .. .. S1
+    """)
+    view = s.public_view()
+    layout = layout_of(view)
+    assert parse_cell("d4") not in layout.walk_from(0, SHIP)
+    sail = sail_to_face_down(layout, 0)
+    assert 2 <= sail < FAR  # a sail of at least one turn, then the step
+    assert explore_pull(view, 0) == pytest.approx(0.92**sail)
+
+
+def test_an_astronaut_stopped_on_a_knight_walks_on_from_its_landings():
+    # rulebook (knight): it must leap on; it cannot step from the knight to the tile beside it.
+    s = table("""
+    .. S0 .. ..
+    .. KN __ ..
+    .. EN ?? ..
+    .. ?? __ ..
+    .. .. S1 ..
+    """)
+    put(s, 0, 1, "ship")
+    s.apply("move 1 S")
+    view = s.public_view()
+    assert view["phase"] == "choose" and view["walking"]["coin"] is False
+    node = table_of(view).astronauts[0][0][0]
+    walk = layout_of(view).walk_from(0, node)
+    # c4 is a knight's landing from b2: this very move, no new turn. Taken as standing on b2, it
+    # looked two steps away (a step from the knight, which the rules never allow).
+    assert walk.get(parse_cell("c4")) == 0
