@@ -57,6 +57,9 @@ def test_claim_ends_the_game_when_every_other_player_agrees():
     s = all_face_up_with_a_coin()
     act(s, "claim")
     assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
+    # the proposal is a public event every seat's log shows (the browser and terminal name it)
+    proposal = s.events[-1]
+    assert proposal.kind == "claim" and proposal.seat == 0 and proposal.visible(2)
     act(s, "agree", "agree")
     assert s.is_terminal() and "agreed" in s.end_reason
     assert s.coins_left() == 1  # the coin goes to no one («монета не достаётся никому»)
