@@ -123,6 +123,8 @@ def test_an_ability_before_the_action_means_no_window_after_it():
     put(s, 0, 1, "d4")
     act(s, "ability pocket 1")
     assert s.current_player() == 0 and s.phase == "act"  # the action still to come
+    with pytest.raises(IllegalAction, match="one ability per turn, and you have used one"):
+        s.apply("ability teleport 1 b2")
     act(s, "move 1 S")
     assert s.current_player() == 1  # one ability a turn: the teleport cannot follow
 

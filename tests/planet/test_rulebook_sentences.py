@@ -159,6 +159,16 @@ def test_a_meteorite_may_swap_tiles_of_different_colours():
     assert s.back[("p", 1, 3)] == "yellow" and s.back[("p", 2, 1)] == "green"
 
 
+def test_a_flower_used_this_turn_is_still_marked_where_a_meteorite_puts_it():
+    """Rulebook (meteorite): the two tiles change places with everything on them; the mark of a
+    circular flower used this turn travels with its tile (it may not be used again this turn)."""
+    s = table(".. S0 .. .. ..\n.. __ ME ?G ..\n.. FL __ __ ..\n.. .. .. S1 ..")
+    put(s, 0, 1, "b2")
+    s.flowers = {("p", 2, 1)}  # the flower on b3 was stepped on earlier this turn
+    act(s, "move 1 E", "meteor b3", "meteor d2")
+    assert s.flowers == {("p", 1, 3)}
+
+
 def test_a_custom_planet_or_station_larger_than_the_box_allows_is_explained():
     """Rulebook (custom planets): «Собирая свою планету максимального размера (такую же по количеству
     клеток, как и в базовой игре), не забывайте убирать из игры по 2 клетки каждого цвета.»"""
