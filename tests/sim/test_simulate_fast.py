@@ -77,8 +77,11 @@ def test_fast_command_writes_rows_the_report_reads(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     out = tmp_path / "fast.parquet"
     args = ["simulate", "mlem", "--fast", "--bots", "heuristic,random", "--players", "4", "--games", "200"]
+    # as on a first use: the command says it is compiling before the wait, not after
+    monkeypatch.setattr("cosmotable.sim.fast.compiled_cache_ready", lambda: False)
     result = CliRunner().invoke(app, [*args, "--chunk", "100", "--out", str(out)])
     assert result.exit_code == 0, result.output
+    assert "compiling the batch engine for its first use" in result.output
     assert load(out).num_rows == 200
     page = write_report(out, tmp_path / "fast.html").read_text()
     assert "MLEM: crashes" in page and page.count("<img") >= 5
@@ -86,3 +89,14 @@ def test_fast_command_writes_rows_the_report_reads(tmp_path, monkeypatch):
         app, ["simulate", "mlem", "--fast", "--bots", "hard", "--out", str(tmp_path / "x")]
     )
     assert refused.exit_code == 1 and "--bots random" in refused.output
+
+
+def test_a_cold_numba_cache_is_told_apart_from_a_warm_one(tmp_path, monkeypatch):
+    from cosmotable.sim import fast
+
+    module = tmp_path / "batch_mlem.py"
+    monkeypatch.setattr(fast.bm, "__file__", str(module))
+    assert not fast.compiled_cache_ready()
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "batch_mlem.play_all-1450.py311.nbi").write_bytes(b"")
+    assert fast.compiled_cache_ready()

@@ -10,6 +10,7 @@ same columns as any MLEM run, built from the batch engine's log instead of the e
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -97,3 +98,10 @@ def _rows(plan, indices: list[int]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def compiled_cache_ready() -> bool:
+    """Whether numba's on-disk cache already holds the batch engine's entry point (`play_all`). If
+    not, its first use compiles the engine: a minute or two idle, several on a busy machine."""
+    folder = Path(bm.__file__).parent / "__pycache__"
+    return any(folder.glob("batch_mlem.play_all-*.nbi"))

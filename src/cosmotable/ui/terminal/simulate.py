@@ -110,6 +110,10 @@ def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet:
                 console.print(
                     f"resuming {out}: {p.already} of {p.total} games already played", soft_wrap=True
                 )
+            if plan.engine == "batch" and not quiet and not _batch_engine_cached():
+                console.print(
+                    "compiling the batch engine for its first use (a minute or two; cached afterwards) ..."
+                )
             state["task"] = progress.add_task("games", total=p.total - p.already)
 
         def advanced(p: runner.Progress, n: int) -> None:
@@ -130,6 +134,12 @@ def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet:
         f"{result.already} already there)",
         soft_wrap=True,
     )
+
+
+def _batch_engine_cached() -> bool:
+    from cosmotable.sim.fast import compiled_cache_ready  # numba: the `sim` extra, imported on use
+
+    return compiled_cache_ready()
 
 
 def report_command(
