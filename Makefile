@@ -31,11 +31,11 @@ run: $(STAMP_RUN)
 ## make test: the whole suite, spread over the machine's cores. First the Debian packages the tests
 ## start or drive (PostgreSQL, Redis, Chromium), installed only when missing: see scripts/test-system-deps.sh.
 ## Coverage of src/cosmotable (lines, child processes included; pyproject.toml [tool.coverage.run]).
-## The floor is the figure measured on a clean clone (94.4% on 2026-11-27), below the issue's 95%.
+## The floor is the issue's 95% (94.4% measured on a clean clone on 2026-11-27 before the tests of issue #24's last round).
 ## The `slow` suites run first, two tests at a time per core (--maxschedchunk 2), so that they spread
 ## over the cores instead of queueing on one (tests/conftest.py).
 test: $(STAMP_DEV) lint test-deps
-	$(BIN)/python -m pytest -n auto --maxschedchunk 2 -q --durations=15 --cov --cov-report= --cov-fail-under=94
+	$(BIN)/python -m pytest -n auto --maxschedchunk 2 -q --durations=15 --cov --cov-report= --cov-fail-under=95
 
 ## make lint: ruff (rules and format) and mypy (config in pyproject.toml); `make test` runs it first,
 ## so a finding fails the build in seconds. `ruff format .` and `ruff check --fix .` fix most findings.
