@@ -90,7 +90,7 @@ def _whole_directory(game: str, mutant: str | None) -> int:
     env.pop("MUTANT_UNDER_TEST", None)
     if mutant is not None:
         env["MUTANT_UNDER_TEST"] = mutant
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-cov"]
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-cov", "-n", "auto"]
     command += ["-m", "not slow", f"tests/{game}/", "tests/golden/"]
     return subprocess.call(command, cwd=MUTANTS, env=env, stdout=subprocess.DEVNULL, preexec_fn=_cpu_limit)
 
