@@ -112,8 +112,10 @@ def recheck(names: list[str]) -> None:
 
 
 def _killed_on_recheck(code: int | None) -> bool:
-    # pytest: 1 = a test failed; negative = killed by the CPU limit (the mutant loops)
-    return code is not None and (code == 1 or code < 0)
+    # pytest: 1 = a test failed; 2 = interrupted, which is how pytest-xdist ends a `-x` run after a
+    # failure (the directory passed without the mutant, so nothing else interrupts it); negative =
+    # stopped by the CPU limit (the mutant loops)
+    return code is not None and (code in (1, 2) or code < 0)
 
 
 def module_of(name: str) -> str:
@@ -145,7 +147,7 @@ def report(names: list[str] | None = None) -> float:
     checked = [n for n in survived if n in again]
     if checked:
         late = [n for n in checked if _killed_on_recheck(again[n])]
-        odd = {n: again[n] for n in checked if again[n] not in (0, 1) and again[n] >= 0}
+        odd = {n: again[n] for n in checked if again[n] not in (0, 1, 2) and again[n] >= 0}
         print(
             f"after the recheck of {len(checked)} of the {len(survived)} survivors against their "
             f"game's whole test directory: {len(late)} killed there"
