@@ -320,8 +320,15 @@ def _strings(value, keys: bool = True) -> set[str]:
             extend(item.values())
         elif kind is list or kind is tuple:
             extend(item)
-        elif isinstance(item, str):  # a str subclass, such as an enum's value
+        # subclasses (an enum's str value, a Counter or defaultdict in a snapshot) take the slow path
+        elif isinstance(item, str):
             add(item)
+        elif isinstance(item, dict):
+            if keys:
+                texts.update(map(str, item))
+            extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            extend(item)
     found = set(texts)
     for text in texts:
         found |= _words(text)
