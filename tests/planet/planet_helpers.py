@@ -140,6 +140,9 @@ def table(
             if tile is not None:
                 s.tile[cell] = tile
                 s.revealed.add(cell)
+                # what PlanetState.fix_tile notes when a pyramid is drawn (the listing tests for
+                # pyramids only after one was)
+                s.pyramid_drawn = s.pyramid_drawn or tile[0] == "pyramid"
     s._legal_cache = None
     return s
 

@@ -1,7 +1,8 @@
 """The Planet engine's shortcuts decide exactly what the plain rules decide: a coin carrier's walk
-tried on a light copy that stops where the walk comes to rest (`PlanetState.trial_copy`) against the
+judged by following it over the table without playing it (`carry.carry_ok`) against the
 same walk played to the end of the turn on a full clone, and the one-pass sail and drift ends
-against `sail_end` and `drift_end` step by step."""
+against `sail_end` and `drift_end` step by step, and the steps listed from the neighbour tables
+against `step_onto_ok` neighbour by neighbour."""
 
 import random
 
@@ -10,7 +11,14 @@ from planet_helpers import GAME
 from cosmotable.engine import CHANCE
 from cosmotable.games.planet import moves
 from cosmotable.games.planet.effects import _Violation, apply
-from cosmotable.games.planet.reach import drift_end, drift_ends, sail_end, sail_ends
+from cosmotable.games.planet.reach import (
+    drift_end,
+    drift_ends,
+    place_of,
+    sail_end,
+    sail_ends,
+    step_onto_ok,
+)
 
 
 def full_coin_walk_ok(s, action) -> bool:
@@ -28,8 +36,8 @@ def full_coin_walk_ok(s, action) -> bool:
     return True
 
 
-def test_coin_walks_tried_on_a_light_copy_are_judged_as_on_a_full_clone(monkeypatch):
-    compared = coin_moves = drifts = 0
+def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_full_clone(monkeypatch):
+    compared = coin_moves = drifts = steps = 0
     for seed in range(6):
         rng = random.Random(seed)
         players = 2 + seed % 3
@@ -44,6 +52,13 @@ def test_coin_walks_tried_on_a_light_copy_are_judged_as_on_a_full_clone(monkeypa
                 plain = moves.legal_actions(s)
             assert fast == plain, f"seed {seed}, step {len(s.history)}"
             for seat in range(players):
+                for row in s.pos[seat]:
+                    if row[0] == "ship" or (row[0] == "cell" and row[2] != 1):
+                        area, r, c = place_of(s, row)
+                        assert list(moves.steps_from(s, seat, area, r, c)) == [
+                            name for name, t in s.areas[area].around[(r, c)] if step_onto_ok(s, seat, area, t)
+                        ], f"seed {seed}, step {len(s.history)}: steps of seat {seat} from {row}"
+                        steps += 1
                 assert [e for _, e in sail_ends(s, seat)] == [
                     sail_end(s, seat, k) for k in (1, 2, 3, -1, -2, -3)
                 ]
@@ -57,4 +72,4 @@ def test_coin_walks_tried_on_a_light_copy_are_judged_as_on_a_full_clone(monkeypa
             coin_moves += sum(1 for a in fast if getattr(a, "coin", False))
             s.apply(rng.choice(s.legal_actions()))
     # enough decisions, and enough with a coin to carry, for the comparison to mean something
-    assert compared > 1000 and coin_moves > 50 and drifts > 50
+    assert compared > 1000 and coin_moves > 50 and drifts > 50 and steps > 3000

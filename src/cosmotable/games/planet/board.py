@@ -154,6 +154,26 @@ class Area:
             object.__setattr__(self, "_around", table)
         return table
 
+    @property
+    def steps(
+        self,
+    ) -> dict[
+        tuple[int, int], tuple[tuple[str, ...], tuple[tuple[str, tuple], ...], tuple[tuple[str, int], ...]]
+    ]:
+        """(row, col) -> (directions to tiles, (direction, cell) for each tile, (direction, ring index)
+        for each place of space) one step away, each in the order of DIRS; deep space left out. The
+        steps an astronaut's listing tries, split by what decides them (a tile: a pyramid; a place
+        of space: a ship)."""
+        table = self.__dict__.get("_steps")
+        if table is None:
+            table = {}
+            for rc, ways in self.around.items():
+                tiles = tuple((name, t[1]) for name, t in ways if t is not None and t[0] == "cell")
+                rings = tuple((name, t[2]) for name, t in ways if t is not None and t[0] == "ring")
+                table[rc] = (tuple(name for name, _ in tiles), tiles, rings)
+            object.__setattr__(self, "_steps", table)
+        return table
+
 
 @dataclass(frozen=True)
 class Box:

@@ -664,11 +664,6 @@ def finish_walk(s: PlanetState) -> None:
     if walk is None:
         action_done(s)
         return
-    if s.trial:
-        # A tried walk (moves.coin_walk_ok) has come to rest without breaking a rule: that is all
-        # the trial asks, so it stops here, before the coin is put down and the turn goes on.
-        s.phase = "rest"
-        return
     seat, i = walk["seat"], walk["a"]
     p = s.pos[seat][i]
     if p[0] == "cell":

@@ -5,6 +5,7 @@ illegal end is never listed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -20,11 +21,12 @@ from cosmotable.games.planet.actions import (
     Refuse,
     Sail,
 )
-from cosmotable.games.planet.board import DIRS, PLANET, STATION, cell_name
+from cosmotable.games.planet.board import DIRS, PLANET, STATION, Area, cell_name
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import PlanetState
+from cosmotable.games.planet.carry import carry_ok
 from cosmotable.games.planet.effects import _Violation, apply
 from cosmotable.games.planet.reach import (
     ability_moves,
@@ -54,8 +56,9 @@ def legal_actions(s: PlanetState) -> list[Action]:
         # Ruling R20: the window after the action - the turn's one ability, or end the turn.
         return ability_moves(s, seat) + [EndTurn()]
     out: list[Action] = []
-    for i in range(len(s.pos[seat])):
-        if not s.stunned(seat, i):
+    stun, turn = s.stun[seat], s.turns[seat]
+    for i in range(len(stun)):
+        if stun[i] < turn:  # not s.stunned(seat, i)
             out.extend(astronaut_moves(s, seat, i))
     out.extend(ship_moves(s, seat))
     out.extend(ability_moves(s, seat))
@@ -85,6 +88,11 @@ _sail = cache(Sail)
 _fly = cache(Fly)
 
 
+#: astronaut number -> direction -> its `move N DIR` (and `move N DIR coin`): looked up, not built.
+_MOVES = {n: {way: Move(n, way) for way in DIRS} for n in range(1, 10)}
+_CARRY = {n: {way: Move(n, way, True) for way in DIRS} for n in range(1, 10)}
+
+
 def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
     n = i + 1
     p = s.pos[seat][i]
@@ -107,41 +115,60 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
             out.append(_move(n, "canyon", True))
         return out
     area, r, c = place_of(s, p)
-    out = [_move(n, name) for name in steps_from(s, seat, area, r, c)]
-    if p[0] == "ship" and p[1] != seat and not out:
+    moves = _MOVES[n]
+    ways = steps_from(s, seat, area, r, c)
+    if p[0] == "ship" and p[1] != seat and not ways:
         # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
         area, r, c = place_of(s, ("ship", seat))
-        out = [_move(n, name) for name in steps_from(s, seat, area, r, c)]
+        ways = steps_from(s, seat, area, r, c)
+    out = [moves[way] for way in ways]
     if p[0] == "cell" and s.coins.get(p[1]):
-        out.extend(m for m in [_move(n, m.way, True) for m in out] if coin_walk_ok(s, m))
+        carry = _CARRY[n]
+        out.extend(m for m in [carry[way] for way in ways] if coin_walk_ok(s, m))
     return out
 
 
-def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> list[str]:
+def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence[str]:
     """The directions `seat`'s astronaut may step in from (r, c) on a tile or a ship: step_ok for
-    each neighbour, its cases written out (this is asked for every astronaut at every decision)."""
-    revealed, tile = s.revealed, s.tile
-    ways = []
-    for name, t in s.areas[area].around[(r, c)]:
-        if t is None:
-            continue
-        if t[0] == "cell":
-            cell = t[1]
-            # rulebook (pyramid): astronauts of other teams cannot enter it.
-            if cell not in revealed or tile[cell][0] != "pyramid" or not s.enemies_at(seat, cell):
+    each neighbour, its cases written out (this is asked for every astronaut at every decision).
+    A neighbouring tile is always open unless it is a revealed pyramid with another team on it, so
+    the pyramid test is made only once a pyramid has been drawn."""
+    names, tiles, rings = s.areas[area].steps[(r, c)]
+    ways: list[str]
+    if s.pyramid_drawn:
+        revealed, tile = s.revealed, s.tile
+        # rulebook (pyramid): astronauts of other teams cannot enter it.
+        ways = [
+            name
+            for name, cell in tiles
+            if cell not in revealed or tile[cell][0] != "pyramid" or not s.enemy_at(seat, cell)
+        ]
+    elif not rings:
+        return names
+    else:
+        ways = list(names)
+    if rings:
+        # rulebook (moving): never off the planet by your own step - only onto your (or an ally's)
+        # ship. Kept in the order of DIRS with the tiles (the listing's order is the rules' order).
+        ship, team = s.ship, s.team
+        own = team[seat]
+        added = False
+        for name, idx in rings:
+            place = (area, idx)
+            if place in ship and team[ship.index(place)] == own:
                 ways.append(name)
-        else:
-            # rulebook (moving): never off the planet by your own step - only onto your (or an
-            # ally's) ship.
-            owner = s.ship_at(area, t[2])
-            if owner is not None and s.allied(owner, seat):
-                ways.append(name)
+                added = True
+        if added and tiles:
+            ways.sort(key=_DIR_ORDER.__getitem__)
     return ways
+
+
+_DIR_ORDER = {name: k for k, name in enumerate(DIRS)}
 
 
 def ship_moves(s: PlanetState, seat: int) -> list[Action]:
     # rulebook (ship): someone must be aboard to steer it - one of your own astronauts (Ruling R5).
-    if not any(p == ("ship", seat) for p in s.pos[seat]):
+    if ("ship", seat) not in s.pos[seat]:
         return []
     out: list[Action] = []
     area, _ = s.ship[seat]
@@ -151,10 +178,25 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
     if s.fuel[seat]:
         # rulebook (fuel): fly to any outer station cell, or back beside any yellow planet tile.
         other = s.areas[OTHER_AREA[area]]
-        for j, (r, c) in enumerate(other.ring):
-            if j not in other.corners and s.ship_at(other.id, j) is None:
-                out.append(_fly(cell_name(other.id, r, c)))
+        ships = s.ship
+        for j, fly in _flights(other):
+            if (other.id, j) not in ships:
+                out.append(fly)
     return out
+
+
+def _flights(area: Area) -> tuple[tuple[int, Action], ...]:
+    """(ring index, `fly CELL`) for each outer place of `area` a ship may fly to (not a corner)."""
+    key = (area.id, area.ring, area.corners)
+    found = _FLIGHTS.get(key)
+    if found is None:
+        found = _FLIGHTS[key] = tuple(
+            (j, _fly(cell_name(area.id, r, c))) for j, (r, c) in enumerate(area.ring) if j not in area.corners
+        )
+    return found
+
+
+_FLIGHTS: dict[tuple, tuple[tuple[int, Action], ...]] = {}
 
 
 def chain_abilities(s: PlanetState) -> list[Action]:
@@ -178,49 +220,9 @@ def chain_abilities(s: PlanetState) -> list[Action]:
 # ====================================================================== coin walks
 def coin_walk_ok(s: PlanetState, action: Action) -> bool:
     """A carrier's move must finish on a revealed tile free of enemies, passing no no-coin tile
-    (rulebook: astronaut with a coin); where the walk needs a choice, one good choice is enough."""
-    quick = _quick_coin_step(s, action)
-    if quick is not None:
-        return quick
-    trial = s.trial_copy()
-    try:
-        apply(trial, action)
-    except _Violation:
-        return False
-    if trial.violation:
-        return False
-    if trial.phase == "choose" and trial.walk is not None and trial.walk["coin"]:
-        return any(coin_walk_ok(trial, a) for a in trial.options)
-    return True
-
-
-RESTING = frozenset({"empty", "tree", "canyon"})
-
-
-def _quick_coin_step(s: PlanetState, action: Action) -> bool | None:
-    """The common cases of a carrier's single step, decided without playing it out (None: play it)."""
-    if not isinstance(action, Move) or action.way == "canyon":
-        return None
-    p = s.pos[s.seat][action.astronaut - 1]
-    if p[0] != "cell":
-        return None
-    area, r, c = p[1]
-    dr, dc = DIRS[action.way]
-    t = target(s, area, r + dr, c + dc)
-    if t is None:
-        return None
-    if t[0] == "ring":
-        owner = s.ship_at(area, t[2])
-        return True if owner is not None and s.allied(owner, s.seat) else None
-    cell = t[1]
-    if cell not in s.revealed:
-        return False
-    kind = s.kind(cell)
-    if kind.no_coin:
-        return False
-    if kind.id in RESTING and not s.locks.get(cell):
-        return not s.enemies_at(s.seat, cell)
-    return None
+    (rulebook: astronaut with a coin); where the walk needs a choice, one good choice is enough.
+    Judged by following the walk without playing it (carry.py)."""
+    return carry_ok(s, action)
 
 
 # ------------------------------------------------------------------ refusals

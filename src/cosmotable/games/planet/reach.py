@@ -12,7 +12,7 @@ from cosmotable.games.planet.actions import (
     KNIGHTS,
     Ability,
 )
-from cosmotable.games.planet.board import DIRS, cell_name
+from cosmotable.games.planet.board import DIRS, Area, cell_name
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
@@ -154,6 +154,7 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     ally = s.ally(seat)
+    stun, turn = s.stun[seat], s.turns[seat]
     landings: list[str] | None = None  # the teleport cannon's cells, the same for each astronaut
     for card in s.hand[seat]:
         if not card["ready"]:
@@ -164,7 +165,7 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
             continue
         for i, p in enumerate(s.pos[seat]):
             n = i + 1
-            if s.stunned(seat, i):
+            if stun[i] >= turn:  # s.stunned(seat, i)
                 continue
             # rulebook (cards): «Космонавта можно передвинуть таким образом на союзный корабль» -
             # in the teams variant the pocket teleport and the teleport cannon reach the ally's ship too.
@@ -197,30 +198,50 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                 if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
                     continue
                 area, r, c = place_of(s, p)
-                places = s.areas[area].places
-                if cid == "tame_knight":
-                    for code, (dr, dc) in KNIGHTS.items():
-                        t = places.get((r + dr, c + dc))
-                        if t is not None and t[0] == "cell":
-                            out.append(_ability(cid, n, code))
-                elif p[0] == "cell":
-                    for name, (dr, dc) in DIRS.items():
-                        t = (
-                            places.get((r + 2 * dr, c + 2 * dc))
-                            if cid == "boots"
-                            else gravity_end(s, p[1], dr, dc)
-                        )
-                        if t is not None and (cid == "gravity" or t[0] == "cell"):
-                            out.append(_ability(cid, n, name))
+                out.extend(_card_leaps(s.areas[area], cid, n, r, c, p[0] == "cell"))
     return out
 
 
 def gravity_end(s: PlanetState, cell: Cell, dr: int, dc: int) -> tuple | None:
+    """rulebook (gravity): straight on over the tiles to the first place of space (None: off the map)."""
     area, r, c = cell
+    return _gravity_end(s.areas[area].places, r, c, dr, dc)
+
+
+def _card_leaps(area: Area, cid: str, n: int, r: int, c: int, on_cell: bool) -> tuple[Action, ...]:
+    """The plays of the tame knight, jet boots or gravity card for astronaut `n` at (r, c) of `area`
+    (on a tile, or on a ship there): where they lead depends on the area's shape alone, so each
+    position's plays are worked out once per layout and kept with the area."""
+    memo = area.__dict__.get("_card_leaps")
+    if memo is None:
+        memo = {}
+        object.__setattr__(area, "_card_leaps", memo)
+    key = (cid, n, r, c, on_cell)
+    found = memo.get(key)
+    if found is None:
+        places = area.places
+        plays: list[Action] = []
+        if cid == "tame_knight":
+            for code, (dr, dc) in KNIGHTS.items():
+                t = places.get((r + dr, c + dc))
+                if t is not None and t[0] == "cell":
+                    plays.append(_ability(cid, n, code))
+        elif on_cell:
+            for name, (dr, dc) in DIRS.items():
+                if cid == "boots":
+                    t = places.get((r + 2 * dr, c + 2 * dc))
+                    if t is not None and t[0] == "cell":
+                        plays.append(_ability(cid, n, name))
+                elif _gravity_end(places, r, c, dr, dc) is not None:
+                    plays.append(_ability(cid, n, name))
+        found = memo[key] = tuple(plays)
+    return found
+
+
+def _gravity_end(places: dict, r: int, c: int, dr: int, dc: int) -> tuple | None:
+    """gravity_end over an area's places table."""
     while True:
         r, c = r + dr, c + dc
-        t = target(s, area, r, c)
-        if t is None:
-            return None
-        if t[0] == "ring":
+        t = places.get((r, c))
+        if t is None or t[0] == "ring":
             return t

@@ -47,6 +47,10 @@ class PlanetState(State):
         n = self.num_players = config.num_players
         # rulebook (team play): 2 teams of 2, seats alternate teams.
         self.team = [s % 2 for s in range(n)] if config.has("teams") else list(range(n))
+        self.allies: list[int | None] = [
+            next((s for s in range(n) if s != seat and self.team[s] == self.team[seat]), None)
+            for seat in range(n)
+        ]
         self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
         # rulebook (set-up): every tile lies face down; its identity is drawn when it is revealed.
         self.back: dict[Cell, str] = {
@@ -90,6 +94,8 @@ class PlanetState(State):
         self.flowers: set[Cell] = set()
         self.end_reason: str | None = None
         self.violation: str | None = None
+        #: A pyramid has been drawn (revealed or peeked): until then no step needs the pyramid's test.
+        self.pyramid_drawn = False
         self._legal_cache: list[Action] | None = None
 
     # ------------------------------------------------------------------ small helpers
@@ -107,7 +113,7 @@ class PlanetState(State):
 
     def ally(self, seat: int) -> int | None:
         """The partner's seat in the teams variant (rulebook: team play, 2 teams of 2), else None."""
-        return next((s for s in range(self.num_players) if s != seat and self.allied(s, seat)), None)
+        return self.allies[seat]
 
     def astronauts_at(self, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
         return [
@@ -127,6 +133,17 @@ class PlanetState(State):
             for i, p in enumerate(row)
             if p[1] == cell and p[0] == "cell" and (half is None or p[2] == half)
         ]
+
+    def enemy_at(self, seat: int, cell: Cell) -> bool:
+        """Does an astronaut of another team stand on `cell` (either half)? enemies_at's answer as a
+        yes or no, stopping at the first one found."""
+        team, own = self.team, self.team[seat]
+        for s, row in enumerate(self.pos):
+            if team[s] != own:
+                for p in row:
+                    if p[1] == cell and p[0] == "cell":
+                        return True
+        return False
 
     def ship_at(self, area: str, idx: int) -> int | None:
         # The first seat whose ship is there (a list search in C: asked hundreds of times a turn).
@@ -275,6 +292,8 @@ class PlanetState(State):
             "areas",
             "num_players",
             "team",
+            "allies",
+            "pyramid_drawn",
             "max_turns",
             "supply",
             "lost",
@@ -319,37 +338,6 @@ class PlanetState(State):
         # a bot that clones to try a move then skips recomputing them when `apply` checks legality.
         new._legal_cache = self._legal_cache
 
-    #: True in a copy made by `trial_copy`: the walk stops where it comes to rest (effects.finish_walk).
-    trial: bool = False
-
-    def trial_copy(self) -> PlanetState:
-        """A private copy to try a coin carrier's walk on (moves.coin_walk_ok): silent, without
-        history, and stopping where the walk comes to rest, before the coin is put down and the turn
-        ends. A walk moves astronauts and coins, stuns, delivers, loses coins and turns tiles and
-        flowers; it is stopped at a chance node or any choice other than its own direction, so it
-        never draws a tile or a card, peeks, swaps or ends a turn. Only what it may change is copied
-        (a full clone per tried move was a third of Planet's random-play time)."""
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        new.history = []
-        new.events = []
-        new.silent = True
-        new.trial = True
-        new._scripted_chance = []
-        new.pos = [list(row) for row in self.pos]
-        new.stun = [list(row) for row in self.stun]
-        new.coins = dict(self.coins)
-        new.locks = dict(self.locks)
-        new.tile = dict(self.tile)
-        new.delivered = list(self.delivered)
-        new.fuel = list(self.fuel)
-        new.flowers = set(self.flowers)
-        new.walk = None if self.walk is None else {**self.walk, "visited": set(self.walk["visited"])}
-        new.options = list(self.options)
-        new.violation = None
-        new._legal_cache = None
-        return new
-
     def resample_for(self, seat: int, rng: random.Random) -> Self:
         """Redraw every tile fixed by an obelisk that `seat` has not seen (all else is public or
         not yet drawn: face-down tiles are drawn only when revealed). The tile being oriented after
@@ -377,6 +365,8 @@ class PlanetState(State):
         return new
 
     def fix_tile(self, cell: Cell, kid: str, rot: int = 0) -> None:
+        if kid == "pyramid":
+            self.pyramid_drawn = True
         colour = self.back[cell]
         self.tile[cell] = (kid, rot)
         self.drawn[colour][kid] = self.drawn[colour].get(kid, 0) + 1

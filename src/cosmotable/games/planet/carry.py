@@ -1,0 +1,157 @@
+"""Can a coin carrier's walk end well? Judged by following the walk over the table without playing it.
+
+rulebook (astronaut with a coin): a carrier may not reveal a tile, enter a no-coin tile or step onto
+rival astronauts, and (Ruling R3) a coin going round a loop breaks the move; where the walk needs a
+choice (an arrow with several directions, a knight's or trampoline's landing, a dragonfly's flight),
+one good choice is enough. The listing asks this for every direction of every astronaut standing on a
+coin, at every decision, so it reads the table and changes nothing: no copy, no events.
+
+It follows `effects.step`, `arrive`, `land` and `effect` for a carrier and nothing else (a carrier's
+walk never draws a tile or a card, never attacks, and every tile effect other than a move ends it);
+`tests/planet/test_fast_paths.py` checks it against the walk played out on a full clone over random
+games. A rule change in those functions must be made here too (that test fails until it is).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cosmotable.games.planet.actions import KNIGHTS, Go, Jump, Knight, Move, To
+from cosmotable.games.planet.board import DIRS, parse_cell
+from cosmotable.games.planet.reach import place_of
+
+if TYPE_CHECKING:
+    from cosmotable.engine.core import Action
+    from cosmotable.games.planet.state import Cell, PlanetState
+
+#: effects.arrive: a walk of more steps than this is a loop (Ruling R3).
+MAX_STEPS = 60
+
+# A step's vector as the walk records it: ("step" | "knight" | "jump", dr, dc) or ("fly",).
+Vec = tuple
+
+
+def carry_ok(s: PlanetState, action: Action) -> bool:
+    """May the seat to act make `action` - a carrier's `move ... coin`, or a choice (`go`, `knight`,
+    `jump`, `to`) inside the carrier's walk in progress - without breaking a carrier's rule?"""
+    seat = s.seat
+    if isinstance(action, Move):
+        here = s.pos[seat][action.astronaut - 1]
+        return _step_ok(s, seat, here, ("step", *DIRS[action.way]), set(), 0)
+    walk = s.walk
+    assert walk is not None
+    here = s.pos[walk["seat"]][walk["a"]]
+    visited, steps = walk["visited"], walk["steps"]
+    if isinstance(action, Go):
+        return _step_ok(s, seat, here, ("step", *DIRS[action.way]), visited, steps)
+    if isinstance(action, Knight):
+        return _step_ok(s, seat, here, ("knight", *KNIGHTS[action.way]), visited, steps)
+    if isinstance(action, Jump):
+        return _step_ok(s, seat, here, ("jump", *DIRS[action.way]), visited, steps)
+    if isinstance(action, To):
+        return _arrive_ok(s, seat, here, ("cell", parse_cell(action.cell)), ("fly",), visited, steps)
+    raise TypeError(f"not a carrier's move or choice: {action}")
+
+
+def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: set, steps: int) -> bool:
+    # effects.step: a jump covers two cells; a step off the map stops where it is (Ruling R9).
+    area, r, c = place_of(s, here)
+    if vec[0] == "jump":
+        r, c = r + 2 * vec[1], c + 2 * vec[2]
+    else:
+        r, c = r + vec[1], c + vec[2]
+    t = s.areas[area].places.get((r, c))
+    if t is None:
+        return True
+    return _arrive_ok(s, seat, here, t, vec, visited, steps)
+
+
+def _arrive_ok(
+    s: PlanetState, seat: int, here: tuple, t: tuple, vec: Vec | None, visited: set, steps: int
+) -> bool:
+    # effects.arrive: a repeat of place and direction (or too long a walk) is a loop, which a coin
+    # may not go round; a ship (the coin delivered, or lost at a rival's) or space (lost) ends it.
+    steps += 1
+    key = (t, vec)
+    if key in visited or steps > MAX_STEPS:
+        return False
+    if t[0] != "cell":
+        return True
+    cell = t[1]
+    if cell not in s.revealed:
+        return False  # a carrier may not reveal tiles
+    return _land_ok(s, seat, cell, here, vec, visited | {key}, steps)
+
+
+def _land_ok(
+    s: PlanetState, seat: int, cell: Cell, prev: tuple, vec: Vec | None, visited: set, steps: int
+) -> bool:
+    # effects.land: no coin onto a no-coin tile (the pyramid among them) or onto rivals.
+    kind = s.kind(cell)
+    assert kind is not None
+    if kind.no_coin or s.enemy_at(seat, cell):
+        return False
+    k = kind.id
+    here = ("cell", cell, 1 if k == "canyon" else 0)
+    # effects.effect: the tiles that move the walker on; every other tile ends the walk here.
+    if kind.dirs:
+        return any(_step_ok(s, seat, here, ("step", *DIRS[d]), visited, steps) for d in s.dirs(cell))
+    if k == "knight" or k == "trampoline":
+        return _leap_ok(s, seat, cell, here, k, visited, steps)
+    if k == "dragonfly":
+        return _fly_ok(s, seat, cell, here, visited, steps)
+    if k == "energy":
+        if vec is None:
+            return True
+        if vec[0] == "fly":
+            return _fly_ok(s, seat, cell, here, visited, steps)
+        return _step_ok(s, seat, here, vec, visited, steps)
+    if k == "crocodile":
+        back = (
+            ("ship", prev[1])
+            if prev[0] == "ship"
+            else ("ring", prev[1], prev[2])
+            if prev[0] == "space"
+            else ("cell", prev[1])
+        )
+        rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
+        return _arrive_ok(s, seat, here, back, rev, visited, steps)
+    if k == "portal":
+        return _arrive_ok(s, seat, here, ("ship", seat), None, visited, steps)
+    return True
+
+
+def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited: set, steps: int) -> bool:
+    # effects.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
+    area, r, c = cell
+    places = s.areas[area].places
+    if k == "knight":
+        vecs = [("knight", dr, dc) for dr, dc in KNIGHTS.values()]
+    else:
+        vecs = [("jump", dr, dc) for dr, dc in DIRS.values()]
+    others: list[tuple[tuple, Vec]] = []
+    rival: list[tuple[tuple, Vec]] = []
+    for vec in vecs:
+        size = 2 if vec[0] == "jump" else 1
+        t = places.get((r + size * vec[1], c + size * vec[2]))
+        if t is None:
+            continue
+        if t[0] == "cell":
+            others.append((t, vec))
+            continue
+        owner = s.ship_at(area, t[2])
+        if owner is None:
+            continue
+        (others if s.allied(owner, seat) else rival).append((t, vec))
+    choices = others or rival
+    if not choices:
+        return True  # no landing: the walk ends here (effects.set_choices)
+    return any(_arrive_ok(s, seat, here, t, vec, visited, steps) for t, vec in choices)
+
+
+def _fly_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, visited: set, steps: int) -> bool:
+    # effects.effect (dragonfly, energy after a flight): to any other tile of the area.
+    targets = [x for x in s.areas[cell[0]].sorted_cells if x != cell]
+    if not targets:
+        return True
+    return any(_arrive_ok(s, seat, here, ("cell", x), ("fly",), visited, steps) for x in targets)
