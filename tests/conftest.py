@@ -76,6 +76,11 @@ def pytest_collection_modifyitems(items):
         if item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.no_cover)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    # the batch engine's one compile of the run starts now, while the tests before them run
+    if any(item.get_closest_marker("batch_engine") for item in items):
+        import batch_engine_helpers
+
+        batch_engine_helpers.start_compile()
 
 
 @pytest.fixture(autouse=True)
@@ -86,3 +91,12 @@ def _slow_children_untraced(request, monkeypatch):
     if request.node.get_closest_marker("slow"):
         monkeypatch.delenv("COVERAGE_PROCESS_CONFIG", raising=False)
         monkeypatch.delenv("COVERAGE_PROCESS_START", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _batch_engine_compiled(request):
+    """A test marked `batch_engine` waits for the run's compile of it (tests/batch_engine_helpers.py)."""
+    if request.node.get_closest_marker("batch_engine"):
+        import batch_engine_helpers
+
+        batch_engine_helpers.wait_for_compile()

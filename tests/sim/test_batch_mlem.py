@@ -11,6 +11,9 @@ from cosmotable.sim.batch_mlem import play_batch, play_reference, records, subse
 from cosmotable.sim.batch_mlem import uniform as compiled_uniform
 from cosmotable.sim.counter_rng import cumulative, pick_outcome, uniform, uniform_array
 
+# compiled once per run, beside the other tests (tests/batch_engine_helpers.py)
+pytestmark = pytest.mark.batch_engine
+
 # batch.score_parts()'s last axis, named as the reference's score_breakdown() names the parts
 PART_NAMES = ("moons", "deep_space", "goals", "planets", "ufo", "discoveries", "missions")
 

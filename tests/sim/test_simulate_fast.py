@@ -9,6 +9,9 @@ from cosmotable.sim.fast import FAST_POLICIES, batch_rows
 from cosmotable.sim.features import features
 from cosmotable.sim.runner import Plan, SimulationError, load, simulate
 
+# compiled once per run, beside the other tests (tests/batch_engine_helpers.py)
+pytestmark = pytest.mark.batch_engine
+
 
 @pytest.mark.parametrize(
     ("players", "variants", "bots"),
