@@ -2,7 +2,8 @@
 judged by following it over the table without playing it (`carry.carry_ok`) against the
 same walk played to the end of the turn on a full clone, and the one-pass sail and drift ends
 against `sail_end` and `drift_end` step by step, and the steps listed from the neighbour tables
-against `step_onto_ok` neighbour by neighbour."""
+(from a tile, a ship or space) against `step_onto_ok` neighbour by neighbour, and the quick answer
+whether a seat has an ability play against the listed plays."""
 
 import random
 
@@ -10,10 +11,13 @@ from planet_helpers import GAME
 
 from cosmotable.engine import CHANCE
 from cosmotable.games.planet import moves
+from cosmotable.games.planet.actions import Move
 from cosmotable.games.planet.effects import _Violation, apply
 from cosmotable.games.planet.reach import (
+    ability_moves,
     drift_end,
     drift_ends,
+    has_ability_move,
     place_of,
     sail_end,
     sail_ends,
@@ -37,7 +41,7 @@ def full_coin_walk_ok(s, action) -> bool:
 
 
 def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_full_clone(monkeypatch):
-    compared = coin_moves = drifts = steps = 0
+    compared = coin_moves = drifts = steps = with_cards = 0
     for seed in range(6):
         rng = random.Random(seed)
         players = 2 + seed % 3
@@ -52,6 +56,9 @@ def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_
                 plain = moves.legal_actions(s)
             assert fast == plain, f"seed {seed}, step {len(s.history)}"
             for seat in range(players):
+                plays = ability_moves(s, seat)
+                assert has_ability_move(s, seat) == bool(plays), f"seed {seed}, step {len(s.history)}"
+                with_cards += bool(s.hand[seat])
                 for row in s.pos[seat]:
                     if row[0] == "ship" or (row[0] == "cell" and row[2] != 1):
                         area, r, c = place_of(s, row)
@@ -62,8 +69,15 @@ def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_
                 assert [e for _, e in sail_ends(s, seat)] == [
                     sail_end(s, seat, k) for k in (1, 2, 3, -1, -2, -3)
                 ]
-                for row in s.pos[seat]:
+                for i, row in enumerate(s.pos[seat]):
                     if row[0] == "space":
+                        area, ring = s.areas[row[1]], s.areas[row[1]].ring
+                        listed = moves.astronaut_moves(s, seat, i)
+                        assert [a.way for a in listed if isinstance(a, Move)] == [
+                            name
+                            for name, t in area.around[ring[row[2]]]
+                            if step_onto_ok(s, seat, row[1], t, from_space=True)
+                        ], f"seed {seed}, step {len(s.history)}: steps of seat {seat} from space at {row}"
                         assert [e for _, e in drift_ends(s, seat, row[1], row[2])] == [
                             drift_end(s, seat, row[1], row[2], k) for k in (1, 2, 3, -1, -2, -3)
                         ]
@@ -72,4 +86,4 @@ def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_
             coin_moves += sum(1 for a in fast if getattr(a, "coin", False))
             s.apply(rng.choice(s.legal_actions()))
     # enough decisions, and enough with a coin to carry, for the comparison to mean something
-    assert compared > 1000 and coin_moves > 50 and drifts > 50 and steps > 3000
+    assert compared > 1000 and coin_moves > 50 and drifts > 50 and steps > 3000 and with_cards > 500

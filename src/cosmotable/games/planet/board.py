@@ -73,6 +73,9 @@ class TileKind:
 
     def orientations(self) -> list[tuple[int, float]]:
         """(quarter turns, probability) for the distinct ways the tile can lie (rulebook: random)."""
+        return list(_orientations(self))
+
+    def _orientations(self) -> list[tuple[int, float]]:
         if not self.dirs:
             return []
         seen: dict[frozenset[str], int] = {}
@@ -84,7 +87,19 @@ class TileKind:
         return [(first[key], count / 4) for key, count in seen.items()] if len(seen) > 1 else []
 
     def directions(self, rot: int) -> tuple[str, ...]:
-        return tuple(rotate(d, rot) for d in self.dirs)
+        return _directions(self, rot)
+
+
+# A kind's orientations and directions are asked at every reveal and every arrow stepped on; a
+# frozen kind gives the same answers each time, worked out once.
+@cache
+def _orientations(kind: TileKind) -> tuple[tuple[int, float], ...]:
+    return tuple(kind._orientations())
+
+
+@cache
+def _directions(kind: TileKind, rot: int) -> tuple[str, ...]:
+    return tuple(rotate(d, rot) for d in kind.dirs)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,9 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     seat = s.seat
     if isinstance(action, Move):
         here = s.pos[seat][action.astronaut - 1]
+        quick = _first_step(s, seat, here, action.way)
+        if quick is not None:
+            return quick
         return _step_ok(s, seat, here, ("step", *DIRS[action.way]), set(), 0)
     walk = s.walk
     assert walk is not None
@@ -51,6 +54,29 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     if isinstance(action, To):
         return _arrive_ok(s, seat, here, ("cell", parse_cell(action.cell)), ("fly",), visited, steps)
     raise TypeError(f"not a carrier's move or choice: {action}")
+
+
+#: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).
+_MOVING = frozenset({"knight", "trampoline", "dragonfly", "energy", "crocodile", "portal"})
+
+
+def _first_step(s: PlanetState, seat: int, here: tuple, way: str) -> bool | None:
+    """The walk's first step, when it decides the walk (None: the walk goes on from there): off the
+    map, onto a ship or into space, onto a face-down or no-coin tile, or onto a tile that ends it."""
+    area, r, c = here[1]
+    dr, dc = DIRS[way]
+    t = s.areas[area].places.get((r + dr, c + dc))
+    if t is None or t[0] != "cell":
+        return True
+    cell = t[1]
+    if cell not in s.revealed:
+        return False
+    kind = s.box.kinds[s.tile[cell][0]]
+    if kind.no_coin:
+        return False
+    if kind.dirs or kind.id in _MOVING:
+        return None
+    return not s.enemy_at(seat, cell)
 
 
 def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: set, steps: int) -> bool:

@@ -44,9 +44,9 @@ if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
 from cosmotable.games.planet.reach import (
-    ability_moves,
     drift_end,
     gravity_end,
+    has_ability_move,
     place_of,
     sail_end,
     sail_path,
@@ -54,8 +54,14 @@ from cosmotable.games.planet.reach import (
     target,
 )
 
-# A dragonfly offers every tile of its area: one shared `to` action per cell, not new ones each time.
+# A dragonfly offers every tile of its area: one shared `to` action per cell, not new ones each time;
+# the same for the other choices offered inside a move (frozen values, made once).
 _to = cache(To)
+_go = cache(Go)
+_peek = cache(Peek)
+_meteor = cache(Meteor)
+_KNIGHT_LEAPS = [(Knight(code), d) for code, d in KNIGHTS.items()]
+_JUMP_LEAPS = [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]
 
 
 class _Violation(Exception):
@@ -508,7 +514,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         if len(dirs) == 1:
             step(s, ("step",) + DIRS[dirs[0]])
         else:
-            set_choices(s, [Go(d) for d in dirs])  # rulebook (arrows): several directions - pick one
+            set_choices(s, [_go(d) for d in dirs])  # rulebook (arrows): several directions - pick one
         return
     if k == "tree":
         # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
@@ -530,12 +536,12 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         if not s.silent:
             s.emit("coins", f"{put} coin(s) appear at {cell_name(*cell)}", seat, n=put, cell=cell_name(*cell))
     elif k == "knight":
-        set_choices(s, leap_choices(s, seat, area, r, c, [(Knight(code), d) for code, d in KNIGHTS.items()]))
+        set_choices(s, leap_choices(s, seat, area, r, c, _KNIGHT_LEAPS))
         return
     elif k == "trampoline":
         set_choices(
             s,
-            leap_choices(s, seat, area, r, c, [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]),
+            leap_choices(s, seat, area, r, c, _JUMP_LEAPS),
         )
         return
     elif k == "dragonfly":
@@ -705,7 +711,7 @@ def next_peek(s: PlanetState) -> None:
         s.phase = "act"
         finish_walk(s)
         return
-    s.options = [Peek(cell_name(*x)) for x in targets]
+    s.options = [_peek(cell_name(*x)) for x in targets]
 
 
 def peek(s: PlanetState, cell: Cell) -> None:
@@ -737,7 +743,7 @@ def meteor_options(s: PlanetState) -> None:
         s.options = []
         finish_walk(s)
         return
-    s.options = [Meteor(cell_name(*x)) for x in free]
+    s.options = [_meteor(cell_name(*x)) for x in free]
 
 
 def meteor(s: PlanetState, cell: Cell) -> None:
@@ -949,7 +955,7 @@ def action_done(s: PlanetState) -> None:
     same seat gets a window with the ability plays and `end turn`; otherwise (or when the game is
     already over by the end condition) the turn ends at once, so play is not slowed by empty nodes."""
     s.phase = "act"
-    if s.ability_used or s.in_boost or game_should_end(s) or not ability_moves(s, s.seat):
+    if s.ability_used or s.in_boost or game_should_end(s) or not has_ability_move(s, s.seat):
         end_turn(s)
         return
     s.phase = "post"

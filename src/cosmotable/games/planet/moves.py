@@ -33,7 +33,6 @@ from cosmotable.games.planet.reach import (
     drift_ends,
     place_of,
     sail_ends,
-    step_onto_ok,
     target,
 )
 
@@ -99,9 +98,22 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
     out: list[Action] = []
     if p[0] == "space":
         area, idx = p[1], p[2]
-        for name, t in s.areas[area].around[s.areas[area].ring[idx]]:
-            if step_onto_ok(s, seat, area, t, from_space=True):
-                out.append(_move(n, name))
+        places = s.areas[area]
+        _, tiles, _ = places.steps[places.ring[idx]]
+        if tiles:
+            # rulebook (in space): back onto a revealed empty tile with no coin and nobody on it
+            # (step_onto_ok from space; never onto a ship or another place of space).
+            revealed, tile, coins, locks = s.revealed, s.tile, s.coins, s.locks
+            moves = _MOVES[n]
+            for name, cell in tiles:
+                if (
+                    cell in revealed
+                    and tile[cell][0] == "empty"
+                    and not coins.get(cell)
+                    and not locks.get(cell)
+                    and not s.astronauts_at(cell)
+                ):
+                    out.append(moves[name])
         for steps, end in drift_ends(s, seat, area, idx):
             if end is not None:
                 out.append(_drift(n, steps))

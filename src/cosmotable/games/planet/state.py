@@ -13,6 +13,7 @@ of the moving seat. Comments cite the rulebook section each rule comes from (Rus
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
@@ -33,6 +34,7 @@ Cell = tuple[str, int, int]
 ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL = "act", "reveal", "orient", "choose", "peek", "peek-reveal"
 METEOR, TURN, BEAM, DRAW, CLAIM, OVER, POST = "meteor", "turn", "beam", "draw", "claim", "over", "post"
 CHANCE_PHASES = (REVEAL, ORIENT, PEEK_REVEAL, DRAW)
+_CHANCE_PHASES = frozenset(CHANCE_PHASES)
 DEFAULT_MAX_TURNS = 600
 MAX_CHAIN = 60
 
@@ -169,27 +171,35 @@ class PlanetState(State):
             return self.claim_queue[0]
         return self.seat
 
+    # The engine's is_terminal and is_chance_node ask current_player(); the phase answers directly
+    # (asked before every step of a playout).
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in _CHANCE_PHASES
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == REVEAL:
             assert self.pending is not None
             if self.pending in self.tile:  # fixed earlier by an obelisk: no new randomness
-                return [(Reveal(self.tile[self.pending][0]), 1.0)]
-            return [(Reveal(k), p) for k, p in self.draw_distribution(self.back[self.pending])]
+                return [(_reveal(self.tile[self.pending][0]), 1.0)]
+            return [(_reveal(k), p) for k, p in self.draw_distribution(self.back[self.pending])]
         if self.phase == PEEK_REVEAL:
             # Ruling R3: kind and orientation in one outcome, so the seats not peeking see the same
             # nodes whatever the tile is (a separate orientation node would tell them it is an arrow).
             assert self.pending is not None
             return [
-                (Reveal(k, q), p * pq) if q is not None else (Reveal(k), p)
+                (_reveal(k, q), p * pq) if q is not None else (_reveal(k), p)
                 for k, p in self.draw_distribution(self.back[self.pending])
                 for q, pq in _ways_to_lie(self.box.kinds[k])
             ]
         if self.phase == ORIENT:
             assert self.pending is not None
             kind = self.box.kinds[self.tile[self.pending][0]]
-            return [(Orient(k), p) for k, p in kind.orientations()]
+            return [(_orient(k), p) for k, p in kind.orientations()]
         if self.phase == DRAW:
-            return [(Draw(c), 1 / len(self.deck)) for c in self.deck]
+            return [(_draw(c), 1 / len(self.deck)) for c in self.deck]
         return []
 
     def draw_distribution(self, colour: str) -> list[tuple[str, float]]:
@@ -373,6 +383,12 @@ class PlanetState(State):
 
     def parse_cell(self, text: str) -> Cell:
         return parse_cell(text)
+
+
+# Chance outcomes are frozen values: one shared object per outcome instead of new ones at every node.
+_reveal = cache(Reveal)
+_orient = cache(Orient)
+_draw = cache(Draw)
 
 
 def _ways_to_lie(kind: TileKind) -> list[tuple[int | None, float]]:
