@@ -52,7 +52,7 @@ TABLES = [
     pytest.param(
         "kosmodrom", ["negotiation", "superpowers"], {"max_turns": 12}, 3, id="kosmodrom-variants-3p"
     ),
-    pytest.param("planet", [], {}, 2, id="planet-2p"),
+    pytest.param("planet", [], {"max_turns": 100}, 2, id="planet-2p"),
     pytest.param("planet", ["teams"], {"max_turns": 40}, 4, id="planet-teams-4p"),
 ]
 SPECTATOR = None
