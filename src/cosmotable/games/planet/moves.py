@@ -88,6 +88,8 @@ _fly = cache(Fly)
 
 
 #: astronaut number -> direction -> its `move N DIR` (and `move N DIR coin`): looked up, not built.
+#: `sail +1`, `sail +2`, `sail +3`, `sail -1`, `sail -2`, `sail -3`: the order of reach.sail_ends.
+_SAILS = tuple(Sail(k) for k in (1, 2, 3, -1, -2, -3))
 _MOVES = {n: {way: Move(n, way) for way in DIRS} for n in range(1, 10)}
 _CARRY = {n: {way: Move(n, way, True) for way in DIRS} for n in range(1, 10)}
 
@@ -118,26 +120,46 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
             if end is not None:
                 out.append(_drift(n, steps))
         return out
-    if p[0] == "cell" and p[2] == 1:
-        # rulebook (canyon): it takes two moves; the second one reaches the far half.
-        out.append(_move(n, "canyon"))
-        # rulebook (astronaut with a coin): it may not step where rival astronauts are, so the far
-        # half with rivals on it is closed to a carrier.
-        if s.coins.get(p[1]) and not s.enemies_at(seat, p[1], 2):
-            out.append(_move(n, "canyon", True))
+    if p[0] == "cell":
+        cell = p[1]
+        if p[2] == 1:
+            # rulebook (canyon): it takes two moves; the second one reaches the far half.
+            out.append(_move(n, "canyon"))
+            # rulebook (astronaut with a coin): it may not step where rival astronauts are, so the
+            # far half with rivals on it is closed to a carrier.
+            if s.coins.get(cell) and not s.enemies_at(seat, cell, 2):
+                out.append(_move(n, "canyon", True))
+            return out
+        area, r, c = cell
+        ways = steps_from(s, seat, area, r, c)
+        out = _listed_moves(n, ways)
+        if s.coins.get(cell):
+            carry = _CARRY[n]
+            out.extend(m for m in [carry[way] for way in ways] if coin_walk_ok(s, m))
         return out
     area, r, c = place_of(s, p)
-    moves = _MOVES[n]
     ways = steps_from(s, seat, area, r, c)
-    if p[0] == "ship" and p[1] != seat and not ways:
+    if p[1] != seat and not ways:
         # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
         area, r, c = place_of(s, ("ship", seat))
         ways = steps_from(s, seat, area, r, c)
-    out = [moves[way] for way in ways]
-    if p[0] == "cell" and s.coins.get(p[1]):
-        carry = _CARRY[n]
-        out.extend(m for m in [carry[way] for way in ways] if coin_walk_ok(s, m))
-    return out
+    return _listed_moves(n, ways)
+
+
+def _listed_moves(n: int, ways: Sequence[str]) -> list[Action]:
+    """Astronaut n's `move N DIR` for each direction; for the directions of a whole neighbourhood (a
+    table's shared tuple: no tile closed, no ship beside) the list is made once and copied."""
+    if type(ways) is tuple:
+        key = (n, ways)
+        found = _MOVE_ROWS.get(key)
+        if found is None:
+            found = _MOVE_ROWS[key] = tuple(_MOVES[n][way] for way in ways)
+        return list(found)
+    moves = _MOVES[n]
+    return [moves[way] for way in ways]
+
+
+_MOVE_ROWS: dict[tuple[int, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
 def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence[str]:
@@ -182,11 +204,8 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
     # rulebook (ship): someone must be aboard to steer it - one of your own astronauts (Ruling R5).
     if ("ship", seat) not in s.pos[seat]:
         return []
-    out: list[Action] = []
     area, _ = s.ship[seat]
-    for steps, end in sail_ends(s, seat):
-        if end is not None:
-            out.append(_sail(steps))
+    out: list[Action] = [sail for sail, (_, end) in zip(_SAILS, sail_ends(s, seat)) if end is not None]
     if s.fuel[seat]:
         # rulebook (fuel): fly to any outer station cell, or back beside any yellow planet tile.
         other = s.areas[OTHER_AREA[area]]
