@@ -115,6 +115,23 @@ class KosmodromState(CardEffects, KosmodromTable):
         total = sum(pool.values())
         return [(_deck_card(c), k / total) for c, k in sorted(pool.items())]
 
+    def pick_chance(self, r: float) -> Action:
+        """State.pick_chance for a draw from the deck without the outcome list: the same walk over
+        the cards in sorted order with the same probabilities (k / total), so the same card for the
+        same draw `r` (a rollout draws hundreds of cards)."""
+        phase = self.phase
+        if phase in CHANCE_PHASES and phase != FIRST and phase != STEAL:
+            pool = self._draw_pool()
+            if pool:
+                total = sum(pool.values())
+                cards = sorted(pool)
+                for card in cards:
+                    r -= pool[card] / total
+                    if r < 0:
+                        return _deck_card(card)
+                return _deck_card(cards[-1])
+        return super().pick_chance(r)
+
     def _draw_pool(self) -> dict[str, int]:
         if self.deck_top > 0:
             # rulebook (подготовка 6): the launch-pad cards are in the bottom half only.
