@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -122,72 +122,59 @@ class Area:
     height: int
     width: int
 
+    # Tables of the area's shape, built once with it and read by every step of the rules (plain
+    # attributes, not properties: they are read hundreds of times a turn). The shape never changes
+    # in a game (a meteorite swaps tiles, not cells).
+    #: (row, col) of a place of the ring -> its index.
+    ring_lookup: dict[tuple[int, int], int] = field(init=False, repr=False, compare=False)
+    #: This area's cells as (area, row, col), sorted: the order choices over tiles are offered in
+    #: (a dragonfly's flight, an obelisk's peeks, a meteorite's swaps).
+    sorted_cells: tuple[tuple[str, int, int], ...] = field(init=False, repr=False, compare=False)
+    #: (row, col) -> what lies there: ("cell", (area, row, col)) for a tile, ("ring", area, index) for
+    #: a space cell of the ring; deep space is absent.
+    places: dict[tuple[int, int], tuple] = field(init=False, repr=False, compare=False)
+    #: (row, col) -> for each direction of DIRS in order, (direction, what lies one step that way or
+    #: None for deep space): the eight neighbours every step of the legal-move listing asks for.
+    around: dict[tuple[int, int], tuple[tuple[str, tuple | None], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    #: (row, col) -> (directions to tiles, (direction, cell) for each tile, (direction, ring index)
+    #: for each place of space) one step away, each in the order of DIRS; deep space left out. The
+    #: steps an astronaut's listing tries, split by what decides them (a tile: a pyramid; a place of
+    #: space: a ship).
+    steps: dict[
+        tuple[int, int], tuple[tuple[str, ...], tuple[tuple[str, tuple], ...], tuple[tuple[str, int], ...]]
+    ] = field(init=False, repr=False, compare=False)
+    #: Ability plays worked out once per position (reach.py's memo), kept with the shape they depend on.
+    plays_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        places: dict[tuple[int, int], tuple] = {
+            (r, c): ("ring", self.id, i) for i, (r, c) in enumerate(self.ring)
+        }
+        places.update({(r, c): ("cell", (self.id, r, c)) for (r, c) in self.cells})
+        around = {
+            (r, c): tuple((name, places.get((r + dr, c + dc))) for name, (dr, dc) in DIRS.items())
+            for (r, c) in places
+        }
+        steps = {}
+        for rc, ways in around.items():
+            tiles = tuple((name, t[1]) for name, t in ways if t is not None and t[0] == "cell")
+            rings = tuple((name, t[2]) for name, t in ways if t is not None and t[0] == "ring")
+            steps[rc] = (tuple(name for name, _ in tiles), tiles, rings)
+        tables = {
+            "ring_lookup": {p: i for i, p in enumerate(self.ring)},
+            "sorted_cells": tuple(sorted((self.id, r, c) for (r, c) in self.cells)),
+            "places": places,
+            "around": around,
+            "steps": steps,
+            "plays_memo": {},
+        }
+        for name, table in tables.items():
+            object.__setattr__(self, name, table)
+
     def ring_index(self, rc: tuple[int, int]) -> int | None:
         return self.ring_lookup.get(rc)
-
-    @property
-    def ring_lookup(self) -> dict[tuple[int, int], int]:
-        lookup = self.__dict__.get("_ring_lookup")
-        if lookup is None:
-            lookup = {p: i for i, p in enumerate(self.ring)}
-            object.__setattr__(self, "_ring_lookup", lookup)
-        return lookup
-
-    @property
-    def sorted_cells(self) -> tuple[tuple[str, int, int], ...]:
-        """This area's cells as (area, row, col), sorted: the order choices over tiles are offered in
-        (a dragonfly's flight, an obelisk's peeks, a meteorite's swaps). Built once per layout."""
-        cells = self.__dict__.get("_sorted_cells")
-        if cells is None:
-            cells = tuple(sorted((self.id, r, c) for (r, c) in self.cells))
-            object.__setattr__(self, "_sorted_cells", cells)
-        return cells
-
-    @property
-    def places(self) -> dict[tuple[int, int], tuple]:
-        """(row, col) -> what lies there: ("cell", (area, row, col)) for a tile, ("ring", area, index)
-        for a space cell of the ring; deep space is absent. The area's shape never changes in a game
-        (a meteorite swaps tiles, not cells), so the table is built once per layout and shared."""
-        table = self.__dict__.get("_places")
-        if table is None:
-            table = {(r, c): ("ring", self.id, i) for i, (r, c) in enumerate(self.ring)}
-            table.update({(r, c): ("cell", (self.id, r, c)) for (r, c) in self.cells})
-            object.__setattr__(self, "_places", table)
-        return table
-
-    @property
-    def around(self) -> dict[tuple[int, int], tuple[tuple[str, tuple | None], ...]]:
-        """(row, col) -> for each direction of DIRS in order, (direction, what lies one step that way
-        or None for deep space): the eight neighbours every step of the legal-move listing asks for."""
-        table = self.__dict__.get("_around")
-        if table is None:
-            places = self.places
-            table = {
-                (r, c): tuple((name, places.get((r + dr, c + dc))) for name, (dr, dc) in DIRS.items())
-                for (r, c) in places
-            }
-            object.__setattr__(self, "_around", table)
-        return table
-
-    @property
-    def steps(
-        self,
-    ) -> dict[
-        tuple[int, int], tuple[tuple[str, ...], tuple[tuple[str, tuple], ...], tuple[tuple[str, int], ...]]
-    ]:
-        """(row, col) -> (directions to tiles, (direction, cell) for each tile, (direction, ring index)
-        for each place of space) one step away, each in the order of DIRS; deep space left out. The
-        steps an astronaut's listing tries, split by what decides them (a tile: a pyramid; a place
-        of space: a ship)."""
-        table = self.__dict__.get("_steps")
-        if table is None:
-            table = {}
-            for rc, ways in self.around.items():
-                tiles = tuple((name, t[1]) for name, t in ways if t is not None and t[0] == "cell")
-                rings = tuple((name, t[2]) for name, t in ways if t is not None and t[0] == "ring")
-                table[rc] = (tuple(name for name, _ in tiles), tiles, rings)
-            object.__setattr__(self, "_steps", table)
-        return table
 
 
 @dataclass(frozen=True)

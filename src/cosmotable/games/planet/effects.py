@@ -11,8 +11,9 @@ tried walk) records no events, so their texts are not built there either (the ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cosmotable.games.planet.actions import (
     KNIGHTS,
@@ -75,103 +76,166 @@ def violate(s: PlanetState, why: str) -> None:
 
 # ====================================================================== apply
 def apply(s: PlanetState, action: Action) -> None:
-    if isinstance(action, Reveal):
-        revealed(s, action.tile, action.quarter)
-    elif isinstance(action, Orient):
-        oriented(s, action.quarter)
-    elif isinstance(action, Draw):
-        drew(s, action.card)
-    elif isinstance(action, Move):
-        start_move(s, action)
-    elif isinstance(action, Drift):
-        seat = s.seat
-        p = s.pos[seat][action.astronaut - 1]
-        idx = drift_end(s, seat, p[1], p[2], action.steps)
-        owner = s.ship_at(p[1], idx)
-        s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
-        if not s.silent:
-            s.emit(
-                "drift",
-                f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge",
-                seat,
-                a=action.astronaut,
-                steps=action.steps,
-            )
-        action_done(s)
-    elif isinstance(action, Sail):
-        sail(s, action.steps)
-    elif isinstance(action, Fly):
-        fly(s, parse_cell(action.cell))
-    elif isinstance(action, (Go, Knight, Jump, To)):
-        s.options = []
-        s.phase = "act"
-        continue_walk(s, action)
-    elif isinstance(action, Peek):
-        peek(s, parse_cell(action.cell))
-    elif isinstance(action, Meteor):
-        meteor(s, parse_cell(action.cell))
-    elif isinstance(action, Turn):
-        cell = parse_cell(action.cell)
-        kid, rot = s.tile[cell]
-        s.tile[cell] = (kid, (rot + action.quarter) % 4)
-        if not s.silent:
-            s.emit(
-                "turn",
-                f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)",
-                s.seat,
-                cell=cell_name(*cell),
-                quarter=action.quarter,
-            )
-        next_turn_choice(s)
-    elif isinstance(action, Beam):
-        src = parse_cell(action.cell)
-        dest = s.walk["cell"]
-        s.coins[src] -= 1
-        if not s.coins[src]:
-            del s.coins[src]
-        s.coins[dest] = s.coins.get(dest, 0) + 1
-        if not s.silent:
-            s.emit(
-                "beam",
-                f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}",
-                s.seat,
-                src=cell_name(*src),
-                dest=cell_name(*dest),
-            )
-        s.options = []
-        finish_walk(s)
-    elif isinstance(action, Ability):
-        use_ability(s, action)
-    elif isinstance(action, Claim):
-        s.claimed = True
-        s.claim_queue = [(s.seat + k) % s.num_players for k in range(1, s.num_players)]
-        s.phase = "claim"
-        if not s.silent:
-            s.emit(
-                "claim",
-                f"seat {s.seat} says no one can get the last coins and proposes to end the game",
-                s.seat,
-            )
-    elif isinstance(action, Agree):
-        seat = s.claim_queue.pop(0)
-        if not s.silent:
-            s.emit("agree", f"seat {seat} agrees", seat)
-        if not s.claim_queue:
-            game_over(s, "every player agreed that no one can get the last coins", "agreed")
-    elif isinstance(action, Refuse):
-        seat = s.claim_queue.pop(0)
-        s.claim_queue = []
-        s.phase = "act"
-        if not s.silent:
-            s.emit("refuse", f"seat {seat} refuses: the game goes on", seat)
-    elif isinstance(action, Pass):
-        if not s.silent:
-            s.emit("pass", f"seat {s.seat} cannot move and passes", s.seat)
-        end_turn(s)
-    elif isinstance(action, EndTurn):
-        if not s.silent:
-            s.emit("end-turn", f"seat {s.seat} ends the turn without using an ability", s.seat)
-        end_turn(s)
+    """Carry out a legal action: each kind of action has its function, found by the action's type."""
+    _ON[type(action)](s, action)
+
+
+def _on_reveal(s: PlanetState, action: Reveal) -> None:
+    revealed(s, action.tile, action.quarter)
+
+
+def _on_orient(s: PlanetState, action: Orient) -> None:
+    oriented(s, action.quarter)
+
+
+def _on_draw(s: PlanetState, action: Draw) -> None:
+    drew(s, action.card)
+
+
+def _on_move(s: PlanetState, action: Move) -> None:
+    start_move(s, action)
+
+
+def _on_drift(s: PlanetState, action: Drift) -> None:
+    seat = s.seat
+    p = s.pos[seat][action.astronaut - 1]
+    idx = drift_end(s, seat, p[1], p[2], action.steps)
+    owner = s.ship_at(p[1], idx)
+    s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
+    if not s.silent:
+        s.emit(
+            "drift",
+            f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge",
+            seat,
+            a=action.astronaut,
+            steps=action.steps,
+        )
+    action_done(s)
+
+
+def _on_sail(s: PlanetState, action: Sail) -> None:
+    sail(s, action.steps)
+
+
+def _on_fly(s: PlanetState, action: Fly) -> None:
+    fly(s, parse_cell(action.cell))
+
+
+def _on_walk_choice(s: PlanetState, action: Go | Knight | Jump | To) -> None:
+    s.options = []
+    s.phase = "act"
+    continue_walk(s, action)
+
+
+def _on_peek(s: PlanetState, action: Peek) -> None:
+    peek(s, parse_cell(action.cell))
+
+
+def _on_meteor(s: PlanetState, action: Meteor) -> None:
+    meteor(s, parse_cell(action.cell))
+
+
+def _on_turn(s: PlanetState, action: Turn) -> None:
+    cell = parse_cell(action.cell)
+    kid, rot = s.tile[cell]
+    s.tile[cell] = (kid, (rot + action.quarter) % 4)
+    if not s.silent:
+        s.emit(
+            "turn",
+            f"seat {s.seat} turns {cell_name(*cell)} by {action.quarter} quarter turn(s)",
+            s.seat,
+            cell=cell_name(*cell),
+            quarter=action.quarter,
+        )
+    next_turn_choice(s)
+
+
+def _on_beam(s: PlanetState, action: Beam) -> None:
+    src = parse_cell(action.cell)
+    dest = s.walk["cell"]
+    s.coins[src] -= 1
+    if not s.coins[src]:
+        del s.coins[src]
+    s.coins[dest] = s.coins.get(dest, 0) + 1
+    if not s.silent:
+        s.emit(
+            "beam",
+            f"the tractor beam pulls a coin from {cell_name(*src)} to {cell_name(*dest)}",
+            s.seat,
+            src=cell_name(*src),
+            dest=cell_name(*dest),
+        )
+    s.options = []
+    finish_walk(s)
+
+
+def _on_ability(s: PlanetState, action: Ability) -> None:
+    use_ability(s, action)
+
+
+def _on_claim(s: PlanetState, action: Claim) -> None:
+    s.claimed = True
+    s.claim_queue = [(s.seat + k) % s.num_players for k in range(1, s.num_players)]
+    s.phase = "claim"
+    if not s.silent:
+        s.emit(
+            "claim",
+            f"seat {s.seat} says no one can get the last coins and proposes to end the game",
+            s.seat,
+        )
+
+
+def _on_agree(s: PlanetState, action: Agree) -> None:
+    seat = s.claim_queue.pop(0)
+    if not s.silent:
+        s.emit("agree", f"seat {seat} agrees", seat)
+    if not s.claim_queue:
+        game_over(s, "every player agreed that no one can get the last coins", "agreed")
+
+
+def _on_refuse(s: PlanetState, action: Refuse) -> None:
+    seat = s.claim_queue.pop(0)
+    s.claim_queue = []
+    s.phase = "act"
+    if not s.silent:
+        s.emit("refuse", f"seat {seat} refuses: the game goes on", seat)
+
+
+def _on_pass(s: PlanetState, action: Pass) -> None:
+    if not s.silent:
+        s.emit("pass", f"seat {s.seat} cannot move and passes", s.seat)
+    end_turn(s)
+
+
+def _on_end_turn(s: PlanetState, action: EndTurn) -> None:
+    if not s.silent:
+        s.emit("end-turn", f"seat {s.seat} ends the turn without using an ability", s.seat)
+    end_turn(s)
+
+
+_ON: dict[type, Callable[[PlanetState, Any], None]] = {
+    Reveal: _on_reveal,
+    Orient: _on_orient,
+    Draw: _on_draw,
+    Move: _on_move,
+    Drift: _on_drift,
+    Sail: _on_sail,
+    Fly: _on_fly,
+    Go: _on_walk_choice,
+    Knight: _on_walk_choice,
+    Jump: _on_walk_choice,
+    To: _on_walk_choice,
+    Peek: _on_peek,
+    Meteor: _on_meteor,
+    Turn: _on_turn,
+    Beam: _on_beam,
+    Ability: _on_ability,
+    Claim: _on_claim,
+    Agree: _on_agree,
+    Refuse: _on_refuse,
+    Pass: _on_pass,
+    EndTurn: _on_end_turn,
+}
 
 
 # ------------------------------------------------------------------ moves that start a walk

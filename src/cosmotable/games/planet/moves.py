@@ -49,11 +49,11 @@ def legal_actions(s: PlanetState) -> list[Action]:
     if s.phase in ("peek", "meteor", "turn", "beam"):
         return list(s.options)
     if s.phase == "claim":
-        return [Agree(), Refuse()]
+        return [_AGREE, _REFUSE]
     seat = s.seat
     if s.phase == "post":
         # Ruling R20: the window after the action - the turn's one ability, or end the turn.
-        return ability_moves(s, seat) + [EndTurn()]
+        return [*ability_moves(s, seat), _END_TURN]
     out: list[Action] = []
     stun, turn = s.stun[seat], s.turns[seat]
     for i in range(len(stun)):
@@ -64,10 +64,14 @@ def legal_actions(s: PlanetState) -> list[Action]:
     # Ruling R21: the "no one can get the last coin" claim may be made once a turn, at the action
     # node, and only once every tile is face up (the rulebook's end needs that first).
     if claim_open(s):
-        out.append(Claim())
-    if not out or out == [Claim()]:
-        out.insert(0, Pass())
+        out.append(_CLAIM)
+    if not out or out == [_CLAIM]:
+        out.insert(0, _PASS)
     return out
+
+
+# The actions without fields, one shared object each.
+_AGREE, _REFUSE, _END_TURN, _CLAIM, _PASS = Agree(), Refuse(), EndTurn(), Claim(), Pass()
 
 
 def claim_open(s: PlanetState) -> bool:

@@ -231,10 +231,7 @@ def _card_leaps(area: Area, cid: str, n: int, r: int, c: int, on_cell: bool) -> 
     """The plays of the tame knight, jet boots or gravity card for astronaut `n` at (r, c) of `area`
     (on a tile, or on a ship there): where they lead depends on the area's shape alone, so each
     position's plays are worked out once per layout and kept with the area."""
-    memo = area.__dict__.get("_card_leaps")
-    if memo is None:
-        memo = {}
-        object.__setattr__(area, "_card_leaps", memo)
+    memo = area.plays_memo
     key = (cid, n, r, c, on_cell)
     found = memo.get(key)
     if found is None:
