@@ -214,9 +214,11 @@ def ship_moves(s: PlanetState, seat: int) -> list[Action]:
         # rulebook (fuel): fly to any outer station cell, or back beside any yellow planet tile.
         other = s.areas[OTHER_AREA[area]]
         ships = s.ship
-        for j, fly in _flights(other):
-            if (other.id, j) not in ships:
-                out.append(fly)
+        flights = _flights(other)
+        if any(place[0] == other.id for place in ships):
+            out.extend(fly for j, fly in flights if (other.id, j) not in ships)
+        else:  # no ship there: every outer place is free
+            out.extend(fly for _, fly in flights)
     return out
 
 
