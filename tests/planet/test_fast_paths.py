@@ -40,6 +40,12 @@ def full_coin_walk_ok(s, action) -> bool:
     return True
 
 
+def full_carry_step_ok(s, seat, here, way) -> bool:
+    """The listing's question for a carrier at `here` stepping `way`, asked of the rule as first
+    written (the seat to act is `seat`)."""
+    return full_coin_walk_ok(s, Move(s.pos[seat].index(here) + 1, way, True))
+
+
 def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_full_clone(monkeypatch):
     compared = coin_moves = drifts = steps = with_cards = 0
     for seed in range(6):
@@ -53,6 +59,7 @@ def test_coin_walks_judged_without_playing_them_agree_with_the_walk_played_on_a_
             fast = moves.legal_actions(s)
             with monkeypatch.context() as patch:
                 patch.setattr(moves, "coin_walk_ok", full_coin_walk_ok)
+                patch.setattr(moves, "carry_step_ok", full_carry_step_ok)
                 plain = moves.legal_actions(s)
             assert fast == plain, f"seed {seed}, step {len(s.history)}"
             for seat in range(players):

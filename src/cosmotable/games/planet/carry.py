@@ -36,11 +36,7 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     `jump`, `to`) inside the carrier's walk in progress - without breaking a carrier's rule?"""
     seat = s.seat
     if isinstance(action, Move):
-        here = s.pos[seat][action.astronaut - 1]
-        quick = _first_step(s, seat, here, action.way)
-        if quick is not None:
-            return quick
-        return _step_ok(s, seat, here, ("step", *DIRS[action.way]), set(), 0)
+        return carry_step_ok(s, seat, s.pos[seat][action.astronaut - 1], action.way)
     walk = s.walk
     assert walk is not None
     here = s.pos[walk["seat"]][walk["a"]]
@@ -54,6 +50,14 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     if isinstance(action, To):
         return _arrive_ok(s, seat, here, ("cell", parse_cell(action.cell)), ("fly",), visited, steps)
     raise TypeError(f"not a carrier's move or choice: {action}")
+
+
+def carry_step_ok(s: PlanetState, seat: int, here: tuple, way: str) -> bool:
+    """May `seat`'s astronaut standing on a tile at `here` step `way` carrying a coin?"""
+    quick = _first_step(s, seat, here, way)
+    if quick is not None:
+        return quick
+    return _step_ok(s, seat, here, ("step", *DIRS[way]), set(), 0)
 
 
 #: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).

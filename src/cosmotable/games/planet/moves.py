@@ -26,7 +26,7 @@ from cosmotable.games.planet.board import DIRS, PLANET, STATION, Area, cell_name
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import PlanetState
-from cosmotable.games.planet.carry import carry_ok
+from cosmotable.games.planet.carry import carry_ok, carry_step_ok
 from cosmotable.games.planet.effects import _Violation, apply
 from cosmotable.games.planet.reach import (
     ability_moves,
@@ -55,10 +55,16 @@ def legal_actions(s: PlanetState) -> list[Action]:
         # Ruling R20: the window after the action - the turn's one ability, or end the turn.
         return [*ability_moves(s, seat), _END_TURN]
     out: list[Action] = []
-    stun, turn = s.stun[seat], s.turns[seat]
+    stun, turn, pos = s.stun[seat], s.turns[seat], s.pos[seat]
+    plans: dict[tuple, Sequence[object]] = {}
     for i in range(len(stun)):
         if stun[i] < turn:  # not s.stunned(seat, i)
-            out.extend(astronaut_moves(s, seat, i))
+            p = pos[i]
+            plan = plans.get(p)
+            if plan is None:
+                plan = plans[p] = astronaut_plan(s, seat, p)
+            table = _ACTIONS[i + 1]
+            out.extend([table[key] for key in plan])
     out.extend(ship_moves(s, seat))
     out.extend(ability_moves(s, seat))
     # Ruling R21: the "no one can get the last coin" claim may be made once a turn, at the action
@@ -85,32 +91,44 @@ def claim_open(s: PlanetState) -> bool:
 
 # The actions are frozen values: one shared object per distinct move, made once, instead of a new
 # dataclass instance at every listing (legal moves are listed at every decision of every game).
-_move = cache(Move)
-_drift = cache(Drift)
-_sail = cache(Sail)
 _fly = cache(Fly)
 
 
 #: astronaut number -> direction -> its `move N DIR` (and `move N DIR coin`): looked up, not built.
 #: `sail +1`, `sail +2`, `sail +3`, `sail -1`, `sail -2`, `sail -3`: the order of reach.sail_ends.
 _SAILS = tuple(Sail(k) for k in (1, 2, 3, -1, -2, -3))
-_MOVES = {n: {way: Move(n, way) for way in DIRS} for n in range(1, 10)}
-_CARRY = {n: {way: Move(n, way, True) for way in DIRS} for n in range(1, 10)}
+#: Astronaut number -> what an astronaut's move is called in a plan (below) -> the action: `move N
+#: DIR` by the direction, `move N DIR coin` by (direction, True), `drift N K` by K, and the canyon's
+#: second move by "canyon" and ("canyon", True). Looked up, never built during play.
+_CARRY_KEY = {way: (way, True) for way in [*DIRS, "canyon"]}
+_ACTIONS: dict[int, dict[object, Action]] = {
+    n: {
+        **{way: Move(n, way) for way in [*DIRS, "canyon"]},
+        **{(way, True): Move(n, way, True) for way in [*DIRS, "canyon"]},
+        **{k: Drift(n, k) for k in (1, 2, 3, -1, -2, -3)},
+    }
+    for n in range(1, 10)
+}
 
 
 def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
-    n = i + 1
-    p = s.pos[seat][i]
-    out: list[Action] = []
+    """The moves of `seat`'s astronaut i (0-based) now."""
+    table = _ACTIONS[i + 1]
+    return [table[key] for key in astronaut_plan(s, seat, s.pos[seat][i])]
+
+
+def astronaut_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[object]:
+    """The moves of an astronaut of `seat` standing at `p`, named by their keys in _ACTIONS: the same
+    for every astronaut of the seat standing there (three aboard one ship are planned once)."""
     if p[0] == "space":
         area, idx = p[1], p[2]
         places = s.areas[area]
         _, tiles, _ = places.steps[places.ring[idx]]
+        plan: list[object] = []
         if tiles:
             # rulebook (in space): back onto a revealed empty tile with no coin and nobody on it
             # (step_onto_ok from space; never onto a ship or another place of space).
             revealed, tile, coins, locks = s.revealed, s.tile, s.coins, s.locks
-            moves = _MOVES[n]
             for name, cell in tiles:
                 if (
                     cell in revealed
@@ -119,51 +137,34 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
                     and not locks.get(cell)
                     and not s.astronauts_at(cell)
                 ):
-                    out.append(moves[name])
-        for steps, end in drift_ends(s, seat, area, idx):
-            if end is not None:
-                out.append(_drift(n, steps))
-        return out
+                    plan.append(name)
+        plan.extend(steps for steps, end in drift_ends(s, seat, area, idx) if end is not None)
+        return plan
     if p[0] == "cell":
         cell = p[1]
         if p[2] == 1:
-            # rulebook (canyon): it takes two moves; the second one reaches the far half.
-            out.append(_move(n, "canyon"))
-            # rulebook (astronaut with a coin): it may not step where rival astronauts are, so the
-            # far half with rivals on it is closed to a carrier.
+            # rulebook (canyon): it takes two moves; the second one reaches the far half. An
+            # astronaut with a coin may not step where rival astronauts are, so the far half with
+            # rivals on it is closed to a carrier.
             if s.coins.get(cell) and not s.enemies_at(seat, cell, 2):
-                out.append(_move(n, "canyon", True))
-            return out
+                return ("canyon", _CARRY_KEY["canyon"])
+            return ("canyon",)
         area, r, c = cell
         ways = steps_from(s, seat, area, r, c)
-        out = _listed_moves(n, ways)
         if s.coins.get(cell):
-            carry = _CARRY[n]
-            out.extend(m for m in [carry[way] for way in ways] if coin_walk_ok(s, m))
-        return out
+            # rulebook (astronaut with a coin): each step is offered with the coin too when the
+            # carrier's walk can end well (carry.py).
+            carried = [_CARRY_KEY[way] for way in ways if carry_step_ok(s, seat, p, way)]
+            if carried:
+                return [*ways, *carried]
+        return ways
     area, r, c = place_of(s, p)
     ways = steps_from(s, seat, area, r, c)
     if p[1] != seat and not ways:
         # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
         area, r, c = place_of(s, ("ship", seat))
         ways = steps_from(s, seat, area, r, c)
-    return _listed_moves(n, ways)
-
-
-def _listed_moves(n: int, ways: Sequence[str]) -> list[Action]:
-    """Astronaut n's `move N DIR` for each direction; for the directions of a whole neighbourhood (a
-    table's shared tuple: no tile closed, no ship beside) the list is made once and copied."""
-    if type(ways) is tuple:
-        key = (n, ways)
-        found = _MOVE_ROWS.get(key)
-        if found is None:
-            found = _MOVE_ROWS[key] = tuple(_MOVES[n][way] for way in ways)
-        return list(found)
-    moves = _MOVES[n]
-    return [moves[way] for way in ways]
-
-
-_MOVE_ROWS: dict[tuple[int, tuple[str, ...]], tuple[Action, ...]] = {}
+    return ways
 
 
 def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence[str]:
