@@ -29,6 +29,7 @@ MAX_STEPS = 60
 
 # A step's vector as the walk records it: ("step" | "knight" | "jump", dr, dc) or ("fly",).
 Vec = tuple
+_STEP = {way: ("step", dr, dc) for way, (dr, dc) in DIRS.items()}
 
 
 def carry_ok(s: PlanetState, action: Action) -> bool:
@@ -42,7 +43,7 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     here = s.pos[walk["seat"]][walk["a"]]
     visited, steps = walk["visited"], walk["steps"]
     if isinstance(action, Go):
-        return _step_ok(s, seat, here, ("step", *DIRS[action.way]), visited, steps)
+        return _step_ok(s, seat, here, _STEP[action.way], visited, steps)
     if isinstance(action, Knight):
         return _step_ok(s, seat, here, ("knight", *KNIGHTS[action.way]), visited, steps)
     if isinstance(action, Jump):
@@ -57,7 +58,7 @@ def carry_step_ok(s: PlanetState, seat: int, here: tuple, way: str) -> bool:
     quick = _first_step(s, seat, here, way)
     if quick is not None:
         return quick
-    return _step_ok(s, seat, here, ("step", *DIRS[way]), set(), 0)
+    return _step_ok(s, seat, here, _STEP[way], set(), 0)
 
 
 #: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).
@@ -117,15 +118,15 @@ def _land_ok(
     s: PlanetState, seat: int, cell: Cell, prev: tuple, vec: Vec | None, visited: set, steps: int
 ) -> bool:
     # effects.land: no coin onto a no-coin tile (the pyramid among them) or onto rivals.
-    kind = s.kind(cell)
-    assert kind is not None
+    kid, rot = s.tile[cell]
+    kind = s.box.kinds[kid]
     if kind.no_coin or s.enemy_at(seat, cell):
         return False
     k = kind.id
     here = ("cell", cell, 1 if k == "canyon" else 0)
     # effects.effect: the tiles that move the walker on; every other tile ends the walk here.
     if kind.dirs:
-        return any(_step_ok(s, seat, here, ("step", *DIRS[d]), visited, steps) for d in s.dirs(cell))
+        return any(_step_ok(s, seat, here, _STEP[d], visited, steps) for d in kind.directions(rot))
     if k == "knight" or k == "trampoline":
         return _leap_ok(s, seat, cell, here, k, visited, steps)
     if k == "dragonfly":
