@@ -12,7 +12,7 @@ import pytest
 from cosmotable.engine import GameRecord
 
 #: Kosmodrom and Planet games are cut by their turn cap to keep the test short; MLEM plays out.
-CAPS = {"mlem": (), "kosmodrom": ("--max-turns", "12"), "planet": ("--max-turns", "40")}
+CAPS = {"mlem": (), "kosmodrom": ("--max-turns", "12"), "planet": ("--max-turns", "16")}
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "easy"])
