@@ -11,6 +11,7 @@ import weakref
 from collections.abc import Callable
 
 from cosmotable.bots.base import Bot
+from cosmotable.bots.repetition import fresh_moves
 from cosmotable.engine import Action, State
 
 # game id -> (state, action) -> value; higher is better for the seat to move.
@@ -64,7 +65,8 @@ class HeuristicBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1 or hook_for(state.game.id) is None:
             return rng.choice(actions)
-        return ranked(state, actions, rng)[0]
+        # A position met before in the game: a move not played there yet (bots/repetition.py).
+        return fresh_moves(state, ranked(state, actions, rng))[0]
 
 
 def ranked(state: State, actions: list[Action], rng: random.Random) -> list[Action]:

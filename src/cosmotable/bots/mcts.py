@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import payoff, standing
 from cosmotable.bots.heuristic import hook_for, planned, ranked
+from cosmotable.bots.repetition import unplayed
 from cosmotable.engine import CHANCE, TERMINAL, Action, State
 
 
@@ -228,7 +229,8 @@ class MCTSBot(Bot):
         players = state.config.num_players
         root = Node(reward=[0.0] * players)
         self._bounds = [[math.inf, -math.inf] for _ in range(players)]
-        allowed = self._candidates(state, legal)
+        # A position met before in the game: search the moves not played there yet (bots/repetition.py).
+        allowed = self._candidates(state, unplayed(state, legal))
         # Each iteration plays on a private copy. When only the tree, the plans (Kosmodrom's offers:
         # their refusals are read from the state, not from events), random moves and the estimate
         # play on it, none of which reads events, it records none (`State.silence`). A game's

@@ -1,0 +1,115 @@
+"""Positions met earlier in the game and the moves played in them, read from the game's record.
+
+A Planet stand-off goes round in circles: two astronauts knock each other off one cell, a tractor
+beam pulls a coin back from the carrier who took it, a seat ahead in coins steps into a crocodile
+that chases it back, turn after turn (issue #19: all-bot games that ran into the 600-turn cap with
+one position met up to 93 times). A bot that meets a position again plays a move it has not played
+there yet (`fresh_moves`), so a circle is left at its second turn round.
+
+What was met is read from the record (the seed, the configuration and the actions played: the same
+for a game resumed from its save), not kept in the bot: a resumed game goes on as the uninterrupted
+one would, and a hint is the move the bot would play. The record is replayed once, then followed
+action by action. A *position* is the public view without its turn counters: only what every player
+sees decides. A state that is not its record's replay (a hand-built test table) has no memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cosmotable.engine import Action, IllegalAction, State
+
+#: The public view's counters: they grow every turn, so a position that comes back differs only in them.
+COUNTERS = frozenset({"total_turns", "quiet_turns"})
+#: Games whose bots avoid repeating themselves (Planet: its turns can undo each other; the other games
+#: move on by their own rules - a card drawn, a die rolled - and keep their bots as they are).
+GAMES = frozenset({"planet"})
+
+
+def position_key(state: State) -> bytes:
+    """A digest of the public view without its turn counters."""
+    view = {key: value for key, value in state.public_view().items() if key not in COUNTERS}
+    text = json.dumps(view, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+@dataclass
+class Memory:
+    """The game replayed from its record so far: how often each position came up at a decision,
+    and the moves played there."""
+
+    replay: State
+    history: list[Action]  # the actions replayed, in order
+    met: Counter = field(default_factory=Counter)
+    played: dict[bytes, Counter] = field(default_factory=dict)
+    valid: bool = True  # False: the state is not its record's replay (built by hand)
+
+    def follow(self, state: State) -> None:
+        """Replay the actions of `state`'s record not yet replayed."""
+        for action in state.history[len(self.history) :]:
+            if not self.replay.is_chance_node():
+                key = position_key(self.replay)
+                self.met[key] += 1
+                self.played.setdefault(key, Counter())[str(action)] += 1
+            self.replay.apply(action)
+            self.history.append(action)
+
+
+_memories: dict[tuple, Memory] = {}
+_MEMORIES = 8  # games followed at once (a process plays one game at a time, a test several)
+
+
+def memory_of(state: State, key: bytes) -> Memory | None:
+    """The memory of `state`'s game (whose position is `key`), caught up with its record; None for a
+    state that is not the replay of a record."""
+    game = (state.game.id, repr(state.config), state.seed)
+    memory = _memories.get(game)
+    history = state.history
+    if memory is None or history[: len(memory.history)] != memory.history:
+        if len(_memories) >= _MEMORIES:
+            _memories.pop(next(iter(_memories)))
+        memory = _memories[game] = Memory(state.game.state_from_config(state.config, state.seed), [])
+    if not memory.valid:
+        return None
+    try:
+        memory.follow(state)
+    except IllegalAction:  # an action its replay refuses: not the replay of this record
+        memory.valid = False
+        return None
+    if position_key(memory.replay) != key:
+        memory.valid = False
+        return None
+    return memory
+
+
+def _played_here(state: State, moves: list[Action]) -> Counter | None:
+    """The moves played in this position at its earlier comings in the game (None: first time)."""
+    if state.game.id not in GAMES or len(moves) < 2:
+        return None
+    key = position_key(state)
+    memory = memory_of(state, key)
+    return memory.played.get(key) if memory is not None else None
+
+
+def fresh_moves(state: State, moves: list[Action]) -> list[Action]:
+    """`moves` (in the caller's order of preference) not played yet in this position when it came
+    up before in the game, then the rest, least played first; `moves` unchanged for a position met
+    for the first time. Met again, a bot leaves a circle instead of going round it once more."""
+    played = _played_here(state, moves)
+    if not played:
+        return moves
+    order = {id(move): rank for rank, move in enumerate(moves)}
+    return sorted(moves, key=lambda move: (played[str(move)], order[id(move)]))
+
+
+def unplayed(state: State, moves: list[Action]) -> list[Action]:
+    """The moves a search chooses from: those played least often in this position so far (all of
+    `moves` for a position met for the first time)."""
+    played = _played_here(state, moves)
+    if not played:
+        return moves
+    fewest = min(played[str(move)] for move in moves)
+    return [move for move in moves if played[str(move)] == fewest]
