@@ -297,3 +297,26 @@ def test_an_astronaut_stopped_on_a_knight_walks_on_from_its_landings():
     # c4 is a knight's landing from b2: this very move, no new turn. Taken as standing on b2, it
     # looked two steps away (a step from the knight, which the rules never allow).
     assert walk.get(parse_cell("c4")) == 0
+
+
+def test_the_heuristic_judges_only_the_ship_moves_towards_coins_by_the_route_estimate():
+    # A ship move lays the table anew (its route maps cost afresh): the heuristic judges the few
+    # best by where the ship comes to lie, and ranks the rest below every judged move.
+    from cosmotable.bots.heuristic import mover_view
+    from cosmotable.bots.hooks_planet import PRUNED_SHIP_MOVE, SHIP_SHORTLIST, ship_shortlist, value
+
+    s = table("""
+    .. S0 .. .. .. .. ..
+    .. __ __ __ __ __ ..
+    .. __ __ __ __ C2 ..
+    .. __ __ __ __ __ ..
+    .. .. .. .. .. .. S1
+    """)
+    coins(s, "f3", 2)
+    proxies, kept = ship_shortlist(s, mover_view(s), 0)
+    assert sorted(proxies) == ["sail +1", "sail +2", "sail +3", "sail -2", "sail -3"]
+    assert len(kept) == SHIP_SHORTLIST and {"sail +2", "sail +3"} <= kept  # towards f3, clockwise
+    assert proxies["sail +3"] > proxies["sail -3"]
+    values = {str(a): value(s, a) for a in s.legal_actions()}
+    judged = [v for text, v in values.items() if text not in {"sail -2", "sail -3"}]
+    assert values["sail -3"] < PRUNED_SHIP_MOVE + 10 < min(judged)

@@ -18,7 +18,7 @@ from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_valu
 from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
 from cosmotable.engine import Action, State
-from cosmotable.games.planet.board import DIRS
+from cosmotable.games.planet.board import DIRS, parse_cell
 
 #: The most a move that makes progress (reveals a tile, brings a coin home) gains over one that does
 #: not, reached as the quiet turns grow (0 right after progress). The route estimate alone may rate
@@ -170,6 +170,10 @@ def value(state: State, action: Action) -> float:
             or view["quiet_turns"] >= 50 * len(view["players"])
         )
         return 1.0 if (text == "agree") == agree else 0.0
+    if text.startswith(("sail", "fly")):
+        proxies, kept = ship_shortlist(state, view, seat)
+        if text not in kept:
+            return PRUNED_SHIP_MOVE + proxies[text]
     after = state.clone()
     after.apply(action)
     budget = _follow_budget(state)
@@ -178,6 +182,54 @@ def value(state: State, action: Action) -> float:
     value = _judge(state, view, after, seat, text, budget)
     budget[0] -= spent - budget[1]
     return value
+
+
+#: Ship moves judged by the route estimate in one position: the few best by where the ship comes to lie
+#: (`ship_proxy`). A ship move lays the table anew, and a new layout costs its route maps afresh:
+#: with a flight to any place of the ring of the other area, ship moves took 60% of the time of an
+#: all-heuristic game, for moves it seldom chose (issue #19: the slow test's games took a minute each).
+SHIP_SHORTLIST = 3
+#: The value of the other ship moves (plus their proxy, 0 to a few coins): below every judged move
+#: (a lead is at most the 30 coins of the box, the bonuses a few coins).
+PRUNED_SHIP_MOVE = -100.0
+
+_ship_memo: tuple = (lambda: None, -1, None)  # (weak ref to the state, history length, shortlist)
+
+
+def ship_shortlist(state: State, view: dict, seat: int) -> tuple[dict[str, float], set[str]]:
+    """({ship move: its proxy}, the SHIP_SHORTLIST best of them), once per position."""
+    global _ship_memo
+    ref, length, shortlist = _ship_memo
+    if ref() is state and length == len(state.history):
+        return shortlist
+    ship = view["players"][seat]["ship"]
+    ring = view["areas"][ship["area"]]["ring"]
+    proxies = {}
+    for action in state.legal_actions():
+        text = str(action)
+        if text.startswith("sail"):
+            proxies[text] = ship_proxy(
+                view, parse_cell(ring[(ship["ring"] + int(text.split()[1])) % len(ring)])
+            )
+        elif text.startswith("fly"):
+            proxies[text] = ship_proxy(view, parse_cell(text.split()[1]))
+    best = sorted(proxies, key=lambda t: proxies[t], reverse=True)[:SHIP_SHORTLIST]
+    shortlist = (proxies, set(best))
+    _ship_memo = (weakref.ref(state), len(state.history), shortlist)
+    return shortlist
+
+
+def ship_proxy(view: dict, place: tuple) -> float:
+    """What a ship lying at `place` is near: the coins of its area (on tiles and locked), and its
+    face-down tiles at a third of a coin each, each by GAMMA ** its distance in cells (a cheap
+    stand-in for the route estimate: coins are carried aboard, tiles revealed from the ship)."""
+    area, row, col = place
+    near = 0.0
+    for cell in view["areas"][area]["cells"]:
+        worth = (cell.get("coins") or 0) + (cell.get("lock") or 0) + (0 if cell["revealed"] else 0.3)
+        if worth:
+            near += worth * GAMMA ** max(abs(cell["row"] - row), abs(cell["col"] - col))
+    return near
 
 
 #: A coin carrier's move is followed through its own choices (an arrow's way, a knight's or
