@@ -57,7 +57,7 @@ def main() -> None:
     print(
         f"{len(times)} decisions ({args.games} games, {args.players} players): median {statistics.median(times):.0f} ms, "
         f"p90 {cut[89]:.0f} ms, p99 {cut[98]:.0f} ms, slowest {times[-1]:.0f} ms; "
-        f"median per legal move {per_move:.1f} ms"
+        f"median per legal move {per_move:.1f} ms; {sum(times) / 1000:.1f} s in all"
     )
 
 
