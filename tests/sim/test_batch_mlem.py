@@ -11,8 +11,10 @@ from cosmotable.sim.batch_mlem import play_batch, play_reference, records, subse
 from cosmotable.sim.batch_mlem import uniform as compiled_uniform
 from cosmotable.sim.counter_rng import cumulative, pick_outcome, uniform, uniform_array
 
-# compiled once per run, beside the other tests (tests/batch_engine_helpers.py)
-pytestmark = pytest.mark.batch_engine
+# compiled once per run, beside the other tests (tests/batch_engine_helpers.py); not traced for coverage:
+# the compiled module is left out of it, and the reference games each test replays run rule code the
+# game tests cover line by line, at twice the time under the tracer
+pytestmark = [pytest.mark.batch_engine, pytest.mark.no_cover]
 
 # batch.score_parts()'s last axis, named as the reference's score_breakdown() names the parts
 PART_NAMES = ("moons", "deep_space", "goals", "planets", "ufo", "discoveries", "missions")
