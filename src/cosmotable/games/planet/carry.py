@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.actions import KNIGHTS, Go, Jump, Knight, Move, To
 from cosmotable.games.planet.board import DIRS, parse_cell
-from cosmotable.games.planet.reach import place_of
+from cosmotable.games.planet.reach import crocodile_back, place_of
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
@@ -138,14 +138,7 @@ def _land_ok(
             return _fly_ok(s, seat, cell, here, visited, steps)
         return _step_ok(s, seat, here, vec, visited, steps)
     if k == "crocodile":
-        back = (
-            ("ship", prev[1])
-            if prev[0] == "ship"
-            else ("ring", prev[1], prev[2])
-            if prev[0] == "space"
-            else ("cell", prev[1])
-        )
-        rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
+        back, rev = crocodile_back(prev, vec)
         return _arrive_ok(s, seat, here, back, rev, visited, steps)
     if k == "portal":
         return _arrive_ok(s, seat, here, ("ship", seat), None, visited, steps)

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
 from cosmotable.games.planet.reach import (
+    crocodile_back,
     drift_end,
     gravity_end,
     has_ability_move,
@@ -625,16 +626,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             return
     elif k == "crocodile":
         # rulebook (crocodile): go back to where you came from.
-        prev = walk["prev"]
-        back = (
-            ("ship", prev[1])
-            if prev[0] == "ship"
-            else ("ring", prev[1], prev[2])
-            if prev[0] == "space"
-            else ("cell", prev[1])
-        )
-        vec = walk["vec"]
-        rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
+        back, rev = crocodile_back(walk["prev"], walk["vec"])
         if not s.silent:
             s.emit(
                 "crocodile",

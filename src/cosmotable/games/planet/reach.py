@@ -31,6 +31,19 @@ def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
     return area, r, c
 
 
+def crocodile_back(prev: tuple, vec: tuple | None) -> tuple[tuple, tuple | None]:
+    """Where a crocodile sends a walker back to (rulebook, crocodile: back to where it came from), as a
+    place on the map, and the reversed step vector (None after a flight or a first step)."""
+    if prev[0] == "ship":
+        back: tuple = ("ship", prev[1])
+    elif prev[0] == "space":
+        back = ("ring", prev[1], prev[2])
+    else:
+        back = ("cell", prev[1])
+    rev = None if vec is None or vec[0] == "fly" else (vec[0], -vec[1], -vec[2])
+    return back, rev
+
+
 def target(s: PlanetState, area: str, r: int, c: int) -> tuple | None:
     """What lies at (r, c) of this area: ("cell", cell) / ("ring", area, idx) / None (deep space)."""
     return s.areas[area].places.get((r, c))
