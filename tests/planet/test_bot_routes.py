@@ -302,7 +302,6 @@ def test_an_astronaut_stopped_on_a_knight_walks_on_from_its_landings():
 def test_the_heuristic_judges_only_the_ship_moves_towards_coins_by_the_route_estimate():
     # A ship move lays the table anew (its route maps cost afresh): the heuristic judges the few
     # best by where the ship comes to lie, and ranks the rest below every judged move.
-    from cosmotable.bots.heuristic import mover_view
     from cosmotable.bots.hooks_planet import PRUNED_SHIP_MOVE, SHIP_SHORTLIST, ship_shortlist, value
 
     s = table("""
@@ -313,7 +312,7 @@ def test_the_heuristic_judges_only_the_ship_moves_towards_coins_by_the_route_est
     .. .. .. .. .. .. S1
     """)
     coins(s, "f3", 2)
-    proxies, kept = ship_shortlist(s, mover_view(s), 0)
+    proxies, kept = ship_shortlist(s)
     assert sorted(proxies) == ["sail +1", "sail +2", "sail +3", "sail -2", "sail -3"]
     assert len(kept) == SHIP_SHORTLIST and {"sail +2", "sail +3"} <= kept  # towards f3, clockwise
     assert proxies["sail +3"] > proxies["sail -3"]

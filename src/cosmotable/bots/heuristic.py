@@ -9,10 +9,13 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable
+from typing import TypeVar
 
 from cosmotable.bots.base import Bot
 from cosmotable.bots.repetition import fresh_moves
 from cosmotable.engine import Action, State
+
+T = TypeVar("T")
 
 # game id -> (state, action) -> value; higher is better for the seat to move.
 HOOKS: dict[str, Callable[[State, Action], float]] = {}
@@ -86,6 +89,20 @@ def ranked(state: State, actions: list[Action], rng: random.Random) -> list[Acti
 #: reason to make, only to withdraw it): `ranked` leaves it out, so no bot plays it and the search's
 #: root never tries it.
 POINTLESS = float("-inf")
+
+
+def per_position(build: Callable[[State], T]) -> Callable[[State], T]:
+    """`build(state)` worked out once per position: a hook values every legal action of one position,
+    and what it needs of the position alone is the same for each (kept for the last position only, by
+    a weak reference: a freed state is never mistaken for a new one)."""
+    memo: list = [lambda: None, -1, None]  # weak ref to the state, its history length, build(state)
+
+    def once(state: State) -> T:
+        if memo[0]() is not state or memo[1] != len(state.history):
+            memo[:] = [weakref.ref(state), len(state.history), build(state)]
+        return memo[2]
+
+    return once
 
 
 _last_view: tuple = (lambda: None, -1, -1, None)  # (weak ref to the state, history length, seat, view)

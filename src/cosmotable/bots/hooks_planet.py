@@ -11,11 +11,10 @@ the public engine API. A move onto a face-down tile is judged before its tile is
 from __future__ import annotations
 
 import math
-import weakref
 from collections import Counter
 
 from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
-from cosmotable.bots.heuristic import hook, mover_view
+from cosmotable.bots.heuristic import hook, mover_view, per_position
 from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import DIRS, parse_cell
@@ -130,23 +129,15 @@ def sail_to_face_down(layout: Layout, seat: int) -> int:
     return turns
 
 
-_fight_memo: tuple = (lambda: None, -1, None)  # (weak ref to the state, history length, fights)
-
-
+@per_position
 def fights_since_progress(state: State) -> Counter:
-    """Attacks per cell in the public log since a tile was last revealed or a coin brought home
-    (built once per position: a hook values every legal move of one position)."""
-    global _fight_memo
-    ref, length, fights = _fight_memo
-    if ref() is state and length == len(state.history):
-        return fights
-    fights = Counter()
+    """Attacks per cell in the public log since a tile was last revealed or a coin brought home."""
+    fights: Counter = Counter()
     for event in reversed(state.events):
         if event.kind in ("reveal", "deliver"):
             break
         if event.kind == "attack" and event.visible_to is None:
             fights[event.data.get("cell", "space")] += 1
-    _fight_memo = (weakref.ref(state), len(state.history), fights)
     return fights
 
 
@@ -171,7 +162,7 @@ def value(state: State, action: Action) -> float:
         )
         return 1.0 if (text == "agree") == agree else 0.0
     if text.startswith(("sail", "fly")):
-        proxies, kept = ship_shortlist(state, view, seat)
+        proxies, kept = ship_shortlist(state)
         if text not in kept:
             return PRUNED_SHIP_MOVE + proxies[text]
     after = state.clone()
@@ -193,16 +184,12 @@ SHIP_SHORTLIST = 3
 #: (a lead is at most the 30 coins of the box, the bonuses a few coins).
 PRUNED_SHIP_MOVE = -100.0
 
-_ship_memo: tuple = (lambda: None, -1, None)  # (weak ref to the state, history length, shortlist)
 
-
-def ship_shortlist(state: State, view: dict, seat: int) -> tuple[dict[str, float], set[str]]:
-    """({ship move: its proxy}, the SHIP_SHORTLIST best of them), once per position."""
-    global _ship_memo
-    ref, length, shortlist = _ship_memo
-    if ref() is state and length == len(state.history):
-        return shortlist
-    ship = view["players"][seat]["ship"]
+@per_position
+def ship_shortlist(state: State) -> tuple[dict[str, float], set[str]]:
+    """({ship move: its proxy}, the SHIP_SHORTLIST best of them) of the seat to move."""
+    view = mover_view(state)
+    ship = view["players"][state.current_player()]["ship"]
     ring = view["areas"][ship["area"]]["ring"]
     proxies = {}
     for action in state.legal_actions():
@@ -214,9 +201,7 @@ def ship_shortlist(state: State, view: dict, seat: int) -> tuple[dict[str, float
         elif text.startswith("fly"):
             proxies[text] = ship_proxy(view, parse_cell(text.split()[1]))
     best = sorted(proxies, key=lambda t: proxies[t], reverse=True)[:SHIP_SHORTLIST]
-    shortlist = (proxies, set(best))
-    _ship_memo = (weakref.ref(state), len(state.history), shortlist)
-    return shortlist
+    return proxies, set(best)
 
 
 def ship_proxy(view: dict, place: tuple) -> float:
@@ -246,17 +231,12 @@ FOLLOW_BUDGET = 24
 #: ... and all the moves of one position together (a carrier with 20 coin moves through knights).
 POSITION_BUDGET = 96
 
-_budget_memo: tuple = (lambda: None, -1, [0, 0])  # (weak ref to the state, history length, budget)
 
-
+@per_position
 def _follow_budget(state: State) -> list[int]:
-    """[positions left for this position's moves, positions left for the move being judged]."""
-    global _budget_memo
-    ref, length, budget = _budget_memo
-    if ref() is not state or length != len(state.history):
-        budget = [POSITION_BUDGET, 0]
-        _budget_memo = (weakref.ref(state), len(state.history), budget)
-    return budget
+    """[positions left for this position's moves, positions left for the move being judged]: one list
+    per position, spent by its moves' judgements."""
+    return [POSITION_BUDGET, 0]
 
 
 def _judge(state: State, view: dict, after: State, seat: int, text: str, budget: list[int]) -> float:
