@@ -231,6 +231,19 @@ def test_ruling_K12_a_withdrawn_offer_is_not_built_again():
     assert "offer 1" not in offers(s) and "offer 2" in offers(s)
 
 
+def test_ruling_K12_a_withdrawn_request_is_not_asked_again_but_other_drafts_are():
+    s = negotiating()
+    s.apply("offer 1")
+    s.apply("give metal")
+    wanted = next(a for a in legal(s) if a.startswith("want "))
+    s.apply(wanted)
+    s.apply("withdraw")
+    s.apply("offer 1")
+    # the same gift alone was not withdrawn: giving metal again is a step to another offer
+    s.apply("give metal")
+    assert wanted not in legal(s) and any(a.startswith("want ") for a in legal(s))
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_ruling_K12_every_turn_of_random_negotiation_ends(seed):
     """Random choices among the legal actions (offers built, withdrawn, refused, accepted) always

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, TypeGuard
 
@@ -78,6 +78,12 @@ class CardSet:
     @property
     def total(self) -> int:
         return sum(c.count for c in self.cards.values())
+
+    @cached_property
+    def tradeable(self) -> tuple[str, ...]:
+        """The card kinds that may change hands in an offer: all but the launch-pad cards (which
+        never leave the deck for a hand). Listed once: a search asks at every offer step."""
+        return tuple(c.id for c in self.cards.values() if c.type != "launch_pad")
 
 
 def _int(value: Any) -> TypeGuard[int]:

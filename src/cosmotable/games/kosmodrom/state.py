@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any, Self
 
-from cosmotable.engine.core import CHANCE, TERMINAL, Action, State
+from cosmotable.engine.core import CHANCE, TERMINAL, Action, Event, State
 from cosmotable.games.kosmodrom import plays
 from cosmotable.games.kosmodrom.actions import (
     Accept,
@@ -81,6 +81,11 @@ def _deck_card(card: str) -> DeckCard:
     if outcome is None:
         outcome = _DECK_CARDS[card] = DeckCard(card)
     return outcome
+
+
+def _with_card(key: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """An offer key's sorted cards with `card` added (`KosmodromState._offer_key`'s form)."""
+    return tuple(sorted((*key, card)))
 
 
 class KosmodromState(CardEffects, KosmodromTable):
@@ -224,8 +229,8 @@ class KosmodromState(CardEffects, KosmodromTable):
         options.append(Done())
         return options
 
-    def _tradeable(self) -> list[str]:
-        return [c.id for c in self.cards.cards.values() if c.type != "launch_pad"]
+    def _tradeable(self) -> tuple[str, ...]:
+        return self.cards.tradeable
 
     # ------------------------------------------------------------------ negotiation (Ruling K12)
     @staticmethod
@@ -239,11 +244,15 @@ class KosmodromState(CardEffects, KosmodromTable):
         assert self.draft is not None
         to, give, want = self.draft
         hand = self.hands[self.turn_seat]
+        withdrawn = self.withdrawn
+        # the keys of the drafts one step away are built only when some draft was withdrawn (the
+        # set is usually empty, and a key per card kind made this the dearest part of a search)
+        give_key = tuple(sorted(give.elements())) if withdrawn else ()
+        want_key = tuple(sorted(want.elements())) if withdrawn else ()
         options: list[Action] = []
         for card in sorted(hand):
-            if (
-                hand[card] > give[card]
-                and self._offer_key(to, give + Counter([card]), want) not in self.withdrawn
+            if hand[card] > give[card] and (
+                not withdrawn or (to, _with_card(give_key, card), want_key) not in withdrawn
             ):
                 options.append(Give(card))
         # One can ask for at most as many cards as the other seat holds (its hand size is public).
@@ -251,7 +260,7 @@ class KosmodromState(CardEffects, KosmodromTable):
             options.extend(
                 Want(card)
                 for card in self._tradeable()
-                if self._offer_key(to, give, want + Counter([card])) not in self.withdrawn
+                if not withdrawn or (to, give_key, _with_card(want_key, card)) not in withdrawn
             )
         if give.total() > 0 and self._offer_key(to, give, want) not in self.made_offers:
             options.append(Propose())
@@ -807,6 +816,19 @@ class KosmodromState(CardEffects, KosmodromTable):
             new.draft = (self.draft[0], Counter(self.draft[1]), Counter(self.draft[2]))
         new._legal_cache = None
 
+    #: (seat, the log, its length, the events of it that seat saw): the last filter of the log,
+    #: kept because a search determinizes the same state at every iteration. A log only grows
+    #: (or is replaced, by `silence`), so the same list at the same length is the same log.
+    _events_seen: tuple[int, list[Event], int, list[Event]] | None = None
+
+    def _events_seen_by(self, seat: int) -> list[Event]:
+        seen = self._events_seen
+        log = self.events
+        if seen is None or seen[0] != seat or seen[1] is not log or seen[2] != len(log):
+            events = [e for e in log if e.visible_to is None or seat in e.visible_to]
+            seen = self._events_seen = (seat, log, len(log), events)
+        return seen[3]
+
     def resample_for(self, seat: int, rng: random.Random) -> Self:
         """A determinization for `seat` (Ruling K24): every card `seat` knows to be in another hand
         stays there; the rest of those hands is redrawn, hand sizes kept, from the cards `seat` has
@@ -858,7 +880,7 @@ class KosmodromState(CardEffects, KosmodromTable):
                     hand[card] -= 1
                 pending.append(card)
             new.stolen = pending
-        new.events = [e for e in self.events if e.visible(seat)]
+        new.events = list(self._events_seen_by(seat))
         new.detach_chance(rng)
         new._legal_cache = None
         return new
