@@ -319,3 +319,81 @@ def test_the_heuristic_judges_only_the_ship_moves_towards_coins_by_the_route_est
     values = {str(a): value(s, a) for a in s.legal_actions()}
     judged = [v for text, v in values.items() if text not in {"sail -2", "sail -3"}]
     assert values["sail -3"] < PRUNED_SHIP_MOVE + 10 < min(judged)
+
+
+# A face-down tile (b8) walled in by crocodiles: no walk reaches it, only a step from a ship beside it
+# (a7, a8, a9 of the ring). Our ship lies at the top; every coin is home, nothing else is left to do.
+WALLED_IN_BELOW = """
+.. .. .. S0 .. ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. CR CR __ __ ..
+.. ?? CR __ __ ..
+.. CR CR __ __ ..
+.. .. .. .. .. S1
+"""
+
+
+def _stood_still(s, quiet_turns: int = 60):
+    s.total_turns = 300
+    s.progress_turn = 300 - quiet_turns
+    return s
+
+
+def test_a_sail_that_saves_no_whole_turn_still_nears_a_walled_in_tile():
+    # rulebook (ship): up to 3 cells a turn; a corner bars the third cell here, so the best sail
+    # (-2, counter-clockwise) leaves the ship as many whole turns away as before (9 cells, then 7).
+    # Counted in whole turns it looked no better than stepping out and back, and in issue #19's game
+    # of seed 1000008 the ship stayed put for 400 turns while its last station tile lay face down.
+    from cosmotable.bots.hooks_planet import sail_to_face_down
+
+    s = _stood_still(table(WALLED_IN_BELOW))
+    legal = {str(a) for a in s.legal_actions()}
+    assert "sail -3" not in legal and "sail -2" in legal
+    after = s.clone()
+    after.apply("sail -2")
+    assert sail_to_face_down(layout_of(after.public_view()), 0) < sail_to_face_down(
+        layout_of(s.public_view()), 0
+    )
+    for seed in range(3):
+        assert str(make_bot("heuristic", seed=seed).act(s)) == "sail -2"
+
+
+# A tall, narrow planet: b8 walled in at the lower left, our ship at the upper right. Clockwise the
+# ship comes nearer b8 in a straight line (down the right side) but farther along the ring.
+TALL_AND_NARROW = """
+.. .. .. .. S0 ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. CR CR __ __ ..
+.. ?? CR __ __ ..
+.. CR CR __ __ ..
+.. .. .. .. .. S1
+"""
+
+
+def test_the_ship_short_list_keeps_the_sail_nearest_a_face_down_tile_along_the_ring():
+    # The short list ranks ship moves by a straight-line proxy; a ship sails round the place, so the
+    # sail that brings it nearest a face-down tile along the ring is kept too (in issue #19's game of
+    # seed 1000008 the only sail towards the last tile was left out of the list).
+    from cosmotable.bots.hooks_planet import ring_cells_to_face_down, ship_shortlist
+
+    s = _stood_still(table(TALL_AND_NARROW))
+    proxies, kept = ship_shortlist(s)
+    ship = s.public_view()["players"][0]["ship"]
+    layout = layout_of(s.public_view())
+    along = {
+        text: ring_cells_to_face_down(layout, "p", ship["ring"] + int(text.split()[1])) for text in proxies
+    }
+    nearest = min(along, key=along.__getitem__)
+    assert nearest == "sail -3"
+    assert max(proxies, key=proxies.__getitem__) == "sail +3"  # the straight-line proxy looks clockwise
+    assert nearest in kept
+    assert str(make_bot("heuristic", seed=1).act(s)) == "sail -3"

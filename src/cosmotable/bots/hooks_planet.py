@@ -88,7 +88,7 @@ def explore_pull(view: dict, seat: int) -> float:
     face_down = [place for place, tile in layout.tiles.items() if tile is None]
     if not face_down:
         return 0.0
-    nearest = FAR
+    nearest: float = FAR
     for other, row in enumerate(table.astronauts):
         if table.teams[other] != table.teams[seat]:
             continue
@@ -107,26 +107,35 @@ def explore_pull(view: dict, seat: int) -> float:
     return GAMMA**nearest if nearest < FAR else 0.0
 
 
-def sail_to_face_down(layout: Layout, seat: int) -> int:
+def sail_to_face_down(layout: Layout, seat: int) -> float:
     """Turns for `seat`'s ship to sail beside a face-down tile of its place (up to 3 cells a turn,
     rulebook: ship) and for an astronaut aboard to step onto it; FAR when none is left there.
     A face-down tile no astronaut can walk to (walled in by crocodiles, arrows, portals) can still be
     stepped on from a ship beside it: a 4-player game ran into the turn cap with its last station
-    tile walled in so, every coin home (issue #19)."""
-    key = ("sail to face down", seat)
-    turns = layout.dist.get(key)
-    if turns is None:
-        turns = FAR
-        home = layout._ship_place(seat)
-        area = home[0]
-        ring = layout.ring[area]
-        start = ring.index(home)
-        for at, (_, r, c) in enumerate(ring):
-            if any(layout.tiles.get((area, r + dr, c + dc), ()) is None for dr, dc in DIRS.values()):
-                cells = min(abs(at - start), len(ring) - abs(at - start))
-                turns = min(turns, -(-cells // SAIL_CELLS) + 1)
-        layout.dist[key] = turns
-    return turns
+    tile walled in so, every coin home (issue #19).
+
+    The sailing counts in thirds of a turn, not whole turns: each cell sailed nearer must count, or a
+    sail that saves no whole turn (two cells, when a corner or a ship bars the third) looks no better
+    than staying, and the ship never sets out (issue #19, seed 1000008)."""
+    home = layout._ship_place(seat)
+    cells = ring_cells_to_face_down(layout, home[0], layout.ring[home[0]].index(home))
+    return FAR if cells >= FAR else cells / SAIL_CELLS + 1
+
+
+def ring_cells_to_face_down(layout: Layout, area: str, at: int) -> int:
+    """The fewest cells a ship at ring place `at` of `area` sails, either way round, to lie beside a
+    face-down tile of that area; FAR when none is left there."""
+    ring = layout.ring[area]
+    at %= len(ring)
+    key = ("beside face down", area)
+    beside = layout.dist.get(key)
+    if beside is None:
+        beside = layout.dist[key] = [
+            index
+            for index, (_, r, c) in enumerate(ring)
+            if any(layout.tiles.get((area, r + dr, c + dc), ()) is None for dr, dc in DIRS.values())
+        ]
+    return min((min(abs(index - at), len(ring) - abs(index - at)) for index in beside), default=FAR)
 
 
 @per_position
@@ -200,8 +209,21 @@ def ship_shortlist(state: State) -> tuple[dict[str, float], set[str]]:
             )
         elif text.startswith("fly"):
             proxies[text] = ship_proxy(view, parse_cell(text.split()[1]))
-    best = sorted(proxies, key=lambda t: proxies[t], reverse=True)[:SHIP_SHORTLIST]
-    return proxies, set(best)
+    best = set(sorted(proxies, key=lambda t: proxies[t], reverse=True)[:SHIP_SHORTLIST])
+    # ... and the sail that brings the ship nearest, along the ring, beside a face-down tile: the
+    # proxy measures straight across the place, a ship sails round it. A tile walled in by arrows
+    # and crocodiles is revealed only from a ship beside it; in issue #19's game of seed 1000008 its
+    # last tile, on the far side of the station, waited 400 turns for a sail the short list left out.
+    sails = {text: int(text.split()[1]) for text in proxies if text.startswith("sail")}
+    if sails:
+        layout = table_of(view).layout
+        cells = {
+            text: ring_cells_to_face_down(layout, ship["area"], ship["ring"] + k) for text, k in sails.items()
+        }
+        nearest = min(sails, key=lambda text: (cells[text], -proxies[text]))
+        if cells[nearest] < ring_cells_to_face_down(layout, ship["area"], ship["ring"]):
+            best.add(nearest)
+    return proxies, best
 
 
 def ship_proxy(view: dict, place: tuple) -> float:
