@@ -397,3 +397,43 @@ def test_the_ship_short_list_keeps_the_sail_nearest_a_face_down_tile_along_the_r
     assert max(proxies, key=proxies.__getitem__) == "sail +3"  # the straight-line proxy looks clockwise
     assert nearest in kept
     assert str(make_bot("heuristic", seed=1).act(s)) == "sail -3"
+
+
+THREE_SHIPS = """
+.. S0 .. .. ..
+.. __ __ __ ..
+.. __ __ __ ..
+.. __ __ __ ..
+.. __ __ __ ..
+.. S2 .. .. S1
+"""
+
+
+def _carrier_among_rivals(*rivals_at: tuple[int, str], to_move: int):
+    """3 players: our carrier on a coin at c3, each (seat, cell) of `rivals_at` an astronaut of that
+    rival, seat `to_move` to play."""
+    s = table(THREE_SHIPS, players=3)
+    put(s, 0, 1, "c3")
+    coins(s, "c3", 1)
+    for seat, cell in rivals_at:
+        put(s, seat, 1, cell)
+    s.seat = to_move
+    return s
+
+
+def test_a_carrier_in_reach_of_both_rivals_moving_before_our_turn_is_worth_less_than_of_one():
+    # 3 players, seat 1 to move: seats 1 and 2 both play before our next turn, each may knock our
+    # carrier home. Counted as one threat, a cell in everyone's reach looked held 40% of the time,
+    # and in issue #19's game of seed 1000004 three seats knocked each other off a tractor beam in
+    # turn for hundreds of turns.
+    safe = plan_values(_carrier_among_rivals((1, "d5"), (2, "b5"), to_move=1).public_view())[0]
+    one = plan_values(_carrier_among_rivals((1, "d4"), (2, "b5"), to_move=1).public_view())[0]
+    both = plan_values(_carrier_among_rivals((1, "d4"), (2, "b4"), to_move=1).public_view())[0]
+    assert both < one < safe
+
+
+def test_a_rival_who_plays_after_us_is_no_threat_before_our_turn():
+    # Seat 2 to move, then us: seat 1 beside our carrier plays only after our next turn.
+    safe = plan_values(_carrier_among_rivals((1, "d5"), (2, "b5"), to_move=2).public_view())[0]
+    after_us = plan_values(_carrier_among_rivals((1, "d4"), (2, "b5"), to_move=2).public_view())[0]
+    assert after_us == pytest.approx(safe)

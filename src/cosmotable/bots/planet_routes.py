@@ -372,29 +372,43 @@ def plan_values(view: dict) -> list[float]:
     for seat, player in enumerate(view["players"]):
         starts = table.astronauts[seat]
         value = _plan(table, seat, starts)
-        if table.teams[seat] != table.teams[table.turn]:
-            # A rival moves next: our astronauts within its reach may be sent back to the ship.
-            hit = [s for s in starts if s[2] is not None and _in_reach(table, seat, s[2])]
-            if hit:
-                sent_home = [(SHIP, 0, None) if s in hit else s for s in starts]
-                value = (1 - ATTACK_ODDS) * value + ATTACK_ODDS * _plan(table, seat, sent_home)
+        # Rivals who move before our next turn may send our astronauts within their reach back to
+        # the ship, each with ATTACK_ODDS: one rival in two players, up to two in three (a cell that
+        # both can reach is seldom held: issue #19's 3-player game of seed 1000004 knocked three
+        # seats off one tractor beam in turn for 300 turns, each valuing the cell as held 40% of
+        # the time when two rivals were to move before its next turn).
+        rivals = [
+            other for other in _before_next_turn(table, seat) if table.teams[other] != table.teams[seat]
+        ]
+        hit = [s for s in starts if s[2] is not None and any(_reaches(table, r, s[2]) for r in rivals)]
+        if hit:
+            threats = sum(any(_reaches(table, r, s[2]) for s in hit) for r in rivals)
+            odds = 1 - (1 - ATTACK_ODDS) ** threats
+            sent_home = [(SHIP, 0, None) if s in hit else s for s in starts]
+            value = (1 - odds) * value + odds * _plan(table, seat, sent_home)
         if table.in_hand is not None and table.in_hand[0] == seat and table.in_hand[1] < FAR:
             value += GAMMA ** table.in_hand[1]
         values.append(player["delivered"] + value)
     return values
 
 
-def _in_reach(table: Table, seat: int, place: tuple) -> bool:
-    for other, row in enumerate(table.astronauts):
-        if table.teams[other] == table.teams[seat]:
-            continue
-        for node, extra, _ in row:
-            if extra:
-                continue  # stunned, or down in a canyon: no step and no leap reaches us this turn
-            if place in table.layout.step_ends(other, False, node):
-                return True
-            if any(place in table.layout.leap_ends(other, card, node) for card in table.leaps[other]):
-                return True  # rulebook (cards): an ability is used besides the turn's move
+def _before_next_turn(table: Table, seat: int) -> list[int]:
+    """The seats who play a turn before `seat`'s next one: from the seat to move, in seat order
+    (none when `seat` itself is to move)."""
+    players = len(table.teams)
+    return [(table.turn + k) % players for k in range((seat - table.turn) % players)]
+
+
+def _reaches(table: Table, rival: int, place: tuple) -> bool:
+    """Whether an astronaut of `rival` can step (or, with an ability card, leap) onto `place` in its
+    next turn."""
+    for node, extra, _ in table.astronauts[rival]:
+        if extra:
+            continue  # stunned, or down in a canyon: no step and no leap reaches us this turn
+        if place in table.layout.step_ends(rival, False, node):
+            return True
+        if any(place in table.layout.leap_ends(rival, card, node) for card in table.leaps[rival]):
+            return True  # rulebook (cards): an ability is used besides the turn's move
     return False
 
 
