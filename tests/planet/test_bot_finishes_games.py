@@ -3,8 +3,10 @@ only once every tile is face up), stops re-fighting over one cell, and plays for
 
 import random
 
+import pytest
 from planet_helpers import legal, put, table
 
+from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import payoff, win_chances
 from cosmotable.bots.heuristic import ranked
 from cosmotable.bots.hooks_planet import FIGHT_COST, explore_pull, value
@@ -57,16 +59,65 @@ def _stand_off():
     return s
 
 
-def test_knocking_a_rival_off_a_cell_fought_over_since_the_last_reveal_costs_per_earlier_attack():
+def test_knocking_a_rival_off_a_cell_fought_over_since_the_last_coin_home_costs_per_earlier_attack():
     fresh = _stand_off()
     assert "move 1 S" in legal(fresh)
     fought = _stand_off()
-    for _ in range(4):  # four knock-offs on b2 in the public log, no tile revealed since
+    for _ in range(4):  # four knock-offs on b2 in the public log, no coin home since
         fought.emit("attack", "seat 1 sends seat 0's astronaut 1 back to its ship from b2", 1, cell="b2")
     drop = value(fresh, "move 1 S") - value(fought, "move 1 S")
     assert abs(drop - 4 * FIGHT_COST) < 1e-9
     assert drop > 1.0  # four knock-offs going nowhere outweigh a coin
     assert value(fought, "move 2 S") > value(fought, "move 1 S")
+
+
+def test_tiles_revealed_elsewhere_do_not_end_a_fight_over_a_cell_but_a_coin_home_does():
+    # Issue #19, seed 1000004: three seats knocked each other off a tractor beam 100 times in 170
+    # turns while a tile was revealed elsewhere every 4-5 knock-offs; counted since the last tile
+    # revealed, the fight never cost more than a few knock-offs.
+    def fought(coin_home: bool):
+        s = _stand_off()
+        for _ in range(2):
+            for _ in range(2):
+                s.emit("attack", "seat 1 sends seat 0's astronaut 1 back to its ship from b2", 1, cell="b2")
+            s.emit("reveal", "c5 is revealed: Empty", None, cell="c5", tile="empty", rot=0)
+        if coin_home:
+            s.emit("deliver", "seat 0 brings a coin aboard seat 0's ship", 0, owner=0, a=2)
+        return s
+
+    fresh = value(_stand_off(), "move 1 S")
+    assert fresh - value(fought(coin_home=False), "move 1 S") == pytest.approx(4 * FIGHT_COST)
+    assert value(fought(coin_home=True), "move 1 S") == pytest.approx(fresh)
+
+
+def test_the_seat_ahead_flies_out_to_the_last_face_down_tile_deep_in_the_other_place():
+    # rulebook (fuel): the ship flies to the other place, and its astronauts walk on from where it
+    # lands. Counted as one step from any landing, a flight looked as good as staying, and in issue
+    # #19's game of seed 1000004 the seat ahead, every coin home, let the last tile (in the middle of
+    # the planet, holding no coin) wait 140 turns.
+    s = table(
+        """
+    .. S0 .. ..
+    .. __ __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """,
+        station="""
+    .. .. .. .. .. ..
+    .. __ __ __ __ ..
+    .. __ __ __ __ ..
+    .. __ __ ?S __ ..
+    .. __ __ __ __ ..
+    .. .. .. .. .. ..
+    """,
+    )
+    for kind, count in s.box.box["station"].items():
+        if s.box.kinds[kind].coins:
+            s.shown["station"][kind] = count  # every coin tile seen: d4 holds no coin
+    s.fuel[0] = True
+    s.total_turns, s.progress_turn = 300, 240  # nothing has happened for 60 turns
+    for seed in range(3):
+        assert str(make_bot("heuristic", seed=seed).act(s)).startswith("fly s:")
 
 
 def test_allies_win_together_and_are_no_rivals_of_each_other():

@@ -34,13 +34,13 @@ EXPLORE_PULL = 0.25
 #: back, R12) passes the turn; it costs this much more the longer the game has stood still, so that
 #: a bot whose every real move looks a little worse does not pass turn after turn until the cap.
 PASS_COST = 0.5
-#: Turns from aboard a fuelled ship to a tile of the other place: the flight, then a step.
-FLIGHT_TURNS = 2
 #: rulebook (ship): a ship sails up to 3 cells a turn.
 SAIL_CELLS = 3
-#: An attack on a cell where the log already shows attacks since the last progress (a tile revealed,
-#: a coin home) costs this much per earlier attack there: two astronauts knocking each other off one
-#: cell turn by turn is a loop that goes nowhere (issue #19: 241 such attacks in one game).
+#: An attack on a cell where the log already shows attacks since the last coin brought home costs this
+#: much per earlier attack there: two astronauts knocking each other off one cell turn by turn is a
+#: loop that goes nowhere (issue #19: 241 such attacks in one game). Tiles revealed elsewhere meanwhile
+#: do not end the loop: in the 3-player game of seed 1000004 three seats knocked each other off a
+#: tractor beam 100 times in 170 turns, with a tile revealed every 4-5 attacks and 2 coins home.
 FIGHT_COST = 0.3
 #: A coin lost to space (rulebook: a coin carried into space is lost) costs this much besides the
 #: coin's worth in the plan.
@@ -102,9 +102,25 @@ def explore_pull(view: dict, seat: int) -> float:
             for place in face_down:
                 turns = walk.get(place, FAR)
                 if fuel and place[0] != ship_area:
-                    turns = min(turns, aboard + FLIGHT_TURNS)
+                    turns = min(turns, aboard + 1 + steps_from_the_ring(layout, place))
                 nearest = min(nearest, extra + turns)
     return GAMMA**nearest if nearest < FAR else 0.0
+
+
+def steps_from_the_ring(layout: Layout, place: tuple) -> int:
+    """The fewest steps, in a straight line, from a place of the ring around `place`'s area to
+    `place`: after a flight (rulebook: fuel lets a ship fly to the other place) the astronauts aboard
+    walk from where the ship lands. Counted as one step for any tile, a flight looked as good as
+    being there, and the seat ahead, flown back once every coin was home, never flew out to the
+    last face-down tile deep in the planet (issue #19: 140 turns in the game of seed 1000004)."""
+    key = ("steps from the ring", place)
+    steps = layout.dist.get(key)
+    if steps is None:
+        area, row, col = place
+        steps = layout.dist[key] = min(
+            (max(abs(r - row), abs(c - col)) for _, r, c in layout.ring[area]), default=FAR
+        )
+    return steps
 
 
 def sail_to_face_down(layout: Layout, seat: int) -> float:
@@ -139,11 +155,11 @@ def ring_cells_to_face_down(layout: Layout, area: str, at: int) -> int:
 
 
 @per_position
-def fights_since_progress(state: State) -> Counter:
-    """Attacks per cell in the public log since a tile was last revealed or a coin brought home."""
+def fights_since_delivery(state: State) -> Counter:
+    """Attacks per cell in the public log since a coin was last brought home."""
     fights: Counter = Counter()
     for event in reversed(state.events):
-        if event.kind in ("reveal", "deliver"):
+        if event.kind == "deliver":
             break
         if event.kind == "attack" and event.visible_to is None:
             fights[event.data.get("cell", "space")] += 1
@@ -296,7 +312,7 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
     else:
         if _standing(after_view) == _standing(view) and view["phase"] == "act":
             v -= PASS_COST * (0.1 + urge)
-    fights = fights_since_progress(state)
+    fights = fights_since_delivery(state)
     for event in after.events[len(state.events) :]:
         if event.kind == "attack":
             v -= FIGHT_COST * fights[event.data.get("cell", "space")]
