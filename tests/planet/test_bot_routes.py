@@ -437,3 +437,36 @@ def test_a_rival_who_plays_after_us_is_no_threat_before_our_turn():
     safe = plan_values(_carrier_among_rivals((1, "d5"), (2, "b5"), to_move=2).public_view())[0]
     after_us = plan_values(_carrier_among_rivals((1, "d4"), (2, "b5"), to_move=2).public_view())[0]
     assert after_us == pytest.approx(safe)
+
+
+def test_the_ship_short_list_keeps_the_best_flight_when_coins_lie_by_the_ship():
+    # Coins by the ship give every sail a higher proxy than any flight; the other place, all face
+    # down, is judged all the same (issue #19, seed 1000020: 8 coins piled on a tractor beam by the
+    # ship of the one seat with fuel, which never flew to the station's 24 face-down tiles).
+    from cosmotable.bots.hooks_planet import PRUNED_SHIP_MOVE, ship_shortlist, value
+
+    s = table(
+        """
+    .. S0 .. .. .. .. ..
+    .. __ C2 __ __ __ ..
+    .. __ __ __ __ __ ..
+    .. __ __ __ __ __ ..
+    .. .. .. .. .. .. S1
+    """,
+        station="""
+    .. .. .. .. ..
+    .. ?S ?S ?S ..
+    .. ?S ?S ?S ..
+    .. .. .. .. ..
+    """,
+    )
+    coins(s, "c2", 6)
+    s.fuel[0] = True
+    proxies, kept = ship_shortlist(s)
+    flights = [text for text in proxies if text.startswith("fly")]
+    sails = [text for text in proxies if text.startswith("sail")]
+    assert min(proxies[text] for text in sails) > max(proxies[text] for text in flights)
+    best_flight = max(flights, key=proxies.__getitem__)
+    assert best_flight in kept
+    flight = next(a for a in s.legal_actions() if str(a) == best_flight)
+    assert value(s, flight) > PRUNED_SHIP_MOVE + 10  # judged by the route estimate

@@ -230,6 +230,12 @@ def ship_shortlist(state: State) -> tuple[dict[str, float], set[str]]:
     # proxy measures straight across the place, a ship sails round it. A tile walled in by arrows
     # and crocodiles is revealed only from a ship beside it; in issue #19's game of seed 1000008 its
     # last tile, on the far side of the station, waited 400 turns for a sail the short list left out.
+    # ... and the best flight: coins piled by the ship (on a tractor beam that pulls back every coin
+    # carried off it) gave every sail a higher proxy than a flight to the other place, all face
+    # down, and in issue #19's game of seed 1000020 the one seat with fuel never flew there.
+    flights = [text for text in proxies if text.startswith("fly")]
+    if flights:
+        best.add(max(flights, key=lambda text: proxies[text]))
     sails = {text: int(text.split()[1]) for text in proxies if text.startswith("sail")}
     if sails:
         layout = table_of(view).layout
