@@ -470,3 +470,50 @@ def test_the_ship_short_list_keeps_the_best_flight_when_coins_lie_by_the_ship():
     assert best_flight in kept
     flight = next(a for a in s.legal_actions() if str(a) == best_flight)
     assert value(s, flight) > PRUNED_SHIP_MOVE + 10  # judged by the route estimate
+
+
+def _coin_on(tile: str, rival_at: str):
+    """Our astronaut on a coin at b4, three moves from our ship; a rival astronaut at `rival_at`."""
+    s = table(f"""
+    .. S0 .. .. ..
+    .. __ __ __ ..
+    .. __ __ __ ..
+    .. {tile} __ __ ..
+    .. __ __ __ ..
+    .. .. .. .. S1
+    """)
+    coins(s, "b4", 1)
+    put(s, 0, 1, "b4")
+    put(s, 1, 1, rival_at)
+    return s
+
+
+def test_a_coin_on_a_tractor_beam_a_rival_can_step_onto_is_worth_a_share():
+    # rulebook (tractor beam): whoever steps onto it pulls back a coin lying anywhere on the place,
+    # the one being carried too; a carry of three moves gives a rival beside the beam the time.
+    def ours(tile, rival_at):
+        return plan_values(_coin_on(tile, rival_at).public_view())[0]
+
+    assert ours("BE", "d5") < 0.5 * ours("__", "d5")
+    # No rival within reach of the beam before the coin is home: the coin counts in full.
+    far = table("""
+    .. S0 .. .. .. .. .. ..
+    .. __ __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. BE __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. .. .. .. .. .. .. S1
+    """)
+    coins(far, "b4", 1)
+    put(far, 0, 1, "b4")
+    plain = table("""
+    .. S0 .. .. .. .. .. ..
+    .. __ __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. .. .. .. .. .. .. S1
+    """)
+    coins(plain, "b4", 1)
+    put(plain, 0, 1, "b4")
+    assert plan_values(far.public_view())[0] == pytest.approx(plan_values(plain.public_view())[0])

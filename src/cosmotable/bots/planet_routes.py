@@ -444,7 +444,10 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
         if pick is None or best >= FAR:
             break
         kind, who, place, reach = pick
-        value += _share(turns + reach, rivals(place, kind == "lock")) * GAMMA ** (turns + best)
+        share = _share(turns + reach, rivals(place, kind == "lock"))
+        if _beam_pulls_back(layout, place, carry.get(place, FAR), rivals(place, False)):
+            share *= BEAM_SHARE
+        value += share * GAMMA ** (turns + best)
         turns += best
         if kind == "coin":
             assert who is not None  # a coin errand always names the astronaut who carries it
@@ -453,6 +456,21 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
         else:
             coins[place] = coins.get(place, 0) + locks.pop(place) - 1
     return value + _face_down_value(table, seat, list(zip(nodes, extra)))
+
+
+#: What a coin on a tractor beam is worth, as a share, when a rival can step onto the beam before it
+#: is carried home (`_beam_pulls_back`).
+BEAM_SHARE = 0.25
+
+
+def _beam_pulls_back(layout: Layout, place: tuple, carry: int, rival_reach: int) -> bool:
+    """Whether a coin lying on a tractor beam at `place` is likely pulled back before it is home: the
+    carry takes more than one move and a rival can step onto the beam in that time. rulebook (tractor
+    beam): whoever steps onto it pulls a coin lying anywhere on the place back onto it - the one being
+    carried too. Counted as any other coin, a pile on a beam drew every seat and was never carried off:
+    issue #19's games of seeds 1000004 and 1000026 knocked each other off a beam 155 and 88 times."""
+    tile = layout.tiles.get(place)
+    return tile is not None and tile[0] == "beam" and 1 < carry < FAR and rival_reach <= carry
 
 
 def _pair_arrival(times) -> int:
