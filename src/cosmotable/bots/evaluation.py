@@ -52,6 +52,22 @@ def standing(state: State) -> list[float]:
     return win_chances(evaluate(state), SCALES.get(state.game.id, DEFAULT_SCALE), teams_of(state))
 
 
+#: game id -> state -> the scale of a lead in that state (instead of the game's fixed `scale`).
+LEAD_SCALES: dict[str, Callable[[State], float]] = {}
+
+
+def lead_chances(state: State, mover: int, lead: float) -> list[float]:
+    """Each seat's chance of winning when `mover`'s team leads the best other team by `lead` (in the
+    game's units; negative: behind): logistic in lead/scale for the mover's team, the rest for the
+    others. For a search that judges a position by a lead it worked out itself (a heuristic's score
+    of its best move) rather than by `evaluate`."""
+    scale_of = LEAD_SCALES.get(state.game.id)
+    scale = scale_of(state) if scale_of else SCALES.get(state.game.id, DEFAULT_SCALE)
+    chance = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale))))
+    team = teams_of(state) or list(range(state.config.num_players))
+    return [chance if team[s] == team[mover] else 1.0 - chance for s in range(len(team))]
+
+
 def win_chances(
     values: list[float], scale: float = DEFAULT_SCALE, teams: list[int] | None = None
 ) -> list[float]:
@@ -112,10 +128,18 @@ def _planet(state: State) -> list[float]:
     shrinks as coins run out: a 3-coin lead decides little while 25 coins are still out there, and
     much when 5 are."""
     view = state.public_view()
-    coins = view["coins"]
-    still_out = coins["supply"] + coins["on_board"] + coins["locked"]
-    scale = 1.0 + 0.15 * still_out
+    scale = _planet_scale(view)
     return [value / scale for value in planet_team_values(view)]
+
+
+def _planet_scale(view: dict) -> float:
+    """A lead of this many coins makes a win about three times as likely as a loss: 1 coin plus
+    0.15 a coin still out (in the supply, on the tiles, locked)."""
+    coins = view["coins"]
+    return 1.0 + 0.15 * (coins["supply"] + coins["on_board"] + coins["locked"])
+
+
+LEAD_SCALES["planet"] = lambda state: _planet_scale(state.public_view())
 
 
 def planet_team_values(view: dict) -> list[float]:

@@ -34,6 +34,30 @@ def hook(game_id: str):
     return register
 
 
+# game id -> state -> the heuristic's score of the position for the seat to move (its best move's value).
+TURN_VALUES: dict[str, Callable[[State], float]] = {}
+
+
+def turn_value(game_id: str):
+    def register(fn: Callable[[State], float]):
+        TURN_VALUES[game_id] = fn
+        return fn
+
+    return register
+
+
+def best_value(state: State) -> float:
+    """How the heuristic rates the position for the seat to move: the game's own `turn_value`, else
+    its hook's value of the best legal move. A search judges the end of a round by it."""
+    value = hook_for(state.game.id)
+    if value is None:
+        raise ValueError(f"game {state.game.id!r} has no heuristic hook to judge a position by")
+    judge = TURN_VALUES.get(state.game.id)
+    if judge is not None:
+        return judge(state)
+    return max(value(state, a) for a in state.legal_actions())
+
+
 def plan(game_id: str):
     def register(fn: Callable[[State], Action | None]):
         PLANS[game_id] = fn

@@ -14,7 +14,7 @@ import math
 from collections import Counter
 
 from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
-from cosmotable.bots.heuristic import hook, mover_view, per_position
+from cosmotable.bots.heuristic import hook, mover_view, per_position, turn_value
 from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import DIRS, parse_cell
@@ -198,6 +198,22 @@ def value(state: State, action: Action) -> float:
     value = _judge(state, view, after, seat, text, budget)
     budget[0] -= spent - budget[1]
     return value
+
+
+#: Moves whose hook value is a verdict, not a lead: a claim and its answers (R21).
+VERDICTS = frozenset({"claim", "agree", "refuse"})
+
+
+@turn_value("planet")
+def best_move_lead(state: State) -> float:
+    """The seat to move's prospects as the heuristic sees them: its best move's value (the lead after
+    it, with the pulls and costs above), leaving out a claim and its answers (their values say
+    whether to make them, not by how much the seat leads); with only those left, the lead as it
+    stands (coins to come in full, as `_judge` counts them)."""
+    moves = [a for a in state.legal_actions() if str(a) not in VERDICTS]
+    if moves:
+        return max(value(state, a) for a in moves)
+    return team_lead({**mover_view(state), "quiet_turns": 0}, state.current_player())
 
 
 #: Ship moves judged by the route estimate in one position: the few best by where the ship comes to lie

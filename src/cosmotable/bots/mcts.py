@@ -27,8 +27,8 @@ import time
 from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot, estimated_chances
-from cosmotable.bots.evaluation import payoff, standing
-from cosmotable.bots.heuristic import hook_for, planned, ranked
+from cosmotable.bots.evaluation import lead_chances, payoff, standing
+from cosmotable.bots.heuristic import best_value, hook_for, planned, ranked
 from cosmotable.bots.repetition import unplayed
 from cosmotable.engine import CHANCE, TERMINAL, Action, State
 
@@ -46,6 +46,8 @@ class Search:
     others_by_heuristic: bool = False
     prior_by_estimate: bool = False
     contempt: float = 0.0
+    prior_extra: int = 0
+    heuristic_round: bool = False
 
 
 #: Planet's claim ("no one can get the last coin") ends the game at once when everybody agrees, so a
@@ -81,12 +83,13 @@ GAME_LEVELS = {
             contempt=PLANET_CONTEMPT,
         ),
         "hard": Search(
-            150,
+            8,
             0,
             own_turn=True,
             normalize=True,
-            prior_top=6,
-            prior_by_estimate=True,
+            prior_top=3,
+            prior_extra=1,
+            heuristic_round=True,
             contempt=PLANET_CONTEMPT,
         ),
     },
@@ -129,6 +132,8 @@ class MCTSBot(Bot):
         others_by_heuristic: bool = False,
         prior_by_estimate: bool = False,
         contempt: float = 0.0,
+        prior_extra: int = 0,
+        heuristic_round: bool = False,
     ):
         super().__init__(seed)
         self.simulations = simulations
@@ -150,6 +155,13 @@ class MCTSBot(Bot):
         self.prior_by_estimate = prior_by_estimate
         #: A shared win is worth its share less this for the searching seat (draws are avoided).
         self.contempt = contempt
+        #: With `prior_top` by the heuristic: also search the estimate's best `prior_extra` moves
+        #: one move ahead that the heuristic's few leave out.
+        self.prior_extra = prior_extra
+        #: Each root move is followed by the rest of the round played by the game's heuristic (this
+        #: seat's later choices in its turn, then every other seat's turn), and the position is
+        #: judged when this seat is to move again by the heuristic's score of its best move there.
+        self.heuristic_round = heuristic_round
         #: A named level takes its search from the game being played (`search_for`), set at each move.
         self.level_name = level
         if name:
@@ -170,6 +182,7 @@ class MCTSBot(Bot):
         self.others_by_heuristic = search.others_by_heuristic
         self.prior_by_estimate = search.prior_by_estimate
         self.contempt = search.contempt
+        self.prior_extra, self.heuristic_round = search.prior_extra, search.heuristic_round
 
     # ---------------------------------------------------------------------------------- search
     def act(self, state: State) -> Action:
@@ -229,6 +242,9 @@ class MCTSBot(Bot):
         players = state.config.num_players
         root = Node(reward=[0.0] * players)
         self._bounds = [[math.inf, -math.inf] for _ in range(players)]
+        # `heuristic_round`: the heuristic's move and score after each line played from the root.
+        self._known: dict[tuple[str, ...], str] = {}
+        self._leads: dict[tuple[str, ...], float] = {}
         # A position met before in the game: search the moves not played there yet (bots/repetition.py).
         allowed = self._candidates(state, unplayed(state, legal))
         # Each iteration plays on a private copy. When only the tree, the plans (Kosmodrom's offers:
@@ -237,7 +253,7 @@ class MCTSBot(Bot):
         # heuristic may read public events (Planet's fights since the last progress), so a search
         # where it chooses the other seats' moves keeps recording them.
         hook_for(state.game.id)  # loads the game's hooks, plans included
-        quiet = not self.others_by_heuristic
+        quiet = not (self.others_by_heuristic or self.heuristic_round)
         deadline = time.perf_counter() + self.think if self.think else None
         iterations = 0
         while True:
@@ -249,7 +265,10 @@ class MCTSBot(Bot):
             table = state.resample_for(seat, self.rng)
             if quiet:
                 table.silence()
-            self._iterate(table, root, players, allowed)
+            if self.heuristic_round:
+                self._iterate_round(table, root, players, allowed)
+            else:
+                self._iterate(table, root, players, allowed)
             iterations += 1
         self.last_iterations = iterations
         return root, allowed
@@ -305,6 +324,78 @@ class MCTSBot(Bot):
             for seat in range(players):
                 visited.reward[seat] += rewards[seat]
 
+    def _iterate_round(self, state: State, root: Node, players: int, root_moves: list[Action]) -> None:
+        """One iteration of `heuristic_round`: a root move chosen by UCB1 (each tried once first), the
+        rest of the round played by the heuristic, the position judged by `round_chances`."""
+        untried = [a for a in root_moves if str(a) not in root.children]
+        for action in root_moves:
+            if str(action) in root.children:
+                root.children[str(action)].available += 1
+        if untried:
+            action = untried[0]  # in the prior's order: the heuristic's best is tried first
+            child = root.children[str(action)] = Node(available=1, reward=[0.0] * players)
+        else:
+            log_total = math.log(max(1, sum(root.children[str(a)].available for a in root_moves)))
+            action = max(root_moves, key=lambda a: self._ucb(root.children[str(a)], self._seat, log_total))
+            child = root.children[str(action)]
+        state.apply(action)
+        line = self._round_play(state, (str(action),))
+        rewards = self._round_chances(state, line)
+        for seat, bound in enumerate(self._bounds):
+            bound[0] = min(bound[0], rewards[seat])
+            bound[1] = max(bound[1], rewards[seat])
+        for visited in (root, child):
+            visited.visits += 1
+            for seat in range(players):
+                visited.reward[seat] += rewards[seat]
+
+    def _round_play(self, state: State, line: tuple[str, ...], limit: int = 80) -> tuple[str, ...]:
+        """Play on by the heuristic (chance by its odds) until this seat's next turn begins: first the
+        rest of this seat's turn, then the other seats' turns. `line` is what was played since the
+        root; returns it with what this added.
+
+        The heuristic reads only what every seat sees (Planet's hidden data - face-down tiles, the
+        deck - comes out only as chance outcomes, which are part of the line), so its move after a
+        given line is the same in every determinization: it is worked out once per search
+        (`_known`), and the iterations that follow a line already played cost next to nothing."""
+        ours = True  # still within the turn the root move began
+        for _ in range(limit):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                line += (str(state.sample_chance(self.rng)),)
+                continue
+            mover = state.current_player()
+            if mover != self._seat:
+                ours = False
+            elif not ours:
+                break
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                text = self._known.get(line)
+                if text is None:
+                    text = self._known[line] = str(ranked(state, legal, self.rng)[0])
+                action = next(a for a in legal if str(a) == text)
+            state.apply(action)
+            line += (str(action),)
+        return line
+
+    def _round_chances(self, state: State, line: tuple[str, ...]) -> list[float]:
+        """Each seat's chance to win where the round ends: a finished game by its payoff, else by the
+        heuristic's score of the best move of the seat to move (`heuristic.best_value`: the lead it
+        would have after it, with the heuristic's pulls and costs) as a lead (`lead_chances`),
+        worked out once per line (`_round_play`)."""
+        if state.is_terminal():
+            return self._payoff(state)
+        while state.is_chance_node():
+            line += (str(state.sample_chance(self.rng)),)
+        lead = self._leads.get(line)
+        if lead is None:
+            lead = self._leads[line] = best_value(state)
+        return lead_chances(state, state.current_player(), lead)
+
     def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
         """The root moves to search: all, or the `prior_top` best by the game's heuristic (so that a
         wide list of moves does not spread a small budget one visit each)."""
@@ -317,7 +408,13 @@ class MCTSBot(Bot):
             return ranked(state, legal, self.rng)  # all of them, but what the hook calls pointless
         if self.prior_by_estimate:
             return self._ranked_by_estimate(state, legal)[: self.prior_top]
-        return ranked(state, legal, self.rng)[: self.prior_top]
+        chosen = ranked(state, legal, self.rng)[: self.prior_top]
+        if self.prior_extra:
+            texts = {str(a) for a in chosen}
+            chosen += [a for a in self._ranked_by_estimate(state, legal) if str(a) not in texts][
+                : self.prior_extra
+            ]
+        return chosen
 
     def _ranked_by_estimate(self, state: State, legal: list[Action]) -> list[Action]:
         """Moves by this seat's standing right after each, best first, on one determinization (so

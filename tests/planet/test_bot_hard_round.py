@@ -1,0 +1,100 @@
+"""Planet's `hard` searches a round ahead (bots/mcts.py, `heuristic_round`): its own move among the
+heuristic's best few and the route estimate's best, the rest of the round played by the heuristic
+(the opponent's reply included), the position then judged by the heuristic's best next move."""
+
+from planet_helpers import coins, legal, put, table
+
+from cosmotable.bots import make_bot
+from cosmotable.bots.evaluation import lead_chances, standing
+from cosmotable.bots.heuristic import best_value, hook_for
+from cosmotable.bots.hooks_planet import best_move_lead
+from cosmotable.bots.mcts import search_for
+
+# A tractor beam at d4 (Ruling R15: a seat stepping onto it pulls one coin of its choice from any
+# other tile of the place); a coin at c5; our astronaut at b3, the rival's at e5 beside the beam.
+BEAM = """
+.. S0 .. .. .. .. ..
+.. __ __ __ __ __ ..
+.. __ __ __ __ __ ..
+.. __ __ BE __ __ ..
+.. __ __ __ __ __ ..
+.. __ __ __ __ __ ..
+.. .. .. .. .. S1 ..
+"""
+#: A station of one face-up tile: nothing face down anywhere.
+OPEN_STATION = ".. .. ..\n.. __ ..\n.. .. .."
+
+
+def _beam_race():
+    s = table(BEAM, station=OPEN_STATION)
+    put(s, 0, 1, "b3")
+    put(s, 1, 1, "e5")
+    coins(s, "c5", 1)
+    return s
+
+
+def test_hard_foresees_the_rivals_tractor_beam_and_stands_where_it_takes_the_coin_back():
+    # One move ahead, b4 beside the coin looks best (the heuristic's choice); the rival then steps
+    # onto the beam and pulls the coin beside its own ship. From c4 we are beside the coin and the
+    # beam: after the pull we knock the rival off d4 (rulebook: attack) and hold the coin.
+    s = _beam_race()
+    assert str(make_bot("heuristic", seed=1).act(s)) == "move 1 S"
+    assert [str(make_bot("hard", seed=seed).act(_beam_race())) for seed in range(4)] == ["move 1 SE"] * 4
+
+
+def test_hard_searches_the_heuristics_best_moves_and_the_estimates_best():
+    s = _beam_race()
+    search = search_for("hard", "planet")
+    bot = make_bot("hard", seed=3)
+    bot.configure(search)
+    bot._seat = 0
+    roots = [str(a) for a in bot._candidates(s, s.legal_actions())]
+    assert search.prior_top and search.prior_extra and len(roots) == search.prior_top + search.prior_extra
+    value = hook_for("planet")
+    by_heuristic = {str(a): value(s, a) for a in s.legal_actions()}
+    top, extra = roots[: search.prior_top], roots[search.prior_top :]
+    assert min(by_heuristic[t] for t in top) >= max(v for t, v in by_heuristic.items() if t not in top)
+    # Nothing is face down here, so every determinization is this table: the estimate one move ahead.
+    by_estimate = {}
+    for action in s.legal_actions():
+        after = s.clone()
+        after.apply(action)
+        by_estimate[str(action)] = standing(after)[0]
+    assert by_estimate[extra[0]] == max(v for t, v in by_estimate.items() if t not in top)
+
+
+def test_the_round_is_played_by_the_heuristic_until_the_seat_moves_again():
+    s = _beam_race()
+    bot = make_bot("hard", seed=2)
+    bot.configure(search_for("hard", "planet"))
+    bot._seat, bot._known, bot._leads = 0, {}, {}
+    s.apply("move 1 S")
+    line = bot._round_play(s, ("move 1 S",))
+    # The rival's whole turn by the heuristic (a step, and the coin it pulls if the step was onto
+    # the beam), then our turn again: the round ends there.
+    assert line[0] == "move 1 S" and s.current_player() == 0 and len(s.history) == len(line)
+    assert bot._known[("move 1 S",)] == line[1] and line[1].startswith("move 1 ")
+    # The same line again is not worked out anew: the heuristic's choice is remembered.
+    again = _beam_race()
+    again.apply("move 1 S")
+    assert bot._round_play(again, ("move 1 S",)) == line
+
+
+def test_a_round_is_judged_by_the_best_next_move_and_a_claim_is_no_lead():
+    s = _beam_race()
+    value = hook_for("planet")
+    assert "claim" in legal(s)  # every tile is face up (R21)
+    moves = [a for a in s.legal_actions() if str(a) not in ("claim", "agree", "refuse")]
+    assert best_move_lead(s) == best_value(s) == max(value(s, a) for a in moves)
+    assert best_value(s) < 100  # a lead in coins, not the claim's verdict
+
+
+def test_lead_chances_are_a_logistic_of_the_lead_for_the_mover_and_the_rest_for_the_rival():
+    s = _beam_race()
+    even = lead_chances(s, 0, 0.0)
+    assert even == [0.5, 0.5]
+    ahead = lead_chances(s, 1, 2.0)
+    assert ahead[1] > 0.5 and abs(ahead[0] + ahead[1] - 1.0) < 1e-12
+    # The scale grows with the coins still out: the same lead decides less early on.
+    s.supply -= 20
+    assert lead_chances(s, 1, 2.0)[1] > ahead[1]
