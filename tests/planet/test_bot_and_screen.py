@@ -117,13 +117,30 @@ def test_search_bot_never_claims_the_end_while_behind(seed):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_search_bot_refuses_a_claim_at_0_0_while_a_coin_is_in_reach(seed):
+def test_search_bot_refuses_a_claim_at_0_0_while_its_own_coin_is_in_reach(seed):
     """Rule R21: all agreeing to a claim ends the game, here at 0-0 - a shared win. An even game is
-    worth that much by the estimate, so without contempt for a draw `hard` took it."""
+    worth that much by the estimate, so without contempt for a draw `hard` took it; refused, the
+    answering seat carries the last coin aboard on its turn and wins."""
     s = _coin_next_to_the_ship()
+    put(s, 0, 1, "ship")
+    s.coins.clear()
+    put(s, 1, 1, "c3")
+    coins(s, "c3", 1)  # beside seat 1's ship
     s.apply("claim")
     assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
     assert str(make_bot("hard", seed=seed).act(s)) == "refuse"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_agrees_to_a_claim_at_0_0_when_refusing_lets_the_claimant_take_the_last_coin(seed):
+    """The claimant's astronaut stands on the last coin beside its ship: refused, it carries the coin
+    aboard on its turn before seat 1 can reach it (rulebook: the game ends when the last coin is
+    taken, R22), so a shared win is the best seat 1 can get. `hard` plays the round after its answer
+    (the claimant's move included) before judging; the old search judged the refusal by the estimate
+    at 0-0 and refused."""
+    s = _coin_next_to_the_ship()
+    s.apply("claim")
+    assert str(make_bot("hard", seed=seed).act(s)) == "agree"
 
 
 def test_planet_estimate_values_coins_home_and_coins_on_the_way():
