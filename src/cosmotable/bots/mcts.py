@@ -12,7 +12,9 @@
   `own_turn` searches only the seat's own turn (and other seats' short replies to it, e.g. to a
   claim) and judges the position when another seat's turn begins, after `others_by_heuristic` lets
   the other seats play that turn by the game's heuristic; `prior_top` searches only the heuristic's
-  (with `prior_by_estimate`: the estimate's) best few moves at the root.
+  (with `prior_by_estimate`: the estimate's) best few moves at the root; `heuristic_round` follows
+  each root move by the rest of the round played by the heuristic and judges the position by the
+  heuristic's best next move (Planet `hard`).
 * Rollouts are random and may stop after `rollout_depth` steps, where a per-game evaluation
   (`bots.evaluation`) estimates each seat's standing.
 
@@ -67,10 +69,12 @@ GAME_LEVELS = {
         "normal": Search(60, 0, own_turn=True, normalize=True, prior_top=3, others_by_heuristic=True),
         "hard": Search(100, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
     },
-    # A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: search our
-    # own turn only, among the best few moves, with estimates rescaled to the search's range. The
-    # heuristic overlooks locked containers and routes; normal and hard pick their few moves by the
-    # route-aware estimate instead.
+    # A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: easy and
+    # normal search our own turn only, among the best few moves, with estimates rescaled to the
+    # search's range (normal picks its few by the route estimate). Since issue #19 the heuristic
+    # judges each move by that estimate plus pulls and costs the own-turn search lacked, and beat
+    # hard; hard now searches a round ahead, the heuristic playing the rest of it (the rival's reply
+    # included) and judging where it ends (`heuristic_round`, docs/bots.md).
     "planet": {
         "easy": Search(30, 0, own_turn=True, normalize=True, prior_top=3, contempt=PLANET_CONTEMPT),
         "normal": Search(
