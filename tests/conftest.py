@@ -22,6 +22,7 @@ for helper in sorted(Path(__file__).resolve().parent.rglob("*_helpers.py")):
 import os
 
 from budget_helpers import register_profiles
+from untraced_helpers import UNTRACED, untraced_ids
 
 register_profiles(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else None))
 
@@ -71,9 +72,11 @@ def pytest_collection_modifyitems(items):
     coverage: `make test` spreads the tests over the cores in collection order, so a long test
     started last would hold the build back on its own; and each one replays thousands of games
     through rule code the other tests cover line by line, which coverage's tracer makes 2-3x
-    slower (`no_cover` is pytest-cov's marker)."""
+    slower (`no_cover` is pytest-cov's marker). The tests of tests/untraced.txt are not traced
+    either: every line they run is run by a traced test too (scripts/untraced_tests.py)."""
+    untraced = untraced_ids(UNTRACED.read_text(encoding="utf-8"))
     for item in items:
-        if item.get_closest_marker("slow"):
+        if item.get_closest_marker("slow") or item.nodeid in untraced:
             item.add_marker(pytest.mark.no_cover)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     # the batch engine's one compile of the run starts now, while the tests before them run

@@ -1,0 +1,81 @@
+"""tests/untraced.txt (tests run without coverage's tracer, tests/conftest.py) names only real tests,
+and conftest reads it the way the file's header says."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from untraced_helpers import UNTRACED, untraced_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("rules_trace", ROOT / "scripts" / "rules_trace.py")
+sys.modules.setdefault("rules_trace", importlib.util.module_from_spec(_spec))
+_spec.loader.exec_module(sys.modules["rules_trace"])
+rules_trace = sys.modules["rules_trace"]
+
+
+def test_every_untraced_id_names_a_test():
+    cache: dict = {}
+    problems = [
+        rules_trace.node_id_problem(i, ROOT, cache) for i in sorted(untraced_ids(UNTRACED.read_text()))
+    ]
+    assert [p for p in problems if p] == []
+
+
+def test_the_list_skips_comments_and_blank_lines():
+    text = (
+        "# a header\n\ntests/a/test_x.py::test_one[2p]\n  # indented comment\ntests/b/test_y.py::test_two\n"
+    )
+    assert untraced_ids(text) == {"tests/a/test_x.py::test_one[2p]", "tests/b/test_y.py::test_two"}
+
+
+class _Item:
+    """What conftest's collection hook reads of a test item."""
+
+    def __init__(self, nodeid: str, markers=()):
+        self.nodeid = nodeid
+        self.markers = list(markers)
+
+    def get_closest_marker(self, name: str):
+        return next((m for m in self.markers if m.name == name), None)
+
+    def add_marker(self, marker):
+        self.markers.append(marker.mark if hasattr(marker, "mark") else marker)
+
+
+def test_conftest_gives_the_listed_and_the_slow_tests_no_cover_and_leaves_the_rest_traced():
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "tests" / "conftest.py")
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    listed = min(untraced_ids(UNTRACED.read_text()))
+    items = [
+        _Item(listed),
+        _Item("tests/x/test_y.py::test_plain"),
+        _Item("tests/x/test_y.py::test_long", [pytest.mark.slow.mark]),
+    ]
+    conftest.pytest_collection_modifyitems(items)
+    untraced = {item.nodeid for item in items if item.get_closest_marker("no_cover")}
+    assert untraced == {listed, "tests/x/test_y.py::test_long"}
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("untraced_tests", ROOT / "scripts" / "untraced_tests.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_untraces_only_tests_whose_lines_stay_covered():
+    choose = _script().choose
+    owners = {
+        ("a.py", 1): frozenset({"t_slow_shared", "t_fast"}),  # shared: one of the two keeps it
+        ("a.py", 2): frozenset({"t_slow_shared", "t_other"}),
+        ("a.py", 3): frozenset({"t_unique"}),  # only this test runs line 3: it stays traced
+        ("a.py", 4): frozenset({"t_import", ""}),  # run at import too: never lost
+    }
+    times = {"t_slow_shared": 9.0, "t_fast": 5.0, "t_other": 1.0, "t_unique": 8.0, "t_import": 3.0}
+    # the slowest first: t_slow_shared goes, then t_fast and t_other must keep lines 1 and 2
+    assert choose(owners, times, min_seconds=2.0) == ["t_slow_shared", "t_import"]
+    assert choose(owners, times, min_seconds=4.0) == ["t_slow_shared"]
