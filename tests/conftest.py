@@ -78,7 +78,14 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.get_closest_marker("slow") or item.nodeid in untraced:
             item.add_marker(pytest.mark.no_cover)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    # the batch engine's tests go last: its compile (started below, in a child process) then has
+    # the whole run to finish, and no worker sits waiting for it
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("slow") is None,
+            item.get_closest_marker("batch_engine") is not None,
+        )
+    )
     # the batch engine's one compile of the run starts now, while the tests before them run
     if any(item.get_closest_marker("batch_engine") for item in items):
         import batch_engine_helpers

@@ -1,5 +1,6 @@
 """tests/untraced.txt (tests run without coverage's tracer, tests/conftest.py) names only real tests,
-and conftest reads it the way the file's header says."""
+conftest reads it the way the file's header says, and conftest orders the run: slow tests first, the
+batch engine's last."""
 
 import importlib.util
 import sys
@@ -45,10 +46,15 @@ class _Item:
         self.markers.append(marker.mark if hasattr(marker, "mark") else marker)
 
 
-def test_conftest_gives_the_listed_and_the_slow_tests_no_cover_and_leaves_the_rest_traced():
+def _root_conftest():
     spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "tests" / "conftest.py")
     conftest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(conftest)
+    return conftest
+
+
+def test_conftest_gives_the_listed_and_the_slow_tests_no_cover_and_leaves_the_rest_traced():
+    conftest = _root_conftest()
     listed = min(untraced_ids(UNTRACED.read_text()))
     items = [
         _Item(listed),
@@ -58,6 +64,21 @@ def test_conftest_gives_the_listed_and_the_slow_tests_no_cover_and_leaves_the_re
     conftest.pytest_collection_modifyitems(items)
     untraced = {item.nodeid for item in items if item.get_closest_marker("no_cover")}
     assert untraced == {listed, "tests/x/test_y.py::test_long"}
+
+
+def test_conftest_runs_the_slow_tests_first_and_the_batch_engine_tests_last(monkeypatch):
+    conftest = _root_conftest()
+    started = []
+    monkeypatch.setitem(sys.modules, "batch_engine_helpers", type(sys)("batch_engine_helpers"))
+    sys.modules["batch_engine_helpers"].start_compile = lambda: started.append(True)
+    items = [
+        _Item("tests/sim/test_b.py::test_batch", [pytest.mark.batch_engine.mark]),
+        _Item("tests/x/test_y.py::test_plain"),
+        _Item("tests/x/test_y.py::test_long", [pytest.mark.slow.mark]),
+    ]
+    conftest.pytest_collection_modifyitems(items)
+    assert [item.nodeid.rsplit("_", 1)[1] for item in items] == ["long", "plain", "batch"]
+    assert started == [True]
 
 
 def _script():
