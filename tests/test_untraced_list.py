@@ -11,10 +11,18 @@ import pytest
 from untraced_helpers import UNTRACED, untraced_ids
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("rules_trace", ROOT / "scripts" / "rules_trace.py")
-sys.modules.setdefault("rules_trace", importlib.util.module_from_spec(_spec))
-_spec.loader.exec_module(sys.modules["rules_trace"])
-rules_trace = sys.modules["rules_trace"]
+
+
+def _load(name: str, path: Path):
+    """A module from a file outside the test import path (a script, the root conftest)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+rules_trace = _load("rules_trace", ROOT / "scripts" / "rules_trace.py")
 
 
 def test_every_untraced_id_names_a_test():
@@ -47,10 +55,7 @@ class _Item:
 
 
 def _root_conftest():
-    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "tests" / "conftest.py")
-    conftest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(conftest)
-    return conftest
+    return _load("root_conftest", ROOT / "tests" / "conftest.py")
 
 
 def test_conftest_gives_the_listed_and_the_slow_tests_no_cover_and_leaves_the_rest_traced():
@@ -81,15 +86,8 @@ def test_conftest_runs_the_slow_tests_first_and_the_batch_engine_tests_last(monk
     assert started == [True]
 
 
-def _script():
-    spec = importlib.util.spec_from_file_location("untraced_tests", ROOT / "scripts" / "untraced_tests.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_script_untraces_only_tests_whose_lines_stay_covered():
-    choose = _script().choose
+    choose = _load("untraced_tests", ROOT / "scripts" / "untraced_tests.py").choose
     owners = {
         ("a.py", 1): frozenset({"t_slow_shared", "t_fast"}),  # shared: one of the two keeps it
         ("a.py", 2): frozenset({"t_slow_shared", "t_other"}),
