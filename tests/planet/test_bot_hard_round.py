@@ -11,15 +11,15 @@ from cosmotable.bots.hooks_planet import best_move_lead
 from cosmotable.bots.mcts import search_for
 
 # A tractor beam at d4 (Ruling R15: a seat stepping onto it pulls one coin of its choice from any
-# other tile of the place); a coin at c5; our astronaut at b3, the rival's at e5 beside the beam.
+# other tile of the place); the last coin at c5; our astronaut at b3, the rival's at e4 beside the beam.
 BEAM = """
-.. S0 .. .. .. .. ..
-.. __ __ __ __ __ ..
-.. __ __ __ __ __ ..
-.. __ __ BE __ __ ..
-.. __ __ __ __ __ ..
-.. __ __ __ __ __ ..
-.. .. .. .. .. S1 ..
+.. S0 .. .. .. ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ BE __ ..
+.. __ __ __ .. ..
+.. __ __ .. .. ..
+.. .. .. S1 .. ..
 """
 #: A station of one face-up tile: nothing face down anywhere.
 OPEN_STATION = ".. .. ..\n.. __ ..\n.. .. .."
@@ -28,17 +28,21 @@ OPEN_STATION = ".. .. ..\n.. __ ..\n.. .. .."
 def _beam_race():
     s = table(BEAM, station=OPEN_STATION)
     put(s, 0, 1, "b3")
-    put(s, 1, 1, "e5")
+    put(s, 1, 1, "e4")
     coins(s, "c5", 1)
     return s
 
 
-def test_hard_foresees_the_rivals_tractor_beam_and_stands_where_it_takes_the_coin_back():
-    # One move ahead, b4 beside the coin looks best (the heuristic's choice); the rival then steps
-    # onto the beam and pulls the coin beside its own ship. From c4 we are beside the coin and the
-    # beam: after the pull we knock the rival off d4 (rulebook: attack) and hold the coin.
+def test_hard_sees_the_rivals_reply_and_stands_where_it_keeps_the_last_coin_in_play():
+    # One move ahead, b4 beside the coin looks best (the heuristic's choice). Played on by the
+    # heuristic on both sides, the rival then sails beside c5, knocks our astronaut off the coin
+    # (rulebook: attack) and carries it home: the game ends 0-1 (the last coin, R22). From c4 we
+    # stand beside the coin and the beam: the rival's best reply is to step onto the beam and pull
+    # the coin to d4, where our astronaut knocks it off and takes the coin.
     s = _beam_race()
     assert str(make_bot("heuristic", seed=1).act(s)) == "move 1 S"
+    s.apply("move 1 SE")
+    assert str(make_bot("heuristic", seed=1).act(s)) == "move 1 W"  # onto the beam
     assert [str(make_bot("hard", seed=seed).act(_beam_race())) for seed in range(4)] == ["move 1 SE"] * 4
 
 
@@ -70,10 +74,9 @@ def test_the_round_is_played_by_the_heuristic_until_the_seat_moves_again():
     bot._seat, bot._known, bot._leads = 0, {}, {}
     s.apply("move 1 S")
     line = bot._round_play(s, ("move 1 S",))
-    # The rival's whole turn by the heuristic (a step, and the coin it pulls if the step was onto
-    # the beam), then our turn again: the round ends there.
-    assert line[0] == "move 1 S" and s.current_player() == 0 and len(s.history) == len(line)
-    assert bot._known[("move 1 S",)] == line[1] and line[1].startswith("move 1 ")
+    # The rival's whole turn by the heuristic, then our turn again: the round ends there.
+    assert line[0] == "move 1 S" and s.current_player() == 0 and len(s.history) == len(line) > 1
+    assert bot._known[("move 1 S",)] == line[1]
     # The same line again is not worked out anew: the heuristic's choice is remembered.
     again = _beam_race()
     again.apply("move 1 S")
