@@ -105,7 +105,11 @@ def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subpr
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     log_path = data_dir.parent / f"serve-{uuid.uuid4().hex[:8]}.log"
     with open(log_path, "w") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env)
+        # its own process group: a test that kills the server kills its bot worker with it
+        # (`os.killpg`), as a crash of the machine would, and leaves no orphan behind
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True
+        )
     end = time.monotonic() + 120
     while time.monotonic() < end:
         for line in log_path.read_text().splitlines():
