@@ -101,3 +101,21 @@ def test_lead_chances_are_a_logistic_of_the_lead_for_the_mover_and_the_rest_for_
     # The scale grows with the coins still out: the same lead decides less early on.
     s.supply -= 20
     assert lead_chances(s, 1, 2.0)[1] > ahead[1]
+
+
+def test_positions_a_search_reaches_are_judged_at_the_pace_of_its_start():
+    # The heuristic's pull towards face-down tiles and its progress bonus grow with the quiet turns
+    # (no tile revealed, no coin home). Between positions of one search that would pay for standing
+    # still: the same table after a quiet round would rate above the table after progress.
+    fresh = table("""
+    .. S0 .. ..
+    .. __ ?? ..
+    .. __ __ ..
+    .. .. S1 ..
+    """)
+    put(fresh, 0, 1, "b2")  # beside the face-down c2: its best move reveals it
+    quiet = fresh.clone()
+    quiet.total_turns = 40  # 40 turns since the last progress (the view's quiet_turns)
+    assert quiet.public_view()["quiet_turns"] == 40 and fresh.public_view()["quiet_turns"] == 0
+    assert best_move_lead(quiet) > best_move_lead(fresh) + 0.5
+    assert best_move_lead(quiet, fresh) == best_move_lead(fresh, fresh) == best_move_lead(fresh)

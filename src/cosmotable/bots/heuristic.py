@@ -34,27 +34,30 @@ def hook(game_id: str):
     return register
 
 
-# game id -> state -> the heuristic's score of the position for the seat to move (its best move's value).
-TURN_VALUES: dict[str, Callable[[State], float]] = {}
+# game id -> (state, the position a search started from or None) -> the heuristic's score of the
+# position for the seat to move (its best move's value).
+TURN_VALUES: dict[str, Callable[[State, State | None], float]] = {}
 
 
 def turn_value(game_id: str):
-    def register(fn: Callable[[State], float]):
+    def register(fn: Callable[[State, State | None], float]):
         TURN_VALUES[game_id] = fn
         return fn
 
     return register
 
 
-def best_value(state: State) -> float:
+def best_value(state: State, since: State | None = None) -> float:
     """How the heuristic rates the position for the seat to move: the game's own `turn_value`, else
-    its hook's value of the best legal move. A search judges the end of a round by it."""
+    its hook's value of the best legal move. A search judges the end of a round by it; `since` is
+    the position the search started from, for a game whose heuristic weighs its terms by the pace
+    of the game (Planet: the quiet turns), so that every position the search reaches is weighed alike."""
     value = hook_for(state.game.id)
     if value is None:
         raise ValueError(f"game {state.game.id!r} has no heuristic hook to judge a position by")
     judge = TURN_VALUES.get(state.game.id)
     if judge is not None:
-        return judge(state)
+        return judge(state, since)
     return max(value(state, a) for a in state.legal_actions())
 
 

@@ -168,9 +168,13 @@ def fights_since_delivery(state: State) -> Counter:
 
 @hook("planet")
 def value(state: State, action: Action) -> float:
+    return move_value(state, action, mover_view(state))
+
+
+def move_value(state: State, action: Action, view: dict) -> float:
+    """`value`, given the view of the seat to move (`best_move_lead` gives one with other quiet turns)."""
     seat = state.current_player()
     text = str(action)
-    view = mover_view(state)
     me = view["players"][seat]
     others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
     stuck = view["quiet_turns"] >= 25 * len(view["players"])  # no tile revealed, no coin home for long
@@ -205,15 +209,24 @@ VERDICTS = frozenset({"claim", "agree", "refuse"})
 
 
 @turn_value("planet")
-def best_move_lead(state: State) -> float:
+def best_move_lead(state: State, since: State | None = None) -> float:
     """The seat to move's prospects as the heuristic sees them: its best move's value (the lead after
     it, with the pulls and costs above), leaving out a claim and its answers (their values say
     whether to make them, not by how much the seat leads); with only those left, the lead as it
-    stands (coins to come in full, as `_judge` counts them)."""
+    stands (coins to come in full, as `_judge` counts them).
+
+    With `since` (the position a search started from), the pull and the progress bonus grow with
+    the quiet turns of `since`, not of `state`: they weigh the moves of one position alike, but
+    between positions a search compares they would pay for standing still - a round without a
+    tile revealed or a coin home leaves more quiet turns, so a bigger bonus for the next move's
+    progress, worth up to a coin more than the round that made the progress."""
+    view = mover_view(state)
+    if since is not None:
+        view = {**view, "quiet_turns": since.public_view()["quiet_turns"]}
     moves = [a for a in state.legal_actions() if str(a) not in VERDICTS]
     if moves:
-        return max(value(state, a) for a in moves)
-    return team_lead({**mover_view(state), "quiet_turns": 0}, state.current_player())
+        return max(move_value(state, a, view) for a in moves)
+    return team_lead({**view, "quiet_turns": 0}, state.current_player())
 
 
 #: Ship moves judged by the route estimate in one position: the few best by where the ship comes to lie

@@ -247,6 +247,7 @@ class MCTSBot(Bot):
         root = Node(reward=[0.0] * players)
         self._bounds = [[math.inf, -math.inf] for _ in range(players)]
         # `heuristic_round`: the heuristic's move and score after each line played from the root.
+        self._root = state
         self._known: dict[tuple[str, ...], str] = {}
         self._leads: dict[tuple[str, ...], float] = {}
         # A position met before in the game: search the moves not played there yet (bots/repetition.py).
@@ -397,7 +398,7 @@ class MCTSBot(Bot):
             line += (str(state.sample_chance(self.rng)),)
         lead = self._leads.get(line)
         if lead is None:
-            lead = self._leads[line] = best_value(state)
+            lead = self._leads[line] = best_value(state, self._root)
         return lead_chances(state, state.current_player(), lead)
 
     def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
