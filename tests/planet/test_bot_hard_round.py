@@ -119,3 +119,15 @@ def test_positions_a_search_reaches_are_judged_at_the_pace_of_its_start():
     assert quiet.public_view()["quiet_turns"] == 40 and fresh.public_view()["quiet_turns"] == 0
     assert best_move_lead(quiet) > best_move_lead(fresh) + 0.5
     assert best_move_lead(quiet, fresh) == best_move_lead(fresh, fresh) == best_move_lead(fresh)
+
+
+def test_a_remembered_move_not_legal_in_this_determinization_is_chosen_anew():
+    # Some move lists rest on hidden data: a game crashed when the move remembered for a line was
+    # not among another determinization's legal moves.
+    s = _beam_race()
+    bot = make_bot("hard", seed=2)
+    bot.configure(search_for("hard", "planet"))
+    bot._seat, bot._known, bot._leads = 0, {("move 1 S",): "move 9 NE"}, {}
+    s.apply("move 1 S")
+    line = bot._round_play(s, ("move 1 S",))
+    assert s.current_player() == 0 and line[1] != "move 9 NE" and bot._known[("move 1 S",)] == line[1]

@@ -361,8 +361,10 @@ class MCTSBot(Bot):
 
         The heuristic reads only what every seat sees (Planet's hidden data - face-down tiles, the
         deck - comes out only as chance outcomes, which are part of the line), so its move after a
-        given line is the same in every determinization: it is worked out once per search
-        (`_known`), and the iterations that follow a line already played cost next to nothing."""
+        given line is as a rule the same in every determinization: it is worked out once per search
+        (`_known`), and the iterations that follow a line already played cost next to nothing. A
+        remembered move that is not legal in this determinization is chosen anew (a game crashed
+        on one: some move lists rest on hidden data)."""
         ours = True  # still within the turn the root move began
         for _ in range(limit):
             if state.is_terminal():
@@ -380,9 +382,13 @@ class MCTSBot(Bot):
                 action = legal[0]
             else:
                 text = self._known.get(line)
-                if text is None:
-                    text = self._known[line] = str(ranked(state, legal, self.rng)[0])
-                action = next(a for a in legal if str(a) == text)
+                known = next((a for a in legal if str(a) == text), None) if text is not None else None
+                if known is None:
+                    # Not worked out yet, or the move remembered is not legal in this determinization
+                    # (a move list that rests on hidden data): the heuristic chooses here.
+                    known = ranked(state, legal, self.rng)[0]
+                    self._known[line] = str(known)
+                action = known
             state.apply(action)
             line += (str(action),)
         return line
