@@ -85,7 +85,9 @@ def test_no_generated_request_to_a_running_table_gets_a_server_error(case, app, 
 
 STATEFUL_EXAMPLES = 10
 STATEFUL_STEPS = 8
-STATEFUL_RUNS = 4
+#: a run reaches a refusal on a real table most of the time, not always: 4 runs all missed once (CI on
+#: a loaded machine, 27 Nov); the loop stops at the first run that does, so more runs cost only then
+STATEFUL_RUNS = 12
 
 
 def _table_mark(app, table_id: str) -> tuple | None:

@@ -38,5 +38,7 @@ def test_undo_is_not_offered_at_a_table_without_it(server, page):
     state = server.state(table_id, token)
     server.act(table_id, token, state["legal_actions"][0]["json"], "no-undo")
     page.locator(f"#board[data-step='{state['step'] + 1}']").wait_for()
-    assert page.locator(".turn").inner_text() == "Player 2 to move"
+    # the move hands the turn on; the table's state after it (the next seat's roll) may arrive a push
+    # later, and until then the turn line still names the mover (seen once in a loaded run)
+    page.locator(".turn", has_text="Player 2 to move").wait_for()
     assert page.locator("#undo").count() == 0
