@@ -29,7 +29,9 @@ Debian's ``chromium`` is installed by ``make test``; run a single file with
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -82,6 +84,9 @@ def server(tmp_path_factory):
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=data_dir,
+        # its own process group, ended whole at teardown: a server killed after a slow shutdown
+        # would otherwise leave its bot worker processes behind
+        start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
     client = httpx.Client(base_url=url, timeout=30)
@@ -108,6 +113,8 @@ def server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        with contextlib.suppress(ProcessLookupError):  # the group is empty after a clean shutdown
+            os.killpg(process.pid, signal.SIGKILL)
         log.close()
 
 
