@@ -18,6 +18,12 @@ function remaining(deadline) {
   return Number.isNaN(ms) ? null : Math.max(0, Math.round(ms / 1000));
 }
 
+// Whether `incoming` (a table summary) describes the table before `shown` did: every committed change
+// stamps the table's `updated_at`, and an undo lowers the step, so the time orders states, not the step.
+function older(incoming, shown) {
+  return Date.parse(incoming.updated_at) < Date.parse(shown.updated_at);
+}
+
 function clock(seconds) {
   const m = Math.floor(seconds / 60);
   const s = String(seconds % 60).padStart(2, "0");
@@ -157,6 +163,9 @@ export class TablePage {
 
   applyState(state, full) {
     if (this.passTo !== null) return;
+    // a REST answer overtaken by a pushed state (the page asks for the state over both when it
+    // opens) must not put the older position back: nothing would come to correct it
+    if (this.state && older(state.table, this.state.table)) return;
     const previousStep = this.state ? this.state.step : null;
     const incoming = state.events || [];
     if (full || !this.state || (incoming.length && incoming[0].index === 0)) {
