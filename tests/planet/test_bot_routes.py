@@ -488,6 +488,22 @@ def _coin_on(tile: str, rival_at: str):
     return s
 
 
+def _coin_far_from_rivals(tile: str):
+    """Our astronaut on a coin at b4 on a wide board, the rival's ship at the far corner and no rival
+    astronaut out."""
+    s = table(f"""
+    .. S0 .. .. .. .. .. ..
+    .. __ __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. {tile} __ __ __ __ __ ..
+    .. __ __ __ __ __ __ ..
+    .. .. .. .. .. .. .. S1
+    """)
+    coins(s, "b4", 1)
+    put(s, 0, 1, "b4")
+    return s
+
+
 def test_a_coin_on_a_tractor_beam_a_rival_can_step_onto_is_worth_a_share():
     # rulebook (tractor beam): whoever steps onto it pulls back a coin lying anywhere on the place,
     # the one being carried too; a carry of three moves gives a rival beside the beam the time.
@@ -496,24 +512,5 @@ def test_a_coin_on_a_tractor_beam_a_rival_can_step_onto_is_worth_a_share():
 
     assert ours("BE", "d5") < 0.5 * ours("__", "d5")
     # No rival within reach of the beam before the coin is home: the coin counts in full.
-    far = table("""
-    .. S0 .. .. .. .. .. ..
-    .. __ __ __ __ __ __ ..
-    .. __ __ __ __ __ __ ..
-    .. BE __ __ __ __ __ ..
-    .. __ __ __ __ __ __ ..
-    .. .. .. .. .. .. .. S1
-    """)
-    coins(far, "b4", 1)
-    put(far, 0, 1, "b4")
-    plain = table("""
-    .. S0 .. .. .. .. .. ..
-    .. __ __ __ __ __ __ ..
-    .. __ __ __ __ __ __ ..
-    .. __ __ __ __ __ __ ..
-    .. __ __ __ __ __ __ ..
-    .. .. .. .. .. .. .. S1
-    """)
-    coins(plain, "b4", 1)
-    put(plain, 0, 1, "b4")
+    far, plain = _coin_far_from_rivals("BE"), _coin_far_from_rivals("__")
     assert plan_values(far.public_view())[0] == pytest.approx(plan_values(plain.public_view())[0])
