@@ -49,21 +49,44 @@ def protection(state: KosmodromTable, actor: int, rocket: Rocket, card: str) -> 
 
 
 def candidates(state: KosmodromTable, seat: int, card: str) -> list[str]:
-    """Every target worth checking for `card` (filtered by `play_problem`)."""
+    """The targets worth checking for `card` (filtered by `play_problem`, which alone decides).
+
+    A target left out here is one `play_problem` refuses whatever else holds: the place a card
+    kind can go at all (a component's rocket in the assembly shop, an advantage's in its zone, an
+    expert's zone). Listing only those keeps a search from building a refusal's text for every
+    other rocket and zone (tests/kosmodrom/test_kosmodrom_fast_paths.py checks the legal moves
+    against every target)."""
     spec = state.cards.cards[card]
     kind = spec.type
-    rockets = list(state.rockets)
+    rockets = state.rockets
     if kind in ("rocket", "upgrade"):
         return [""]
-    if kind in ("component", "advantage"):
-        return [r for r in rockets if state.rockets[r].owner == seat]
+    if kind == "component":
+        # rulebook (сборка ракет): components go only to one's own rockets in the assembly shop
+        return [r for r, rocket in rockets.items() if rocket.owner == seat and rocket.zone == "assembly"]
+    if kind == "advantage":
+        # rulebook (карты преимуществ): on one's own rocket in the advantage's zone
+        return [r for r, rocket in rockets.items() if rocket.owner == seat and rocket.zone == spec.zone]
     if kind == "expert":
-        return list(ZONES)
+        # rulebook (эксперты): an expert works in its own zone; Jack of All Trades in any
+        return list(ZONES) if spec.zone == "any" else [str(spec.zone)]
     n = state.num_players
-    if card in ("scrub", "retest", "vacuum", "top_priority"):
-        return rockets
+    if card == "retest":
+        # card overview (Повторные испытания): a rocket on the launch table
+        return [r for r, rocket in rockets.items() if rocket.zone == "launch"]
+    if card == "vacuum":
+        # card overview (Вакуумирование): a rocket with oxygen
+        return [r for r, rocket in rockets.items() if "oxygen" in rocket.advantages]
+    if card == "top_priority":
+        # card overview (Высший приоритет): one's own rocket not yet on the launch table
+        return [r for r, rocket in rockets.items() if rocket.owner == seat and rocket.zone != "launch"]
+    if card == "scrub":
+        return list(rockets)
     if card == "sabotage":
-        return [f"{r} {c}" for r in rockets for c in ("metal", "fuel")]
+        # card overview (Диверсия): another player's rocket
+        return [
+            f"{r} {c}" for r, rocket in rockets.items() if rocket.owner != seat for c in ("metal", "fuel")
+        ]
     if card in ("key_to_start", "headhunting"):
         return [f"{s}:{z}" for s in range(n) for z in ZONES]
     if card == "budget_cut":
