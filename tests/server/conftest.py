@@ -1,5 +1,6 @@
 """Fixtures of the server tests: one database URL (every test runs twice: on SQLite in a temporary
-directory and on the throw-away PostgreSQL of tests/services.py), the app and a client for it."""
+directory and on the throw-away PostgreSQL of tests/services.py; test_api_leaks.py names its own
+pairs), the app and a client for it."""
 
 from __future__ import annotations
 
