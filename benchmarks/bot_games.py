@@ -11,19 +11,59 @@ is the full state without its turn counters, `cosmotable.sim.bot_games.position_
 
 With --minutes, no new game starts after that many minutes and the figures cover the games finished
 (the count is printed). Not a test: a 1,000-game run takes hours.
+
+With --journal FILE, each finished game is appended to FILE (one JSON line, with the code's git commit)
+as it ends, and a run started again with the same FILE and options plays only the games the file does
+not hold yet, then reports on all of them: a 1,000-game Planet run can be done in pieces (stopped with
+Ctrl-C or --minutes, resumed later). A journal written by other code is refused (one figure, one
+version of the bots).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import multiprocessing
+import subprocess
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cosmotable import games
-from cosmotable.sim.bot_games import MIX, Outcome, Summary, histogram, play, schedule, spread
+from cosmotable.sim.bot_games import (
+    MIX,
+    JournalError,
+    Outcome,
+    Summary,
+    histogram,
+    outcome_record,
+    play,
+    read_journal,
+    resumed,
+    schedule,
+    spread,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def code_version() -> str:
+    """The git commit of the code playing, marked with a digest of any uncommitted change to src/."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+    try:
+        commit = git("rev-parse", "HEAD").strip()
+        changes = git("diff", "HEAD", "--", "src")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    if changes:
+        return f"{commit}+changes-{hashlib.blake2b(changes.encode(), digest_size=6).hexdigest()}"
+    return commit
 
 
 def parse_mix(text: str) -> dict[str, int]:
@@ -58,17 +98,43 @@ def main() -> None:
         "--minutes", type=float, default=None, help="start no game after this many minutes per game"
     )
     parser.add_argument("--max-repeats", type=int, default=3, help="the repetition goal (default 3)")
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        default=None,
+        help="append each finished game to this file and skip the games it already holds (resume a run)",
+    )
     args = parser.parse_args()
     console = Console(stderr=True)
+    code = code_version()
     for game_id in args.games or games.ids():
         specs = schedule(game_id, args.count, args.seed, args.mix)
-        outcomes = run(game_id, specs, args.processes, args.minutes, console)
+        done: list[Outcome] = []
+        if args.journal is not None and args.journal.exists():
+            try:
+                done, specs_left = resumed(specs, read_journal(args.journal.read_text(), code))
+            except JournalError as error:
+                parser.error(f"--journal {args.journal}: {error}")
+            console.print(f"{game_id}: {len(done)} games read from {args.journal}, {len(specs_left)} to play")
+        else:
+            specs_left = specs
+        outcomes = done + run(game_id, specs_left, args.processes, args.minutes, console, args.journal, code)
         report(Summary(game_id, outcomes), len(specs), args.max_repeats)
 
 
-def run(game_id: str, specs: list, processes: int, minutes: float | None, console: Console) -> list[Outcome]:
+def run(
+    game_id: str,
+    specs: list,
+    processes: int,
+    minutes: float | None,
+    console: Console,
+    journal: Path | None = None,
+    code: str = "",
+) -> list[Outcome]:
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     outcomes: list[Outcome] = []
+    if not specs:
+        return outcomes
     with Progress(
         TextColumn(f"{game_id}"),
         BarColumn(),
@@ -83,6 +149,9 @@ def run(game_id: str, specs: list, processes: int, minutes: float | None, consol
         with context.Pool(processes) as pool:
             for outcome in pool.imap_unordered(play, specs, chunksize=1):
                 outcomes.append(outcome)
+                if journal is not None:
+                    with journal.open("a", encoding="utf-8") as out:
+                        out.write(json.dumps(outcome_record(outcome, code)) + "\n")
                 capped = sum(o.capped for o in outcomes)
                 worst = max(o.max_repeats for o in outcomes)
                 progress.update(task, advance=1, note=f"capped {capped}, most repeats {worst}")

@@ -207,3 +207,92 @@ def histogram(values: list[int], bins: int = 10, width: int = 40) -> list[str]:
         bar = "#" * max(1 if counts[b] else 0, round(width * counts[b] / most))
         lines.append(f"{start:>6}-{start + step - 1:<6}| {bar:<{width}} {counts[b]}")
     return lines
+
+
+# ---------------------------------------------------------------------------- the run's journal
+class JournalError(ValueError):
+    """A journal that cannot be resumed: another code's, another schedule's, or damaged."""
+
+
+def outcome_record(outcome: Outcome, code: str) -> dict[str, object]:
+    """One finished game as a JSON-ready line of a run's journal, with the code that played it."""
+    spec = outcome.spec
+    return {
+        "code": code,
+        "game": spec.game,
+        "players": spec.players,
+        "variants": list(spec.variants),
+        "seats": list(spec.seats),
+        "seed": spec.seed,
+        "steps": outcome.steps,
+        "turns": outcome.turns,
+        "end": outcome.end,
+        "capped": outcome.capped,
+        "max_repeats": outcome.max_repeats,
+        "seconds": outcome.seconds,
+    }
+
+
+def outcome_from_record(data: dict) -> Outcome:
+    spec = BotGame(
+        str(data["game"]),
+        int(data["players"]),
+        tuple(data["variants"]),
+        tuple(data["seats"]),
+        int(data["seed"]),
+    )
+    return Outcome(
+        spec,
+        int(data["steps"]),
+        int(data["turns"]),
+        str(data["end"]),
+        bool(data["capped"]),
+        int(data["max_repeats"]),
+        float(data["seconds"]),
+    )
+
+
+def read_journal(text: str, code: str) -> list[Outcome]:
+    """The games a journal holds. A run stopped while writing leaves its last line cut short: that
+    line (no newline at its end) is left out, its game is played again. Any other damage, or a line
+    written by other code (a figure must come from one version of the bots), is refused."""
+    outcomes = []
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            outcome = outcome_from_record(data)
+        except (ValueError, KeyError, TypeError) as error:
+            if number == len(lines):
+                break  # the last line, cut short when the run was stopped
+            raise JournalError(f"line {number} is not a finished game's record ({error})") from None
+        if data.get("code") != code:
+            raise JournalError(
+                f"line {number} was written by code {data.get('code')!r}, this is {code!r}: a run's "
+                "figures must come from one version of the bots; start a new journal"
+            )
+        outcomes.append(outcome)
+    return outcomes
+
+
+def resumed(specs: list[BotGame], journal: list[Outcome]) -> tuple[list[Outcome], list[BotGame]]:
+    """(the scheduled games the journal already holds, the games still to play). Journal games of
+    other games or seeds are left out (one journal may hold several runs); a scheduled seed that the
+    journal holds with other seats or configuration (another --mix) is refused."""
+    scheduled = {spec.seed: spec for spec in specs}
+    done: dict[int, Outcome] = {}
+    for outcome in journal:
+        spec = scheduled.get(outcome.spec.seed)
+        if spec is None or spec.game != outcome.spec.game:
+            continue
+        if spec != outcome.spec:
+            raise JournalError(
+                f"the journal played seed {outcome.spec.seed} as {outcome.spec}, this schedule as "
+                f"{spec} (another --mix?): run with the journal's options, or start a new journal"
+            )
+        done[spec.seed] = outcome
+    return [done[spec.seed] for spec in specs if spec.seed in done], [
+        spec for spec in specs if spec.seed not in done
+    ]
