@@ -4,12 +4,12 @@ only once every tile is face up), stops re-fighting over one cell, and plays for
 import random
 
 import pytest
-from planet_helpers import legal, put, table
+from planet_helpers import coins, legal, put, table
 
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import payoff, win_chances
 from cosmotable.bots.heuristic import ranked
-from cosmotable.bots.hooks_planet import FIGHT_COST, explore_pull, value
+from cosmotable.bots.hooks_planet import CHAIN_COST, FIGHT_COST, explore_pull, value
 
 # Every tile face up but b4, which holds no coin (the box's last yellow tiles may hold none): the route
 # estimate sees nothing to gain there, yet the game cannot end before it is turned up.
@@ -140,3 +140,44 @@ def test_allies_win_together_and_are_no_rivals_of_each_other():
     s.end_reason = "test"
     assert s.winners() == [0, 2]
     assert payoff(s, 0, contempt=0.1) == [1.0, 0.0, 1.0, 0.0]  # a team win, not a shared one
+
+
+# A dragonfly at e5 (rulebook: it flies the astronaut to any tile of the place), a knight at c4 whose
+# landing 1S2E is the dragonfly, two coins at b6 and a face-down tile at f3.
+CHAIN = """
+.. .. S0 .. .. .. ..
+.. __ __ __ __ __ ..
+.. __ __ __ __ ?? ..
+.. __ KN __ __ __ ..
+.. __ __ __ DF __ ..
+.. __ __ __ __ __ ..
+.. .. .. .. S1 .. ..
+"""
+
+
+def _on_the_dragonfly():
+    """Seat 0's astronaut (no coin) has stepped onto the dragonfly: where does it fly?"""
+    s = table(CHAIN, station=".. .. ..\n.. __ ..\n.. .. ..")
+    put(s, 0, 1, "e4")
+    put(s, 1, 1, "b2")
+    coins(s, "b6", 2)
+    s.apply("move 1 S")
+    assert s.public_view()["walking"] == {"seat": 0, "astronaut": 1, "coin": False}
+    return s
+
+
+def test_a_walker_at_a_choice_goes_where_its_move_comes_to_rest_not_on_along_the_chain():
+    # Issue #19, seed 1000013: judged where it stood, an astronaut on the knight (every end of its
+    # move - through the dragonfly, the whole place - at no cost) looked as if it stood next to the
+    # coins and the face-down tile at once, so the heuristic flew it from tile to knight to dragonfly
+    # turn after turn (266 crocodile chases in the last 600 events) and the game ran into the cap
+    # with tiles face down. A walker's choice is worth the best place the move can come to rest at.
+    for seed in range(4):
+        s = _on_the_dragonfly()
+        choice = ranked(s, s.legal_actions(), random.Random(seed))[0]
+        assert str(choice) == "to b6"  # onto the coins, to carry them home next turn
+        s.apply(choice)
+        assert s.public_view()["walking"] is None  # the move has come to rest
+    s = _on_the_dragonfly()
+    # Flying on to the knight reaches b6 too, one link later: worth the same end less CHAIN_COST.
+    assert value(s, "to c4") == pytest.approx(value(s, "to b6") - CHAIN_COST)

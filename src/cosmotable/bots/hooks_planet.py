@@ -17,7 +17,7 @@ from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_valu
 from cosmotable.bots.heuristic import hook, mover_view, per_position, turn_value
 from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
 from cosmotable.engine import Action, State
-from cosmotable.games.planet.board import DIRS, parse_cell
+from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
 
 #: The most a move that makes progress (reveals a tile, brings a coin home) gains over one that does
 #: not, reached as the quiet turns grow (0 right after progress). The route estimate alone may rate
@@ -315,8 +315,8 @@ def _follow_budget(state: State) -> list[int]:
 def _judge(state: State, view: dict, after: State, seat: int, text: str, budget: list[int]) -> float:
     """The value of `after`, reached from `state` (whose view is `view`) by the seat's move `text`;
     while a coin carrier's move waits for the same seat's choice within it (phase `choose`), the
-    best choice (an astronaut without a coin is judged where it stands: following its choices too
-    tripled the cost of a decision). `budget[1]` holds the positions still to be judged that way."""
+    best choice. `budget[1]` holds the positions still to be judged that way. An astronaut without a
+    coin stopped so is judged by the best place its move can come to rest at (`_rest_values`)."""
     if after.is_terminal():  # the last coin taken (R22): won, shared or lost
         return 1e3 * (2.0 * payoff(after, seat)[seat] - 1.0)
     after_view = after.public_view()
@@ -335,6 +335,124 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
                 further.apply(way)
                 best = max(best, _judge(state, view, further, seat, text, budget))
             return best
+    attacks = [
+        event.data.get("cell", "space")
+        for event in after.events[len(state.events) :]
+        if event.kind == "attack"
+    ]
+    walker = _walker_at_choice(after_view, seat)
+    if walker is not None:
+        rests = _rest_values(state, view, after_view, seat, text, walker)
+        if rests:
+            return max(rests) - CHAIN_COST
+    return _score(state, view, after_view, seat, text, attacks)
+
+
+#: A walker (no coin) stopped at a choice within its move - an arrow's way, a knight's or trampoline's
+#: landing, a dragonfly's flight - is worth the best place where its move can still come to rest, less
+#: this: a way that gets there later in the chain is worth a little less than going there now, since
+#: the chain may be cut (a (cell, direction) met twice in a move sends the astronaut home, a crocodile
+#: chases it back). Judged where it stood, at the tile of the choice with every end of the move at no
+#: cost (`planet_routes.MID`), a walker was worth as much as standing on every tile the move reaches at
+#: once - next to every face-down tile and coin - so the heuristic chained on through knights,
+#: trampolines and the dragonfly turn after turn and never stepped onto the last face-down tile
+#: (issue #19: seed 1000013 ran into the 600-turn cap, 266 crocodile events in its last 600 events).
+CHAIN_COST = 0.05
+#: Tiles where a walker stops to choose where its move goes on (arrows with several ways too).
+CHOICE_TILES = frozenset({"knight", "trampoline", "dragonfly", "energy"})
+
+
+def _walker_at_choice(after_view: dict, seat: int) -> tuple[int, tuple] | None:
+    """(astronaut index, place) of `seat`'s astronaut without a coin stopped at a choice of where its
+    move goes on; None otherwise (a coin carrier, a pick of what a tile does - an obelisk's peek, a
+    meteorite's swap, a beam's pull - or no move under way)."""
+    walking = after_view["walking"]
+    if after_view["phase"] != "choose" or not walking or walking["coin"] or walking["seat"] != seat:
+        return None
+    if after_view["pending"] is not None:
+        return None
+    a = walking["astronaut"] - 1
+    at = after_view["players"][seat]["astronauts"][a]["at"]
+    if at[0] != "cell":
+        return None
+    place = parse_cell(at[1])
+    tile = table_of(after_view).layout.tiles.get(place)
+    if tile is None or not (tile[0] in CHOICE_TILES or len(tile[1]) > 1):
+        return None
+    return a, place
+
+
+def _rest_values(
+    state: State, view: dict, after_view: dict, seat: int, text: str, walker: tuple[int, tuple]
+) -> list[float]:
+    """`_score` of each place where the walker's move, stopped at a choice, can come to rest (its
+    own ship, a face-down tile it turns up, a tile it stops on, sending home the rivals there),
+    from the route maps (`Layout.choice_ends`). Worked out once per place for the position being
+    decided: every way of a choice, and every choice of one decision, reaches the same places."""
+    a, place = walker
+    layout = table_of(after_view).layout
+    me = after_view["players"][seat]
+    known = _rest_memo(state)
+    key = (a, repr(me["cards"]), after_view["ability_used"], after_view["in_boost"])
+    values = []
+    for end, turns in layout.choice_ends(seat, False, place).items():
+        memo = (key, end, turns)
+        if memo not in known:
+            rest, attacks = _rest_view(after_view, seat, a, end, turns, layout)
+            known[memo] = _score(state, view, rest, seat, text, attacks)
+        values.append(known[memo])
+    return values
+
+
+@per_position
+def _rest_memo(state: State) -> dict:
+    return {}
+
+
+def _rest_view(
+    after_view: dict, seat: int, a: int, end, turns: int, layout: Layout
+) -> tuple[dict, list[str]]:
+    """`after_view` with the seat's walker come to rest at `end` (a place or `SHIP`), and the cells
+    where it sends rivals home. A stop on a tree or in a canyon (`turns` 2) costs the next turn, as a
+    stun does; a face-down tile is being turned up (`pending`: the seat still to act on it, as the
+    engine's view shows it); otherwise the turn has passed to the next seat."""
+    players = [{**p, "astronauts": [dict(x) for x in p["astronauts"]]} for p in after_view["players"]]
+    walker = players[seat]["astronauts"][a]
+    attacks: list[str] = []
+    pending = None
+    turn = (seat + 1) % len(players)
+    if end == SHIP:
+        walker["at"], walker["stunned"] = ["ship", seat], False
+    else:
+        name = cell_name(*end)
+        walker["at"], walker["stunned"] = ["cell", name, 0], turns > 1
+        if layout.tiles.get(end) is None:
+            pending, turn = name, seat
+        team = players[seat]["team"]
+        for p in players:
+            if p["team"] == team:
+                continue
+            for x in p["astronauts"]:
+                if x["at"][0] == "cell" and x["at"][1] == name:
+                    # rulebook (attack): a rival on the tile where a move ends goes back to its ship.
+                    x["at"], x["stunned"] = ["ship", p["seat"]], False
+                    if name not in attacks:
+                        attacks.append(name)
+    rest = {
+        **after_view,
+        "players": players,
+        "phase": "act",
+        "walking": None,
+        "pending": pending,
+        "turn": turn,
+    }
+    return rest, attacks
+
+
+def _score(state: State, view: dict, after_view: dict, seat: int, text: str, attacks: list[str]) -> float:
+    """`_judge`'s value of a position where the seat's move has come to rest (or waits for a chance
+    outcome): the lead, the pull and bonus, the costs of passing, re-fighting, lost coins and spent
+    ship moves and cards. `attacks` are the cells where the move sent rivals home."""
     moved = progress(view, after_view)
     # The lead counts every coin to come in full: a one-step look-ahead needs the routes' pull
     # towards coins and face-down tiles, which the search's quiet-turn discount fades out.
@@ -348,9 +466,8 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
         if _standing(after_view) == _standing(view) and view["phase"] == "act":
             v -= PASS_COST * (0.1 + urge)
     fights = fights_since_delivery(state)
-    for event in after.events[len(state.events) :]:
-        if event.kind == "attack":
-            v -= FIGHT_COST * fights[event.data.get("cell", "space")]
+    for cell in attacks:
+        v -= FIGHT_COST * fights[cell]
     v -= LOST_COIN * (after_view["coins"]["lost"] - view["coins"]["lost"])
     if text.startswith(("sail", "fly")):
         v -= SHIP_MOVE

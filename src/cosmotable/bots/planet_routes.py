@@ -57,9 +57,7 @@ class Layout:
             return self._from_space(node, seat)
         if node[0] == MID:
             # Stopped at a choice within a move: the move goes on from the tile, in this turn.
-            ends: dict = {}
-            self._arrive(seat, carrier, node[1], ("step", 0, 0), set(), ends)
-            return {end: cost - 1 for end, cost in ends.items()}
+            return {end: cost - 1 for end, cost in self.choice_ends(seat, carrier, node[1]).items()}
         if node == SHIP:
             start = self._ship_place(seat)
         else:
@@ -69,6 +67,20 @@ class Layout:
         for dr, dc in DIRS.values():
             self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), set(), out, own_step=True)
         return out
+
+    def choice_ends(self, seat: int, carrier: bool, place: tuple) -> dict:
+        """Where the move of `seat`'s astronaut stopped at a choice on `place` (an arrow's way, a
+        knight's or trampoline's landing, a dragonfly's or energy's flight) can come to rest, with the
+        turns each end costs (1, or 2 for a tree or a canyon). Energy offers a choice only after a
+        flight (rulebook: energy repeats the move that brought the astronaut, R13): another flight."""
+        ends: dict = {}
+        tile = self.tiles.get(place)
+        if tile is not None and tile[0] == "energy":
+            ends.update(self._flight_ends(seat, carrier, place[0]))
+        else:
+            # Arriving anew at the place walks its effect again: each of its ways, as the choice offers them.
+            self._arrive(seat, carrier, place, ("step", 0, 0), set(), ends)
+        return ends
 
     def _from_space(self, node: tuple, seat: int) -> dict:
         """rulebook (in space): back onto a revealed empty tile beside it, or drift up to 3 places
@@ -343,9 +355,7 @@ def _carry_on(layout: Layout, seat: int, place: tuple) -> int:
     """Turns until a coin carried by `seat`'s astronaut, stopped at a choice on `place` within its
     move, is aboard: this move's choices from the tile (they cost no new turn), then the carry from
     where the move comes to rest; FAR when every way loses it."""
-    ends: dict = {}
-    # Arriving anew at the place walks its effect again: each of its ways, as the choice offers them.
-    layout._arrive(seat, True, place, ("step", 0, 0), set(), ends)
+    ends = layout.choice_ends(seat, True, place)
     carry = layout.carry_to_ship(seat)
     best = FAR
     for end, cost in ends.items():
