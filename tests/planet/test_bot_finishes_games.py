@@ -181,3 +181,31 @@ def test_a_walker_at_a_choice_goes_where_its_move_comes_to_rest_not_on_along_the
     s = _on_the_dragonfly()
     # Flying on to the knight reaches b6 too, one link later: worth the same end less CHAIN_COST.
     assert value(s, "to c4") == pytest.approx(value(s, "to b6") - CHAIN_COST)
+
+
+def _last_coin_beside_the_ship(behind: int):
+    """Every tile face up, the last coin at b2 beside seat 0's ship; seat 1 has `behind` coins more."""
+    s = table(
+        """
+    .. S0 .. ..
+    .. __ __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """,
+        station=".. .. ..\n.. __ ..\n.. .. ..",
+    )
+    put(s, 0, 1, "b2")
+    coins(s, "b2", 1)
+    s.delivered[1] = behind
+    return s
+
+
+def test_a_seat_that_cannot_catch_up_still_brings_the_last_coin_home():
+    # Issue #19, seed 1000020: seat 1, 7 coins to the leader's 11 with one coin left, lost however
+    # the game ended; valued as a lost game, bringing the last coin home (R22) looked worst of all,
+    # and it walked the coin to and fro for 90 turns until the others agreed to stop (R21).
+    for seed in range(3):
+        s = _last_coin_beside_the_ship(behind=3)
+        assert str(make_bot("heuristic", seed=seed).act(s)) == "move 1 N coin"
+        s.apply("move 1 N coin")
+        assert s.is_terminal() and s.winners() == [1]

@@ -58,6 +58,22 @@ def team_lead(view: dict, seat: int) -> float:
     return values[seat] - max(rivals, default=0.0)
 
 
+def out_of_the_race(view: dict, seat: int) -> bool:
+    """Whether `seat`'s team can no longer draw level with the best other team (rulebook: most coins
+    win): its coins home plus every coin on the table, locked, or yet to appear from a face-down tile
+    fall short. Such a seat loses
+    however the game ends, so ending it by bringing the last coin home (R22) costs it nothing; valued
+    as a lost game, it kept the last coin from home and walked it to and fro until the others agreed
+    to stop (issue #19, seed 1000020: 90 turns)."""
+    me = view["players"][seat]
+    others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
+    coins = view["coins"]
+    out = coins["on_board"] + coins["locked"]
+    if any(not cell["revealed"] for area in view["areas"].values() for cell in area["cells"]):
+        out += coins["supply"]  # coins still to appear from face-down containers (at most all left)
+    return me["score"] + out < others
+
+
 def progress(before: dict, after: dict) -> bool:
     """Whether the move revealed a tile (or stepped onto a face-down one: its tile is drawn next,
     the view names it `pending`) or brought a coin home."""
@@ -317,9 +333,13 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
     while a coin carrier's move waits for the same seat's choice within it (phase `choose`), the
     best choice. `budget[1]` holds the positions still to be judged that way. An astronaut without a
     coin stopped so is judged by the best place its move can come to rest at (`_rest_values`)."""
-    if after.is_terminal():  # the last coin taken (R22): won, shared or lost
-        return 1e3 * (2.0 * payoff(after, seat)[seat] - 1.0)
     after_view = after.public_view()
+    if after.is_terminal():  # the last coin taken (R22): won, shared or lost
+        share = payoff(after, seat)[seat]
+        if share > 0 or not out_of_the_race(view, seat):
+            return 1e3 * (2.0 * share - 1.0)
+        # Lost whatever we do: the end is judged by the coins, as any position.
+        return _score(state, view, after_view, seat, text, [])
     if (
         after_view["phase"] == "choose"
         and (after_view["walking"] or {}).get("coin")
