@@ -2,13 +2,16 @@
 heuristic's best few and the route estimate's best, the rest of the round played by the heuristic
 (the opponent's reply included), the position then judged by the heuristic's best next move."""
 
+from dataclasses import replace
+
 from planet_helpers import coins, legal, put, table
 
+from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import lead_chances, standing
 from cosmotable.bots.heuristic import best_value, hook_for
 from cosmotable.bots.hooks_planet import best_move_lead
-from cosmotable.bots.mcts import search_for
+from cosmotable.bots.mcts import PLANET_HARD_WORK, MCTSBot, search_for
 
 # A tractor beam at d4 (Ruling R15: a seat stepping onto it pulls one coin of its choice from any
 # other tile of the place); the last coin at c5; our astronaut at b3, the rival's at e4 beside the beam.
@@ -131,3 +134,58 @@ def test_a_remembered_move_not_legal_in_this_determinization_is_chosen_anew():
     s.apply("move 1 S")
     line = bot._round_play(s, ("move 1 S",))
     assert s.current_player() == 0 and line[1] != "move 9 NE" and bot._known[("move 1 S",)] == line[1]
+
+
+def _count_judged(monkeypatch) -> tuple[list[int], list[int]]:
+    """([moves the Planet hook judged], [the widest position handed to the heuristic]) from now on."""
+    from cosmotable.bots import hooks_planet, mcts
+
+    judged, widest = [0], [0]
+    move_value, ranked, best_value = hooks_planet.move_value, mcts.ranked, mcts.best_value
+
+    def counting(state, action, view):
+        judged[0] += 1
+        return move_value(state, action, view)
+
+    def ranking(state, legal, rng):
+        widest[0] = max(widest[0], len(legal))
+        return ranked(state, legal, rng)
+
+    def judging(state, since=None):
+        widest[0] = max(widest[0], len(state.legal_actions()))
+        return best_value(state, since)
+
+    monkeypatch.setattr(hooks_planet, "move_value", counting)
+    monkeypatch.setattr(mcts, "ranked", ranking)
+    monkeypatch.setattr(mcts, "best_value", judging)
+    return judged, widest
+
+
+def _hard(budget: int | None) -> MCTSBot:
+    bot = MCTSBot(seed=4, name="hard")
+    bot.configure(replace(search_for("hard", "planet"), work_budget=budget))
+    return bot
+
+
+def test_the_work_budget_caps_the_moves_hard_has_the_heuristic_judge_in_one_decision(monkeypatch):
+    # Issue #19: one decision of hard took 13.4 s. The budget counts moves judged, not seconds, so a
+    # decision is the same in a replay, a test and on a loaded machine.
+    assert search_for("hard", "planet").work_budget == PLANET_HARD_WORK
+    judged, widest = _count_judged(monkeypatch)
+    state = games.get("planet").new_state(num_players=2, seed=11)
+    free = _hard(None)
+    free.act(state)
+    assert free.last_iterations == search_for("hard", "planet").simulations
+    assert judged[0] > 2 * 120  # the whole search judges more than the budget below allows
+
+    budget = 120
+    judged[0] = widest[0] = 0
+    capped = _hard(budget)
+    move = capped.act(state)
+    # The bot's own count covers every move the hook judged (and the estimate's root ranking); the
+    # search stops within the position being decided and the judgement of where its round stopped.
+    assert judged[0] <= capped.judged <= budget + 2 * widest[0]
+    assert 1 <= capped.last_iterations < free.last_iterations
+    # A count, not a clock: the same search again plays the same move after the same work.
+    again = _hard(budget)
+    assert again.act(state) == move and again.judged == capped.judged

@@ -50,6 +50,7 @@ class Search:
     contempt: float = 0.0
     prior_extra: int = 0
     heuristic_round: bool = False
+    work_budget: int | None = None
 
 
 #: Planet's claim ("no one can get the last coin") ends the game at once when everybody agrees, so a
@@ -57,6 +58,12 @@ class Search:
 #: by the estimate, and `hard` agreed to such claims (5 of 60 games against `random`): a draw counts
 #: this much less than its share for the searching seat (a chess engine's contempt).
 PLANET_CONTEMPT = 0.1
+#: The most moves Planet's `hard` has the heuristic judge in one decision (`work_budget`): a round
+#: with many chance lines (tiles turned up differently in each determinization) or long chained moves
+#: is worked out anew in every iteration, each heuristic decision judging every legal move (a dragonfly
+#: offers 55); one decision took 13.4 s. A count, not a clock, so that replays and tests stay
+#: deterministic. A typical decision judges a few hundred moves (benchmarks/planet_hard_speed.py).
+PLANET_HARD_WORK = 2000
 #: level -> its search; a time budget (`think`) overrides the simulations.
 LEVELS = {"easy": Search(40, 20), "normal": Search(150, 30), "hard": Search(400, 40)}
 #: Games whose rollouts are slow or whose random play says little search differently; tuned with
@@ -95,6 +102,7 @@ GAME_LEVELS = {
             prior_extra=1,
             heuristic_round=True,
             contempt=PLANET_CONTEMPT,
+            work_budget=PLANET_HARD_WORK,
         ),
     },
 }
@@ -138,6 +146,7 @@ class MCTSBot(Bot):
         contempt: float = 0.0,
         prior_extra: int = 0,
         heuristic_round: bool = False,
+        work_budget: int | None = None,
     ):
         super().__init__(seed)
         self.simulations = simulations
@@ -166,6 +175,11 @@ class MCTSBot(Bot):
         #: seat's later choices in its turn, then every other seat's turn), and the position is
         #: judged when this seat is to move again by the heuristic's score of its best move there.
         self.heuristic_round = heuristic_round
+        #: The most moves the game's heuristic judges in one search (None: no cap): once spent, no new
+        #: iteration starts and a round under way stops where it stands and is judged there.
+        self.work_budget = work_budget
+        #: Moves the heuristic judged in the last search (its root ranking included).
+        self.judged = 0
         #: A named level takes its search from the game being played (`search_for`), set at each move.
         self.level_name = level
         if name:
@@ -187,6 +201,7 @@ class MCTSBot(Bot):
         self.prior_by_estimate = search.prior_by_estimate
         self.contempt = search.contempt
         self.prior_extra, self.heuristic_round = search.prior_extra, search.heuristic_round
+        self.work_budget = search.work_budget
 
     # ---------------------------------------------------------------------------------- search
     def act(self, state: State) -> Action:
@@ -243,6 +258,7 @@ class MCTSBot(Bot):
         if self.level_name is not None:
             self.configure(search_for(self.level_name, state.game.id))
         seat = self._seat = state.current_player()
+        self.judged = 0
         players = state.config.num_players
         root = Node(reward=[0.0] * players)
         self._bounds = [[math.inf, -math.inf] for _ in range(players)]
@@ -267,6 +283,8 @@ class MCTSBot(Bot):
                     break
             elif iterations >= self.simulations:
                 break
+            if iterations > 0 and self._spent():
+                break
             table = state.resample_for(seat, self.rng)
             if quiet:
                 table.silence()
@@ -277,6 +295,15 @@ class MCTSBot(Bot):
             iterations += 1
         self.last_iterations = iterations
         return root, allowed
+
+    def _spent(self) -> bool:
+        """Whether the search has judged as many moves as its `work_budget` allows."""
+        return self.work_budget is not None and self.judged >= self.work_budget
+
+    def _ranked(self, state: State, legal: list[Action]) -> list[Action]:
+        """`heuristic.ranked`, counting the moves judged."""
+        self.judged += len(legal)
+        return ranked(state, legal, self.rng)
 
     def _iterate(self, state: State, root: Node, players: int, root_moves: list[Action]) -> None:
         node, path = root, [root]
@@ -364,10 +391,11 @@ class MCTSBot(Bot):
         given line is as a rule the same in every determinization: it is worked out once per search
         (`_known`), and the iterations that follow a line already played cost next to nothing. A
         remembered move that is not legal in this determinization is chosen anew (a game crashed
-        on one: some move lists rest on hidden data)."""
+        on one: some move lists rest on hidden data). With the `work_budget` spent, the round stops
+        where it stands."""
         ours = True  # still within the turn the root move began
         for _ in range(limit):
-            if state.is_terminal():
+            if state.is_terminal() or self._spent():
                 break
             if state.is_chance_node():
                 line += (str(state.sample_chance(self.rng)),)
@@ -386,7 +414,7 @@ class MCTSBot(Bot):
                 if known is None:
                     # Not worked out yet, or the move remembered is not legal in this determinization
                     # (a move list that rests on hidden data): the heuristic chooses here.
-                    known = ranked(state, legal, self.rng)[0]
+                    known = self._ranked(state, legal)[0]
                     self._known[line] = str(known)
                 action = known
             state.apply(action)
@@ -404,6 +432,7 @@ class MCTSBot(Bot):
             line += (str(state.sample_chance(self.rng)),)
         lead = self._leads.get(line)
         if lead is None:
+            self.judged += len(state.legal_actions())
             lead = self._leads[line] = best_value(state, self._root)
         return lead_chances(state, state.current_player(), lead)
 
@@ -416,10 +445,10 @@ class MCTSBot(Bot):
         if not self.prior_top:
             return legal
         if len(legal) <= self.prior_top:
-            return ranked(state, legal, self.rng)  # all of them, but what the hook calls pointless
+            return self._ranked(state, legal)  # all of them, but what the hook calls pointless
         if self.prior_by_estimate:
             return self._ranked_by_estimate(state, legal)[: self.prior_top]
-        chosen = ranked(state, legal, self.rng)[: self.prior_top]
+        chosen = self._ranked(state, legal)[: self.prior_top]
         if self.prior_extra:
             texts = {str(a) for a in chosen}
             chosen += [a for a in self._ranked_by_estimate(state, legal) if str(a) not in texts][
@@ -431,6 +460,7 @@ class MCTSBot(Bot):
         """Moves by this seat's standing right after each, best first, on one determinization (so
         that nothing hidden from the seat decides), judged before any chance outcome."""
         table = state.resample_for(self._seat, self.rng)
+        self.judged += len(legal)  # each by the estimate, not the heuristic, but as dear
         scored = []
         for action in legal:
             after = table.clone()
@@ -454,7 +484,7 @@ class MCTSBot(Bot):
             if state.current_player() == self._seat:
                 return
             legal = state.legal_actions()
-            state.apply(self.rng.choice(legal) if len(legal) == 1 else ranked(state, legal, self.rng)[0])
+            state.apply(self.rng.choice(legal) if len(legal) == 1 else self._ranked(state, legal)[0])
 
     def _awaits_reply(self, state: State) -> bool:
         """Whether another seat answers next (chance outcomes first are searched on, too)."""
