@@ -93,7 +93,7 @@ def _undoable(client, app, made):
 def test_undo_takes_back_the_own_last_decision_and_tells_every_seat(client, app):
     made = create(client, "mlem", ["human", "human"])
     table_id = made["table"]["id"]
-    seat, before, _ = _undoable(client, app, made)
+    seat, before, moved = _undoable(client, app, made)
     with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token_of(made, 1 - seat)}") as other:
         other.receive_json()
         assert state_of(client, made, seat)["can_undo"]
@@ -103,6 +103,8 @@ def test_undo_takes_back_the_own_last_decision_and_tells_every_seat(client, app)
         undone = client.post(f"/api/tables/{table_id}/undo", headers=seat_headers(made, seat))
         assert undone.status_code == 200, undone.text
         assert undone.json()["step"] == before and undone.json()["table"]["to_act"] == seat
+        # the step went back, the version on: a client keeps the summary of the higher version
+        assert undone.json()["table"]["version"] > moved["table"]["version"]
         while True:
             message = other.receive_json()
             if message["type"] == "undo":
@@ -110,6 +112,7 @@ def test_undo_takes_back_the_own_last_decision_and_tells_every_seat(client, app)
                 break
         state = other.receive_json()
         assert state["type"] == "state" and state["step"] == before
+        assert state["table"]["version"] == undone.json()["table"]["version"]
         # the whole log again, from index 0, without the taken-back decision's events
         rebuilt = server_state(app, table_id)
         assert len(rebuilt.history) == before

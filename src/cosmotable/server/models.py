@@ -106,6 +106,10 @@ class TableSummary(BaseModel):
     coach: bool
     created_at: datetime
     updated_at: datetime
+    version: int = Field(
+        description="grows with every committed change of the table (an undo too): of two summaries of "
+        "one table, the one with the higher version is the newer, whatever the servers' clocks"
+    )
     scores: list[int] | None = None
     winners: list[int] | None = None
 

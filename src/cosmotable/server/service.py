@@ -384,6 +384,7 @@ class TableService:
             coach=row.coach,
             created_at=_aware(row.created_at),
             updated_at=_aware(row.updated_at),
+            version=row.version,
             scores=result.get("scores"),
             winners=result.get("winners"),
         )
@@ -547,8 +548,25 @@ class TableService:
                 finally:
                     self._staged.work = None
                 self.cache.put(snapshot)  # committed: now others may see it
-                return _versioned(result, snapshot.version)
+                return self._as_committed(result, snapshot)
             raise ApiError(503, "unavailable", "the table is busy; try again in a moment")
+
+    def _as_committed(self, result, snapshot: TableSnapshot):
+        """`result` (an answer, a Change, or a tuple of them) as the transaction committed it: every
+        Change stamped with the committed version, and every table summary in it made again from the
+        committed snapshot. A summary built inside the change lacks the last stamp of `updated_at`
+        and the version that stamp's write gives the row, and a client orders summaries by version."""
+
+        def committed(item):
+            if isinstance(item, Change):
+                return replace(item, version=snapshot.version)
+            if isinstance(item, models.TableSummary):
+                return self.summary(snapshot)
+            if isinstance(item, (models.ActionResult, models.UndoResult)):
+                return item.model_copy(update={"table": self.summary(snapshot)})
+            return item
+
+        return tuple(committed(r) for r in result) if isinstance(result, tuple) else committed(result)
 
     def _snapshot(self, session: Session, row: TableRow, work: _Work) -> TableSnapshot:
         """The snapshot of the row as this transaction leaves it."""
@@ -1005,15 +1023,6 @@ class _Work:
 
 #: the last action is not known without reading it
 _UNKNOWN = object()
-
-
-def _versioned(result, version: int):
-    """`result` with every Change in it (alone or in a tuple) stamped with the committed version."""
-    if isinstance(result, Change):
-        return replace(result, version=version)
-    if isinstance(result, tuple):
-        return tuple(replace(r, version=version) if isinstance(r, Change) else r for r in result)
-    return result
 
 
 def _status(status: str) -> models.Status:

@@ -19,9 +19,10 @@ function remaining(deadline) {
 }
 
 // Whether `incoming` (a table summary) describes the table before `shown` did: every committed change
-// stamps the table's `updated_at`, and an undo lowers the step, so the time orders states, not the step.
+// bumps the table's `version` (an undo lowers the step, so the step cannot order states, and the
+// servers' clocks behind `updated_at` need not agree when several serve one table).
 function older(incoming, shown) {
-  return Date.parse(incoming.updated_at) < Date.parse(shown.updated_at);
+  return incoming.version < shown.version;
 }
 
 function clock(seconds) {
