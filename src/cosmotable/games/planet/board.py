@@ -147,6 +147,9 @@ class Area:
     ] = field(init=False, repr=False, compare=False)
     #: Ability plays worked out once per position (reach.py's memo), kept with the shape they depend on.
     plays_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
+    #: Plays that depend on the shape and on where the ships stand (moves.py's memo of a ship's sails
+    #: and flights, an astronaut's drifts), keyed by the ships' places; emptied when it grows large.
+    ships_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         places: dict[tuple[int, int], tuple] = {
@@ -169,6 +172,7 @@ class Area:
             "around": around,
             "steps": steps,
             "plays_memo": {},
+            "ships_memo": {},
         }
         for name, table in tables.items():
             object.__setattr__(self, name, table)

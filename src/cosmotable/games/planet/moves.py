@@ -63,8 +63,7 @@ def legal_actions(s: PlanetState) -> list[Action]:
             plan = plans.get(p)
             if plan is None:
                 plan = plans[p] = astronaut_plan(s, seat, p)
-            table = _ACTIONS[i + 1]
-            out.extend([table[key] for key in plan])
+            out.extend(map(_ACTIONS[i + 1].__getitem__, plan))
     out.extend(ship_moves(s, seat))
     out.extend(ability_moves(s, seat))
     # Ruling R21: the "no one can get the last coin" claim may be made once a turn, at the action
@@ -138,7 +137,7 @@ def astronaut_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[object]:
                     and not s.astronauts_at(cell)
                 ):
                     plan.append(name)
-        plan.extend(steps for steps, end in drift_ends(s, seat, area, idx) if end is not None)
+        plan.extend(_drifts(s, seat, area, idx))
         return plan
     if p[0] == "cell":
         cell = p[1]
@@ -158,6 +157,24 @@ def astronaut_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[object]:
             if carried:
                 return [*ways, *carried]
         return ways
+    if s.pyramid_drawn:
+        return _aboard_plan(s, seat, p)
+    # Until a pyramid is drawn, the steps from a ship depend on the shape and on where the ships
+    # stand and which are friendly (steps_from): planned once per arrangement, kept with the area.
+    ships = s.ship
+    key = ("aboard", seat, p[1], s.allies[seat], *ships)
+    memo = s.areas[ships[p[1]][0]].ships_memo
+    found = memo.get(key)
+    if found is None:
+        found = tuple(_aboard_plan(s, seat, p))
+        if len(memo) >= SHIPS_MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _aboard_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[str]:
+    """astronaut_plan for an astronaut of `seat` aboard the ship of seat p[1]."""
     area, r, c = place_of(s, p)
     ways = steps_from(s, seat, area, r, c)
     if p[1] != seat and not ways:
@@ -205,10 +222,49 @@ def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence
 _DIR_ORDER = {name: k for k, name in enumerate(DIRS)}
 
 
-def ship_moves(s: PlanetState, seat: int) -> list[Action]:
+#: Entries a shape's ships memo keeps before it is emptied: a game sees few of the many ways the
+#: ships can stand, but a long-running process plays many games on one layout.
+SHIPS_MEMO_SIZE = 4096
+
+
+def _drifts(s: PlanetState, seat: int, area: str, idx: int) -> tuple[int, ...]:
+    """The drifts (+1..+3, -1..-3, in drift_ends' order) open to `seat`'s astronaut in space at ring
+    place `idx`: they depend on the shape, on where the ships stand and on which of them are
+    friendly (the seat's own and its ally's: the teams variant pairs seats, so the ally names them
+    all), so they are worked out once per arrangement of the ships and kept with the area."""
+    ships = s.ship
+    key = ("drift", area, idx, seat, s.allies[seat], *ships)
+    memo = s.areas[area].ships_memo
+    found = memo.get(key)
+    if found is None:
+        found = tuple(steps for steps, end in drift_ends(s, seat, area, idx) if end is not None)
+        if len(memo) >= SHIPS_MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def ship_moves(s: PlanetState, seat: int) -> Sequence[Action]:
     # rulebook (ship): someone must be aboard to steer it - one of your own astronauts (Ruling R5).
     if ("ship", seat) not in s.pos[seat]:
-        return []
+        return ()
+    # A ship's sails and flights depend on the shape, on where the ships stand and on its fuel
+    # alone: worked out once per arrangement and kept with the area the ship is in.
+    ships = s.ship
+    fuel = s.fuel[seat]
+    key = ("ship", seat, fuel, *ships)
+    memo = s.areas[ships[seat][0]].ships_memo
+    found = memo.get(key)
+    if found is None:
+        found = tuple(_ship_moves(s, seat))
+        if len(memo) >= SHIPS_MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _ship_moves(s: PlanetState, seat: int) -> list[Action]:
+    """ship_moves worked out: the sails (sail_ends) and, with fuel, the flights."""
     area, _ = s.ship[seat]
     out: list[Action] = [sail for sail, (_, end) in zip(_SAILS, sail_ends(s, seat)) if end is not None]
     if s.fuel[seat]:

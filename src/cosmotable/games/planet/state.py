@@ -45,6 +45,10 @@ class PlanetState(State):
     def __init__(self, game, config: GameConfig, seed: int, box: Box, layout: Layout, cards: dict[str, Card]):
         super().__init__(game, config, seed)
         self.box, self.layout, self.cards_data = box, layout, cards
+        #: colour -> (kind, count in the box) sorted by kind: the order of a reveal's outcomes.
+        self.box_counts: dict[str, tuple[tuple[str, int], ...]] = {
+            colour: tuple(sorted(counts.items())) for colour, counts in box.box.items()
+        }
         self.areas: dict[str, Area] = {PLANET: layout.planet, STATION: layout.station}
         n = self.num_players = config.num_players
         # rulebook (team play): 2 teams of 2, seats alternate teams.
@@ -209,19 +213,32 @@ class PlanetState(State):
         then shuffled into the grey tiles (so it is always on the planet). Drawing a uniform tile
         from those still unplaced is the same distribution, revealed one tile at a time.
         """
-        left = {k: n - self.drawn[colour].get(k, 0) for k, n in self.box.box[colour].items()}
-        left = {k: n for k, n in left.items() if n > 0}
+        drawn = self.drawn[colour]
+        # The kinds in sorted order (the outcomes' order), each with the count still unplaced.
+        left = [(k, m) for k, n in self.box_counts[colour] if (m := n - drawn.get(k, 0)) > 0]
         fuel = self.box.fuel
         p_fuel = 0.0
-        if colour == "grey" and left.get(fuel):
+        if colour == "grey" and any(k == fuel for k, _ in left):
             cells = sum(1 for c, b in self.back.items() if b == colour and c not in self.tile)
             p_fuel = 1 / max(cells, 1)
-            left.pop(fuel)
-        total = sum(left.values())
-        out = [(k, (1 - p_fuel) * n / total) for k, n in sorted(left.items())] if total else []
+            left = [(k, n) for k, n in left if k != fuel]
+        total = sum(n for _, n in left)
+        out = [(k, (1 - p_fuel) * n / total) for k, n in left] if total else []
         if p_fuel:
             out.append((fuel, p_fuel))
         return [(k, p) for k, p in out if p > 0]
+
+    def pick_chance(self, r: float) -> Action:
+        """The engine's walk over chance_outcomes() (the same outcomes, probabilities and order), made
+        over the draw distribution for a tile's reveal without building every outcome first."""
+        if self.phase == REVEAL and self.pending is not None and self.pending not in self.tile:
+            dist = self.draw_distribution(self.back[self.pending])
+            for kid, p in dist:
+                r -= p
+                if r < 0:
+                    return _reveal(kid)
+            return _reveal(dist[-1][0])
+        return super().pick_chance(r)
 
     def is_legal(self, action: Action) -> bool:
         if self.phase in CHANCE_PHASES:
@@ -297,6 +314,7 @@ class PlanetState(State):
         assert isinstance(new, PlanetState)
         shared = (
             "box",
+            "box_counts",
             "layout",
             "cards_data",
             "areas",
