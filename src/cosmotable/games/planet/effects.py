@@ -530,7 +530,9 @@ def land(s: PlanetState, cell: Cell) -> None:
         return
     # rulebook (astronaut with a coin): «Космонавт с монетой не может: наступать на клетку, где
     # находятся чужие космонавты» - a canyon is one tile, so rivals on either half close it too.
-    enemies = s.enemies_at(seat, cell)  # the walker is no enemy of its own: the same after it lands
+    # Whether enemies stand there (attack finds them); the walker is no enemy of its own, so the
+    # answer is the same after it lands.
+    enemies = s.enemy_at(seat, cell)
     if walk["coin"] and enemies:
         violate(s, f"an astronaut carrying a coin may not step onto enemies at {cell_name(*cell)}")
     half = 1 if kind.id == "canyon" else 0
@@ -611,7 +613,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         return
     elif k == "dragonfly":
         # rulebook (dragonfly): to any tile of the planet, face up or face down.
-        set_choices(s, [_to(cell_name(*x)) for x in s.areas[area].sorted_cells if x != cell])
+        set_choices(s, flights_from(s, cell))
         return
     elif k == "energy":
         # rulebook (energy): repeat the move that brought you here.
@@ -619,7 +621,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         if vec is None:
             pass
         elif vec[0] == "fly":
-            set_choices(s, [_to(cell_name(*x)) for x in s.areas[area].sorted_cells if x != cell])
+            set_choices(s, flights_from(s, cell))
             return
         else:
             step(s, vec)
@@ -691,6 +693,17 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             how="enter",
         )
     finish_walk(s)
+
+
+def flights_from(s: PlanetState, cell: Cell) -> list[Action]:
+    """`to CELL` for every other tile of the area, in sorted order (a dragonfly's flight, or an
+    energy tile repeating one): the shape's alone, so made once per cell and kept with the area."""
+    area = s.areas[cell[0]]
+    key = ("to", cell)
+    found = area.plays_memo.get(key)
+    if found is None:
+        found = area.plays_memo[key] = tuple(_to(cell_name(*x)) for x in area.sorted_cells if x != cell)
+    return list(found)
 
 
 def leap_ok(s: PlanetState, area: str, r: int, c: int) -> bool:
