@@ -54,20 +54,12 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
 
 
 def carry_step_ok(s: PlanetState, seat: int, here: tuple, way: str) -> bool:
-    """May `seat`'s astronaut standing on a tile at `here` step `way` carrying a coin?"""
-    quick = _first_step(s, seat, here, way)
-    if quick is not None:
-        return quick
-    return _step_ok(s, seat, here, _STEP[way], set(), 0)
+    """May `seat`'s astronaut standing on a tile at `here` step `way` carrying a coin?
 
-
-#: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).
-_MOVING = frozenset({"knight", "trampoline", "dragonfly", "energy", "crocodile", "portal"})
-
-
-def _first_step(s: PlanetState, seat: int, here: tuple, way: str) -> bool | None:
-    """The walk's first step, when it decides the walk (None: the walk goes on from there): off the
-    map, onto a ship or into space, onto a face-down or no-coin tile, or onto a tile that ends it."""
+    The walk's first step decides it when it goes off the map, onto a ship or into space, onto a
+    face-down or no-coin tile, or onto a tile that ends it; otherwise the walk goes on from the tile
+    it lands on (_step_ok's first step, its arrival and landing written out: a new walk has passed
+    nowhere yet, so the landing's (place, vector) is the only one it has passed)."""
     area, r, c = here[1]
     dr, dc = DIRS[way]
     t = s.areas[area].places.get((r + dr, c + dc))
@@ -80,8 +72,13 @@ def _first_step(s: PlanetState, seat: int, here: tuple, way: str) -> bool | None
     if kind.no_coin:
         return False
     if kind.dirs or kind.id in _MOVING:
-        return None
+        vec = _STEP[way]
+        return _land_ok(s, seat, cell, here, vec, {(t, vec)}, 1)
     return not s.enemy_at(seat, cell)
+
+
+#: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).
+_MOVING = frozenset({"knight", "trampoline", "dragonfly", "energy", "crocodile", "portal"})
 
 
 def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: set, steps: int) -> bool:
@@ -126,7 +123,10 @@ def _land_ok(
     here = ("cell", cell, 1 if k == "canyon" else 0)
     # effects.effect: the tiles that move the walker on; every other tile ends the walk here.
     if kind.dirs:
-        return any(_step_ok(s, seat, here, _STEP[d], visited, steps) for d in kind.directions(rot))
+        for d in kind.directions(rot):
+            if _step_ok(s, seat, here, _STEP[d], visited, steps):
+                return True
+        return False
     if k == "knight" or k == "trampoline":
         return _leap_ok(s, seat, cell, here, k, visited, steps)
     if k == "dragonfly":
@@ -149,15 +149,10 @@ def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited
     # effects.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
     area, r, c = cell
     places = s.areas[area].places
-    if k == "knight":
-        vecs = [("knight", dr, dc) for dr, dc in KNIGHTS.values()]
-    else:
-        vecs = [("jump", dr, dc) for dr, dc in DIRS.values()]
     others: list[tuple[tuple, Vec]] = []
     rival: list[tuple[tuple, Vec]] = []
-    for vec in vecs:
-        size = 2 if vec[0] == "jump" else 1
-        t = places.get((r + size * vec[1], c + size * vec[2]))
+    for vec, dr, dc in _KNIGHT_LEAPS if k == "knight" else _JUMP_LEAPS:
+        t = places.get((r + dr, c + dc))
         if t is None:
             continue
         if t[0] == "cell":
@@ -175,7 +170,19 @@ def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited
 
 def _fly_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, visited: set, steps: int) -> bool:
     # effects.effect (dragonfly, energy after a flight): to any other tile of the area.
-    targets = [x for x in s.areas[cell[0]].sorted_cells if x != cell]
-    if not targets:
+    cells = s.areas[cell[0]].sorted_cells
+    if len(cells) == 1:  # no other tile: the walk ends here
         return True
-    return any(_arrive_ok(s, seat, here, ("cell", x), ("fly",), visited, steps) for x in targets)
+    # A flight to a face-down tile never ends well (_arrive_ok: a carrier may not reveal tiles), so
+    # only the revealed ones are tried; one good flight is enough.
+    revealed = s.revealed
+    for x in cells:
+        if x != cell and x in revealed and _arrive_ok(s, seat, here, ("cell", x), _FLY, visited, steps):
+            return True
+    return False
+
+
+_FLY: Vec = ("fly",)
+#: A knight's and a trampoline's leaps: (the walk's vector, row and column offsets of the landing).
+_KNIGHT_LEAPS = tuple((("knight", dr, dc), dr, dc) for dr, dc in KNIGHTS.values())
+_JUMP_LEAPS = tuple((("jump", dr, dc), 2 * dr, 2 * dc) for dr, dc in DIRS.values())
