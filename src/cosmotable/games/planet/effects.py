@@ -279,20 +279,19 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
             walk["coin"] = False
         finish_walk(s)
         return
-    if action.way != "canyon":
-        area, r, c = place_of(s, p)
-        origin = "its ship" if p == ("ship", seat) else cell_name(area, r, c)
-        if not s.silent:
-            s.emit(
-                "move",
-                f"seat {seat}'s astronaut {i + 1} steps {action.way} from {origin}"
-                + (" with a coin" if action.coin else ""),
-                seat,
-                a=i + 1,
-                way=action.way,
-                origin="ship" if p == ("ship", seat) else cell_name(area, r, c),
-                coin=action.coin,
-            )
+    if not s.silent:
+        home = p == ("ship", seat)
+        origin = "ship" if home else cell_name(*place_of(s, p))
+        s.emit(
+            "move",
+            f"seat {seat}'s astronaut {i + 1} steps {action.way} from {'its ship' if home else origin}"
+            + (" with a coin" if action.coin else ""),
+            seat,
+            a=i + 1,
+            way=action.way,
+            origin=origin,
+            coin=action.coin,
+        )
     if p[0] == "ship" and p[1] != seat:
         area, r, c = place_of(s, p)
         dr, dc = DIRS[action.way]
