@@ -57,6 +57,10 @@ class PlanetState(State):
             next((s for s in range(n) if s != seat and self.team[s] == self.team[seat]), None)
             for seat in range(n)
         ]
+        #: Each seat's rivals (the seats of the other teams), in seat order.
+        self.rivals: list[tuple[int, ...]] = [
+            tuple(o for o in range(n) if self.team[o] != self.team[seat]) for seat in range(n)
+        ]
         self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
         # rulebook (set-up): every tile lies face down; its identity is drawn when it is revealed.
         self.back: dict[Cell, str] = {
@@ -131,24 +135,22 @@ class PlanetState(State):
 
     def enemies_at(self, seat: int, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
         # astronauts_at without the allies, in the same order (asked at every step onto a tile).
-        team, own = self.team, self.team[seat]
+        pos = self.pos
         return [
             (s, i)
-            for s, row in enumerate(self.pos)
-            if team[s] != own
-            for i, p in enumerate(row)
+            for s in self.rivals[seat]
+            for i, p in enumerate(pos[s])
             if p[1] == cell and p[0] == "cell" and (half is None or p[2] == half)
         ]
 
     def enemy_at(self, seat: int, cell: Cell) -> bool:
         """Does an astronaut of another team stand on `cell` (either half)? enemies_at's answer as a
         yes or no, stopping at the first one found."""
-        team, own = self.team, self.team[seat]
-        for s, row in enumerate(self.pos):
-            if team[s] != own:
-                for p in row:
-                    if p[1] == cell and p[0] == "cell":
-                        return True
+        pos = self.pos
+        for s in self.rivals[seat]:
+            for p in pos[s]:
+                if p[1] == cell and p[0] == "cell":
+                    return True
         return False
 
     def ship_at(self, area: str, idx: int) -> int | None:
@@ -321,6 +323,7 @@ class PlanetState(State):
             "num_players",
             "team",
             "allies",
+            "rivals",
             "pyramid_drawn",
             "max_turns",
             "supply",
