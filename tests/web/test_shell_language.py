@@ -40,3 +40,28 @@ def test_first_visit_follows_the_browsers_preferred_language(server, new_page, l
     open_client(page, server, "/")
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator("main h1").inner_text() == catalog(lang)["lobby.title"]
+
+
+GAMES = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web" / "games"
+
+
+@pytest.mark.parametrize("lang", ["ru", "pl"])
+def test_the_new_table_form_says_what_each_variant_does_in_the_pages_language(server, new_page, lang):
+    """Each variant's name and what it changes come from the game module's catalog, not the game's
+    English description (which, for Planet's teams, also counted seats from 0 while the form counts
+    players from 1)."""
+    page = new_page(locale=lang)
+    described = 0
+    for game in ("mlem", "kosmodrom", "planet"):
+        texts = json.loads((GAMES / game / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        english = server.api.get("/api/games").json()
+        variants = next(g for g in english if g["id"] == game)["variants"]
+        open_client(page, server, f"/new/{game}")
+        for name, description in variants.items():
+            label = page.locator(f"label.check:has(input[name='variant-{name}'])")
+            label.wait_for()
+            shown = label.inner_text()
+            assert texts[f"variant.{name}"] in shown and texts[f"variant_hint.{name}"] in shown, shown
+            assert description not in shown
+            described += 1
+    assert described == 8

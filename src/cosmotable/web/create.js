@@ -2,7 +2,7 @@
 // timer, undo, coach; then each human seat's link with a copy button, hot-seat on this device, and start.
 import { api } from "./api.js";
 import { el, replace, keepFocus } from "./dom.js";
-import { botLevelName, gameName, optionName, variantName } from "./games.js";
+import { botLevelName, gameName, optionName, variantHint, variantName } from "./games.js";
 import { t } from "./i18n.js";
 import { absoluteUrl, copyText, errorBox, loadGamesWithCatalogs, saveHostToken, savedName } from "./common.js";
 
@@ -232,7 +232,12 @@ export class CreatePage {
                   checked: form.variants.has(name),
                   onchange: (e) => (e.target.checked ? form.variants.add(name) : form.variants.delete(name)),
                 }),
-                el("span", {}, variantName(game.id, name), el("small", { class: "muted" }, description)),
+                el(
+                  "span",
+                  {},
+                  variantName(game.id, name),
+                  el("small", { class: "muted" }, variantHint(game.id, name, description)),
+                ),
               ),
             ),
           )

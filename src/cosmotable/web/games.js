@@ -45,6 +45,12 @@ export function variantName(game, name) {
   return tOr(`${game}.variant.${name}`, name);
 }
 
+// What a variant changes, in the page's language; the game's own (English) description when the
+// game module's catalog has no text for it.
+export function variantHint(game, name, description) {
+  return tOr(`${game}.variant_hint.${name}`, description);
+}
+
 export function optionName(game, name) {
   return tOr(`${game}.option.${name}`, name);
 }

@@ -34,7 +34,7 @@ class PlanetGame(Game):
     min_players = 2
     max_players = 4
     variants: ClassVar[Mapping[str, str]] = {
-        "teams": "2 vs 2 (4 players): seats 0+2 against 1+3, allies share cells and ships, team score",
+        "teams": "2 vs 2 (4 players): the first and third seats against the second and fourth, allies share cells and ships, team score",
     }
     options: ClassVar[Mapping[str, str]] = {
         "layout": "a custom planet and station (the contents of a layout file) instead of the default",
