@@ -62,8 +62,10 @@ PLANET_CONTEMPT = 0.1
 #: with many chance lines (tiles turned up differently in each determinization) or long chained moves
 #: is worked out anew in every iteration, each heuristic decision judging every legal move (a dragonfly
 #: offers 55); one decision took 13.4 s. A count, not a clock, so that replays and tests stay
-#: deterministic. A typical decision judges a few hundred moves (benchmarks/planet_hard_speed.py).
-PLANET_HARD_WORK = 2000
+#: deterministic. A decision judges a median of about 870 moves in a 4-player game, at 1-2.5 ms of
+#: CPU each; the cap keeps the dearest to a few seconds and cut 1 search of 80 there
+#: (benchmarks/planet_hard_speed.py).
+PLANET_HARD_WORK = 1500
 #: level -> its search; a time budget (`think`) overrides the simulations.
 LEVELS = {"easy": Search(40, 20), "normal": Search(150, 30), "hard": Search(400, 40)}
 #: Games whose rollouts are slow or whose random play says little search differently; tuned with
