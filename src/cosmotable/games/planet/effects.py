@@ -1032,11 +1032,12 @@ def action_done(s: PlanetState) -> None:
 
 def end_turn(s: PlanetState) -> None:
     seat = s.seat
-    for cell in s.flowers:
-        kid, rot = s.tile.get(cell, ("", 0))
-        if kid == "flower" and cell in s.revealed:
-            s.tile[cell] = (kid, (rot + 1) % 4)
-    s.flowers = set()
+    if s.flowers:
+        for cell in s.flowers:
+            kid, rot = s.tile.get(cell, ("", 0))
+            if kid == "flower" and cell in s.revealed:
+                s.tile[cell] = (kid, (rot + 1) % 4)
+        s.flowers = set()
     s.turns[seat] += 1
     s.total_turns += 1
     s.phase = "act"

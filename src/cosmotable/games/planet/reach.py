@@ -99,6 +99,8 @@ def drift_ends(s: PlanetState, seat: int, area: str, idx: int) -> list[tuple[int
     drift of k cells is a drift of k-1 cells moved on by one (and stuck too if that one was)."""
     ring, ship, team = s.areas[area].ring, s.ship, s.team
     size = len(ring)
+    # The ring places a drift hops over: where the first ship standing there is another team's.
+    hostile = {i for a, i in ship if a == area and team[ship.index((a, i))] != team[seat]}
     out: list[tuple[int, int | None]] = []
     for step in (1, -1):
         at: int | None = idx
@@ -106,7 +108,7 @@ def drift_ends(s: PlanetState, seat: int, area: str, idx: int) -> list[tuple[int
             if at is not None:
                 at = (at + step) % size
                 guard = 0
-                while (area, at) in ship and team[ship.index((area, at))] != team[seat]:
+                while at in hostile:
                     at = (at + step) % size
                     guard += 1
                     if guard > size:
@@ -137,12 +139,14 @@ def sail_ends(s: PlanetState, seat: int) -> list[tuple[int, int | None]]:
     area, start = s.ship[seat]
     ring = s.areas[area]
     size, corners, ship = len(ring.ring), ring.corners, s.ship
+    # The ring places the ship hops over: where the first ship standing there is another seat's.
+    others = {i for a, i in ship if a == area and ship.index((a, i)) != seat}
     out: list[tuple[int, int | None]] = []
     for step in (1, -1):
         idx = start
         for k in (1, 2, 3):
             idx = (idx + step) % size
-            while (area, idx) in ship and ship.index((area, idx)) != seat:
+            while idx in others:
                 idx = (idx + step) % size
             out.append((k * step, None if idx in corners or idx == start else idx))
     return out
