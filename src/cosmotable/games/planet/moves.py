@@ -193,11 +193,12 @@ def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence
     ways: list[str]
     if s.pyramid_drawn:
         revealed, tile = s.revealed, s.tile
-        # rulebook (pyramid): astronauts of other teams cannot enter it.
+        # rulebook (pyramid): astronauts of other teams cannot enter it. (A tile not drawn yet is no
+        # pyramid: the kind is asked first, as it rules out most tiles in one lookup.)
         ways = [
             name
             for name, cell in tiles
-            if cell not in revealed or tile[cell][0] != "pyramid" or not s.enemy_at(seat, cell)
+            if tile.get(cell, _UNDRAWN)[0] != "pyramid" or cell not in revealed or not s.enemy_at(seat, cell)
         ]
     elif not rings:
         return names
@@ -220,6 +221,7 @@ def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence
 
 
 _DIR_ORDER = {name: k for k, name in enumerate(DIRS)}
+_UNDRAWN = ("", 0)
 
 
 #: Entries a shape's ships memo keeps before it is emptied: a game sees few of the many ways the
