@@ -1,0 +1,85 @@
+"""The plays Planet keeps with an area's shape, keyed by where the ships stand (`Area.ships_memo`):
+a ship's sails and flights, an astronaut's drifts and the steps from a ship before a pyramid is
+drawn. At every decision of random games (2-4 seats and teams), what the memo answers is what the
+plain rule works out on that very position, and the reveal's chance pick is the engine's walk over
+the listed outcomes. The memo is emptied when it is full, so a long run cannot grow it without bound.
+"""
+
+import random
+
+from planet_helpers import GAME
+
+from cosmotable.engine import CHANCE
+from cosmotable.engine.core import State
+from cosmotable.games.planet import moves
+from cosmotable.games.planet.reach import drift_ends
+
+
+def _plain_aboard(s, seat, p):
+    return list(moves._aboard_plan(s, seat, p))
+
+
+def test_memo_answers_are_the_plain_rules_at_every_decision_of_random_games():
+    checked = {"ship": 0, "drift": 0, "aboard": 0, "reveal": 0}
+    for seed, players, variants in ((11, 2, None), (12, 3, None), (13, 4, None), (14, 4, ["teams"])):
+        rng = random.Random(seed)
+        s = GAME.new_state(players, seed=seed, variants=variants, max_turns=150)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                r = rng.random()
+                if s.phase == "reveal" and s.pending not in s.tile:
+                    # the engine's own walk over chance_outcomes() picks the same outcome
+                    assert s.pick_chance(r) == State.pick_chance(s, r), f"seed {seed}, step {len(s.history)}"
+                    checked["reveal"] += 1
+                s.apply(s.pick_chance(r))
+                continue
+            for seat in range(players):
+                if ("ship", seat) in s.pos[seat]:
+                    assert list(moves.ship_moves(s, seat)) == moves._ship_moves(s, seat)
+                    checked["ship"] += 1
+                for p in s.pos[seat]:
+                    if p[0] == "space":
+                        assert list(moves._drifts(s, seat, p[1], p[2])) == [
+                            k for k, end in drift_ends(s, seat, p[1], p[2]) if end is not None
+                        ], f"seed {seed}, step {len(s.history)}: drifts of seat {seat} from {p}"
+                        checked["drift"] += 1
+                    elif p[0] == "ship":
+                        assert list(moves.astronaut_plan(s, seat, p)) == _plain_aboard(s, seat, p), (
+                            f"seed {seed}, step {len(s.history)}: steps of seat {seat} from {p}"
+                        )
+                        checked["aboard"] += 1
+            s.apply(rng.choice(s.legal_actions()))
+    # enough of each kind for the comparison to mean something
+    assert min(checked.values()) > 50, checked
+
+
+def test_the_ships_memo_is_emptied_when_full(monkeypatch):
+    monkeypatch.setattr(moves, "SHIPS_MEMO_SIZE", 3)
+    s = GAME.new_state(2, seed=1)
+    memo = s.areas[s.ship[0][0]].ships_memo
+    memo.clear()
+    for seat in range(2):
+        moves.ship_moves(s, seat)
+    s.ship[1] = (s.ship[1][0], (s.ship[1][1] + 5) % len(s.areas[s.ship[1][0]].ring))
+    for seat in range(2):
+        moves.ship_moves(s, seat)
+    # four answers asked for, three kept: the fourth came after the memo was emptied
+    assert len(memo) == 1
+
+
+def test_the_steps_from_a_ship_follow_the_teams_on_one_shape():
+    # The same shape (the default layout: one memo) in two games, the same places of the ships:
+    # with teams, seat 2's ship beside seat 0's is an ally's, which seat 0's astronauts may step
+    # onto; without, it is a rival's, which they may not.
+    plans = {}
+    for variants in (None, ["teams"]):
+        s = GAME.new_state(4, seed=3, variants=variants)
+        area, idx = s.ship[0]
+        size = len(s.areas[area].ring)
+        s.ship[2] = (area, (idx + 1) % size)
+        s.ship[1] = (area, (idx + size // 2) % size)
+        s.ship[3] = (area, (idx + size // 2 + 6) % size)
+        plan = list(moves.astronaut_plan(s, 0, ("ship", 0)))
+        assert plan == _plain_aboard(s, 0, ("ship", 0))
+        plans[bool(variants)] = plan
+    assert len(plans[True]) == len(plans[False]) + 1
