@@ -184,3 +184,29 @@ def test_a_legal_claim_asks_are_you_sure_before_it_is_played():
     session = PlaySession.__new__(PlaySession)  # needs_confirmation reads only the state and the move
     session.state = s
     assert session.needs_confirmation(claims[0]) == claims[0].confirm
+
+
+def _claim_to_a_seat(behind_by: int):
+    """Every tile face up, one coin left (b2, beside seat 0's ship); seat 0 has `behind_by` coins
+    home more than seat 1 and claims that the game is over (R21): seat 1 answers."""
+    s = _coin_next_to_the_ship()
+    s.delivered[0] = behind_by
+    s.supply -= behind_by
+    s.apply("claim")
+    assert s.current_player() == 1 and legal(s) == ["agree", "refuse"]
+    return s
+
+
+@pytest.mark.parametrize("level", ["heuristic", "easy", "normal", "hard"])
+def test_a_seat_that_can_no_longer_draw_level_agrees_to_a_claim(level):
+    """3 coins behind with 1 coin left, seat 1 loses however the game ends: refusing only keeps the
+    table going (issue #19, seed 1000029: an `easy` seat refused 40 claims in a row)."""
+    assert str(make_bot(level, seed=2).act(_claim_to_a_seat(3))) == "agree"
+
+
+def test_a_seat_that_can_still_draw_level_is_not_made_to_agree():
+    from cosmotable.bots.hooks_planet import agree_when_out_of_the_race
+
+    assert agree_when_out_of_the_race(_claim_to_a_seat(3)) is not None
+    assert agree_when_out_of_the_race(_claim_to_a_seat(1)) is None  # 0 + the last coin = 1: a tie
+    assert agree_when_out_of_the_race(_coin_next_to_the_ship()) is None  # no claim to answer

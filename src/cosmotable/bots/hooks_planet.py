@@ -14,7 +14,7 @@ import math
 from collections import Counter
 
 from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
-from cosmotable.bots.heuristic import hook, mover_view, per_position, turn_value
+from cosmotable.bots.heuristic import hook, mover_view, per_position, plan, turn_value
 from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
@@ -204,6 +204,7 @@ def move_value(state: State, action: Action, view: dict) -> float:
             and stuck
             or me["score"] > others
             or view["quiet_turns"] >= 50 * len(view["players"])
+            or out_of_the_race(view, seat)
         )
         return 1.0 if (text == "agree") == agree else 0.0
     if text.startswith(("sail", "fly")):
@@ -218,6 +219,21 @@ def move_value(state: State, action: Action, view: dict) -> float:
     value = _judge(state, view, after, seat, text, budget)
     budget[0] -= spent - budget[1]
     return value
+
+
+@plan("planet")
+def agree_when_out_of_the_race(state: State) -> Action | None:
+    """A seat that can no longer draw level agrees to a claim (R21): it loses however the game ends,
+    and refusing only keeps the table going. Played outright by every level, the search levels too:
+    their estimate gives a losing seat a chance above 0 while the game goes on, and the 0 of the end
+    a claim brings, so an `easy` seat with 7 coins against 12 and 2 left refused 40 claims in a row
+    while a tractor beam pulled the last coins to and fro (issue #19, seed 1000029)."""
+    legal = state.legal_actions()
+    if len(legal) != 2 or {str(a) for a in legal} != {"agree", "refuse"}:
+        return None
+    if not out_of_the_race(mover_view(state), state.current_player()):
+        return None
+    return next(a for a in legal if str(a) == "agree")
 
 
 #: Moves whose hook value is a verdict, not a lead: a claim and its answers (R21).
