@@ -239,3 +239,19 @@ def recount_from_public(s: PlanetState) -> tuple[list[int], list[int]]:
     ]
     best = max(zip(coins, artifacts))
     return coins, [p for p in range(players) if (coins[p], artifacts[p]) == best]
+
+
+def coin_beside_the_ship():
+    """Every tile face up (a claim may be made, R21), one coin left: at b2, under seat 0's astronaut 1,
+    beside seat 0's ship at b1; seat 1's ship at c4."""
+    s = table(
+        """
+    .. S0 .. ..
+    .. __ __ ..
+    .. __ __ ..
+    .. .. S1 ..
+    """,
+        station=".. .. ..\n.. __ ..\n.. .. ..",
+    )
+    put(s, 0, 1, "b2")
+    return coins(s, "b2", 1)

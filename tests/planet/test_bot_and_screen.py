@@ -4,7 +4,7 @@ import io
 import random
 
 import pytest
-from planet_helpers import GAME, act, coins, legal, put, table
+from planet_helpers import GAME, act, coin_beside_the_ship, coins, legal, put, table
 from rich.console import Console
 
 from cosmotable.bots import make_bot
@@ -24,22 +24,8 @@ def test_heuristic_bot_plays_a_short_game():
     assert s.is_terminal()
 
 
-def _coin_next_to_the_ship():
-    s = table(
-        """
-    .. S0 .. ..
-    .. __ __ ..
-    .. __ __ ..
-    .. .. S1 ..
-    """,
-        station=".. .. ..\n.. __ ..\n.. .. ..",
-    )  # every tile face up: a claim may be made (R21)
-    put(s, 0, 1, "b2")
-    return coins(s, "b2", 1)
-
-
 def test_heuristic_brings_a_coin_home_when_it_can():
-    assert str(make_bot("heuristic", seed=0).act(_coin_next_to_the_ship())) == "move 1 N coin"
+    assert str(make_bot("heuristic", seed=0).act(coin_beside_the_ship())) == "move 1 N coin"
 
 
 def render(renderable) -> str:
@@ -102,14 +88,14 @@ def test_screen_shows_and_glosses_the_ability_window_and_the_bot_plays_it():
 
 
 def test_search_bot_brings_a_coin_home_when_it_can():
-    assert str(make_bot("hard", seed=3).act(_coin_next_to_the_ship())) == "move 1 N coin"
+    assert str(make_bot("hard", seed=3).act(coin_beside_the_ship())) == "move 1 N coin"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_search_bot_never_claims_the_end_while_behind(seed):
     """A claim is answered by the other seat (agree/refuse): the search looks at the answer, and a
     leader agrees to end a game it wins."""
-    s = _coin_next_to_the_ship()
+    s = coin_beside_the_ship()
     s.delivered[1] = 2
     s.supply -= 2
     assert "claim" in legal(s)
@@ -121,7 +107,7 @@ def test_search_bot_refuses_a_claim_at_0_0_while_its_own_coin_is_in_reach(seed):
     """Rule R21: all agreeing to a claim ends the game, here at 0-0 - a shared win. An even game is
     worth that much by the estimate, so without contempt for a draw `hard` took it; refused, the
     answering seat carries the last coin aboard on its turn and wins."""
-    s = _coin_next_to_the_ship()
+    s = coin_beside_the_ship()
     put(s, 0, 1, "ship")
     s.coins.clear()
     put(s, 1, 1, "c3")
@@ -138,7 +124,7 @@ def test_hard_agrees_to_a_claim_at_0_0_when_refusing_lets_the_claimant_take_the_
     taken, R22), so a shared win is the best seat 1 can get. `hard` plays the round after its answer
     (the claimant's move included) before judging; the old search judged the refusal by the estimate
     at 0-0 and refused."""
-    s = _coin_next_to_the_ship()
+    s = coin_beside_the_ship()
     s.apply("claim")
     assert str(make_bot("hard", seed=seed).act(s)) == "agree"
 
@@ -146,7 +132,7 @@ def test_hard_agrees_to_a_claim_at_0_0_when_refusing_lets_the_claimant_take_the_
 def test_planet_estimate_values_coins_home_and_coins_on_the_way():
     from cosmotable.bots.evaluation import evaluate
 
-    s = _coin_next_to_the_ship()
+    s = coin_beside_the_ship()
     carrying = evaluate(s)
     assert carrying[0] > carrying[1]
     s.apply("move 1 N coin")
@@ -177,7 +163,7 @@ def test_a_legal_claim_asks_are_you_sure_before_it_is_played():
     the coins still out, and the session asks "are you sure?" for it."""
     from cosmotable.ui.terminal.session import PlaySession
 
-    s = _coin_next_to_the_ship()
+    s = coin_beside_the_ship()
     screen = PlanetScreen(make_seats(2, 1))
     claims = [m for m in screen.moves(s, s.current_player()) if str(m.action) == "claim"]
     assert len(claims) == 1 and "cannot be taken back" in claims[0].confirm
@@ -189,7 +175,7 @@ def test_a_legal_claim_asks_are_you_sure_before_it_is_played():
 def _claim_to_a_seat(behind_by: int):
     """Every tile face up, one coin left (b2, beside seat 0's ship); seat 0 has `behind_by` coins
     home more than seat 1 and claims that the game is over (R21): seat 1 answers."""
-    s = _coin_next_to_the_ship()
+    s = coin_beside_the_ship()
     s.delivered[0] = behind_by
     s.supply -= behind_by
     s.apply("claim")
@@ -209,4 +195,4 @@ def test_a_seat_that_can_still_draw_level_is_not_made_to_agree():
 
     assert agree_when_out_of_the_race(_claim_to_a_seat(3)) is not None
     assert agree_when_out_of_the_race(_claim_to_a_seat(1)) is None  # 0 + the last coin = 1: a tie
-    assert agree_when_out_of_the_race(_coin_next_to_the_ship()) is None  # no claim to answer
+    assert agree_when_out_of_the_race(coin_beside_the_ship()) is None  # no claim to answer

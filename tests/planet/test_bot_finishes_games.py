@@ -4,7 +4,7 @@ only once every tile is face up), stops re-fighting over one cell, and plays for
 import random
 
 import pytest
-from planet_helpers import coins, legal, put, table
+from planet_helpers import coin_beside_the_ship, coins, legal, put, table
 
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import payoff, win_chances
@@ -185,17 +185,7 @@ def test_a_walker_at_a_choice_goes_where_its_move_comes_to_rest_not_on_along_the
 
 def _last_coin_beside_the_ship(behind: int):
     """Every tile face up, the last coin at b2 beside seat 0's ship; seat 1 has `behind` coins more."""
-    s = table(
-        """
-    .. S0 .. ..
-    .. __ __ ..
-    .. __ __ ..
-    .. .. S1 ..
-    """,
-        station=".. .. ..\n.. __ ..\n.. .. ..",
-    )
-    put(s, 0, 1, "b2")
-    coins(s, "b2", 1)
+    s = coin_beside_the_ship()
     s.delivered[1] = behind
     return s
 
