@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import multiprocessing
 import subprocess
 import time
 from pathlib import Path
@@ -46,6 +45,7 @@ from cosmotable.sim.bot_games import (
     schedule,
     spread,
 )
+from cosmotable.sim.workers import unordered
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,19 +145,18 @@ def run(
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=len(specs), note="")
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(processes) as pool:
-            for outcome in pool.imap_unordered(play, specs, chunksize=1):
-                outcomes.append(outcome)
-                if journal is not None:
-                    with journal.open("a", encoding="utf-8") as out:
-                        out.write(json.dumps(outcome_record(outcome, code)) + "\n")
-                capped = sum(o.capped for o in outcomes)
-                worst = max(o.max_repeats for o in outcomes)
-                progress.update(task, advance=1, note=f"capped {capped}, most repeats {worst}")
-                if deadline is not None and time.monotonic() >= deadline:
-                    pool.terminate()  # the games under way are dropped: only finished ones count
-                    break
+        finished = unordered(play, specs, processes)
+        for outcome in finished:
+            outcomes.append(outcome)
+            if journal is not None:
+                with journal.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(outcome_record(outcome, code)) + "\n")
+            capped = sum(o.capped for o in outcomes)
+            worst = max(o.max_repeats for o in outcomes)
+            progress.update(task, advance=1, note=f"capped {capped}, most repeats {worst}")
+            if deadline is not None and time.monotonic() >= deadline:
+                finished.close()  # the games under way are dropped: only finished ones count
+                break
     return outcomes
 
 

@@ -7,13 +7,13 @@ tables cycle through all combinations of the listed bots until the requested num
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.sim.stats import elo_ratings, wilson_interval
+from cosmotable.sim.workers import unordered
 
 
 @dataclass(frozen=True)
@@ -161,13 +161,7 @@ class ArenaReport:
 
 def results(tables: list[Table], processes: int = 1) -> Iterator[GameResult]:
     """Play the tables, in worker processes when `processes` > 1 (results arrive as they finish)."""
-    if processes <= 1:
-        for table in tables:
-            yield play(table)
-        return
-    context = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork" else "fork")
-    with context.Pool(processes) as pool:
-        yield from pool.imap_unordered(play, tables, chunksize=1)
+    yield from unordered(play, tables, processes)
 
 
 def run(

@@ -11,7 +11,6 @@ again plays only the missing ones.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -26,6 +25,7 @@ from cosmotable.bots import BOT_NAMES, make_bot
 from cosmotable.engine.errors import CosmotableError
 from cosmotable.sim.arena import lineup, table_seed
 from cosmotable.sim.features import feature_set, features
+from cosmotable.sim.workers import unordered
 
 MANIFEST = "_simulation.json"
 FORMAT = "cosmotable-simulation"
@@ -262,13 +262,7 @@ def _run_task(args: tuple[Plan, Task]) -> tuple[int, list[dict[str, Any]]]:
 
 def local_results(plan: Plan, work: list[Task], processes: int) -> Iterator[tuple[int, list[dict]]]:
     """(chunk, rows) per task, on this process or a pool of `processes` (in any order)."""
-    if processes <= 1:
-        for task in work:
-            yield _run_task((plan, task))
-        return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(processes) as pool:
-        yield from pool.imap_unordered(_run_task, [(plan, task) for task in work], chunksize=1)
+    yield from unordered(_run_task, [(plan, task) for task in work], processes)
 
 
 @dataclass
