@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server_helpers import create, host, seat_headers
+from server_helpers import act, create, host, seat_headers
 
 
 def test_games_lists_every_game_with_its_variants_and_bot_levels(client):
@@ -75,6 +75,28 @@ def test_a_game_filter_that_is_no_game_id_is_422_naming_it(client):
     refused = client.get("/api/tables", params={"game": "ml\x00em"})
     assert refused.status_code == 422 and "game" in refused.json()["message"]
     assert client.get("/api/tables", params={"game": "no such game"}).status_code == 422
+
+
+def test_control_characters_in_stored_text_are_422_and_change_nothing(client):
+    # a NUL byte in a websocket action's client id reached PostgreSQL, which refuses it in text, and
+    # failed the request deep in the database (found by the fuzz test of the socket)
+    made = create(client, seats=("human", "human"), start=False)
+    table_id = made["table"]["id"]
+    with_a_name = {"kind": "human", "name": "Ada\x00"}
+    created = client.post("/api/tables", json={"game": "mlem", "seats": [with_a_name, {"kind": "human"}]})
+    assert created.status_code == 422 and "control characters" in created.json()["message"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bo\nb"})
+    assert joined.status_code == 422 and "'\\n'" in joined.json()["message"]
+    assert not client.get(f"/api/tables/{table_id}").json()["seats"][1]["claimed"]
+    assert client.post(f"/api/tables/{table_id}/start", headers=host(made)).status_code == 200
+    seat = client.get(f"/api/tables/{table_id}").json()["to_act"]
+    legal = client.get(f"/api/tables/{table_id}/state", headers=seat_headers(made, seat)).json()
+    refused = act(client, made, seat, legal["legal_actions"][0]["json"], client_action_id="a\x00b")
+    assert refused.status_code == 422 and "client_action_id" in refused.json()["message"]
+    assert client.get(f"/api/tables/{table_id}").json()["step"] == legal["step"]
+    assert (
+        act(client, made, seat, legal["legal_actions"][0]["json"], client_action_id="a b").status_code == 200
+    )
 
 
 def test_unknown_table_is_404_json(client):

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 BotLevel = Literal["random", "heuristic", "easy", "normal", "hard"]
 BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "easy", "normal", "hard")
 Status = Literal["open", "running", "finished"]
+
+
+def printable(text: str) -> str:
+    """Refuse control characters in text the server stores: PostgreSQL refuses a NUL byte in a
+    text column (the request would fail deep in the database instead of being answered), and a
+    seat's name with a line break or an escape would break the pages and terminals that show it."""
+    bad = next((c for c in text if ord(c) < 0x20 or ord(c) == 0x7F), None)
+    if bad is not None:
+        raise ValueError(f"control characters such as {bad!r} are not allowed here")
+    return text
+
+
+#: Text a request gives and the server keeps (seat names, client action ids).
+PlainText = Annotated[str, AfterValidator(printable)]
 
 
 class Strict(BaseModel):
@@ -42,7 +56,7 @@ class RulesText(BaseModel):
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
     bot: BotLevel | None = Field(None, description="the bot's level when kind is 'bot' (default heuristic)")
-    name: str | None = Field(None, max_length=40)
+    name: PlainText | None = Field(None, max_length=40)
 
 
 class CreateTable(Strict):
@@ -135,7 +149,7 @@ class TablePage(BaseModel):
 
 class JoinRequest(Strict):
     seat: int | None = Field(None, ge=0, le=7)
-    name: str | None = Field(None, max_length=40)
+    name: PlainText | None = Field(None, max_length=40)
 
 
 class SeatChange(Strict):
@@ -175,7 +189,7 @@ class ActionRequest(Strict):
     )
 
     action: str | dict[str, Any] = Field(description="the action's text form or its JSON form")
-    client_action_id: str = Field(
+    client_action_id: PlainText = Field(
         min_length=1, max_length=128, description="chosen by the client; a repeated id is applied once"
     )
 

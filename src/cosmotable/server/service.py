@@ -528,7 +528,15 @@ class TableService:
     # ------------------------------------------------------------------ changing tables
     def _change(self, table_id: str, change):
         """Run `change(session, row)` in a transaction on the locked row, retrying when another
-        process changed the table first. Returns what `change` returns."""
+        process changed the table first. Returns what `change` returns, every `Change` in it
+        stamped with the committed version."""
+        return self._change_table(table_id, change)[0]
+
+    def _change_table(self, table_id: str, change) -> tuple[Any, TableSnapshot]:
+        """`_change`, and the snapshot the transaction committed, from which the caller builds the
+        table summary of its answer. A summary built inside the change would lack the last stamp
+        of `updated_at` and the version that stamp's write gives the row, and a client orders
+        summaries by version; so changes return only what changed, and the answer is built once."""
         with self._lock(table_id), self._writer:
             for _attempt in range(RETRIES):
                 work = self._staged.work = _Work()
@@ -548,25 +556,13 @@ class TableService:
                 finally:
                     self._staged.work = None
                 self.cache.put(snapshot)  # committed: now others may see it
-                return self._as_committed(result, snapshot)
+                return _stamped(result, snapshot.version), snapshot
             raise ApiError(503, "unavailable", "the table is busy; try again in a moment")
 
-    def _as_committed(self, result, snapshot: TableSnapshot):
-        """`result` (an answer, a Change, or a tuple of them) as the transaction committed it: every
-        Change stamped with the committed version, and every table summary in it made again from the
-        committed snapshot. A summary built inside the change lacks the last stamp of `updated_at`
-        and the version that stamp's write gives the row, and a client orders summaries by version."""
-
-        def committed(item):
-            if isinstance(item, Change):
-                return replace(item, version=snapshot.version)
-            if isinstance(item, models.TableSummary):
-                return self.summary(snapshot)
-            if isinstance(item, (models.ActionResult, models.UndoResult)):
-                return item.model_copy(update={"table": self.summary(snapshot)})
-            return item
-
-        return tuple(committed(r) for r in result) if isinstance(result, tuple) else committed(result)
+    def _summary_and_change(self, table_id: str, change) -> tuple[models.TableSummary, Change]:
+        """A change to the table's seats or status: the committed table's summary and the Change."""
+        done, snapshot = self._change_table(table_id, change)
+        return self.summary(snapshot), done
 
     def _snapshot(self, session: Session, row: TableRow, work: _Work) -> TableSnapshot:
         """The snapshot of the row as this transaction leaves it."""
@@ -594,9 +590,9 @@ class TableService:
             state = self._state(session, row)
             row.status = "running"
             self._refresh(row, state)
-            return self.summary(row), Change(row.id, row.step)
+            return Change(row.id, row.step)
 
-        return self._change(table_id, change)
+        return self._summary_and_change(table_id, change)
 
     def join(self, table_id: str, request: models.JoinRequest) -> models.SeatLink:
         def change(session: Session, row: TableRow):
@@ -642,9 +638,9 @@ class TableService:
                 target.kind, target.bot, target.token_hash, target.claimed = "bot", request.bot, None, True
             state = self._state(session, row)
             self._refresh(row, state)
-            return self.summary(row), Change(row.id, row.step)
+            return Change(row.id, row.step)
 
-        return self._change(table_id, change)
+        return self._summary_and_change(table_id, change)
 
     def leave(self, table_id: str, token: str | None) -> tuple[models.TableSummary, Change]:
         def change(session: Session, row: TableRow):
@@ -658,9 +654,9 @@ class TableService:
                 raise conflict("the game is over; there is nothing to leave")
             state = self._state(session, row)
             self._refresh(row, state)
-            return self.summary(row), Change(row.id, row.step)
+            return Change(row.id, row.step)
 
-        return self._change(table_id, change)
+        return self._summary_and_change(table_id, change)
 
     def takeback(self, table_id: str, token: str | None) -> tuple[models.TableSummary, Change]:
         def change(session: Session, row: TableRow):
@@ -674,9 +670,9 @@ class TableService:
             seat.bot_playing = False
             state = self._state(session, row)
             self._refresh(row, state)
-            return self.summary(row), Change(row.id, row.step)
+            return Change(row.id, row.step)
 
-        return self._change(table_id, change)
+        return self._summary_and_change(table_id, change)
 
     def act(
         self, table_id: str, token: str | None, action: str | dict, client_action_id: str
@@ -689,7 +685,7 @@ class TableService:
         def change(session: Session, row: TableRow):
             seat = self.seat_of(session, row, token)
             if self._seen_action(session, row.id, client_action_id):  # a retry of an action already applied
-                return models.ActionResult(applied=False, step=row.step, table=self.summary(row)), None
+                return None
             if row.status != "running":
                 raise conflict(
                     f"the table is {row.status}: actions are taken only while it runs"
@@ -700,11 +696,13 @@ class TableService:
                     "a bot plays your seat since you left or ran out of time; POST /takeback to play it again"
                 )
             self._apply(session, row, seat, action, "player", client_action_id)
-            return models.ActionResult(applied=True, step=row.step, table=self.summary(row)), Change(
-                row.id, row.step
-            )
+            return Change(row.id, row.step)
 
-        return self._change(table_id, change)
+        applied, snapshot = self._change_table(table_id, change)
+        result = models.ActionResult(
+            applied=applied is not None, step=snapshot.step, table=self.summary(snapshot)
+        )
+        return result, applied
 
     def _seen_action(self, session: Session, table_id: str, client_action_id: str) -> bool:
         """Whether an action with this client id was applied at the table already (and is still in
@@ -823,9 +821,10 @@ class TableService:
             session.flush()
             state = self._state(session, row)
             self._refresh(row, state)
-            return models.UndoResult(step=row.step, table=self.summary(row)), Change(row.id, row.step, seat)
+            return Change(row.id, row.step, seat)
 
-        return self._change(table_id, change)
+        undone, snapshot = self._change_table(table_id, change)
+        return models.UndoResult(step=snapshot.step, table=self.summary(snapshot)), undone
 
     # ------------------------------------------------------------------ bots and timers
     def bot_job(self, table_id: str, version: int | None = None) -> BotJob | None:
@@ -1023,6 +1022,16 @@ class _Work:
 
 #: the last action is not known without reading it
 _UNKNOWN = object()
+
+
+def _stamped(result, version: int):
+    """`result` (a Change, a tuple holding Changes, or anything else) with every Change stamped with
+    the version the transaction committed."""
+
+    def stamp(item):
+        return replace(item, version=version) if isinstance(item, Change) else item
+
+    return tuple(stamp(r) for r in result) if isinstance(result, tuple) else stamp(result)
 
 
 def _status(status: str) -> models.Status:
