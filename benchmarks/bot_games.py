@@ -22,9 +22,6 @@ version of the bots).
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
-import subprocess
 import time
 from pathlib import Path
 
@@ -45,25 +42,10 @@ from cosmotable.sim.bot_games import (
     schedule,
     spread,
 )
+from cosmotable.sim.journal import append, code_version
 from cosmotable.sim.workers import unordered
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def code_version() -> str:
-    """The git commit of the code playing, marked with a digest of any uncommitted change to src/."""
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-
-    try:
-        commit = git("rev-parse", "HEAD").strip()
-        changes = git("diff", "HEAD", "--", "src")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown (not a git checkout)"
-    if changes:
-        return f"{commit}+changes-{hashlib.blake2b(changes.encode(), digest_size=6).hexdigest()}"
-    return commit
 
 
 def parse_mix(text: str) -> dict[str, int]:
@@ -106,7 +88,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     console = Console(stderr=True)
-    code = code_version()
+    code = code_version(ROOT)
     for game_id in args.games or games.ids():
         specs = schedule(game_id, args.count, args.seed, args.mix)
         done: list[Outcome] = []
@@ -149,8 +131,7 @@ def run(
         for outcome in finished:
             outcomes.append(outcome)
             if journal is not None:
-                with journal.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps(outcome_record(outcome, code)) + "\n")
+                append(journal, outcome_record(outcome, code))
             capped = sum(o.capped for o in outcomes)
             worst = max(o.max_repeats for o in outcomes)
             progress.update(task, advance=1, note=f"capped {capped}, most repeats {worst}")

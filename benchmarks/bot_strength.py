@@ -5,20 +5,34 @@
 Goals (issue: strong bots): `hard` beats `random` in >= 95% and `heuristic` in >= 60% of games,
 for each game. Prints each win rate with its 95% interval, whether the goal is met, and the
 wall-clock minutes the pairing took (a Planet game between search bots takes minutes).
+
+With --journal FILE, each finished game is appended to FILE (one JSON line, with the code's git
+commit), and a run started again with the same FILE and options plays only the games the file lacks:
+a Planet run of hours can be done in pieces. A journal written by other code is refused.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cosmotable import games
-from cosmotable.sim.arena import run
+from cosmotable.sim.arena import GameResult, read_journal, result_record, run, schedule
+from cosmotable.sim.journal import JournalError, append, code_version
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GOALS = {"random": 0.95, "heuristic": 0.60}
+
+
+def share(result: GameResult, bot: str) -> float:
+    """The bot's part of the game's victory (a shared victory counts 1/k)."""
+    ours = [seat for seat in result.winners if result.table.seats[seat] == bot]
+    return len(ours) / len(result.winners)
 
 
 def main() -> None:
@@ -41,8 +55,22 @@ def main() -> None:
     parser.add_argument(
         "--against", default=",".join(GOALS), help=f"opponents, comma-separated (default {','.join(GOALS)})"
     )
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        default=None,
+        help="append each finished game to this file and skip the games it already holds (resume a run)",
+    )
     args = parser.parse_args()
     console = Console(stderr=True)
+    code = code_version(ROOT)
+    already: list[GameResult] = []
+    if args.journal is not None and args.journal.exists():
+        try:
+            already = read_journal(args.journal.read_text(), code)
+        except JournalError as error:
+            parser.error(f"--journal {args.journal}: {error}")
+        console.print(f"{len(already)} games read from {args.journal}")
     for game_id in args.games or games.ids():
         for opponent in args.against.split(","):
             goal = GOALS.get(opponent)
@@ -55,15 +83,18 @@ def main() -> None:
                 console=console,
                 transient=True,
             ) as progress:
-                task = progress.add_task("games", total=args.count)
-                tally = {"games": 0, "wins": 0.0}
+                tables = set(schedule(game_id, [args.level, opponent], args.count, args.seed))
+                resumed = [r for r in already if r.table in tables]
+                task = progress.add_task("games", total=args.count, completed=len(resumed))
+                tally = {"games": len(resumed), "wins": sum(share(r, args.level) for r in resumed)}
 
                 def finished(result, task=task, progress=progress, tally=tally):
                     # One line per game, so that a long run (minutes a game) can be followed in a log.
                     progress.advance(task)
                     tally["games"] += 1
-                    ours = [seat for seat in result.winners if result.table.seats[seat] == args.level]
-                    tally["wins"] += len(ours) / len(result.winners)
+                    tally["wins"] += share(result, args.level)
+                    if args.journal is not None:
+                        append(args.journal, result_record(result, code))
                     if args.quiet:
                         return
                     seats = " vs ".join(
@@ -85,6 +116,7 @@ def main() -> None:
                     seed=args.seed,
                     processes=args.processes,
                     on_result=finished,
+                    already=already,
                 )
             wins, played = report.head_to_head(args.level, opponent)
             rate = wins / played

@@ -7,11 +7,12 @@ tables cycle through all combinations of the listed bots until the requested num
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from cosmotable import games
 from cosmotable.bots import make_bot
+from cosmotable.sim.journal import read_lines
 from cosmotable.sim.stats import elo_ratings, wilson_interval
 from cosmotable.sim.workers import unordered
 
@@ -84,6 +85,41 @@ def play(table: Table) -> GameResult:
             state.apply(bots[state.current_player()].act(state))
         steps += 1
     return GameResult(table, state.scores(), state.winners(), steps)
+
+
+def result_record(result: GameResult, code: str) -> dict[str, object]:
+    """One finished table as a JSON-ready line of a run's journal (`cosmotable.sim.journal`)."""
+    table = result.table
+    return {
+        "code": code,
+        "game": table.game,
+        "seats": list(table.seats),
+        "seed": table.seed,
+        "variants": list(table.variants),
+        "think": table.think,
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "steps": result.steps,
+    }
+
+
+def result_from_record(data: dict) -> GameResult:
+    think = data["think"]
+    table = Table(
+        str(data["game"]),
+        tuple(str(seat) for seat in data["seats"]),
+        int(data["seed"]),
+        tuple(str(v) for v in data["variants"]),
+        None if think is None else float(think),
+    )
+    return GameResult(
+        table, [int(s) for s in data["scores"]], [int(w) for w in data["winners"]], int(data["steps"])
+    )
+
+
+def read_journal(text: str, code: str) -> list[GameResult]:
+    """The tables a journal holds (see `cosmotable.sim.journal.read_lines`)."""
+    return read_lines(text, code, result_from_record)
 
 
 @dataclass
@@ -174,9 +210,18 @@ def run(
     variants: tuple[str, ...] = (),
     think: float | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    already: Iterable[GameResult] = (),
 ) -> ArenaReport:
+    """Play the scheduled tables and report. Tables found in `already` (a resumed run's journal:
+    the same game, seats, seed, variants and thinking time) count without being played again;
+    `on_result` follows only the tables played now."""
     report = ArenaReport(game, list(dict.fromkeys(bots)))
-    for result in results(schedule(game, report.bots, total, seed, players, variants, think), processes):
+    tables = schedule(game, report.bots, total, seed, players, variants, think)
+    played = {result.table: result for result in already}
+    for table in tables:
+        if table in played:
+            report.add(played[table])
+    for result in results([t for t in tables if t not in played], processes):
         report.add(result)
         if on_result:
             on_result(result)

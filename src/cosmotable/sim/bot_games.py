@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.engine import ConfigError, State
+from cosmotable.sim.journal import JournalError, read_lines
 
 #: Which bots sit at the tables, and how often (weights). The heuristic and the cheapest search level
 #: play most seats; `normal` and `hard` take a small share because a Planet decision of `hard` takes
@@ -210,10 +211,6 @@ def histogram(values: list[int], bins: int = 10, width: int = 40) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- the run's journal
-class JournalError(ValueError):
-    """A journal that cannot be resumed: another code's, another schedule's, or damaged."""
-
-
 def outcome_record(outcome: Outcome, code: str) -> dict[str, object]:
     """One finished game as a JSON-ready line of a run's journal, with the code that played it."""
     spec = outcome.spec
@@ -253,28 +250,8 @@ def outcome_from_record(data: dict) -> Outcome:
 
 
 def read_journal(text: str, code: str) -> list[Outcome]:
-    """The games a journal holds. A run stopped while writing leaves its last line cut short: that
-    line (no newline at its end) is left out, its game is played again. Any other damage, or a line
-    written by other code (a figure must come from one version of the bots), is refused."""
-    outcomes = []
-    lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            outcome = outcome_from_record(data)
-        except (ValueError, KeyError, TypeError) as error:
-            if number == len(lines):
-                break  # the last line, cut short when the run was stopped
-            raise JournalError(f"line {number} is not a finished game's record ({error})") from None
-        if data.get("code") != code:
-            raise JournalError(
-                f"line {number} was written by code {data.get('code')!r}, this is {code!r}: a run's "
-                "figures must come from one version of the bots; start a new journal"
-            )
-        outcomes.append(outcome)
-    return outcomes
+    """The games a journal holds (see `cosmotable.sim.journal.read_lines`)."""
+    return read_lines(text, code, outcome_from_record)
 
 
 def resumed(specs: list[BotGame], journal: list[Outcome]) -> tuple[list[Outcome], list[BotGame]]:
