@@ -25,7 +25,7 @@ from cosmotable.games.planet.board import DIRS, PLANET, STATION, Area, cell_name
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
-    from cosmotable.games.planet.state import PlanetState
+    from cosmotable.games.planet.state import Cell, PlanetState
 from cosmotable.games.planet.carry import carry_ok, carry_step_ok
 from cosmotable.games.planet.effects import _Violation, apply
 from cosmotable.games.planet.reach import (
@@ -41,6 +41,8 @@ OTHER_AREA = {PLANET: STATION, STATION: PLANET}
 
 # ====================================================================== legal actions
 def legal_actions(s: PlanetState) -> list[Action]:
+    if s.phase == "act":  # the most frequent question first
+        return act_actions(s)
     if s.phase == "choose":
         options = list(s.options)
         if s.walk is not None and s.walk["coin"]:
@@ -50,19 +52,25 @@ def legal_actions(s: PlanetState) -> list[Action]:
         return list(s.options)
     if s.phase == "claim":
         return [_AGREE, _REFUSE]
-    seat = s.seat
     if s.phase == "post":
         # Ruling R20: the window after the action - the turn's one ability, or end the turn.
-        return [*ability_moves(s, seat), _END_TURN]
+        return [*ability_moves(s, s.seat), _END_TURN]
+    return act_actions(s)
+
+
+def act_actions(s: PlanetState) -> list[Action]:
+    """The turn's action (phase "act"): the astronauts' moves, the ship's, the abilities, the claim."""
+    seat = s.seat
     out: list[Action] = []
     stun, turn, pos = s.stun[seat], s.turns[seat], s.pos[seat]
     plans: dict[tuple, Sequence[object]] = {}
+    held = s.held_pyramids(seat)  # the same for every astronaut of the seat
     for i in range(len(stun)):
         if stun[i] < turn:  # not s.stunned(seat, i)
             p = pos[i]
             plan = plans.get(p)
             if plan is None:
-                plan = plans[p] = astronaut_plan(s, seat, p)
+                plan = plans[p] = astronaut_plan(s, seat, p, held)
             out.extend(map(_ACTIONS[i + 1].__getitem__, plan))
     out.extend(ship_moves(s, seat))
     out.extend(ability_moves(s, seat))
@@ -116,9 +124,14 @@ def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
     return [table[key] for key in astronaut_plan(s, seat, s.pos[seat][i])]
 
 
-def astronaut_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[object]:
+def astronaut_plan(
+    s: PlanetState, seat: int, p: tuple, held: tuple[Cell, ...] | None = None
+) -> Sequence[object]:
     """The moves of an astronaut of `seat` standing at `p`, named by their keys in _ACTIONS: the same
-    for every astronaut of the seat standing there (three aboard one ship are planned once)."""
+    for every astronaut of the seat standing there (three aboard one ship are planned once).
+    `held`: s.held_pyramids(seat) if the caller has it already."""
+    if held is None:
+        held = s.held_pyramids(seat)
     if p[0] == "space":
         area, idx = p[1], p[2]
         places = s.areas[area]
@@ -149,7 +162,7 @@ def astronaut_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[object]:
                 return ("canyon", _CARRY_KEY["canyon"])
             return ("canyon",)
         area, r, c = cell
-        ways = steps_from(s, seat, area, r, c)
+        ways = steps_from(s, seat, area, r, c, held)
         if s.coins.get(cell):
             # rulebook (astronaut with a coin): each step is offered with the coin too when the
             # carrier's walk can end well (carry.py).
@@ -157,49 +170,49 @@ def astronaut_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[object]:
             if carried:
                 return [*ways, *carried]
         return ways
-    if s.pyramid_drawn:
-        return _aboard_plan(s, seat, p)
-    # Until a pyramid is drawn, the steps from a ship depend on the shape and on where the ships
-    # stand and which are friendly (steps_from): planned once per arrangement, kept with the area.
+    if held:
+        return _aboard_plan(s, seat, p, held)
+    # While no pyramid is held by another team, the steps from a ship depend on the shape and on
+    # where the ships stand and which are friendly (steps_from): planned once per arrangement, kept
+    # with the area.
     ships = s.ship
     key = ("aboard", seat, p[1], s.allies[seat], *ships)
     memo = s.areas[ships[p[1]][0]].ships_memo
     found = memo.get(key)
     if found is None:
-        found = tuple(_aboard_plan(s, seat, p))
+        found = tuple(_aboard_plan(s, seat, p, held))
         if len(memo) >= SHIPS_MEMO_SIZE:
             memo.clear()
         memo[key] = found
     return found
 
 
-def _aboard_plan(s: PlanetState, seat: int, p: tuple) -> Sequence[str]:
+def _aboard_plan(s: PlanetState, seat: int, p: tuple, held: tuple[Cell, ...] | None = None) -> Sequence[str]:
     """astronaut_plan for an astronaut of `seat` aboard the ship of seat p[1]."""
     area, r, c = place_of(s, p)
-    ways = steps_from(s, seat, area, r, c)
+    ways = steps_from(s, seat, area, r, c, held)
     if p[1] != seat and not ways:
         # rulebook (ships): unable to leave someone else's ship, go back to yours and start from it.
         area, r, c = place_of(s, ("ship", seat))
-        ways = steps_from(s, seat, area, r, c)
+        ways = steps_from(s, seat, area, r, c, held)
     return ways
 
 
-def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence[str]:
+def steps_from(
+    s: PlanetState, seat: int, area: str, r: int, c: int, held: tuple[Cell, ...] | None = None
+) -> Sequence[str]:
     """The directions `seat`'s astronaut may step in from (r, c) on a tile or a ship: step_ok for
     each neighbour, its cases written out (this is asked for every astronaut at every decision).
-    A neighbouring tile is always open unless it is a revealed pyramid with another team on it, so
-    the pyramid test is made only once a pyramid has been drawn."""
+    A neighbouring tile is always open unless it is a revealed pyramid with another team on it
+    (s.held_pyramids, or `held` if the caller has it: seldom any), so the tiles are filtered only
+    when such a pyramid exists."""
     names, tiles, rings = s.areas[area].steps[(r, c)]
     ways: list[str]
-    if s.pyramid_drawn:
-        revealed, tile = s.revealed, s.tile
-        # rulebook (pyramid): astronauts of other teams cannot enter it. (A tile not drawn yet is no
-        # pyramid: the kind is asked first, as it rules out most tiles in one lookup.)
-        ways = [
-            name
-            for name, cell in tiles
-            if tile.get(cell, _UNDRAWN)[0] != "pyramid" or cell not in revealed or not s.enemy_at(seat, cell)
-        ]
+    if held is None:
+        held = s.held_pyramids(seat)
+    if held:
+        # rulebook (pyramid): astronauts of other teams cannot enter it.
+        ways = [name for name, cell in tiles if cell not in held]
     elif not rings:
         return names
     else:
@@ -221,7 +234,6 @@ def steps_from(s: PlanetState, seat: int, area: str, r: int, c: int) -> Sequence
 
 
 _DIR_ORDER = {name: k for k, name in enumerate(DIRS)}
-_UNDRAWN = ("", 0)
 
 
 #: Entries a shape's ships memo keeps before it is emptied: a game sees few of the many ways the

@@ -153,6 +153,20 @@ class PlanetState(State):
                     return True
         return False
 
+    def held_pyramids(self, seat: int) -> tuple[Cell, ...]:
+        """The revealed pyramids an astronaut of another team stands on: closed to `seat`'s astronauts
+        (rulebook, pyramid: astronauts of other teams cannot enter it). None before a pyramid is
+        drawn, and seldom any after: asked by the listing instead of testing every neighbour."""
+        if not self.pyramid_drawn:
+            return ()
+        held: tuple[Cell, ...] = ()
+        tile, pos = self.tile, self.pos
+        for o in self.rivals[seat]:
+            for p in pos[o]:
+                if p[0] == "cell" and tile[p[1]][0] == "pyramid" and p[1] in self.revealed:
+                    held += (p[1],)
+        return held
+
     def ship_at(self, area: str, idx: int) -> int | None:
         # The first seat whose ship is there (a list search in C: asked hundreds of times a turn).
         place = (area, idx)
