@@ -29,6 +29,9 @@ MAX_STEPS = 60
 
 # A step's vector as the walk records it: ("step" | "knight" | "jump", dr, dc) or ("fly",).
 Vec = tuple
+#: The (place, vector) pairs a followed walk has passed (effects' walk["visited"]), as a tuple: a
+#: walk passes a few places, and a tuple one longer per arrival is cheaper to make than a new set.
+Visited = tuple
 _STEP = {way: ("step", dr, dc) for way, (dr, dc) in DIRS.items()}
 
 
@@ -41,7 +44,7 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     walk = s.walk
     assert walk is not None
     here = s.pos[walk["seat"]][walk["a"]]
-    visited, steps = walk["visited"], walk["steps"]
+    visited, steps = tuple(walk["visited"]), walk["steps"]
     if isinstance(action, Go):
         return _step_ok(s, seat, here, _STEP[action.way], visited, steps)
     if isinstance(action, Knight):
@@ -73,7 +76,7 @@ def carry_step_ok(s: PlanetState, seat: int, here: tuple, way: str) -> bool:
         return False
     if kind.dirs or kind.id in _MOVING:
         vec = _STEP[way]
-        return _land_ok(s, seat, cell, here, vec, {(t, vec)}, 1)
+        return _land_ok(s, seat, cell, here, vec, ((t, vec),), 1)
     return not s.enemy_at(seat, cell)
 
 
@@ -81,7 +84,7 @@ def carry_step_ok(s: PlanetState, seat: int, here: tuple, way: str) -> bool:
 _MOVING = frozenset({"knight", "trampoline", "dragonfly", "energy", "crocodile", "portal"})
 
 
-def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: set, steps: int) -> bool:
+def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: Visited, steps: int) -> bool:
     # effects.step: a jump covers two cells; a step off the map stops where it is (Ruling R9).
     area, r, c = place_of(s, here)
     if vec[0] == "jump":
@@ -95,7 +98,7 @@ def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: set, ste
 
 
 def _arrive_ok(
-    s: PlanetState, seat: int, here: tuple, t: tuple, vec: Vec | None, visited: set, steps: int
+    s: PlanetState, seat: int, here: tuple, t: tuple, vec: Vec | None, visited: Visited, steps: int
 ) -> bool:
     # effects.arrive: a repeat of place and direction (or too long a walk) is a loop, which a coin
     # may not go round; a ship (the coin delivered, or lost at a rival's) or space (lost) ends it.
@@ -108,11 +111,11 @@ def _arrive_ok(
     cell = t[1]
     if cell not in s.revealed:
         return False  # a carrier may not reveal tiles
-    return _land_ok(s, seat, cell, here, vec, visited | {key}, steps)
+    return _land_ok(s, seat, cell, here, vec, (*visited, key), steps)
 
 
 def _land_ok(
-    s: PlanetState, seat: int, cell: Cell, prev: tuple, vec: Vec | None, visited: set, steps: int
+    s: PlanetState, seat: int, cell: Cell, prev: tuple, vec: Vec | None, visited: Visited, steps: int
 ) -> bool:
     # effects.land: no coin onto a no-coin tile (the pyramid among them) or onto rivals.
     kid, rot = s.tile[cell]
@@ -145,7 +148,7 @@ def _land_ok(
     return True
 
 
-def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited: set, steps: int) -> bool:
+def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited: Visited, steps: int) -> bool:
     # effects.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
     area, r, c = cell
     places = s.areas[area].places
@@ -168,7 +171,7 @@ def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited
     return any(_arrive_ok(s, seat, here, t, vec, visited, steps) for t, vec in choices)
 
 
-def _fly_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, visited: set, steps: int) -> bool:
+def _fly_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, visited: Visited, steps: int) -> bool:
     # effects.effect (dragonfly, energy after a flight): to any other tile of the area.
     cells = s.areas[cell[0]].sorted_cells
     if len(cells) == 1:  # no other tile: the walk ends here
