@@ -14,6 +14,7 @@ games. A rule change in those functions must be made here too (that test fails u
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.actions import KNIGHTS, Go, Jump, Knight, Move, To
@@ -57,27 +58,46 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
 
 
 def carry_step_ok(s: PlanetState, seat: int, here: tuple, way: str) -> bool:
-    """May `seat`'s astronaut standing on a tile at `here` step `way` carrying a coin?
+    """May `seat`'s astronaut standing on a tile at `here` step `way` carrying a coin?"""
+    return bool(carry_steps(s, seat, here, (way,)))
+
+
+def carry_steps(s: PlanetState, seat: int, here: tuple, ways: Iterable[str]) -> list[str]:
+    """The ways, among `ways`, that `seat`'s astronaut standing on a tile at `here` may step carrying
+    a coin (carry_step_ok for each, in order; the listing asks it of every way at once, so the
+    table is looked up once for all of them).
 
     The walk's first step decides it when it goes off the map, onto a ship or into space, onto a
     face-down or no-coin tile, or onto a tile that ends it; otherwise the walk goes on from the tile
     it lands on (_step_ok's first step, its arrival and landing written out: a new walk has passed
     nowhere yet, so the landing's (place, vector) is the only one it has passed)."""
     area, r, c = here[1]
-    dr, dc = DIRS[way]
-    t = s.areas[area].places.get((r + dr, c + dc))
-    if t is None or t[0] != "cell":
-        return True
-    cell = t[1]
-    if cell not in s.revealed:
-        return False
-    kind = s.box.kinds[s.tile[cell][0]]
-    if kind.no_coin:
-        return False
-    if kind.dirs or kind.id in _MOVING:
-        vec = _STEP[way]
-        return _land_ok(s, seat, cell, here, vec, ((t, vec),), 1)
-    return not s.enemy_at(seat, cell)
+    places, revealed, tile, kinds = s.areas[area].places, s.revealed, s.tile, s.box.kinds
+    rivals: set[Cell] | None = None  # the tiles rival astronauts stand on, found when first needed
+    out = []
+    for way in ways:
+        dr, dc = DIRS[way]
+        t = places.get((r + dr, c + dc))
+        if t is None or t[0] != "cell":
+            out.append(way)
+            continue
+        cell = t[1]
+        if cell not in revealed:
+            continue
+        kind = kinds[tile[cell][0]]
+        if kind.no_coin:
+            continue
+        if kind.dirs or kind.id in _MOVING:
+            vec = _STEP[way]
+            if _land_ok(s, seat, cell, here, vec, ((t, vec),), 1):
+                out.append(way)
+            continue
+        if rivals is None:
+            pos = s.pos
+            rivals = {p[1] for o in s.rivals[seat] for p in pos[o] if p[0] == "cell"}
+        if cell not in rivals:  # not s.enemy_at(seat, cell)
+            out.append(way)
+    return out
 
 
 #: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).

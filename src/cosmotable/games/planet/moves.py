@@ -26,7 +26,7 @@ from cosmotable.games.planet.board import DIRS, PLANET, STATION, Area, cell_name
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
-from cosmotable.games.planet.carry import carry_ok, carry_step_ok
+from cosmotable.games.planet.carry import carry_ok, carry_steps
 from cosmotable.games.planet.effects import _Violation, apply
 from cosmotable.games.planet.reach import (
     ability_moves,
@@ -166,7 +166,7 @@ def astronaut_plan(
         if s.coins.get(cell):
             # rulebook (astronaut with a coin): each step is offered with the coin too when the
             # carrier's walk can end well (carry.py).
-            carried = [_CARRY_KEY[way] for way in ways if carry_step_ok(s, seat, p, way)]
+            carried = [_CARRY_KEY[way] for way in carry_steps(s, seat, p, ways)]
             if carried:
                 return [*ways, *carried]
         return ways
