@@ -56,6 +56,7 @@ def test_memo_answers_are_the_plain_rules_at_every_decision_of_random_games():
 def test_the_ships_memo_is_emptied_when_full(monkeypatch):
     monkeypatch.setattr(moves, "SHIPS_MEMO_SIZE", 3)
     s = GAME.new_state(2, seed=1)
+    s.fuel = [True, True]  # a fuelled ship's moves (its flights too) are always kept in the memo
     memo = s.areas[s.ship[0][0]].ships_memo
     memo.clear()
     for seat in range(2):

@@ -71,9 +71,21 @@ class TileKind:
     one_use: bool = False
     no_coin: bool = False
 
+    # A kind's orientations and directions are asked at every reveal and every arrow stepped on; a
+    # frozen kind gives the same answers each time, so they are worked out once with it and kept as
+    # plain attributes (a cache keyed by the kind hashed all its fields at every question).
+    #: The directions at 0, 1, 2 and 3 quarter turns clockwise.
+    turned: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
+    #: orientations(), kept.
+    ways: tuple[tuple[int, float], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "turned", tuple(tuple(rotate(d, k) for d in self.dirs) for k in range(4)))
+        object.__setattr__(self, "ways", tuple(self._orientations()))
+
     def orientations(self) -> list[tuple[int, float]]:
         """(quarter turns, probability) for the distinct ways the tile can lie (rulebook: random)."""
-        return list(_orientations(self))
+        return list(self.ways)
 
     def _orientations(self) -> list[tuple[int, float]]:
         if not self.dirs:
@@ -81,25 +93,13 @@ class TileKind:
         seen: dict[frozenset[str], int] = {}
         first: dict[frozenset[str], int] = {}
         for k in range(4):
-            key = frozenset(rotate(d, k) for d in self.dirs)
+            key = frozenset(self.turned[k])
             seen[key] = seen.get(key, 0) + 1
             first.setdefault(key, k)
         return [(first[key], count / 4) for key, count in seen.items()] if len(seen) > 1 else []
 
     def directions(self, rot: int) -> tuple[str, ...]:
-        return _directions(self, rot)
-
-
-# A kind's orientations and directions are asked at every reveal and every arrow stepped on; a
-# frozen kind gives the same answers each time, worked out once.
-@cache
-def _orientations(kind: TileKind) -> tuple[tuple[int, float], ...]:
-    return tuple(kind._orientations())
-
-
-@cache
-def _directions(kind: TileKind, rot: int) -> tuple[str, ...]:
-    return tuple(rotate(d, rot) for d in kind.dirs)
+        return self.turned[rot % 4]
 
 
 @dataclass(frozen=True)

@@ -245,7 +245,10 @@ def _drifts(s: PlanetState, seat: int, area: str, idx: int) -> tuple[int, ...]:
     """The drifts (+1..+3, -1..-3, in drift_ends' order) open to `seat`'s astronaut in space at ring
     place `idx`: they depend on the shape, on where the ships stand and on which of them are
     friendly (the seat's own and its ally's: the teams variant pairs seats, so the ally names them
-    all), so they are worked out once per arrangement of the ships and kept with the area."""
+    all), so they are worked out once per arrangement of the ships and kept with the area. With no
+    ship of another team near, there is nothing to hop over: all six are open."""
+    if not _ship_near(s, area, idx, s.rivals[seat]):
+        return _ALL_DRIFTS
     ships = s.ship
     key = ("drift", area, idx, seat, s.allies[seat], *ships)
     memo = s.areas[area].ships_memo
@@ -262,10 +265,16 @@ def ship_moves(s: PlanetState, seat: int) -> Sequence[Action]:
     # rulebook (ship): someone must be aboard to steer it - one of your own astronauts (Ruling R5).
     if ("ship", seat) not in s.pos[seat]:
         return ()
-    # A ship's sails and flights depend on the shape, on where the ships stand and on its fuel
-    # alone: worked out once per arrangement and kept with the area the ship is in.
     ships = s.ship
     fuel = s.fuel[seat]
+    area, start = ships[seat]
+    if not fuel and not _ship_near(s, area, start, _other_seats(s.num_players, seat)):
+        # No other ship to hop over: the sails are the shape's alone (every one not ending on a
+        # corner). Random games seldom repeat where all the ships stand, so the memo below missed
+        # two times in three (measured over 200 games); this answer needs only the ship's place.
+        return _clear_sails(s.areas[area], start)
+    # A ship's sails and flights depend on the shape, on where the ships stand and on its fuel
+    # alone: worked out once per arrangement and kept with the area the ship is in.
     key = ("ship", seat, fuel, *ships)
     memo = s.areas[ships[seat][0]].ships_memo
     found = memo.get(key)
@@ -274,6 +283,43 @@ def ship_moves(s: PlanetState, seat: int) -> Sequence[Action]:
         if len(memo) >= SHIPS_MEMO_SIZE:
             memo.clear()
         memo[key] = found
+    return found
+
+
+#: The drifts of an astronaut in space with no ship of another team near: all six (drift_ends' order).
+_ALL_DRIFTS = (1, 2, 3, -1, -2, -3)
+
+
+def _ship_near(s: PlanetState, area: str, idx: int, seats: Sequence[int]) -> bool:
+    """Does a ship of one of `seats` stand in `area` within 3 places of ring place `idx`, either
+    way? A sail or a drift (up to 3 places) hops only over ships that near; on a ring of 6 places or
+    fewer every ship counts as near."""
+    size = len(s.areas[area].ring)
+    if size <= 6:
+        return True
+    ship = s.ship
+    for o in seats:
+        a, i = ship[o]
+        if a == area and ((i - idx) % size <= 3 or (idx - i) % size <= 3):
+            return True
+    return False
+
+
+@cache
+def _other_seats(players: int, seat: int) -> tuple[int, ...]:
+    return tuple(o for o in range(players) if o != seat)
+
+
+def _clear_sails(area: Area, start: int) -> tuple[Action, ...]:
+    """The sails of a ship at ring place `start` with no other ship near (_ship_near): sail_ends with
+    nothing to hop over, each sail of k places ending k places on unless that is a corner."""
+    key = ("clear sails", start)
+    found = area.plays_memo.get(key)
+    if found is None:
+        size = len(area.ring)
+        found = area.plays_memo[key] = tuple(
+            sail for sail in _SAILS if (start + sail.steps) % size not in area.corners
+        )
     return found
 
 
