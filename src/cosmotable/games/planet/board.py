@@ -80,6 +80,11 @@ class TileKind:
     ways: tuple[tuple[int, float], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if any(d not in DIRS for d in self.dirs):
+            # A kind with an unknown direction is made only to be refused (box_from_data names it).
+            object.__setattr__(self, "turned", (self.dirs,) * 4)
+            object.__setattr__(self, "ways", ())
+            return
         object.__setattr__(self, "turned", tuple(tuple(rotate(d, k) for d in self.dirs) for k in range(4)))
         object.__setattr__(self, "ways", tuple(self._orientations()))
 

@@ -899,9 +899,10 @@ def sail(s: PlanetState, steps: int) -> None:
 def hit_space(s: PlanetState, seat: int, area: str, idx: int, stop: bool = True) -> None:
     """rulebook (in space): a ship flying into a rival astronaut in space sends it home; your own
     (or an ally's) astronauts where it stops climb aboard (Ruling R6)."""
+    place = ("space", area, idx)
     for es in range(s.num_players):
         for ei, p in enumerate(s.pos[es]):
-            if p == ("space", area, idx):
+            if p == place:
                 if s.allied(es, seat) and not stop:
                     continue
                 if s.allied(es, seat):

@@ -222,12 +222,14 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
 def has_ability_move(s: PlanetState, seat: int) -> bool:
     """bool(ability_moves(s, seat)), answered at the first card that surely has a play: the boost
     always, the pocket teleport and the teleport cannon when an astronaut free to act is off its
-    own ship (their SHIP play); otherwise the plays are listed."""
+    own ship (their SHIP play); with no card ready, none; otherwise the plays are listed."""
     if s.ability_used or s.in_boost or not s.hand[seat]:
         return False
     stun, turn, home = s.stun[seat], s.turns[seat], ("ship", seat)
+    ready = False
     for card in s.hand[seat]:
         if card["ready"]:
+            ready = True
             cid = card["id"]
             if cid == "boost":
                 return True
@@ -235,7 +237,7 @@ def has_ability_move(s: PlanetState, seat: int) -> bool:
                 p != home and stun[i] < turn for i, p in enumerate(s.pos[seat])
             ):
                 return True
-    return bool(ability_moves(s, seat))
+    return ready and bool(ability_moves(s, seat))
 
 
 def gravity_end(s: PlanetState, cell: Cell, dr: int, dc: int) -> tuple | None:

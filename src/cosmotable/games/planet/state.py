@@ -233,15 +233,17 @@ class PlanetState(State):
         # The kinds in sorted order (the outcomes' order), each with the count still unplaced.
         left = [(k, m) for k, n in self.box_counts[colour] if (m := n - drawn.get(k, 0)) > 0]
         fuel = self.box.fuel
-        p_fuel = 0.0
-        if colour == "grey" and any(k == fuel for k, _ in left):
-            cells = sum(1 for c, b in self.back.items() if b == colour and c not in self.tile)
-            p_fuel = 1 / max(cells, 1)
-            left = [(k, n) for k, n in left if k != fuel]
+        if colour != "grey" or all(k != fuel for k, _ in left):
+            # No Fuel to place: each kind by its count (n / total is the general case's
+            # (1 - 0.0) * n / total to the last bit, and never 0). Every reveal asks this.
+            total = sum(n for _, n in left)
+            return [(k, n / total) for k, n in left]
+        cells = sum(1 for c, b in self.back.items() if b == colour and c not in self.tile)
+        p_fuel = 1 / max(cells, 1)
+        left = [(k, n) for k, n in left if k != fuel]
         total = sum(n for _, n in left)
         out = [(k, (1 - p_fuel) * n / total) for k, n in left] if total else []
-        if p_fuel:
-            out.append((fuel, p_fuel))
+        out.append((fuel, p_fuel))
         return [(k, p) for k, p in out if p > 0]
 
     def pick_chance(self, r: float) -> Action:
