@@ -170,8 +170,8 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
     if s.ability_used or s.in_boost or not s.hand[seat]:
         return []
     out: list[Action] = []
-    ally = s.ally(seat)
-    stun, turn = s.stun[seat], s.turns[seat]
+    ally = s.allies[seat]
+    stun, turn, pos = s.stun[seat], s.turns[seat], s.pos[seat]
     landings: list[str] | None = None  # the teleport cannon's cells, the same for each astronaut
     for card in s.hand[seat]:
         if not card["ready"]:
@@ -180,10 +180,10 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
         if cid == "boost":
             out.append(_ability("boost"))
             continue
-        for i, p in enumerate(s.pos[seat]):
-            n = i + 1
+        for i, p in enumerate(pos):
             if stun[i] >= turn:  # s.stunned(seat, i)
                 continue
+            n = i + 1
             # rulebook (cards): «Космонавта можно передвинуть таким образом на союзный корабль» -
             # in the teams variant the pocket teleport and the teleport cannon reach the ally's ship too.
             if cid == "pocket":
@@ -212,10 +212,14 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                 and (cid == "boots" or not (p[0] == "cell" and p[2]))
             ):
                 # Ruling R20: for jet boots a canyon counts as one cell, so they leave it from either half.
-                if cid == "tame_knight" and p[0] == "cell" and s.kind(p[1]).id == "canyon":
-                    continue
-                area, r, c = place_of(s, p)
-                out.extend(_card_leaps(s.areas[area], cid, n, r, c, p[0] == "cell"))
+                on_cell = p[0] == "cell"
+                if on_cell:
+                    if cid == "tame_knight" and s.kind(p[1]).id == "canyon":
+                        continue
+                    area, r, c = p[1]  # place_of(s, p) on a tile
+                else:
+                    area, r, c = place_of(s, p)
+                out.extend(_card_leaps(s.areas[area], cid, n, r, c, on_cell))
     return out
 
 
