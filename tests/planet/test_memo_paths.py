@@ -1,8 +1,9 @@
-"""The plays Planet keeps with an area's shape, keyed by where the ships stand (`Area.ships_memo`):
-a ship's sails and flights, an astronaut's drifts and the steps from a ship before a pyramid is
-drawn. At every decision of random games (2-4 seats and teams), what the memo answers is what the
-plain rule works out on that very position, and the reveal's chance pick is the engine's walk over
-the listed outcomes. The memo is emptied when it is full, so a long run cannot grow it without bound.
+"""The plays Planet keeps with an area's shape, keyed by where the ships stand (`Area.ships_memo`),
+and the shortcuts taken when no ship is near: a ship's sails and flights, an astronaut's drifts and
+the steps from a ship while no pyramid is held by another team. At every decision of random games
+(2-4 seats and teams), what the memo or the shortcut answers is what the plain rule works out on
+that very position, and the reveal's chance pick is the engine's walk over the listed outcomes. The
+memo is emptied when it is full, so a long run cannot grow it without bound.
 """
 
 import random
@@ -56,12 +57,15 @@ def test_memo_answers_are_the_plain_rules_at_every_decision_of_random_games():
 def test_the_ships_memo_is_emptied_when_full(monkeypatch):
     monkeypatch.setattr(moves, "SHIPS_MEMO_SIZE", 3)
     s = GAME.new_state(2, seed=1)
-    s.fuel = [True, True]  # a fuelled ship's moves (its flights too) are always kept in the memo
-    memo = s.areas[s.ship[0][0]].ships_memo
+    area, idx = s.ship[0]
+    size = len(s.areas[area].ring)
+    memo = s.areas[area].ships_memo
     memo.clear()
+    # the ships 2 places apart, then 3: a sail may hop the other ship, so the sails are kept in the memo
+    s.ship[1] = (area, (idx + 2) % size)
     for seat in range(2):
         moves.ship_moves(s, seat)
-    s.ship[1] = (s.ship[1][0], (s.ship[1][1] + 5) % len(s.areas[s.ship[1][0]].ring))
+    s.ship[1] = (area, (idx + 3) % size)
     for seat in range(2):
         moves.ship_moves(s, seat)
     # four answers asked for, three kept: the fourth came after the memo was emptied

@@ -153,7 +153,8 @@ class Area:
     #: Ability plays worked out once per position (reach.py's memo), kept with the shape they depend on.
     plays_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
     #: Plays that depend on the shape and on where the ships stand (moves.py's memo of a ship's sails
-    #: and flights, an astronaut's drifts), keyed by the ships' places; emptied when it grows large.
+    #: and an astronaut's drifts when ships are near), keyed by the ships' places; emptied when it
+    #: grows large.
     ships_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

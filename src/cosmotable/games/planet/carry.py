@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.actions import KNIGHTS, Go, Jump, Knight, Move, To
 from cosmotable.games.planet.board import DIRS, parse_cell
-from cosmotable.games.planet.reach import crocodile_back, place_of
+from cosmotable.games.planet.reach import STEP_VECTORS, crocodile_back, place_of
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
@@ -33,7 +33,7 @@ Vec = tuple
 #: The (place, vector) pairs a followed walk has passed (effects' walk["visited"]), as a tuple: a
 #: walk passes a few places, and a tuple one longer per arrival is cheaper to make than a new set.
 Visited = tuple
-_STEP = {way: ("step", dr, dc) for way, (dr, dc) in DIRS.items()}
+_STEP = STEP_VECTORS
 
 
 def carry_ok(s: PlanetState, action: Action) -> bool:

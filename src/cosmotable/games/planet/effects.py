@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
 from cosmotable.games.planet.reach import (
+    STEP_VECTORS,
     crocodile_back,
     drift_end,
     gravity_end,
@@ -306,19 +307,19 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
                     a=i + 1,
                     owner=p[1],
                 )
-    step(s, ("step",) + DIRS[action.way])
+    step(s, STEP_VECTORS[action.way])
 
 
 def step(s: PlanetState, vec: tuple) -> None:
     """Move the walking astronaut by `vec` from where it stands."""
     walk = s.walk
     p = s.pos[walk["seat"]][walk["a"]]
-    area, r, c = place_of(s, p)
+    area, r, c = p[1] if p[0] == "cell" else place_of(s, p)
     if vec[0] == "knight" or vec[0] == "step":
         dr, dc = vec[1], vec[2]
     else:  # jump: two cells in a straight line
         dr, dc = 2 * vec[1], 2 * vec[2]
-    t = target(s, area, r + dr, c + dc)
+    t = s.areas[area].places.get((r + dr, c + dc))  # target(s, area, ...), at every step of a walk
     if t is None:
         # Ruling R9: a forced move pointing beyond the space around the planet stops where it is.
         if not s.silent:
@@ -578,7 +579,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             s.flowers.add(cell)
         dirs = s.dirs(cell)
         if len(dirs) == 1:
-            step(s, ("step",) + DIRS[dirs[0]])
+            step(s, STEP_VECTORS[dirs[0]])
         else:
             set_choices(s, [_go(d) for d in dirs])  # rulebook (arrows): several directions - pick one
         return
@@ -723,7 +724,7 @@ def leap_choices(s: PlanetState, seat: int, area: str, r: int, c: int, leaps: li
 
 def continue_walk(s: PlanetState, action: Action) -> None:
     if isinstance(action, Go):
-        step(s, ("step",) + DIRS[action.way])
+        step(s, STEP_VECTORS[action.way])
     elif isinstance(action, Knight):
         step(s, ("knight",) + KNIGHTS[action.way])
     elif isinstance(action, Jump):

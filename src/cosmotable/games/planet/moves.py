@@ -266,24 +266,26 @@ def ship_moves(s: PlanetState, seat: int) -> Sequence[Action]:
     if ("ship", seat) not in s.pos[seat]:
         return ()
     ships = s.ship
-    fuel = s.fuel[seat]
     area, start = ships[seat]
-    if not fuel and not _ship_near(s, area, start, _other_seats(s.num_players, seat)):
+    if _ship_near(s, area, start, _other_seats(s.num_players, seat)):
+        # The sails depend on the shape and on where the ships stand: worked out once per
+        # arrangement and kept with the area the ship is in.
+        key = ("sails", seat, *ships)
+        memo = s.areas[area].ships_memo
+        sails = memo.get(key)
+        if sails is None:
+            sails = tuple(_sails(s, seat))
+            if len(memo) >= SHIPS_MEMO_SIZE:
+                memo.clear()
+            memo[key] = sails
+    else:
         # No other ship to hop over: the sails are the shape's alone (every one not ending on a
-        # corner). Random games seldom repeat where all the ships stand, so the memo below missed
+        # corner). Random games seldom repeat where all the ships stand, so the memo above missed
         # two times in three (measured over 200 games); this answer needs only the ship's place.
-        return _clear_sails(s.areas[area], start)
-    # A ship's sails and flights depend on the shape, on where the ships stand and on its fuel
-    # alone: worked out once per arrangement and kept with the area the ship is in.
-    key = ("ship", seat, fuel, *ships)
-    memo = s.areas[ships[seat][0]].ships_memo
-    found = memo.get(key)
-    if found is None:
-        found = tuple(_ship_moves(s, seat))
-        if len(memo) >= SHIPS_MEMO_SIZE:
-            memo.clear()
-        memo[key] = found
-    return found
+        sails = _clear_sails(s.areas[area], start)
+    if not s.fuel[seat]:
+        return sails
+    return [*sails, *_open_flights(s, area)]
 
 
 #: The drifts of an astronaut in space with no ship of another team near: all six (drift_ends' order).
@@ -325,32 +327,40 @@ def _clear_sails(area: Area, start: int) -> tuple[Action, ...]:
 
 def _ship_moves(s: PlanetState, seat: int) -> list[Action]:
     """ship_moves worked out: the sails (sail_ends) and, with fuel, the flights."""
-    area, _ = s.ship[seat]
-    out: list[Action] = [sail for sail, (_, end) in zip(_SAILS, sail_ends(s, seat)) if end is not None]
+    out = _sails(s, seat)
     if s.fuel[seat]:
-        # rulebook (fuel): fly to any outer station cell, or back beside any yellow planet tile.
-        other = s.areas[OTHER_AREA[area]]
-        ships = s.ship
-        flights = _flights(other)
-        if any(place[0] == other.id for place in ships):
-            out.extend(fly for j, fly in flights if (other.id, j) not in ships)
-        else:  # no ship there: every outer place is free
-            out.extend(fly for _, fly in flights)
+        out.extend(_open_flights(s, s.ship[seat][0]))
     return out
 
 
+def _sails(s: PlanetState, seat: int) -> list[Action]:
+    """The sails open to `seat`'s ship (sail_ends), in _SAILS' order."""
+    return [sail for sail, (_, end) in zip(_SAILS, sail_ends(s, seat)) if end is not None]
+
+
+def _open_flights(s: PlanetState, area: str) -> Sequence[Action]:
+    """rulebook (fuel): a fuelled ship in `area` flies to any outer station cell, or back beside any
+    yellow planet tile - any outer place of the other area where no ship stands (not a corner)."""
+    other = s.areas[OTHER_AREA[area]]
+    flights = _flights(other)
+    taken = [i for a, i in s.ship if a == other.id]
+    if not taken:  # no ship there: every outer place is free
+        return [fly for _, fly in flights]
+    return [fly for j, fly in flights if j not in taken]
+
+
 def _flights(area: Area) -> tuple[tuple[int, Action], ...]:
-    """(ring index, `fly CELL`) for each outer place of `area` a ship may fly to (not a corner)."""
-    key = (area.id, area.ring, area.corners)
-    found = _FLIGHTS.get(key)
+    """(ring index, `fly CELL`) for each outer place of `area` a ship may fly to (not a corner): the
+    shape's alone, kept with the area."""
+    found = area.plays_memo.get(_FLIGHTS_KEY)
     if found is None:
-        found = _FLIGHTS[key] = tuple(
+        found = area.plays_memo[_FLIGHTS_KEY] = tuple(
             (j, _fly(cell_name(area.id, r, c))) for j, (r, c) in enumerate(area.ring) if j not in area.corners
         )
     return found
 
 
-_FLIGHTS: dict[tuple, tuple[tuple[int, Action], ...]] = {}
+_FLIGHTS_KEY = ("flights",)
 
 
 def chain_abilities(s: PlanetState) -> list[Action]:

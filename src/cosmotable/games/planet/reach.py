@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from cosmotable.games.planet.state import Cell, PlanetState
 
 
+#: A step's vector as a walk records it, by direction: one shared tuple each (a walk's every step).
+STEP_VECTORS = {way: ("step", dr, dc) for way, (dr, dc) in DIRS.items()}
+
+
 def place_of(s: PlanetState, p: tuple) -> tuple[str, int, int]:
     """(area, row, col) of a position on the map (a ship or a space cell stands in the ring)."""
     if p[0] == "cell":
