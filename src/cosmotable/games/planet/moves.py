@@ -147,7 +147,7 @@ def astronaut_plan(
                     and tile[cell][0] == "empty"
                     and not coins.get(cell)
                     and not locks.get(cell)
-                    and not s.astronauts_at(cell)
+                    and not s.someone_at(cell)
                 ):
                     plan.append(name)
         plan.extend(_drifts(s, seat, area, idx))

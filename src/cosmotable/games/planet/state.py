@@ -133,6 +133,15 @@ class PlanetState(State):
             if p[1] == cell and p[0] == "cell" and (half is None or p[2] == half)
         ]
 
+    def someone_at(self, cell: Cell) -> bool:
+        """Does an astronaut stand on `cell` (either half)? astronauts_at's answer as a yes or no,
+        stopping at the first one found (asked for the tiles beside every astronaut in space)."""
+        for row in self.pos:
+            for p in row:
+                if p[1] == cell and p[0] == "cell":
+                    return True
+        return False
+
     def enemies_at(self, seat: int, cell: Cell, half: int | None = None) -> list[tuple[int, int]]:
         # astronauts_at without the allies, in the same order (asked at every step onto a tile).
         pos = self.pos
