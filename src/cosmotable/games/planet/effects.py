@@ -901,6 +901,8 @@ def hit_space(s: PlanetState, seat: int, area: str, idx: int, stop: bool = True)
     """rulebook (in space): a ship flying into a rival astronaut in space sends it home; your own
     (or an ally's) astronauts where it stops climb aboard (Ruling R6)."""
     place = ("space", area, idx)
+    if not any(place in row for row in s.pos):  # nobody floats there (most places a ship passes)
+        return
     for es in range(s.num_players):
         for ei, p in enumerate(s.pos[es]):
             if p == place:

@@ -192,11 +192,12 @@ class PlanetState(State):
 
     # ------------------------------------------------------------------ engine API
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase in CHANCE_PHASES:
+        phase = self.phase  # asked before every step: one attribute read, the set of chance phases
+        if phase in _CHANCE_PHASES:
             return CHANCE
-        if self.phase == CLAIM:
+        if phase == OVER:
+            return TERMINAL
+        if phase == CLAIM:
             return self.claim_queue[0]
         return self.seat
 
