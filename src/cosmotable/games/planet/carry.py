@@ -168,7 +168,9 @@ def _land_ok(
     return True
 
 
-def _leap_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited: Visited, steps: int) -> bool:
+def _leap_ok(
+    s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited: Visited, steps: int
+) -> bool:
     # effects.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
     area, r, c = cell
     places = s.areas[area].places
