@@ -169,10 +169,10 @@ class PlanetState(State):
         if not self.pyramid_drawn:
             return ()
         held: tuple[Cell, ...] = ()
-        tile, pos = self.tile, self.pos
+        revealed, tile, pos = self.revealed, self.tile, self.pos
         for o in self.rivals[seat]:
             for p in pos[o]:
-                if p[0] == "cell" and tile[p[1]][0] == "pyramid" and p[1] in self.revealed:
+                if p[0] == "cell" and p[1] in revealed and tile[p[1]][0] == "pyramid":
                     held += (p[1],)
         return held
 
