@@ -114,11 +114,13 @@ def _mlem(state: State) -> list[float]:
 @estimate("kosmodrom", scale=6.0)
 def _kosmodrom(state: State) -> list[float]:
     """Points each seat would score, with rockets valued by how close they are to the launch table
-    (the heuristic's position estimate, from public information only)."""
-    from cosmotable.bots.kosmodrom_worth import estimate as seat_estimate
+    (the heuristic's position estimate, from public information only: `kosmodrom_worth.estimate`,
+    read from the table without building its public view)."""
+    from cosmotable.bots.kosmodrom_worth import table_estimate
+    from cosmotable.games.kosmodrom.state import KosmodromState
 
-    view = state.public_view()
-    return [seat_estimate(view, seat) for seat in range(view["num_players"])]
+    assert isinstance(state, KosmodromState)
+    return [table_estimate(state, seat) for seat in range(state.num_players)]
 
 
 @estimate("planet", scale=1.0)

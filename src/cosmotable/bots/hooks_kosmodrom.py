@@ -3,8 +3,10 @@ shield launch-table rockets with Top Secret / Security System, aim action cards 
 in the negotiation variant trade and give cards when it gains by it (`kosmodrom_offers`).
 
 Reads only `state.view(seat)`, the public events and the results of `state.clone().apply(action)` -
-the public engine API. Each action is valued as (my estimate) - 0.6 x (the best opponent's
-estimate) after it; card worths and estimates are in `kosmodrom_worth`.
+the public engine API - and, after an action, the public parts of the table straight from it
+(`kosmodrom_worth.table_position`: the view's figures without building the view). Each action is
+valued as (my estimate) - 0.6 x (the best opponent's estimate) after it; card worths and estimates
+are in `kosmodrom_worth`.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ import weakref
 from cosmotable.bots import kosmodrom_offers as offers
 from cosmotable.bots.heuristic import POINTLESS, hook, mover_view, plan
 from cosmotable.bots.kosmodrom_offers import Plan
-from cosmotable.bots.kosmodrom_worth import KEEP_THRESHOLD, estimate, keep_worth, position
+from cosmotable.bots.kosmodrom_worth import KEEP_THRESHOLD, estimate, keep_worth, position, table_position
 from cosmotable.engine import Action, State
 from cosmotable.games.kosmodrom.actions import Accept, Refuse
+from cosmotable.games.kosmodrom.state import KosmodromState
 
 __all__ = ["estimate", "planned", "position", "value"]
 
@@ -78,7 +81,8 @@ def value(state: State, action: Action) -> float:
         return position(view, seat) + OFFER_EDGE + 0.01 * chosen.score
     after = state.clone()
     after.apply(action)
-    v = position(after.view(seat), seat)
+    assert isinstance(after, KosmodromState)
+    v = table_position(after, seat)  # `position` of the view after it, without building the view
     if kind == "play" and getattr(action, "card", "") in ATTACKS:
         v -= 0.5  # keep attacks for when they hurt
     return v

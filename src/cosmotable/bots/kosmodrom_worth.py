@@ -3,12 +3,20 @@ offers (`kosmodrom_offers`) and the search's estimate (`evaluation`).
 
 Everything here reads a view (`state.view(seat)` or the public view): the seat's own hand where
 one is given, and for every seat only what lies on the table (rockets, experts, upgrades, scores).
-Card worths are in the same units as the position estimate (about points).
+`table_estimate` and `table_position` read those same public facts straight from the table, for the
+search, which judges too many positions to build a view for each. Card worths are in the same units
+as the position estimate (about points).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
+
+from cosmotable.games.kosmodrom.scoring import score_breakdown
+
+if TYPE_CHECKING:
+    from cosmotable.games.kosmodrom.state import KosmodromState
 
 #: How much a rocket is worth, by zone, before the game ends (a fraction of its printed value).
 ZONE_WORTH = {"launch": 1.0, "test": 0.8}
@@ -22,21 +30,34 @@ KEEP_THRESHOLD = 1.0
 
 
 def rocket_worth(rocket: dict, late: bool) -> float:
-    value = rocket["points"]
-    if rocket["zone"] in ZONE_WORTH:
-        worth = value * ZONE_WORTH[rocket["zone"]] if not late or rocket["zone"] == "launch" else 0.0
+    """What a rocket of the view is worth to its owner (`worth_of_rocket`)."""
+    return worth_of_rocket(
+        rocket["points"],
+        rocket["zone"],
+        rocket["complete"],
+        rocket["metal"] + rocket["fuel"],
+        rocket["needs_metal"] + rocket["needs_fuel"],
+        rocket["advantages"],
+        late,
+    )
+
+
+def worth_of_rocket(
+    value: int, zone: str, complete: bool, have: int, need: int, advantages: list[str], late: bool
+) -> float:
+    """A rocket's worth: its printed `value` by zone and progress (`have` of the `need`ed
+    components), plus what its advantages promise; `late` once the final countdown is on."""
+    if zone in ZONE_WORTH:
+        worth = value * ZONE_WORTH[zone] if not late or zone == "launch" else 0.0
     elif late:
         worth = -value  # the countdown is on: it will not leave the assembly shop in time
-    elif rocket["complete"]:
+    elif complete:
         worth = 0.6 * value
     else:
-        have = rocket["metal"] + rocket["fuel"]
-        need = rocket["needs_metal"] + rocket["needs_fuel"]
         worth = value * (0.25 + 0.3 * have / need)
-    advantages = rocket["advantages"]
     if "top_secret" in advantages:
         worth += 1.0 + 0.15 * value
-    if "certification" in advantages and rocket["zone"] == "test" and not late:
+    if "certification" in advantages and zone == "test" and not late:
         worth += 2.0
     if "oxygen" in advantages and "astronaut" not in advantages:
         worth += 1.6
@@ -117,22 +138,89 @@ def estimate(view: dict, seat: int) -> float:
     player = view["players"][seat]
     score = player["score"]
     late = view["countdown"] is not None
-    value = score["astronauts"] + score["certifications"] + score["mission_control"]
     mine = [r for r in view["rockets"] if r["owner"] == seat]
-    value += sum(rocket_worth(r, late) for r in mine)
-    building = sorted(
-        (r["points"] for r in mine if r["zone"] == "assembly" and not r["complete"]), reverse=True
+    return seat_worth(
+        score["astronauts"] + score["certifications"] + score["mission_control"],
+        [rocket_worth(r, late) for r in mine],
+        [r["points"] for r in mine if r["zone"] == "assembly" and not r["complete"]],
+        player["experts"],
+        player["upgrades"],
+        player["advantage_cards"],
+        player["hand_count"],
     )
-    value -= sum(0.5 * points for points in building[2:])  # too many half-built rockets
-    experts = player["experts"]
+
+
+def table_estimate(table: KosmodromState, seat: int) -> float:
+    """`estimate` read straight from the table, without building a view: the same public facts
+    (rockets, experts, upgrades, scores, hand sizes), so the same value to the last bit
+    (tests/kosmodrom/test_kosmodrom_bot_estimate.py). The search judges thousands of positions a
+    move; their views, score breakdowns of every seat included, took about a tenth of a bot game."""
+    cards = table.cards.cards
+    late = table.countdown is not None
+    worths, building = [], []
+    for rocket in table.rockets.values():
+        if rocket.owner != seat:
+            continue
+        spec = cards[rocket.card]
+        complete = rocket.complete(spec)
+        worths.append(
+            worth_of_rocket(
+                spec.points,
+                rocket.zone,
+                complete,
+                rocket.metal + rocket.fuel,
+                spec.metal + spec.fuel,
+                rocket.advantages,
+                late,
+            )
+        )
+        if rocket.zone == "assembly" and not complete:
+            building.append(spec.points)
+    score = score_breakdown(table, seat)
+    tableau = table.tableaux[seat]
+    return seat_worth(
+        score["astronauts"] + score["certifications"] + score["mission_control"],
+        worths,
+        building,
+        tableau.experts,
+        tableau.upgrades,
+        table.advantage_cards(seat),
+        table.hands[seat].total(),
+    )
+
+
+def seat_worth(
+    points: int,
+    rocket_worths: list[float],
+    building: list[int],
+    experts: dict[str, str | None],
+    upgrades: list[str],
+    advantage_cards: int,
+    hand_count: int,
+) -> float:
+    """A seat's estimate from its parts: the `points` it holds on the table apart from its rockets
+    (astronauts, certifications, mission control), what its rockets are worth, the printed values
+    of its half-built rockets, its experts and upgrades, advantage cards and hand size."""
+    value = points + sum(rocket_worths)
+    building = sorted(building, reverse=True)
+    value -= sum(0.5 * printed for printed in building[2:])  # too many half-built rockets
     value += 3.0 * sum(1 for z in ("assembly", "test") if experts[z])
-    value += sum(UPGRADE_WORTH.get(u, 0.0) for u in player["upgrades"])
-    value += 0.3 * player["advantage_cards"]  # the tie-break
-    value += 0.3 * player["hand_count"]
+    value += sum(UPGRADE_WORTH.get(u, 0.0) for u in upgrades)
+    value += 0.3 * advantage_cards  # the tie-break
+    value += 0.3 * hand_count
     return value
 
 
 def position(view: dict, seat: int) -> float:
-    mine = estimate(view, seat)
-    others = [estimate(view, s) for s in range(view["num_players"]) if s != seat]
-    return mine - 0.6 * max(others, default=0.0)
+    """`seat`'s estimate less 0.6 times the best other seat's."""
+    return lead([estimate(view, s) for s in range(view["num_players"])], seat)
+
+
+def table_position(table: KosmodromState, seat: int) -> float:
+    """`position` read straight from the table (`table_estimate`)."""
+    return lead([table_estimate(table, s) for s in range(table.num_players)], seat)
+
+
+def lead(estimates: list[float], seat: int) -> float:
+    others = [value for s, value in enumerate(estimates) if s != seat]
+    return estimates[seat] - 0.6 * max(others, default=0.0)
