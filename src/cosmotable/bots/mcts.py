@@ -326,9 +326,12 @@ class MCTSBot(Bot):
                     legal = [forced]
             if self.own_turn and player != self._seat and len(legal) > MAX_REPLY_OPTIONS:
                 break  # another seat's turn proper: judge the position here (rollout of depth 0)
+            # each move's text (the key of its child) made once: a node's moves are looked up
+            # three times over
+            texts = [str(action) for action in legal]
             untried = []
-            for action in legal:
-                child = node.children.get(str(action))
+            for action, text in zip(legal, texts):
+                child = node.children.get(text)
                 if child is None:
                     untried.append(action)
                 else:
@@ -342,10 +345,11 @@ class MCTSBot(Bot):
                     node = child  # a claim or an offer is judged by the answer, so search on
                     continue
                 break
-            log_total = math.log(max(1, sum(node.children[str(a)].available for a in legal)))
-            action = max(legal, key=lambda a: self._ucb(node.children[str(a)], player, log_total))
-            node = node.children[str(action)]
-            state.apply(action)
+            children = [node.children[text] for text in texts]
+            log_total = math.log(max(1, sum(child.available for child in children)))
+            best = max(range(len(legal)), key=lambda i: self._ucb(children[i], player, log_total))
+            node = children[best]
+            state.apply(legal[best])
             path.append(node)
         if self.own_turn and self.others_by_heuristic:
             self._others_play(state)
