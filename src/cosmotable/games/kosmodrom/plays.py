@@ -52,24 +52,34 @@ def candidates(state: KosmodromTable, seat: int, card: str) -> list[str]:
     """The targets worth checking for `card` (filtered by `play_problem`, which alone decides).
 
     A target left out here is one `play_problem` refuses whatever else holds: the place a card
-    kind can go at all (a component's rocket in the assembly shop, an advantage's in its zone, an
-    expert's zone). Listing only those keeps a search from building a refusal's text for every
-    other rocket and zone (tests/kosmodrom/test_kosmodrom_fast_paths.py checks the legal moves
-    against every target)."""
+    kind can go at all (a component's rocket in the assembly shop still lacking it, an advantage's
+    in its zone, an expert's empty zone, a launch-pad card or an expert to act on). Listing only
+    those keeps a search from building a refusal's text for every other rocket and zone: before the
+    empty places were left out too, about half the targets tried in random games were refused
+    (tests/kosmodrom/test_kosmodrom_fast_paths.py checks the legal moves against every target)."""
     spec = state.cards.cards[card]
     kind = spec.type
     rockets = state.rockets
     if kind in ("rocket", "upgrade"):
         return [""]
     if kind == "component":
-        # rulebook (сборка ракет): components go only to one's own rockets in the assembly shop
-        return [r for r, rocket in rockets.items() if rocket.owner == seat and rocket.zone == "assembly"]
+        # rulebook (сборка ракет): components go only to one's own rockets in the assembly shop,
+        # until they have all they need
+        cards = state.cards.cards
+        return [
+            r
+            for r, rocket in rockets.items()
+            if rocket.owner == seat
+            and rocket.zone == "assembly"
+            and getattr(rocket, card) < getattr(cards[rocket.card], card)
+        ]
     if kind == "advantage":
         # rulebook (карты преимуществ): on one's own rocket in the advantage's zone
         return [r for r, rocket in rockets.items() if rocket.owner == seat and rocket.zone == spec.zone]
     if kind == "expert":
-        # rulebook (эксперты): an expert works in its own zone; Jack of All Trades in any
-        return list(ZONES) if spec.zone == "any" else [str(spec.zone)]
+        # rulebook (эксперты): an expert works in its own zone (Jack of All Trades in any), one per zone
+        experts = state.tableaux[seat].experts
+        return [z for z in (ZONES if spec.zone == "any" else (str(spec.zone),)) if experts[z] is None]
     n = state.num_players
     if card == "retest":
         # card overview (Повторные испытания): a rocket on the launch table
@@ -87,10 +97,18 @@ def candidates(state: KosmodromTable, seat: int, card: str) -> list[str]:
         return [
             f"{r} {c}" for r, rocket in rockets.items() if rocket.owner != seat for c in ("metal", "fuel")
         ]
-    if card in ("key_to_start", "headhunting"):
-        return [f"{s}:{z}" for s in range(n) for z in ZONES]
+    tableaux = state.tableaux
+    if card == "key_to_start":
+        # card overview (Ключ на старт): a launch-pad card in play
+        return [f"{s}:{z}" for s in range(n) for z in ZONES if tableaux[s].pads[z]]
+    if card == "headhunting":
+        # card overview (Найм персонала): another player's expert
+        return [
+            f"{s}:{z}" for s in range(n) if s != seat for z in ZONES if tableaux[s].experts[z] is not None
+        ]
     if card == "budget_cut":
-        return [str(s) for s in range(n)]
+        # card overview (Сокращение бюджета): another player's upgrade
+        return [str(s) for s in range(n) if s != seat and tableaux[s].upgrades]
     if card == "soldering_iron":
         return sorted(set(state.discard))
     if card == "espionage":
