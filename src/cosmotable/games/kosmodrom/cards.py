@@ -49,15 +49,17 @@ class Card:
     requirements: dict[str, Any]
     text: str
 
-    @property
+    # Read once per card: the rules ask them at every step (is a rocket complete, where may a card go),
+    # a few million times in a search.
+    @cached_property
     def metal(self) -> int:
         return self.requirements.get("metal", 0)
 
-    @property
+    @cached_property
     def fuel(self) -> int:
         return self.requirements.get("fuel", 0)
 
-    @property
+    @cached_property
     def zone(self) -> str | None:
         return self.requirements.get("zone")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, Event, State
 from cosmotable.games.kosmodrom import plays
@@ -67,20 +67,29 @@ from cosmotable.games.kosmodrom.phases import (
     STOLEN,
 )
 from cosmotable.games.kosmodrom.scoring import score_breakdown
-from cosmotable.games.kosmodrom.table import KosmodromTable
+from cosmotable.games.kosmodrom.table import KosmodromTable, copy_counter
 
 NEXT_ZONE = {"assembly": "test", "test": "launch"}
 
 
-_DECK_CARDS: dict[str, DeckCard] = {}
+_SHARED: dict[tuple, Action] = {}
+A = TypeVar("A", bound=Action)
+
+
+def _shared(kind: type[A], *fields: str) -> A:
+    """The action `kind(*fields)`, one shared frozen instance per value: the moves and draws of a
+    search are listed afresh at every step, and building a frozen dataclass costs more than
+    looking it up. (A finite set: card kinds, rocket numbers, seats and zones.)"""
+    key = (kind, *fields)
+    action = _SHARED.get(key)
+    if action is None:
+        action = _SHARED[key] = kind(*fields)
+    return action  # type: ignore[return-value]
 
 
 def _deck_card(card: str) -> DeckCard:
-    """The chance outcome for drawing `card` (one shared frozen instance per card kind)."""
-    outcome = _DECK_CARDS.get(card)
-    if outcome is None:
-        outcome = _DECK_CARDS[card] = DeckCard(card)
-    return outcome
+    """The chance outcome for drawing `card`."""
+    return _shared(DeckCard, card)
 
 
 def _with_card(key: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -166,19 +175,19 @@ class KosmodromState(CardEffects, KosmodromTable):
         seat = self.current_player()
         phase = self.phase
         if phase == ADVANCE:
-            return [*(Advance(r) for r in self.advance_options()), Done()]
+            return [*(_shared(Advance, r) for r in self.advance_options()), _shared(Done)]
         if phase == DRAW:
             # rulebook (шаг 3): one card may come from the top of the discard pile, the rest from the deck.
-            return [Draw(), Take()]
+            return [_shared(Draw), _shared(Take)]
         if phase == PLAY:
             return self.play_options()
         if phase == STOLEN:
             # card overview (Сокращение бюджета, Найм персонала, Диверсия, Промшпионаж, Вакуумирование):
             # a stolen card may be played, kept in hand or discarded. Kept, it can be played at once.
             card = self.stolen[0]
-            return [Keep(card), Discard(card)]
+            return [_shared(Keep, card), _shared(Discard, card)]
         if phase == FIELD:
-            return [Discard(c) for c in sorted(self.hands[seat]) if self.hands[seat][c] > 0]
+            return [_shared(Discard, c) for c in sorted(self.hands[seat]) if self.hands[seat][c] > 0]
         if phase == ORDER:
             return [Top(c) for c in sorted(set(self.discard[self.order_start :]))]
         if phase == OFFER:
@@ -191,10 +200,10 @@ class KosmodromState(CardEffects, KosmodromTable):
             return [Accept(), Refuse()] if can else [Refuse()]
         if phase == DISCARD:
             hand = self.hands[seat]
-            options: list[Action] = [Discard(c) for c in sorted(hand) if hand[c] > 0]
+            options: list[Action] = [_shared(Discard, c) for c in sorted(hand) if hand[c] > 0]
             # rulebook (шаг 6): at the end of the turn no more cards than the hand limit.
             if hand.total() <= self.hand_limit(seat):
-                options.append(Done())
+                options.append(_shared(Done))
             return options
         return []
 
@@ -216,7 +225,7 @@ class KosmodromState(CardEffects, KosmodromTable):
                 continue
             for target in plays.candidates(self, seat, card):
                 if plays.play_problem(self, seat, card, target) is None:
-                    options.append(Play(card, target))
+                    options.append(_shared(Play, card, target))
         if self.negotiation and hand.total() > 0:
             # rulebook (переговоры): in step 4, trade or give away any number of cards. The offer is
             # built one step at a time (to whom, each card given, each card wanted), so the list of
@@ -226,7 +235,7 @@ class KosmodromState(CardEffects, KosmodromTable):
                 for other in range(self.num_players)
                 if other != seat and (other, (), ()) not in self.withdrawn
             )
-        options.append(Done())
+        options.append(_shared(Done))
         return options
 
     def _tradeable(self) -> tuple[str, ...]:
@@ -459,7 +468,9 @@ class KosmodromState(CardEffects, KosmodromTable):
     # ------------------------------------------------------------------ the deck
     def _refill_deck(self) -> None:
         # rulebook (ход игры): when the deck runs out, shuffle the discard pile into a new deck.
-        if self.deck_count() > 0 or not self.discard:
+        # (Asked after every step of a draw: whether any card is left, not how many - counts are
+        # never negative - stops at the first.)
+        if not self.discard or any(self.deck.values()):
             return
         self.deck.update(self.discard)
         self.discard.clear()
@@ -528,10 +539,13 @@ class KosmodromState(CardEffects, KosmodromTable):
             self.hands[seat][card] += 1
             if phase == RESEARCH:
                 self.research_left -= 1
-            self.emit(
-                "draw", f"seat {seat} draws {self.spec(card).name_en}", seat, visible_to=[seat], card=card
-            )
-            self.emit("draw-public", f"seat {seat} draws a card from the deck", seat, deck=self.deck_count())
+            if not self.silent:  # a search's copy draws hundreds of cards a rollout: no texts for them
+                self.emit(
+                    "draw", f"seat {seat} draws {self.spec(card).name_en}", seat, visible_to=[seat], card=card
+                )
+                self.emit(
+                    "draw-public", f"seat {seat} draws a card from the deck", seat, deck=self.deck_count()
+                )
         if phase == DRAW_DECK:
             self.phase = DRAW
         self._refill_deck()
@@ -791,14 +805,15 @@ class KosmodromState(CardEffects, KosmodromTable):
     # ------------------------------------------------------------------ copies
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, KosmodromState)
-        for key, value in self.__dict__.items():
-            if key in ("game", "config", "seed", "history", "events", "_scripted_chance"):
-                continue
-            new.__dict__[key] = value
-        new.hands = [Counter(h) for h in self.hands]
+        # Every field of this state, the base fields `clone` already set in `new` (its own history,
+        # events and chance script) kept as they are; the mutable ones are then copied below.
+        fields = self.__dict__.copy()
+        fields.update(new.__dict__)
+        new.__dict__.update(fields)
+        new.hands = [copy_counter(h) for h in self.hands]
         new.tableaux = [t.copy() for t in self.tableaux]
         new.rockets = {k: r.copy() for k, r in self.rockets.items()}
-        new.deck = Counter(self.deck)
+        new.deck = copy_counter(self.deck)
         new.set_aside = list(self.set_aside)
         new.discard = list(self.discard)
         new.centre = list(self.centre)
@@ -808,13 +823,17 @@ class KosmodromState(CardEffects, KosmodromTable):
         new.stolen = list(self.stolen)
         new.stolen_from = list(self.stolen_from)
         new.field_queue = list(self.field_queue)
-        new.known = [[Counter(c) for c in row] for row in self.known]
-        new.known_public = [Counter(c) for c in self.known_public]
+        new.known = [[copy_counter(c) for c in row] for row in self.known]
+        new.known_public = [copy_counter(c) for c in self.known_public]
         new.made_offers = set(self.made_offers)
         new.withdrawn = set(self.withdrawn)
         if self.draft is not None:
-            new.draft = (self.draft[0], Counter(self.draft[1]), Counter(self.draft[2]))
-        new._legal_cache = None
+            new.draft = (self.draft[0], copy_counter(self.draft[1]), copy_counter(self.draft[2]))
+        # The same table has the same legal moves: a clone shares the list (never changed in place;
+        # every apply drops it), so an action offered here is one offered there, and `apply` takes it
+        # without a second look. The heuristic values each move on a clone (hooks_kosmodrom), and
+        # working the clone's moves out again to check one of them cost about a tenth of a search.
+        new._legal_cache = self._legal_cache
 
     #: (seat, the log, its length, the events of it that seat saw): the last filter of the log,
     #: kept because a search determinizes the same state at every iteration. A log only grows

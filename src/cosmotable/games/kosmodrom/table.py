@@ -16,6 +16,15 @@ from cosmotable.games.kosmodrom.tableau import Rocket, Tableau
 DEFAULT_MAX_TURNS = 300
 
 
+def copy_counter(counter: Counter[str]) -> Counter[str]:
+    """A copy of `counter`, entry for entry as `Counter(counter)` makes it, at a third of the cost:
+    `Counter.update` of an empty counter from a mapping is a plain `dict.update`, here without the
+    calls around it. A clone copies a dozen counters (hands, the deck, what each seat knows)."""
+    new: Counter[str] = Counter.__new__(Counter)
+    dict.update(new, counter)
+    return new
+
+
 class KosmodromTable(State):
     """The cards, rockets and tableaux of a game, the turn's bookkeeping and the seats' knowledge
     of each other's hands (Ruling K24). KosmodromState (state.py) adds the rules."""
