@@ -3,6 +3,7 @@
     python benchmarks/mcts_speed.py                      # 7 rounds, 10 MLEM positions, 200 simulations
     python benchmarks/mcts_speed.py --rounds 9 --positions 6 --simulations 100 --games mlem,planet
     python benchmarks/mcts_speed.py --wall                # wall time instead of this process's CPU time
+    python benchmarks/mcts_speed.py --games kosmodrom --level easy   # a bot level's own search
 
 Our MCTS runs full random rollouts (rollout_depth=None), as OpenSpiel's MCTSBot does with a
 RandomRolloutEvaluator(n_rollouts=1). OpenSpiel's bot searches the same MLEM positions (2 players,
@@ -15,6 +16,10 @@ run slows both alike. Each round prints both rates and their ratio; the summary 
 ratio and its spread (min-max and the interquartile range). Kosmodrom and Planet are timed the same
 way, our MCTS alone (OpenSpiel's bot runs on MLEM only here). Time is this process's CPU time by
 default: on a shared machine it leaves out the time other processes hold the cores.
+
+With `--level`, our side searches as that bot level does in each game (`mcts.search_for`: its
+budget, rollout depth and estimate, the heuristic's moves for the other seats) instead of full
+random rollouts: the speed the bots play at (OpenSpiel's side is then left out).
 """
 
 from __future__ import annotations
@@ -51,8 +56,11 @@ def positions(game_id: str, count: int, seed: int = 1) -> list[State]:
     return found
 
 
-def ours(states: list[State], simulations: int) -> Callable[[], tuple[int, float]]:
-    bot = MCTSBot(seed=1, simulations=simulations, rollout_depth=None)
+def ours(states: list[State], simulations: int, level: str | None = None) -> Callable[[], tuple[int, float]]:
+    if level:
+        bot = MCTSBot.level(level, seed=1)
+    else:
+        bot = MCTSBot(seed=1, simulations=simulations, rollout_depth=None)
 
     def run() -> tuple[int, float]:
         done, start = 0, clock()
@@ -127,15 +135,15 @@ def compare_mlem(count: int, simulations: int, rounds: int) -> None:
     print(f"  ratio ours / OpenSpiel: median {statistics.median(ratios):.2f} ({spread(ratios)})")
 
 
-def alone(game_id: str, count: int, simulations: int, rounds: int) -> None:
-    run = ours(positions(game_id, count), simulations)
+def alone(game_id: str, count: int, simulations: int, rounds: int, level: str | None = None) -> None:
+    run = ours(positions(game_id, count), simulations, level)
     run()  # warm-up
     rates = []
     for _ in range(rounds):
         done, seconds = run()
         rates.append(done / seconds)
     per_round = ", ".join(f"{rate:,.0f}" for rate in rates)
-    print(f"{game_id}: rounds {per_round} sims/s")
+    print(f"{game_id}{f' ({level})' if level else ''}: rounds {per_round} sims/s")
     print(f"  median {statistics.median(rates):,.0f} sims/s ({spread(rates)})", flush=True)
 
 
@@ -148,14 +156,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
     parser.add_argument("--games", default=",".join(games.ids()), help="comma-separated game ids")
     parser.add_argument("--wall", action="store_true", help="time with wall time instead of CPU time")
+    parser.add_argument(
+        "--level", choices=["easy", "normal", "hard"], help="search as this bot level (our side only)"
+    )
     args = parser.parse_args(argv)
     global clock
     clock = time.perf_counter if args.wall else time.process_time
-    print(
-        f"clock: {'wall time' if args.wall else 'CPU time of this process'}; one core, full random rollouts"
-    )
+    search = f"the {args.level} level's search" if args.level else "full random rollouts"
+    print(f"clock: {'wall time' if args.wall else 'CPU time of this process'}; one core, {search}")
     for game_id in [g for g in args.games.split(",") if g]:
-        if game_id == "mlem":
+        if args.level:
+            alone(game_id, args.positions, args.simulations, args.rounds, args.level)
+        elif game_id == "mlem":
             compare_mlem(args.positions, args.simulations, args.rounds)
         else:
             alone(game_id, args.positions, args.simulations, args.rounds)
