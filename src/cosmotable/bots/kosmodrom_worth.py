@@ -110,7 +110,9 @@ class SeatCards:
     def change(self, hand: Counter[str], out: Counter[str], into: Counter[str]) -> float:
         """What the hand gains when the cards `out` leave it and the cards `into` come in."""
         gain = 0.0
-        for card in set(out) | set(into):
+        # in a fixed order: float sums depend on the order of their terms, and a set's order changes
+        # with Python's hash seed, so the same seed played a different game in another process
+        for card in sorted(set(out) | set(into)):
             before = hand[card]
             after = before - out[card] + into[card]
             gain += self.worth(card, after) - self.worth(card, before)
