@@ -34,6 +34,7 @@ from cosmotable.sim.bot_games import (
     JournalError,
     Outcome,
     Summary,
+    coins_report,
     histogram,
     outcome_record,
     play,
@@ -161,6 +162,8 @@ def report(summary: Summary, scheduled: int, goal: int) -> None:
     ends = ", ".join(f"{reason} {n}" for reason, n in summary.ends().most_common())
     print(f"end reasons: {ends}")
     print(f"safety cap reached: {summary.capped} (goal 0)")
+    for line in coins_report(outcomes):
+        print(line)
     worst = max(outcomes, key=lambda o: o.max_repeats)
     repeats = ", ".join(f"{k}x: {n}" for k, n in sorted(summary.repeats().items()))
     verdict = "meets" if summary.max_repeats <= goal else "MISSES"

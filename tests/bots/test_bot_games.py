@@ -52,6 +52,8 @@ def test_planet_bot_games_end_the_rulebook_way_without_a_cap_or_a_loop(config, i
     # The rulebook's end (R22): every tile up and every coin taken - not a claim (R21) that the
     # coins left cannot be had, which bots agree to only after long stand-stills.
     assert outcome.end == "cleared", (spec, outcome.end)
+    home, left = outcome.coins
+    assert left == 0 and home > 0, (spec, outcome.coins)
 
 
 def test_configurations_are_every_player_count_with_every_accepted_variant_combination():

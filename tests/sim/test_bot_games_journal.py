@@ -8,8 +8,10 @@ import pytest
 from cosmotable.sim.bot_games import (
     JournalError,
     Outcome,
+    coins_report,
     outcome_from_record,
     outcome_record,
+    play,
     read_journal,
     resumed,
     schedule,
@@ -32,6 +34,32 @@ def test_a_record_reads_back_as_the_same_outcome():
     spec = schedule("kosmodrom", 5, seed=3)[4]
     outcome = finished(spec)
     assert outcome_from_record(json.loads(json.dumps(outcome_record(outcome, CODE)))) == outcome
+
+
+def test_planets_coins_at_the_end_read_back_and_old_records_without_them_read_as_none():
+    spec = schedule("planet", 3, seed=1)[2]
+    outcome = Outcome(spec, 600, 240, "agreed", False, 2, 9.5, coins=(27, 3))
+    record = json.loads(json.dumps(outcome_record(outcome, CODE)))
+    assert (record["coins_home"], record["coins_left"]) == (27, 3)
+    assert outcome_from_record(record) == outcome
+    del record["coins_home"], record["coins_left"]  # a journal line written before coins were kept
+    assert outcome_from_record(record).coins is None
+
+
+def test_the_coins_report_sums_the_coins_home_and_counts_games_by_coins_left_per_end():
+    specs = schedule("planet", 4, seed=1)
+    outcomes = [
+        Outcome(specs[0], 500, 200, "cleared", False, 1, 1.0, coins=(30, 0)),
+        Outcome(specs[1], 500, 200, "agreed", False, 1, 1.0, coins=(28, 2)),
+        Outcome(specs[2], 500, 200, "agreed", False, 1, 1.0, coins=(29, 1)),
+        Outcome(specs[3], 500, 200, "agreed", False, 1, 1.0),  # an old record: not counted
+    ]
+    assert coins_report(outcomes) == [
+        "coins brought home: 87 of 90 (96.7%) in 3 games",
+        "  agreed: games by coins left: 1 left: 1, 2 left: 1",
+        "  cleared: games by coins left: 0 left: 1",
+    ]
+    assert coins_report(outcomes[3:]) == []
 
 
 def test_a_resumed_run_plays_only_the_games_the_journal_lacks_and_keeps_the_schedules_order():
@@ -74,3 +102,8 @@ def test_a_last_line_cut_short_is_played_again_but_damage_elsewhere_is_refused()
     with pytest.raises(JournalError, match="line 1 is not a finished game's record"):
         read_journal(damaged, CODE)
     assert read_journal("", CODE) == []
+
+
+def test_only_planet_keeps_coins_at_the_end():
+    spec = schedule("mlem", 1, seed=1, mix={"heuristic": 1})[0]
+    assert play(spec).coins is None

@@ -59,6 +59,10 @@ class Outcome:
     capped: bool  # ended by a safety cap (the game's or STEP_LIMIT)
     max_repeats: int  # the most times one position came up at a decision
     seconds: float
+    #: Planet: (coins brought home, coins still on the planet at the end, on tiles or locked). The
+    #: goal is games that end because the coins are found and brought home (R22); a claim (R21) ends
+    #: one with coins left, and this says how many. None for the other games and for old journals.
+    coins: tuple[int, int] | None = None
 
 
 def configurations(game_id: str) -> list[tuple[int, tuple[str, ...]]]:
@@ -133,7 +137,16 @@ def play(spec: BotGame, step_limit: int = STEP_LIMIT) -> Outcome:
         capped,
         max(seen.values(), default=0),
         time.perf_counter() - started,
+        coins_at_end(state),
     )
+
+
+def coins_at_end(state: State) -> tuple[int, int] | None:
+    """Planet's (coins home, coins left on tiles or in locked containers), from the public view."""
+    if state.game.id != "planet":
+        return None
+    coins = state.public_view()["coins"]
+    return int(coins["delivered"]), int(coins["on_board"]) + int(coins["locked"])
 
 
 def game_turns(state: State, seat_runs: int) -> int:
@@ -185,6 +198,24 @@ class Summary:
         return Counter(o.max_repeats for o in self.outcomes)
 
 
+def coins_report(outcomes: list[Outcome]) -> list[str]:
+    """Planet's coins at the ends of the games that recorded them: how many were brought home of all
+    that were left to win, and per end reason the coins left (a cleared game leaves none, R22)."""
+    counted = [o for o in outcomes if o.coins is not None]
+    if not counted:
+        return []
+    home = sum(o.coins[0] for o in counted if o.coins)
+    left = sum(o.coins[1] for o in counted if o.coins)
+    lines = [
+        f"coins brought home: {home} of {home + left} ({100 * home / max(1, home + left):.1f}%) in {len(counted)} games"
+    ]
+    for reason in sorted({o.end for o in counted}):
+        lefts = Counter(o.coins[1] for o in counted if o.end == reason and o.coins)
+        shown = ", ".join(f"{n} left: {games}" for n, games in sorted(lefts.items()))
+        lines.append(f"  {reason}: games by coins left: {shown}")
+    return lines
+
+
 def spread(values: list[int]) -> tuple[float, float, float, float, float]:
     """(min, first quartile, median, third quartile, max)."""
     if len(values) == 1:
@@ -227,6 +258,7 @@ def outcome_record(outcome: Outcome, code: str) -> dict[str, object]:
         "capped": outcome.capped,
         "max_repeats": outcome.max_repeats,
         "seconds": outcome.seconds,
+        **({} if outcome.coins is None else {"coins_home": outcome.coins[0], "coins_left": outcome.coins[1]}),
     }
 
 
@@ -246,6 +278,7 @@ def outcome_from_record(data: dict) -> Outcome:
         bool(data["capped"]),
         int(data["max_repeats"]),
         float(data["seconds"]),
+        (int(data["coins_home"]), int(data["coins_left"])) if "coins_left" in data else None,
     )
 
 
