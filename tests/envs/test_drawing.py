@@ -37,6 +37,12 @@ def played(game_id, n, variants, steps, seed=0) -> Session:
     return session
 
 
+def colours(image: np.ndarray) -> np.ndarray:
+    """Each pixel's RGB as one number: counting distinct colours among these is the same count as
+    `np.unique(rows, axis=0)`, whose row sort took a fifth of this file's time."""
+    return image.reshape(-1, 3).astype(np.uint32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.uint32)
+
+
 @pytest.mark.parametrize("game_id,n,variants", GAMES, ids=[g[0] for g in GAMES])
 def test_picture_shape_is_fixed_and_the_same_state_draws_the_same(game_id, n, variants):
     early, later = played(game_id, n, variants, 5), played(game_id, n, variants, 60)
@@ -45,7 +51,7 @@ def test_picture_shape_is_fixed_and_the_same_state_draws_the_same(game_id, n, va
             image = session.picture(seat)
             assert image.shape == SHAPE and image.dtype == np.uint8
             assert np.array_equal(image, session.picture(seat))
-            assert len(np.unique(image.reshape(-1, 3), axis=0)) > 20  # a drawing, not a blank
+            assert len(np.unique(colours(image))) > 20  # a drawing, not a blank
     # the table changed between the two states, and so does its picture
     assert not np.array_equal(early.picture(None), later.picture(None))
 

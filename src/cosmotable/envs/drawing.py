@@ -48,6 +48,9 @@ def draw_view(game_id: str, view: Mapping[str, Any], title: str = "") -> np.ndar
     canvas = FigureCanvasAgg(fig)
     fig.patch.set_facecolor(BACKGROUND)
     ax = fig.add_axes((0, 0, 1, 1))
+    # fixed limits: the drawers add their shapes with `add_artist`, not `add_patch`, which would
+    # also grow the data limits for autoscaling that never happens here (a quarter of a picture's
+    # time in tests/envs/test_drawing.py's profile; the pixels are the same)
     ax.set_xlim(0, 100)
     ax.set_ylim(0, 70)
     ax.set_aspect("equal")
@@ -95,13 +98,13 @@ def _draw_mlem(ax, view: Mapping[str, Any]) -> None:
             planets_at.setdefault(sp, []).append(planet)
     for i, space in enumerate(spaces):
         x, y = place(i)
-        ax.add_patch(Circle((x, y), 1.9, facecolor="#1d2d50", edgecolor=DIM, lw=1, zorder=2))
+        ax.add_artist(Circle((x, y), 1.9, facecolor="#1d2d50", edgecolor=DIM, lw=1, zorder=2))
         _text(ax, x, y, str(space["number"]), size=6, ha="center", zorder=3)
         up = 1 if i < half else -1  # moons outside the U, planets inside it
         for k, moon in enumerate(occupants.get(i, ())):
             mx, my = x - 1.6 + 3.2 * k, y + up * 4.2
             occ = moon["occupant"]
-            ax.add_patch(
+            ax.add_artist(
                 Circle(
                     (mx, my),
                     1.3,
@@ -114,11 +117,11 @@ def _draw_mlem(ax, view: Mapping[str, Any]) -> None:
             _text(ax, mx, my, str(moon["points"]), size=5, ha="center", color="#0b1630", zorder=3)
         for planet in planets_at.get(i, ()):
             px, py = x, y - up * 6.5
-            ax.add_patch(Circle((px, py), 2.4, facecolor="#5c4d7d", edgecolor=INK, lw=0.6, zorder=2))
+            ax.add_artist(Circle((px, py), 2.4, facecolor="#5c4d7d", edgecolor=INK, lw=0.6, zorder=2))
             _text(ax, px, py + 0.4, planet["name"][:6], size=5, ha="center", zorder=3)
             # one small bar per row of astronauts, in arrival order, its length the astronauts there
             for order, row in enumerate(planet["rows"]):
-                ax.add_patch(
+                ax.add_artist(
                     Rectangle(
                         (px - 2.4, py - up * (3 + 1.1 * order) - 0.45),
                         min(5.0, 0.9 * len(row["astronauts"])),
@@ -134,10 +137,10 @@ def _draw_mlem(ax, view: Mapping[str, Any]) -> None:
     deep = FancyBboxPatch(
         (dx - 3, dy - 3), 6, 6, boxstyle="round,pad=0.3", facecolor="#2b1d4d", edgecolor=DIM
     )
-    ax.add_patch(deep)
+    ax.add_artist(deep)
     _text(ax, dx, dy + 1.8, "deep space", size=5, ha="center")
     for k, d in enumerate(view["deep_space"]):
-        ax.add_patch(
+        ax.add_artist(
             Circle(
                 (dx - 2.2 + (k % 5) * 1.1, dy - 0.5 - (k // 5) * 1.1), 0.45, facecolor=seat_colour(d["seat"])
             )
@@ -153,7 +156,7 @@ def _draw_mlem(ax, view: Mapping[str, Any]) -> None:
     _text(ax, 1, 64, f"expedition {view['expedition']}   phase {view['phase']}   {_to_act(view)}", size=8)
     track = int(view["crash_track_length"])
     for k in range(track):
-        ax.add_patch(
+        ax.add_artist(
             Rectangle(
                 (55 + k * 3.2, 62.8),
                 2.8,
@@ -166,20 +169,20 @@ def _draw_mlem(ax, view: Mapping[str, Any]) -> None:
     _text(ax, 55 + track * 3.2 + 0.5, 64, "crashes", size=6, color=DIM)
     _text(ax, 1, 59.5, f"dice {rocket['dice']}", size=8)
     for k, face in enumerate(rocket["roll"] or ()):
-        ax.add_patch(Rectangle((10 + k * 3.4, 58.2), 2.8, 2.8, facecolor=INK, zorder=2))
+        ax.add_artist(Rectangle((10 + k * 3.4, 58.2), 2.8, 2.8, facecolor=INK, zorder=2))
         _text(ax, 11.4 + k * 3.4, 59.6, face, size=7, ha="center", color="#0b1630", zorder=3)
     # The rocket board, top first.
     _text(ax, 38, 59.5, "rocket board:", size=7, color=DIM)
     for k, entry in enumerate(rocket["board"]):
         colour = seat_colour(entry["seat"]) if entry["aboard"] else "#3a4a6b"
-        ax.add_patch(Rectangle((50 + k * 9.5, 58.0), 9, 3, facecolor=colour, zorder=2))
+        ax.add_artist(Rectangle((50 + k * 9.5, 58.0), 9, 3, facecolor=colour, zorder=2))
         label = entry["astronaut"].replace("_", " ")[:11]
         _text(ax, 54.5 + k * 9.5, 59.5, label, size=5, ha="center", color="#0b1630", zorder=3)
 
     # Seats: available astronauts, placed, the score this view shows, face-down token counts.
     for k, p in enumerate(view["players"]):
         y = 14 - k * 3.0
-        ax.add_patch(Rectangle((1, y - 1.1), 2.2, 2.2, facecolor=seat_colour(p["seat"])))
+        ax.add_artist(Rectangle((1, y - 1.1), 2.2, 2.2, facecolor=seat_colour(p["seat"])))
         tokens = p["face_down_tokens"]
         face_down = tokens.get("ufo", 0) + tokens.get("discoveries", 0)
         winner = " WINNER" if p["seat"] in view.get("winners", ()) else ""
@@ -192,7 +195,7 @@ def _draw_mlem(ax, view: Mapping[str, Any]) -> None:
             size=7,
         )
         for j, astronaut in enumerate(p["available"]):
-            ax.add_patch(
+            ax.add_artist(
                 Circle((62 + j * 2.6, y), 0.9, facecolor=seat_colour(p["seat"]), edgecolor=INK, lw=0.4)
             )
             _text(ax, 62 + j * 2.6, y, astronaut[0].upper(), size=5, ha="center", color="#0b1630")
@@ -237,12 +240,12 @@ def _draw_kosmodrom(ax, view: Mapping[str, Any]) -> None:
         by_zone.setdefault(rocket["zone"], []).append(rocket)
     for zi, zone in enumerate(ZONES):
         x0 = 1 + zi * 33
-        ax.add_patch(Rectangle((x0, 27), 31.5, 30, facecolor="#13213f", edgecolor=DIM, lw=0.8))
+        ax.add_artist(Rectangle((x0, 27), 31.5, 30, facecolor="#13213f", edgecolor=DIM, lw=0.8))
         _text(ax, x0 + 1, 55.5, zone, size=8, color=ACCENT)
         for k, rocket in enumerate(by_zone.get(zone, ())[:14]):
             col, row = k % 2, k // 2
             x, y = x0 + 1 + col * 15.5, 51 - row * 3.4
-            ax.add_patch(
+            ax.add_artist(
                 Rectangle(
                     (x, y - 1.4),
                     14.5,
@@ -261,7 +264,7 @@ def _draw_kosmodrom(ax, view: Mapping[str, Any]) -> None:
     for k, p in enumerate(view["players"]):
         y = 23 - k * 5.5
         seat = p["seat"]
-        ax.add_patch(Rectangle((1, y - 1.2), 2.4, 2.4, facecolor=seat_colour(seat)))
+        ax.add_artist(Rectangle((1, y - 1.2), 2.4, 2.4, facecolor=seat_colour(seat)))
         experts = ", ".join(e for e in p["experts"].values() if e) or "-"
         winner = " WINNER" if seat in view.get("winners", ()) else ""
         _text(
@@ -275,7 +278,7 @@ def _draw_kosmodrom(ax, view: Mapping[str, Any]) -> None:
         # the hand: card backs, one per card; only the viewing seat's own cards are named
         mine = own is not None and view.get("seat") == seat
         for j in range(min(int(p["hand_count"]), 16)):
-            ax.add_patch(
+            ax.add_artist(
                 Rectangle((4.5 + j * 2.2, y - 2.2), 1.8, 2.2, facecolor="#5c4d7d", edgecolor=INK, lw=0.3)
             )
         hand_text = f"hand {p['hand_count']}" + (f": {', '.join(sorted(own))}" if mine else "")
@@ -314,13 +317,13 @@ def _draw_planet(ax, view: Mapping[str, Any]) -> None:
         for ring_cell in area["ring"]:
             _a, r, c = parse_cell(ring_cell)
             x, y = x0 + c * cell, y0 + (area["height"] - 1 - r) * cell
-            ax.add_patch(Rectangle((x, y), cell, cell, facecolor="#111a33", edgecolor="#1d2d50", lw=0.4))
+            ax.add_artist(Rectangle((x, y), cell, cell, facecolor="#111a33", edgecolor="#1d2d50", lw=0.4))
         for entry in area["cells"]:
             r, c = entry["row"], entry["col"]
             x, y = x0 + c * cell, y0 + (area["height"] - 1 - r) * cell
             back = BACK_COLOURS.get(entry["back"], DIM)
             if entry["revealed"]:
-                ax.add_patch(Rectangle((x, y), cell, cell, facecolor="#e8e2cf", edgecolor=back, lw=1.2))
+                ax.add_artist(Rectangle((x, y), cell, cell, facecolor="#e8e2cf", edgecolor=back, lw=1.2))
                 _text(
                     ax, x + cell / 2, y + cell * 0.72, entry["name"][:7], size=4, ha="center", color="#0b1630"
                 )
@@ -333,10 +336,10 @@ def _draw_planet(ax, view: Mapping[str, Any]) -> None:
                         arrowprops={"arrowstyle": "->", "color": "#0b1630", "lw": 0.7},
                     )
             else:
-                ax.add_patch(Rectangle((x, y), cell, cell, facecolor=back, edgecolor=BACKGROUND, lw=0.6))
+                ax.add_artist(Rectangle((x, y), cell, cell, facecolor=back, edgecolor=BACKGROUND, lw=0.6))
                 _text(ax, x + cell / 2, y + cell / 2, "?", size=6, ha="center", color=BACKGROUND)
                 for k, s in enumerate(entry.get("peeked_by", ())):
-                    ax.add_patch(
+                    ax.add_artist(
                         Circle(
                             (x + cell * (0.2 + 0.2 * k), y + cell * 0.15),
                             cell * 0.08,
@@ -376,7 +379,7 @@ def _draw_planet(ax, view: Mapping[str, Any]) -> None:
                 continue
             x, y, cell = centre(aid, r, c)
             offset = (a["n"] - 2) * cell * 0.22
-            ax.add_patch(
+            ax.add_artist(
                 Circle(
                     (x + offset, y - cell * 0.1),
                     cell * 0.15,
@@ -388,7 +391,7 @@ def _draw_planet(ax, view: Mapping[str, Any]) -> None:
             )
     for k, p in enumerate(view["players"]):
         y = 14 - k * 3.5
-        ax.add_patch(Rectangle((60, y - 1.1), 2.2, 2.2, facecolor=seat_colour(p["seat"])))
+        ax.add_artist(Rectangle((60, y - 1.1), 2.2, 2.2, facecolor=seat_colour(p["seat"])))
         _text(
             ax,
             63.5,
