@@ -263,6 +263,27 @@ class Game(ABC):
 _new_event = object.__new__
 
 
+def new_event(
+    kind: str,
+    text: str,
+    seat: int | None = None,
+    data: Mapping[str, Any] | None = None,
+    visible_to: Iterable[int] | None = None,
+) -> Event:
+    """Event(kind, text, seat, data, visible_to), filled in directly: a frozen dataclass's __init__
+    sets each field through object.__setattr__, half the cost of an event, and a game makes one or
+    more at every step (State.emit, or a game that words its events later)."""
+    event = _new_event(Event)
+    event.__dict__.update(
+        kind=kind,
+        text=text,
+        seat=seat,
+        data={} if data is None else data,
+        visible_to=None if visible_to is None else frozenset(visible_to),
+    )
+    return event
+
+
 class State(ABC):
     """One moment of one game.
 
@@ -551,18 +572,7 @@ class State(ABC):
     ) -> None:
         if self.silent:
             return
-        # Event(kind, text, seat, data, visible_to) filled in directly: a frozen dataclass's
-        # __init__ sets each field through object.__setattr__, half the cost of an event, and a
-        # game emits one or more at every step.
-        event = _new_event(Event)
-        event.__dict__.update(
-            kind=kind,
-            text=text,
-            seat=seat,
-            data=data,
-            visible_to=None if visible_to is None else frozenset(visible_to),
-        )
-        self.events.append(event)
+        self.events.append(new_event(kind, text, seat, data, visible_to))
 
     def clone(self) -> Self:
         """An independent copy. Games override `_copy_into` for speed."""

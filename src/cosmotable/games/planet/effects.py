@@ -5,8 +5,10 @@ A move in progress is a *walk*: the astronaut, whether it carries a coin, the la
 (for acceleration energy), where it came from (for the crocodile) and the (place, vector) pairs it
 has passed (for loops).
 
-Every event is emitted under `if not s.silent`: a silenced copy (a search's rollout, a coin carrier's
-tried walk) records no events, so their texts are not built there either (the rules never read them).
+The frequent events are noted (s.note: a wording.py function and the values of the moment) and worded
+only when the log is read; the rare ones are emitted under `if not s.silent`. A silenced copy (a
+search's rollout) records no events, so their texts are not built there either (the rules never
+read them).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from cosmotable.games.planet import wording
 from cosmotable.games.planet.actions import (
     KNIGHTS,
     Ability,
@@ -104,14 +107,7 @@ def _on_drift(s: PlanetState, action: Drift) -> None:
     idx = drift_end(s, seat, p[1], p[2], action.steps)
     owner = s.ship_at(p[1], idx)
     s.pos[seat][action.astronaut - 1] = ("ship", owner) if owner is not None else ("space", p[1], idx)
-    if not s.silent:
-        s.emit(
-            "drift",
-            f"seat {seat}'s astronaut {action.astronaut} drifts {action.steps:+d} along the edge",
-            seat,
-            a=action.astronaut,
-            steps=action.steps,
-        )
+    s.note(wording.drifted, seat, action.astronaut, action.steps)
     action_done(s)
 
 
@@ -210,8 +206,7 @@ def _on_pass(s: PlanetState, action: Pass) -> None:
 
 
 def _on_end_turn(s: PlanetState, action: EndTurn) -> None:
-    if not s.silent:
-        s.emit("end-turn", f"seat {s.seat} ends the turn without using an ability", s.seat)
+    s.note(wording.ended_turn, s.seat)
     end_turn(s)
 
 
@@ -265,15 +260,7 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         cell = p[1]
         s.pos[seat][i] = ("cell", cell, 2)
         walk["cell"] = cell
-        if not s.silent:
-            s.emit(
-                "canyon",
-                f"seat {seat}'s astronaut {i + 1} crosses to the far half of the canyon at {cell_name(*cell)}",
-                seat,
-                a=i + 1,
-                cell=cell_name(*cell),
-                how="far",
-            )
+        s.note(wording.crossed_canyon, seat, i + 1, cell)
         attack(s, seat, cell, 2)
         if walk["coin"]:
             s.coins[cell] = s.coins.get(cell, 0) + 1
@@ -281,18 +268,9 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         finish_walk(s)
         return
     if not s.silent:
-        home = p == ("ship", seat)
-        origin = "ship" if home else cell_name(*place_of(s, p))
-        s.emit(
-            "move",
-            f"seat {seat}'s astronaut {i + 1} steps {action.way} from {'its ship' if home else origin}"
-            + (" with a coin" if action.coin else ""),
-            seat,
-            a=i + 1,
-            way=action.way,
-            origin=origin,
-            coin=action.coin,
-        )
+        # Where it starts, fixed now: a ship it stands on may sail before the log is read.
+        origin = None if p == ("ship", seat) else p[1] if p[0] == "cell" else place_of(s, p)
+        s.note(wording.moved, seat, i + 1, action.way, origin, action.coin)
     if p[0] == "ship" and p[1] != seat:
         area, r, c = place_of(s, p)
         dr, dc = DIRS[action.way]
@@ -368,15 +346,8 @@ def arrive(s: PlanetState, t: tuple, vec: tuple | None) -> None:
             return
         # rulebook (in space): the astronaut floats beside the planet; a coin taken there is lost.
         s.pos[seat][i] = ("space", area, idx)
-        r, c = s.areas[area].ring[idx]
         if not s.silent:
-            s.emit(
-                "space",
-                f"seat {seat}'s astronaut {i + 1} drifts into space at {cell_name(area, r, c)}",
-                seat,
-                a=i + 1,
-                cell=cell_name(area, r, c),
-            )
+            s.note(wording.in_space, seat, i + 1, area, *s.areas[area].ring[idx])
         if walk["coin"]:
             s.lost += 1
             walk["coin"] = False
@@ -425,14 +396,8 @@ def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:
                     where="rival",
                     owner=owner,
                 )
-    elif s.walk is not None and not s.silent:
-        s.emit(
-            "aboard",
-            f"seat {seat}'s astronaut {i + 1} is aboard seat {owner}'s ship",
-            seat,
-            a=i + 1,
-            owner=owner,
-        )
+    elif s.walk is not None:
+        s.note(wording.aboard, seat, i + 1, owner)
     finish_walk(s)
 
 
@@ -480,10 +445,7 @@ def reveal_done(s: PlanetState) -> None:
     colour = s.back[cell]
     s.shown[colour][kid] = s.shown[colour].get(kid, 0) + 1
     kind = s.box.kinds[kid]
-    where = cell_name(*cell)
-    dirs = f" pointing {'/'.join(kind.directions(rot))}" if kind.dirs else ""
-    if not s.silent:
-        s.emit("reveal", f"{where} is revealed: {kind.name}{dirs}", s.seat, cell=where, tile=kid, rot=rot)
+    s.note(wording.revealed, s.seat, cell, kind, rot)
     if kind.locked:
         # rulebook (locked container): put a lock token on it.
         s.locks[cell] = min(kind.coins, s.supply)
@@ -549,15 +511,7 @@ def attack(s: PlanetState, seat: int, cell: Cell, half: int | None) -> None:
         s.pos[es][ei] = ("ship", es)
         s.stun[es][ei] = -1
         if not s.silent:
-            s.emit(
-                "attack",
-                f"seat {seat} sends seat {es}'s astronaut {ei + 1} back to its ship from {cell_name(*cell)}",
-                seat,
-                victim=es,
-                victim_a=ei + 1,
-                cell=cell_name(*cell),
-                a=s.walk["a"] + 1 if s.walk else None,
-            )
+            s.note(wording.attacked, seat, es, ei + 1, cell, s.walk["a"] + 1 if s.walk else None)
 
 
 def set_choices(s: PlanetState, options: list[Action]) -> None:
@@ -586,14 +540,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
     if k == "tree":
         # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
         s.stun[seat][i] = s.turns[seat] + 1
-        if not s.silent:
-            s.emit(
-                "tree",
-                f"seat {seat}'s astronaut {i + 1} is caught by the dangerous tree and skips a turn",
-                seat,
-                a=i + 1,
-                cell=cell_name(*cell),
-            )
+        s.note(wording.tree, seat, i + 1, cell)
     elif kind.coins and not kind.locked:
         # rulebook (container): put that many coins on the tile; it is then an empty tile.
         put = min(kind.coins, s.supply)
@@ -629,26 +576,12 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
     elif k == "crocodile":
         # rulebook (crocodile): go back to where you came from.
         back, rev = crocodile_back(walk["prev"], walk["vec"])
-        if not s.silent:
-            s.emit(
-                "crocodile",
-                f"the crocodile at {cell_name(*cell)} chases the astronaut back",
-                seat,
-                a=i + 1,
-                cell=cell_name(*cell),
-            )
+        s.note(wording.crocodile, seat, i + 1, cell)
         arrive(s, back, rev)
         return
     elif k == "portal":
         # rulebook (portal): straight to your own ship - never an ally's.
-        if not s.silent:
-            s.emit(
-                "portal",
-                f"the star portal at {cell_name(*cell)} sends the astronaut to its ship",
-                seat,
-                a=i + 1,
-                cell=cell_name(*cell),
-            )
+        s.note(wording.portal, seat, i + 1, cell)
         arrive(s, ("ship", seat), None)
         return
     elif k == "fuel":
@@ -683,15 +616,8 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             s.options = [Beam(cell_name(*x)) for x in sources]
             s.phase = "beam"
             return
-    elif k == "canyon" and not s.silent:
-        s.emit(
-            "canyon",
-            f"seat {seat}'s astronaut {i + 1} enters the canyon at {cell_name(*cell)}",
-            seat,
-            a=i + 1,
-            cell=cell_name(*cell),
-            how="enter",
-        )
+    elif k == "canyon":
+        s.note(wording.entered_canyon, seat, i + 1, cell)
     finish_walk(s)
 
 
@@ -880,15 +806,8 @@ def sail(s: PlanetState, steps: int) -> None:
     idx = sail_end(s, seat, steps)
     path = sail_path(s, seat, steps)
     s.ship[seat] = (area, idx)
-    r, c = s.areas[area].ring[idx]
     if not s.silent:
-        s.emit(
-            "sail",
-            f"seat {seat}'s ship sails {steps:+d} to {cell_name(area, r, c)}",
-            seat,
-            steps=steps,
-            cell=cell_name(area, r, c),
-        )
+        s.note(wording.sailed, seat, steps, area, *s.areas[area].ring[idx])
     # Ruling R6: «Если чужой корабль налетит на космонавта в космосе» - a rival astronaut on any
     # place the ship passes through is hit, not only one where it stops.
     for passed in path[:-1]:
@@ -929,14 +848,7 @@ def fly(s: PlanetState, cell: Cell) -> None:
     idx = s.areas[area].ring_index((cell[1], cell[2]))
     s.ship[seat] = (area, idx)
     where = "the station" if area == STATION else "the planet"
-    if not s.silent:
-        s.emit(
-            "fly",
-            f"seat {seat}'s ship flies to {where} ({cell_name(*cell)})",
-            seat,
-            cell=cell_name(*cell),
-            area=area,
-        )
+    s.note(wording.flew, seat, cell, where)
     hit_space(s, seat, area, idx)
     action_done(s)
 
@@ -954,14 +866,8 @@ def use_ability(s: PlanetState, action: Ability) -> None:
     card["spent"] = s.cards_data[action.card].once
     s.ability_used = True
     if not s.silent:
-        s.emit(
-            "ability",
-            f"seat {seat} uses {s.cards_data[action.card].name}",
-            seat,
-            card=action.card,
-            a=action.astronaut or None,
-            target=action.target or None,
-        )
+        card_name = s.cards_data[action.card].name
+        s.note(wording.ability, seat, action.card, card_name, action.astronaut or None, action.target or None)
     if action.card == "boost":
         s.boost_pending = True
         if mid_chain:

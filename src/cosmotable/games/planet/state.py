@@ -13,10 +13,11 @@ of the moving seat. Comments cite the rulebook section each rule comes from (Rus
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, Self
 
-from cosmotable.engine.core import CHANCE, TERMINAL, Action, GameConfig, State
+from cosmotable.engine.core import CHANCE, TERMINAL, Action, Event, GameConfig, State, new_event
 from cosmotable.games.planet.actions import Draw, Orient, Reveal
 from cosmotable.games.planet.board import (
     PLANET,
@@ -189,6 +190,51 @@ class PlanetState(State):
 
     def coins_in_box(self) -> int:
         return self.supply + self.lost
+
+    # ------------------------------------------------------------------ the event log, worded late
+    # Play records most events as (wording function, values) - `note` - and words them only when the
+    # log is read: random play and a bot's own games never read it, and the texts and cell names
+    # were a tenth of a random game's instructions (callgrind). The log reads the same as if each
+    # event had been made on the spot: a function gets only values fixed when it was noted (numbers,
+    # names, cells, tile kinds), never the state, so a later move cannot change its words.
+    _log: list[Any]  # Events, and (function, values) entries not worded yet
+    _worded: int  # the entries before this index are all Events
+
+    @property
+    def events(self) -> list[Event]:
+        log = self._log
+        if self._worded < len(log):
+            for k in range(self._worded, len(log)):
+                entry = log[k]
+                if type(entry) is tuple:
+                    word, values = entry
+                    log[k] = word(*values)
+            self._worded = len(log)
+        return log
+
+    @events.setter
+    def events(self, value: list[Event]) -> None:
+        self._log = value
+        self._worded = len(value)
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        seat: int | None = None,
+        visible_to: Iterable[int] | None = None,
+        **data: Any,
+    ) -> None:
+        """State.emit, the event made at once and appended to the log as it is (reading `events`
+        would word every noted event before it)."""
+        if not self.silent:
+            self._log.append(new_event(kind, text, seat, data, visible_to))
+
+    def note(self, word: Callable[..., Event], *values: Any) -> None:
+        """Record the event `word(*values)` makes, worded when the log is read (emit's lazy form;
+        nothing in a silenced copy)."""
+        if not self.silent:
+            self._log.append((word, values))
 
     # ------------------------------------------------------------------ engine API
     def current_player(self) -> int:
