@@ -260,7 +260,7 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
         cell = p[1]
         s.pos[seat][i] = ("cell", cell, 2)
         walk["cell"] = cell
-        s.note(wording.crossed_canyon, seat, i + 1, cell)
+        s.note(wording.canyon, seat, i + 1, cell, "far")
         attack(s, seat, cell, 2)
         if walk["coin"]:
             s.coins[cell] = s.coins.get(cell, 0) + 1
@@ -617,7 +617,7 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
             s.phase = "beam"
             return
     elif k == "canyon":
-        s.note(wording.entered_canyon, seat, i + 1, cell)
+        s.note(wording.canyon, seat, i + 1, cell, "enter")
     finish_walk(s)
 
 

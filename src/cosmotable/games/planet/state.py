@@ -13,7 +13,7 @@ of the moving seat. Comments cite the rulebook section each rule comes from (Rus
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Self
 
@@ -218,12 +218,7 @@ class PlanetState(State):
         self._worded = len(value)
 
     def emit(
-        self,
-        kind: str,
-        text: str,
-        seat: int | None = None,
-        visible_to: Iterable[int] | None = None,
-        **data: Any,
+        self, kind: str, text: str, seat: int | None = None, visible_to: Any = None, **data: Any
     ) -> None:
         """State.emit, the event made at once and appended to the log as it is (reading `events`
         would word every noted event before it)."""

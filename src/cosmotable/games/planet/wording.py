@@ -85,23 +85,18 @@ def tree(seat: int, n: int, cell: Cell) -> Event:
     )
 
 
-def entered_canyon(seat: int, n: int, cell: Cell) -> Event:
+#: How an astronaut comes onto a canyon's half (the event's `how`), in words.
+_CANYON_WAYS = {"enter": "enters the canyon", "far": "crosses to the far half of the canyon"}
+
+
+def canyon(seat: int, n: int, cell: Cell, how: str) -> Event:
+    """Astronaut `n` enters the canyon at `cell` (`how` "enter") or crosses to its far half ("far")."""
     where = cell_name(*cell)
     return new_event(
         "canyon",
-        f"seat {seat}'s astronaut {n} enters the canyon at {where}",
+        f"seat {seat}'s astronaut {n} {_CANYON_WAYS[how]} at {where}",
         seat,
-        {"a": n, "cell": where, "how": "enter"},
-    )
-
-
-def crossed_canyon(seat: int, n: int, cell: Cell) -> Event:
-    where = cell_name(*cell)
-    return new_event(
-        "canyon",
-        f"seat {seat}'s astronaut {n} crosses to the far half of the canyon at {where}",
-        seat,
-        {"a": n, "cell": where, "how": "far"},
+        {"a": n, "cell": where, "how": how},
     )
 
 
