@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, Event, GameConfig, State, new_event
@@ -38,6 +39,37 @@ CHANCE_PHASES = (REVEAL, ORIENT, PEEK_REVEAL, DRAW)
 _CHANCE_PHASES = frozenset(CHANCE_PHASES)
 DEFAULT_MAX_TURNS = 600
 MAX_CHAIN = 60
+
+
+#: The fields a clone shares with its original (values, or tables of the game that never change).
+_SHARED_FIELDS = (
+    "box",
+    "box_counts",
+    "layout",
+    "cards_data",
+    "areas",
+    "num_players",
+    "team",
+    "allies",
+    "rivals",
+    "pyramid_drawn",
+    "max_turns",
+    "supply",
+    "lost",
+    "seat",
+    "total_turns",
+    "progress_turn",
+    "phase",
+    "ability_used",
+    "boost_pending",
+    "in_boost",
+    "claimed",
+    "pending",
+    "peeks_left",
+    "end_reason",
+    "violation",
+)
+_shared_values = itemgetter(*_SHARED_FIELDS)
 
 
 class PlanetState(State):
@@ -381,35 +413,9 @@ class PlanetState(State):
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, PlanetState)
-        shared = (
-            "box",
-            "box_counts",
-            "layout",
-            "cards_data",
-            "areas",
-            "num_players",
-            "team",
-            "allies",
-            "rivals",
-            "pyramid_drawn",
-            "max_turns",
-            "supply",
-            "lost",
-            "seat",
-            "total_turns",
-            "progress_turn",
-            "phase",
-            "ability_used",
-            "boost_pending",
-            "in_boost",
-            "claimed",
-            "pending",
-            "peeks_left",
-            "end_reason",
-            "violation",
-        )
-        for name in shared:
-            setattr(new, name, getattr(self, name))
+        # The fields a move replaces but never changes in place, shared: read and set in C, in one go
+        # (a clone of a mid-game state: 113k instructions with a getattr and setattr each, 100k so).
+        new.__dict__.update(zip(_SHARED_FIELDS, _shared_values(self.__dict__)))
         new.back = dict(self.back)
         new.tile = dict(self.tile)
         new.drawn = {k: dict(v) for k, v in self.drawn.items()}
