@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cosmotable.engine import State
+
+if TYPE_CHECKING:
+    from cosmotable.bots.planet_routes import Table
 
 ESTIMATES: dict[str, Callable[[State], list[float]]] = {}
 SCALES: dict[str, float] = {}
@@ -144,18 +148,19 @@ def _planet_scale(view: dict) -> float:
 LEAD_SCALES["planet"] = lambda state: _planet_scale(state.public_view())
 
 
-def planet_team_values(view: dict) -> list[float]:
+def planet_team_values(view: dict, table: Table | None = None) -> list[float]:
     """Each seat's coins home plus its coins to come (`plan_values`), summed over its team (rulebook,
     team play: a team's score is the sum of both partners' coins; alone, the seat's own).
 
     Coins still to come count less the longer nobody has revealed a tile or brought a coin home (a
     fight over a cell, a guard, a stand-off): a game that stands still ends by a claim or at the
-    turn cap with the coins home as they are, so the seat behind must make it move."""
+    turn cap with the coins home as they are, so the seat behind must make it move.
+    `table`: the view's `planet_routes.table_of`, when the caller has it already."""
     from cosmotable.bots.planet_routes import plan_values
 
     credence = 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)
     own = []
-    for player, value in zip(view["players"], plan_values(view)):
+    for player, value in zip(view["players"], plan_values(view, table)):
         home = player["delivered"]
         own.append(home + credence * (value - home))
     teams = [player["team"] for player in view["players"]]

@@ -15,7 +15,7 @@ from collections import Counter
 
 from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
 from cosmotable.bots.heuristic import hook, mover_view, per_position, plan, turn_value
-from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, table_of
+from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, Table, layout_of, table_of
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
 
@@ -50,9 +50,10 @@ LOST_COIN = 0.25
 SHIP_MOVE, CARD_USE = 0.02, 0.005
 
 
-def team_lead(view: dict, seat: int) -> float:
-    """The route estimate of `seat`'s team less the best other team's, in coins."""
-    values = planet_team_values(view)
+def team_lead(view: dict, seat: int, table: Table | None = None) -> float:
+    """The route estimate of `seat`'s team less the best other team's, in coins (`table`: the
+    view's `table_of`, when the caller has it already)."""
+    values = planet_team_values(view, table)
     team = view["players"][seat]["team"]
     rivals = [v for p, v in zip(view["players"], values) if p["team"] != team]
     return values[seat] - max(rivals, default=0.0)
@@ -94,14 +95,15 @@ def _face_down(view: dict) -> int:
     return sum(sum(left.values()) for left in view["unrevealed"].values())
 
 
-def explore_pull(view: dict, seat: int) -> float:
+def explore_pull(view: dict, seat: int, table: Table | None = None) -> float:
     """GAMMA ** the turns the nearest astronaut of `seat`'s team needs to step onto a face-down
     tile: walks along the face-up tiles, or back aboard its ship and sailing it beside one, or with
     fuel a flight to the other place (rulebook: fuel lets a ship fly there); 0 when no face-down tile
-    is left or in reach."""
-    table = table_of(view)
+    is left or in reach. `table`: the view's `table_of`, when the caller has it already."""
+    if table is None:
+        table = table_of(view)
     layout = table.layout
-    face_down = [place for place, tile in layout.tiles.items() if tile is None]
+    face_down = _face_down_places(layout)
     if not face_down:
         return 0.0
     nearest: float = FAR
@@ -111,16 +113,49 @@ def explore_pull(view: dict, seat: int) -> float:
         fuel = view["players"][other]["ship"]["fuel"]
         ship_area = view["players"][other]["ship"]["area"]
         sail = sail_to_face_down(layout, other)
+        # The fewest steps from the ring to a face-down tile of another place than the ship's.
+        flight = _flight_to_face_down(layout, ship_area) if fuel else FAR
         for node, extra, _ in row:
             walk = layout.walk_from(other, node)
             aboard = walk.get(SHIP, 0 if node == SHIP else FAR)
             nearest = min(nearest, extra + aboard + sail)
-            for place in face_down:
-                turns = walk.get(place, FAR)
-                if fuel and place[0] != ship_area:
-                    turns = min(turns, aboard + 1 + steps_from_the_ring(layout, place))
-                nearest = min(nearest, extra + turns)
+            # Each tile's turns are its walk or (with fuel, in another place) a flight and the steps
+            # in: the nearest is the nearer of the nearest walk and the nearest flight.
+            nearest = min(nearest, extra + _walk_to_face_down(layout, other, node, walk, face_down))
+            if flight < FAR:
+                nearest = min(nearest, extra + aboard + 1 + flight)
     return GAMMA**nearest if nearest < FAR else 0.0
+
+
+def _face_down_places(layout: Layout) -> list[tuple]:
+    """The face-down tiles of the layout, in its order (remembered per layout)."""
+    places = layout.dist.get("face-down places")
+    if places is None:
+        places = layout.dist["face-down places"] = [p for p, tile in layout.tiles.items() if tile is None]
+    return places
+
+
+def _walk_to_face_down(layout: Layout, seat: int, node, walk: dict, face_down: list[tuple]) -> int:
+    """The fewest turns `walk` (`seat`'s from `node`) takes to a face-down tile; FAR when none is in
+    reach (remembered per layout)."""
+    key = ("walk to face down", seat, node)
+    turns = layout.dist.get(key)
+    if turns is None:
+        turns = layout.dist[key] = min((walk.get(place, FAR) for place in face_down), default=FAR)
+    return turns
+
+
+def _flight_to_face_down(layout: Layout, ship_area: str) -> int:
+    """The fewest steps from the ring to a face-down tile outside `ship_area` (after a flight
+    there, `steps_from_the_ring`); FAR when none is left there (remembered per layout)."""
+    key = ("flight to face down", ship_area)
+    steps = layout.dist.get(key)
+    if steps is None:
+        steps = layout.dist[key] = min(
+            (steps_from_the_ring(layout, p) for p in _face_down_places(layout) if p[0] != ship_area),
+            default=FAR,
+        )
+    return steps
 
 
 def steps_from_the_ring(layout: Layout, place: tuple) -> int:
@@ -412,7 +447,7 @@ def _walker_at_choice(after_view: dict, seat: int) -> tuple[int, tuple] | None:
     if at[0] != "cell":
         return None
     place = parse_cell(at[1])
-    tile = table_of(after_view).layout.tiles.get(place)
+    tile = layout_of(after_view).tiles.get(place)
     if tile is None or not (tile[0] in CHOICE_TILES or len(tile[1]) > 1):
         return None
     return a, place
@@ -426,7 +461,7 @@ def _rest_values(
     from the route maps (`Layout.choice_ends`). Worked out once per place for the position being
     decided: every way of a choice, and every choice of one decision, reaches the same places."""
     a, place = walker
-    layout = table_of(after_view).layout
+    layout = layout_of(after_view)
     me = after_view["players"][seat]
     known = _rest_memo(state)
     key = (a, repr(me["cards"]), after_view["ability_used"], after_view["in_boost"])
@@ -492,10 +527,12 @@ def _score(state: State, view: dict, after_view: dict, seat: int, text: str, att
     moved = progress(view, after_view)
     # The lead counts every coin to come in full: a one-step look-ahead needs the routes' pull
     # towards coins and face-down tiles, which the search's quiet-turn discount fades out.
-    v = team_lead({**after_view, "quiet_turns": 0}, seat)
+    # One table serves the lead and the pull: the route estimate does not read the quiet turns.
+    table = table_of(after_view)
+    v = team_lead({**after_view, "quiet_turns": 0}, seat, table)
     urge = 1.0 - 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)  # 0 right after progress, then to 1
     # A reveal (or a coin home) has done what the pull asks for: it counts as the pull in full.
-    v += EXPLORE_PULL * (1.0 + 7.0 * urge) * (1.0 if moved else explore_pull(after_view, seat))
+    v += EXPLORE_PULL * (1.0 + 7.0 * urge) * (1.0 if moved else explore_pull(after_view, seat, table))
     if moved:
         v += PROGRESS_BONUS * urge
     else:

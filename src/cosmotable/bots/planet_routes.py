@@ -33,6 +33,14 @@ LEAPS = {"tame_knight": tuple(KNIGHT_DELTAS), "boots": TRAMPOLINE}
 #: Tiles that move an astronaut on at once: nobody comes to rest on them.
 MOVING_ON = frozenset({"knight", "trampoline", "energy", "dragonfly", "portal", "crocodile"})
 MAX_CHAIN = 12
+#: The seat of route maps that are the same for every seat (`Layout._cell_ends`).
+ANY_SEAT = -1
+#: `Layout.tiles`' answer for a place off the tiles (the ring around an area, beyond the map).
+OFF_TILES = ("off the tiles",)
+#: Tiles that carry an astronaut on (no arrows): each of their ways is walked as a new arrival.
+CHAINING = frozenset({"knight", "trampoline", "energy", "dragonfly"})
+#: Where a flight within the flight being worked out ends (nowhere new): never filled.
+FLYING: dict = {}
 FAR = 1 << 20
 
 
@@ -49,6 +57,9 @@ class Layout:
     dist: dict = field(default_factory=dict)  # distance maps and face-down values, filled on demand
     flights: dict = field(default_factory=dict)  # (seat, carrier, area) -> where a flight ends
     leaps: dict = field(default_factory=dict)  # (seat, card, node) -> where an ability's leap ends
+    errands: dict = field(default_factory=dict)  # `_errands`, remembered
+    #: Whether the moves being worked out met a ship (their ends then depend on whose they are).
+    seat_bound: bool = False
 
     # ------------------------------------------------------------------ one move
     def moves_from(self, node, seat: int, carrier: bool) -> dict:
@@ -65,7 +76,7 @@ class Layout:
         area, r, c = start
         out: dict = {}
         for dr, dc in DIRS.values():
-            self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), set(), out, own_step=True)
+            self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), out, own_step=True)
         return out
 
     def choice_ends(self, seat: int, carrier: bool, place: tuple) -> dict:
@@ -79,7 +90,7 @@ class Layout:
             ends.update(self._flight_ends(seat, carrier, place[0]))
         else:
             # Arriving anew at the place walks its effect again: each of its ways, as the choice offers them.
-            self._arrive(seat, carrier, place, ("step", 0, 0), set(), ends)
+            self._arrive(seat, carrier, place, ("step", 0, 0), ends)
         return ends
 
     def _from_space(self, node: tuple, seat: int) -> dict:
@@ -114,67 +125,98 @@ class Layout:
         if cost < out.get(node, FAR):
             out[node] = cost
 
-    def _arrive(self, seat, carrier, place, vec, seen, out, own_step=False, depth=0) -> None:
-        if depth > MAX_CHAIN or (place, vec) in seen:
-            if not carrier:
-                self._add(out, SHIP, 1)  # rulebook (moving): caught in a loop, back to the ship
+    def _arrive(self, seat, carrier, place, vec, out, own_step=False, depth=0) -> None:
+        """Add to `out` where an astronaut arriving at `place` by `vec` (a step, a knight's or a
+        jump's leap, a flight) can come to rest, at `depth` links into its move's chain.
+
+        rulebook (moving): a tile that moves it on (arrows, knight, trampoline, energy) chains the
+        move, and an astronaut that meets a (tile, direction) of its move again - or, here, whose
+        chain runs longer than MAX_CHAIN links - goes back to its ship. Each state of the chain (a
+        place and how it was reached) is walked once, nearest first: every state within MAX_CHAIN
+        links of the start is reached by a shortest chain, which meets no state twice, so the ends
+        are those of walking every chain one by one - which branched 8 ways at each knight and took
+        a quarter of a heuristic game (issue #19)."""
+        start = (place, vec)
+        onward = self._visit(seat, carrier, place, vec, out, own_step)
+        if onward is None:
             return
-        seen = seen | {(place, vec)}
-        if place not in self.tiles:
+        links: dict[tuple, list | None] = {start: onward}
+        level = [onward]
+        for _ in range(MAX_CHAIN - depth):
+            after = []
+            for ways in level:
+                for nxt in ways:
+                    if nxt not in links:
+                        further = links[nxt] = self._visit(seat, carrier, nxt[0], nxt[1], out, False)
+                        if further is not None:
+                            after.append(further)
+            level = after
+        if not carrier and _loops(links, start, MAX_CHAIN + 1 - depth, {}):
+            self._add(out, SHIP, 1)  # rulebook (moving): caught in a loop, back to the ship
+
+    def _visit(self, seat, carrier, place, vec, out, own_step) -> list | None:
+        """Add to `out` where the move comes to rest on arriving at `place` by `vec`, or give the
+        (place, vec) arrivals it chains on to (a tile that moves the astronaut on)."""
+        tile = self.tiles.get(place, OFF_TILES)
+        if tile is OFF_TILES:
             owner = self.ships.get(place)
-            if owner is not None and self.team[owner] == self.team[seat]:
+            if owner is None:
+                return None  # space (a coin is lost, an astronaut floats) or beyond the map: no route
+            self.seat_bound = True
+            if self.team[owner] == self.team[seat]:
                 self._add(out, HOME if carrier else SHIP, 1)
-            elif owner is not None and not carrier and not own_step:
+            elif not carrier and not own_step:
                 self._add(out, SHIP, 1)  # on a rival's ship: it cannot leave it, so back to its own
-            return  # space (a coin is lost, an astronaut floats) or beyond the map: no route
-        tile = self.tiles[place]
+            return None
         if tile is None:
             # A carrier may not reveal tiles: count the turns someone else needs to turn it up.
             self._add(out, place, FACE_DOWN_COST if carrier else 1)
-            return
+            return None
         kind, dirs, no_coin = tile
         if carrier and no_coin:
-            return
+            return None
         area, r, c = place
-        chain = depth + 1
         if dirs:
-            for way in dirs:
-                dr, dc = DIRS[way]
-                self._arrive(seat, carrier, (area, r + dr, c + dc), ("step", dr, dc), seen, out, depth=chain)
-        elif kind == "knight":
-            for dr, dc in KNIGHT_DELTAS:
-                self._arrive(
-                    seat, carrier, (area, r + dr, c + dc), ("knight", dr, dc), seen, out, depth=chain
-                )
-        elif kind == "trampoline":
-            for dr, dc in TRAMPOLINE:
-                self._arrive(seat, carrier, (area, r + dr, c + dc), ("jump", dr, dc), seen, out, depth=chain)
-        elif kind == "energy" and vec[0] != "fly":
+            return [((area, r + DIRS[way][0], c + DIRS[way][1]), ("step", *DIRS[way])) for way in dirs]
+        if kind == "knight":
+            return [((area, r + dr, c + dc), ("knight", dr, dc)) for dr, dc in KNIGHT_DELTAS]
+        if kind == "trampoline":
+            return [((area, r + dr, c + dc), ("jump", dr, dc)) for dr, dc in TRAMPOLINE]
+        if kind == "energy" and vec[0] != "fly":
             # rulebook (energy): the move that brought the astronaut here, again.
-            self._arrive(seat, carrier, (area, r + vec[1], c + vec[2]), vec, seen, out, depth=chain)
-        elif kind in ("dragonfly", "energy"):  # (energy after a flight: another flight)
+            return [((area, r + vec[1], c + vec[2]), vec)]
+        if kind in ("dragonfly", "energy"):  # (energy after a flight: another flight)
             for end, cost in self._flight_ends(seat, carrier, area).items():
                 self._add(out, end, cost)
         elif kind == "portal":
             self._add(out, HOME if carrier else SHIP, 1)  # rulebook (portal): straight to its own ship
-        elif kind == "crocodile":
-            return  # rulebook (crocodile): back where it came from - no way on
-        else:
+        elif kind != "crocodile":  # rulebook (crocodile): back where it came from - no way on
             self._add(out, place, 1 + EXTRA_TURNS.get(kind, 0))
+        return None
 
     def _flight_ends(self, seat: int, carrier: bool, area: str) -> dict:
         """rulebook (dragonfly): a flight lands on any tile of the place. Where it can end does not
         depend on where it took off, so it is worked out once per layout - walking every chain anew
         from each dragonfly multiplied the work by the tiles of the place at every flight."""
+        ends = self.flights.get((ANY_SEAT, carrier, area))
+        if ends is not None:
+            return ends
         key = (seat, carrier, area)
         ends = self.flights.get(key)
-        if ends is None:
-            self.flights[key] = {}  # a flight within this flight ends nowhere new
-            ends = {}
-            for other in self.tiles:
-                if other[0] == area:
-                    self._arrive(seat, carrier, other, ("fly", 0, 0), set(), ends, depth=1)
-            self.flights[key] = ends
+        if ends is not None:
+            if ends is not FLYING:
+                self.seat_bound = True  # worked out for this seat alone: it met a ship
+            return ends
+        self.flights[key] = FLYING  # a flight within this flight ends nowhere new
+        outer, self.seat_bound = self.seat_bound, False
+        ends = {}
+        for other in self.tiles:
+            if other[0] == area:
+                self._arrive(seat, carrier, other, ("fly", 0, 0), ends, depth=1)
+        self.flights[key] = ends
+        if not self.seat_bound:
+            self.flights[ANY_SEAT, carrier, area] = ends
+        self.seat_bound = outer or self.seat_bound
         return ends
 
     def leap_ends(self, seat: int, card: str, node) -> dict:
@@ -187,26 +229,50 @@ class Layout:
             if node[0] not in ("space", MID) and (card == "tame_knight" or node != SHIP):
                 area, r, c = self._ship_place(seat) if node == SHIP else node
                 for dr, dc in LEAPS[card]:
-                    self._arrive(seat, False, (area, r + dr, c + dc), ("jump", dr, dc), set(), ends)
+                    self._arrive(seat, False, (area, r + dr, c + dc), ("jump", dr, dc), ends)
             self.leaps[key] = ends
         return ends
 
     # ------------------------------------------------------------------ distances
     def step_ends(self, seat: int, carrier: bool, node) -> dict:
         """`moves_from`, remembered for this layout."""
-        known = self.edges.setdefault((seat, carrier), {})
+        known = self.edges.get((seat, carrier))
+        if known is None:
+            known = self.edges[seat, carrier] = {}
         ends = known.get(node)
         if ends is None:
-            ends = known[node] = self.moves_from(node, seat, carrier)
+            ends = known[node] = self._cell_ends(seat, carrier, node)
+        return ends
+
+    def _cell_ends(self, seat: int, carrier: bool, node) -> dict:
+        """`moves_from`, shared by every seat when its moves never meet a ship: the seat counts only
+        there (its own, an ally's or a rival's), so each seat's route maps walked the same chains
+        again (issue #19: the moves of one layout, per seat, were a fifth of a heuristic game)."""
+        if not (isinstance(node, tuple) and node[0] in self.ring):
+            return self.moves_from(node, seat, carrier)  # its ship, a place in space, a choice
+        shared = self.edges.get((ANY_SEAT, carrier))
+        if shared is None:
+            shared = self.edges[ANY_SEAT, carrier] = {}
+        ends = shared.get(node)
+        if ends is None:
+            outer, self.seat_bound = self.seat_bound, False
+            ends = self.moves_from(node, seat, carrier)
+            if not self.seat_bound:
+                shared[node] = ends
+            self.seat_bound = outer or self.seat_bound
         return ends
 
     def walk_from(self, seat: int, start) -> dict:
         """Turns for `seat`'s astronaut at `start` (a cell, SHIP or a place in space) to reach each
         place, not carrying."""
         key = ("walk", seat, start)
-        if key not in self.dist:
-            self.dist[key] = _shortest(lambda node: self.step_ends(seat, False, node), start)
-        return self.dist[key]
+        walk = self.dist.get(key)
+        if walk is None:
+            known = self.edges.get((seat, False))
+            if known is None:
+                known = self.edges[seat, False] = {}
+            walk = self.dist[key] = _shortest(known, lambda node: self.step_ends(seat, False, node), start)
+        return walk
 
     def carry_to_ship(self, seat: int) -> dict:
         """Turns to carry a coin from each cell aboard `seat`'s (or an ally's) ship."""
@@ -217,24 +283,44 @@ class Layout:
                 if tile is None or not (tile[1] or tile[0] in MOVING_ON):  # a place to stand on
                     for end, cost in self.step_ends(seat, True, node).items():
                         reverse.setdefault(end, {})[node] = cost
-            self.dist[key] = _shortest(lambda node: reverse.get(node, {}), HOME)
+            self.dist[key] = _shortest(reverse, lambda node: {}, HOME)
         return self.dist[key]
 
 
-def _shortest(ends_of, start) -> dict:
-    """Dijkstra from `start`; `ends_of(node)` gives {next node: turns}."""
+def _loops(links: dict, state, steps: int, known: dict) -> bool:
+    """Whether a chain from `state` goes on for `steps` more links (`links`: each state's onward
+    arrivals, None where the move comes to rest). A chain that meets a state again can go round
+    for ever, so this holds exactly when walking every chain meets a state twice or runs past
+    MAX_CHAIN links."""
+    if steps == 0:
+        return True
+    onward = links[state]
+    if onward is None:
+        return False
+    key = (state, steps)
+    if key not in known:
+        known[key] = any(_loops(links, nxt, steps - 1, known) for nxt in onward)
+    return known[key]
+
+
+def _shortest(known: dict, ends_of, start) -> dict:
+    """Dijkstra from `start`: each node's {next node: turns} from `known`, else `ends_of(node)`."""
     dist = {start: 0}
     queue = [(0, 0, start)]
     order = 1
+    pop, push = heapq.heappop, heapq.heappush
     while queue:
-        d, _, node = heapq.heappop(queue)
+        d, _, node = pop(queue)
         if d > dist[node]:
             continue
-        for nxt, cost in ends_of(node).items():
+        ends = known.get(node)
+        if ends is None:
+            ends = ends_of(node)
+        for nxt, cost in ends.items():
             nd = d + cost
             if nd < dist.get(nxt, FAR):
                 dist[nxt] = nd
-                heapq.heappush(queue, (nd, order, nxt))
+                push(queue, (nd, order, nxt))
                 order += 1
     return dist
 
@@ -251,16 +337,22 @@ def forget_layouts() -> None:
 def layout_of(view: dict) -> Layout:
     """The route maps of the table in `view` (shared by every view of the same layout)."""
     tiles: dict = {}
-    ring: dict = {}
+    face_up = []
     for aid, area in view["areas"].items():
         for cell in area["cells"]:
             place = (aid, cell["row"], cell["col"])
-            tiles[place] = (cell["tile"], tuple(cell["dirs"]), cell["no_coin"]) if cell["revealed"] else None
-        ring[aid] = [parse_cell(name) for name in area["ring"]]
+            if cell["revealed"]:
+                tile = tiles[place] = (cell["tile"], tuple(cell["dirs"]), cell["no_coin"])
+                face_up.append((place, tile))
+            else:
+                tiles[place] = None
     ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
-    key = (tuple(sorted((p, t) for p, t in tiles.items() if t is not None)), tuple(sorted(ships.items())))
+    face_up.sort()
+    key = (tuple(face_up), tuple(sorted(ships.items())))
     layout = _LAYOUTS.get(key)
     if layout is None:
+        # The ring is read only for a new layout: parsing it at every view cost a tenth of the maps.
+        ring = {aid: [parse_cell(name) for name in area["ring"]] for aid, area in view["areas"].items()}
         layout = Layout(tiles, ring, ships, [p["team"] for p in view["players"]])
         _LAYOUTS[key] = layout
         if len(_LAYOUTS) > _LAYOUT_CACHE:
@@ -379,10 +471,12 @@ def _coins_per_face_down(view: dict) -> dict[str, float]:
     return out
 
 
-def plan_values(view: dict) -> list[float]:
+def plan_values(view: dict, table: Table | None = None) -> list[float]:
     """Each seat's coins home plus the coins its astronauts can be expected to bring home, each
-    discounted by the turns it takes (walk to it, carry it along a real route)."""
-    table = table_of(view)
+    discounted by the turns it takes (walk to it, carry it along a real route). `table`: the view's
+    `table_of`, when the caller has it already."""
+    if table is None:
+        table = table_of(view)
     values = []
     for seat, player in enumerate(view["players"]):
         starts = table.astronauts[seat]
@@ -432,24 +526,61 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
     astronauts to a locked container. A coin a rival reaches first is worth a share only."""
     layout = table.layout
     carry = layout.carry_to_ship(seat)
+    errands, crew = _errands(table, seat, starts)
+    rivals = _rival_reach(table, seat)
+    value = 0.0
+    for kind, place, turns, reach, best in errands:
+        share = _share(turns + reach, rivals(place, kind == "lock"))
+        if _beam_pulls_back(layout, place, carry.get(place, FAR), rivals(place, False)):
+            share *= BEAM_SHARE
+        value += share * GAMMA ** (turns + best)
+    return value + _face_down_value(table, seat, crew)
+
+
+#: The most errand lists one layout remembers (a long search meets many positions of one layout).
+ERRAND_MEMO = 50_000
+
+
+def _errands(table: Table, seat: int, starts: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+    """`_plan`'s errands, cheapest first, as (errand, place, turns before it, reach, its turns), and
+    the crew (node, extra turns) after them. They do not depend on the rivals (only what each is
+    worth does), so they are remembered per layout, seat, crew, coins and locks: judging a seat's
+    moves, every other seat's errands came out the same for each move (issue #19: the errands took
+    a fifth of a heuristic game)."""
+    layout = table.layout
+    key = (
+        seat,
+        tuple((node, e) for node, e, _ in starts),
+        tuple(table.coins.items()),
+        tuple(table.locks.items()),
+    )
+    known = layout.errands.get(key)
+    if known is not None:
+        return known
+    carry = layout.carry_to_ship(seat)
     home = layout.walk_from(seat, SHIP)
     nodes = [node for node, _, _ in starts]
     walks = [layout.walk_from(seat, node) for node in nodes]
     extra = [e for _, e, _ in starts]
     coins = dict(table.coins)
     locks = dict(table.locks)
-    rivals = _rival_reach(table, seat)
-    turns, value = 0, 0.0
+    errands = []
+    turns = 0
+    # The coins that can be carried home, with the carry's turns (no other is ever picked: its
+    # errand costs FAR or more).
+    carried = [(place, carry[place]) for place in coins if carry.get(place, FAR) < FAR]
     for _ in range(ERRANDS):
         best = FAR
         pick: tuple[str, int | None, Any, int] | None = None  # (errand, astronaut, place, reach)
         for a, walk in enumerate(walks):
-            for place, n in coins.items():
-                if n:
-                    reach = extra[a] + walk.get(place, FAR)
-                    cost = reach + carry.get(place, FAR)
-                    if cost < best:
-                        best, pick = cost, ("coin", a, place, reach)
+            for place, home_turns in carried:
+                if coins[place]:
+                    walk_turns = walk.get(place)
+                    if walk_turns is not None:  # a walk's turns are below FAR
+                        reach = extra[a] + walk_turns
+                        cost = reach + home_turns
+                        if cost < best:
+                            best, pick = cost, ("coin", a, place, reach)
         for place in locks:
             # rulebook (locked container): two astronauts of one team on it open it.
             reach = _pair_arrival(extra[a] + walk.get(place, FAR) for a, walk in enumerate(walks))
@@ -459,18 +590,20 @@ def _plan(table: Table, seat: int, starts: list[tuple]) -> float:
         if pick is None or best >= FAR:
             break
         kind, who, place, reach = pick
-        share = _share(turns + reach, rivals(place, kind == "lock"))
-        if _beam_pulls_back(layout, place, carry.get(place, FAR), rivals(place, False)):
-            share *= BEAM_SHARE
-        value += share * GAMMA ** (turns + best)
+        errands.append((kind, place, turns, reach, best))
         turns += best
         if kind == "coin":
             assert who is not None  # a coin errand always names the astronaut who carries it
             coins[place] -= 1
             nodes[who], walks[who], extra[who] = SHIP, home, 0
         else:
+            if place not in coins and carry.get(place, FAR) < FAR:
+                carried.append((place, carry[place]))  # the opened container's coins, last in `coins`
             coins[place] = coins.get(place, 0) + locks.pop(place) - 1
-    return value + _face_down_value(table, seat, list(zip(nodes, extra)))
+    if len(layout.errands) >= ERRAND_MEMO:
+        layout.errands.clear()
+    known = layout.errands[key] = (errands, list(zip(nodes, extra)))
+    return known
 
 
 #: What a coin on a tractor beam is worth, as a share, when a rival can step onto the beam before it
