@@ -298,3 +298,36 @@ def test_a_chain_of_arrows_ends_on_its_tile_up_to_max_chain_links_then_goes_home
     for layout in (Layout(dict(tiles), ring, {}, [0]), WalkEveryChain(dict(tiles), ring, {}, [0])):
         ends = layout.step_ends(0, False, ("p", 0, 0))
         assert (end in ends, SHIP in ends) == ((True, False) if arrows <= MAX_CHAIN else (False, True))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_layout_takes_over_only_the_moves_its_changes_leave_alone(seed):
+    """`Layout.inherit`: after tiles turn up (or change) and a ship moves, every seat's moves from
+    every cell, its walks and carries are those worked out afresh."""
+    players = 2 + seed % 3
+    tiles, ring, ships, team = _crowded(seed, players)
+    rng = random.Random(seed)
+    parent = Layout(dict(tiles), ring, ships, team)
+    for seat in range(players):
+        for carrier in (False, True):
+            for place in tiles:
+                parent.step_ends(seat, carrier, place)
+    changed = dict(tiles)
+    for place in rng.sample(sorted(tiles), 3):
+        other = rng.choice(sorted(tiles))
+        changed[place] = tiles[other]  # a tile turned up, or another tile in its place
+    moved = dict(ships)
+    place, seat = next(iter(ships.items()))
+    del moved[place]
+    moved[rng.choice([p for p in ring[place[0]] if p not in ships])] = seat
+    for child_ships in (ships, moved):
+        child = Layout(dict(changed), ring, child_ships, team)
+        child.inherit(parent)
+        assert any(child.edges.values())  # it took some moves over
+        plain = WalkEveryChain(dict(changed), ring, child_ships, team)
+        for seat in range(players):
+            for carrier in (False, True):
+                for place in tiles:
+                    assert child.step_ends(seat, carrier, place) == plain.step_ends(seat, carrier, place)
+            assert child.walk_from(seat, SHIP) == plain.walk_from(seat, SHIP)
+            assert child.carry_to_ship(seat) == plain.carry_to_ship(seat)

@@ -60,6 +60,29 @@ class Layout:
     errands: dict = field(default_factory=dict)  # `_errands`, remembered
     #: Whether the moves being worked out met a ship (their ends then depend on whose they are).
     seat_bound: bool = False
+    #: The places a cell's moves read (tiles, ships), as `edges` is keyed: what `inherit` checks.
+    reads: dict = field(default_factory=dict)
+    reading: list | None = None  # the places read by the moves being worked out
+    flight_reads: dict = field(default_factory=dict)  # (seat, carrier, area) -> places its flight read
+
+    def inherit(self, parent: Layout) -> None:
+        """Take over the moves of `parent` (the layout of a position just before) that read no place
+        where the two differ: a new layout differs from the one before by a tile turned up or a ship
+        moved, and working out every cell's moves anew was most of a new layout's cost."""
+        if parent.ring != self.ring or parent.team != self.team or parent.tiles.keys() != self.tiles.keys():
+            return
+        changed = {place for place, tile in self.tiles.items() if parent.tiles[place] != tile}
+        changed.update(
+            place
+            for place in parent.ships.keys() | self.ships.keys()
+            if parent.ships.get(place) != self.ships.get(place)
+        )
+        for key, reads in parent.reads.items():
+            edges, known = parent.edges[key], self.edges.setdefault(key, {})
+            kept = self.reads.setdefault(key, {})
+            for node, read in reads.items():
+                if changed.isdisjoint(read):
+                    known[node], kept[node] = edges[node], read
 
     # ------------------------------------------------------------------ one move
     def moves_from(self, node, seat: int, carrier: bool) -> dict:
@@ -158,6 +181,8 @@ class Layout:
         """Add to `out` where the move comes to rest on arriving at `place` by `vec`, or give the
         (place, vec) arrivals it chains on to (a tile that moves the astronaut on)."""
         tile = self.tiles.get(place, OFF_TILES)
+        if self.reading is not None:
+            self.reading.append(place)
         if tile is OFF_TILES:
             owner = self.ships.get(place)
             if owner is None:
@@ -198,25 +223,36 @@ class Layout:
         """rulebook (dragonfly): a flight lands on any tile of the place. Where it can end does not
         depend on where it took off, so it is worked out once per layout - walking every chain anew
         from each dragonfly multiplied the work by the tiles of the place at every flight."""
-        ends = self.flights.get((ANY_SEAT, carrier, area))
+        shared = (ANY_SEAT, carrier, area)
+        ends = self.flights.get(shared)
         if ends is not None:
+            if self.reading is not None:
+                self.reading.extend(self.flight_reads[shared])
             return ends
         key = (seat, carrier, area)
         ends = self.flights.get(key)
         if ends is not None:
             if ends is not FLYING:
                 self.seat_bound = True  # worked out for this seat alone: it met a ship
+                if self.reading is not None:
+                    self.reading.extend(self.flight_reads[key])
             return ends
         self.flights[key] = FLYING  # a flight within this flight ends nowhere new
         outer, self.seat_bound = self.seat_bound, False
+        outer_reading, self.reading = self.reading, []
         ends = {}
         for other in self.tiles:
             if other[0] == area:
                 self._arrive(seat, carrier, other, ("fly", 0, 0), ends, depth=1)
         self.flights[key] = ends
+        read = self.flight_reads[key] = self.reading
         if not self.seat_bound:
-            self.flights[ANY_SEAT, carrier, area] = ends
+            self.flights[shared] = ends
+            self.flight_reads[shared] = read
         self.seat_bound = outer or self.seat_bound
+        self.reading = outer_reading
+        if outer_reading is not None:
+            outer_reading.extend(read)
         return ends
 
     def leap_ends(self, seat: int, card: str, node) -> dict:
@@ -256,9 +292,16 @@ class Layout:
         ends = shared.get(node)
         if ends is None:
             outer, self.seat_bound = self.seat_bound, False
+            self.reading = []
             ends = self.moves_from(node, seat, carrier)
+            key = (seat, carrier) if self.seat_bound else (ANY_SEAT, carrier)
             if not self.seat_bound:
                 shared[node] = ends
+            reads = self.reads.get(key)
+            if reads is None:
+                reads = self.reads[key] = {}
+            reads[node] = tuple(self.reading)
+            self.reading = None
             self.seat_bound = outer or self.seat_bound
         return ends
 
@@ -354,6 +397,8 @@ def layout_of(view: dict) -> Layout:
         # The ring is read only for a new layout: parsing it at every view cost a tenth of the maps.
         ring = {aid: [parse_cell(name) for name in area["ring"]] for aid, area in view["areas"].items()}
         layout = Layout(tiles, ring, ships, [p["team"] for p in view["players"]])
+        if _LAYOUTS:
+            layout.inherit(next(reversed(_LAYOUTS.values())))  # the layout used last
         _LAYOUTS[key] = layout
         if len(_LAYOUTS) > _LAYOUT_CACHE:
             _LAYOUTS.popitem(last=False)
