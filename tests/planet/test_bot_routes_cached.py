@@ -193,71 +193,68 @@ def _positions(count: int) -> list[dict]:
 
 
 def _plain_plan(table, seat: int, starts: list[tuple]) -> float:
-    """`_plan` as first written: the errands worked out anew at every call."""
+    """`_plan` worked out anew at every call: at each errand the first of the cheapest, coins (by
+    astronaut, then in the table's order) before locks."""
     layout = table.layout
     carry = layout.carry_to_ship(seat)
-    home = layout.walk_from(seat, SHIP)
-    nodes = [node for node, _, _ in starts]
-    walks = [layout.walk_from(seat, node) for node in nodes]
-    extra = [e for _, e, _ in starts]
-    coins = dict(table.coins)
-    locks = dict(table.locks)
+    crew = [[node, extra, layout.walk_from(seat, node)] for node, extra, _ in starts]
+    coins, locks = dict(table.coins), dict(table.locks)
     rivals = _rival_reach(table, seat)
     turns, value = 0, 0.0
     for _ in range(ERRANDS):
-        best = FAR
-        pick: Any = None
-        for a, walk in enumerate(walks):
-            for place, n in coins.items():
-                if n:
-                    reach = extra[a] + walk.get(place, FAR)
-                    cost = reach + carry.get(place, FAR)
-                    if cost < best:
-                        best, pick = cost, ("coin", a, place, reach)
+        options = [
+            (e + walk.get(place, FAR) + carry.get(place, FAR), "coin", a, place, e + walk.get(place, FAR))
+            for a, (_, e, walk) in enumerate(crew)
+            for place, n in coins.items()
+            if n
+        ]
         for place in locks:
-            reach = _pair_arrival(extra[a] + walk.get(place, FAR) for a, walk in enumerate(walks))
-            cost = reach + carry.get(place, FAR)
-            if cost < best:
-                best, pick = cost, ("lock", None, place, reach)
-        if pick is None or best >= FAR:
+            pair = _pair_arrival(e + walk.get(place, FAR) for _, e, walk in crew)
+            options.append((pair + carry.get(place, FAR), "lock", None, place, pair))
+        cost, kind, who, place, reach = min(options, key=lambda option: option[0], default=(FAR,) * 5)
+        if cost >= FAR:
             break
-        kind, who, place, reach = pick
-        share = _share(turns + reach, rivals(place, kind == "lock"))
-        if _beam_pulls_back(layout, place, carry.get(place, FAR), rivals(place, False)):
-            share *= BEAM_SHARE
-        value += share * GAMMA ** (turns + best)
-        turns += best
-        if kind == "coin":
-            coins[place] -= 1
-            nodes[who], walks[who], extra[who] = SHIP, home, 0
-        else:
+        worth = _share(turns + reach, rivals(place, kind == "lock"))
+        pulled = _beam_pulls_back(layout, place, carry.get(place, FAR), rivals(place, False))
+        value += worth * (BEAM_SHARE if pulled else 1) * GAMMA ** (turns + cost)
+        turns += cost
+        if who is None:
             coins[place] = coins.get(place, 0) + locks.pop(place) - 1
-    return value + _face_down_value(table, seat, list(zip(nodes, extra)))
+        else:
+            coins[place] -= 1
+            crew[who] = [SHIP, 0, layout.walk_from(seat, SHIP)]
+    return value + _face_down_value(table, seat, [(node, e) for node, e, _ in crew])
 
 
 def _plain_explore_pull(view: dict, seat: int) -> float:
-    """`explore_pull` as first written: every face-down tile's turns, one by one."""
+    """`explore_pull` as the least of every face-down tile's turns, one by one."""
     table = table_of(view)
     layout = table.layout
     face_down = [place for place, tile in layout.tiles.items() if tile is None]
+
+    def turns(other: int, node, extra: int):
+        ship = view["players"][other]["ship"]
+        walk = layout.walk_from(other, node)
+        aboard = walk.get(SHIP, 0 if node == SHIP else FAR)
+        yield extra + aboard + hooks_planet.sail_to_face_down(layout, other)
+        for place in face_down:
+            by_air = FAR
+            if ship["fuel"] and place[0] != ship["area"]:
+                by_air = aboard + 1 + hooks_planet.steps_from_the_ring(layout, place)
+            yield extra + min(walk.get(place, FAR), by_air)
+
     if not face_down:
         return 0.0
-    nearest: float = FAR
-    for other, row in enumerate(table.astronauts):
-        if table.teams[other] != table.teams[seat]:
-            continue
-        fuel = view["players"][other]["ship"]["fuel"]
-        ship_area = view["players"][other]["ship"]["area"]
-        sail = hooks_planet.sail_to_face_down(layout, other)
-        for node, extra, _ in row:
-            walk = layout.walk_from(other, node)
-            aboard = walk.get(SHIP, 0 if node == SHIP else FAR)
-            nearest = min(nearest, extra + aboard + sail)
-            for place in face_down:
-                turns = walk.get(place, FAR)
-                if fuel and place[0] != ship_area:
-                    turns = min(turns, aboard + 1 + hooks_planet.steps_from_the_ring(layout, place))
-                nearest = min(nearest, extra + turns)
+    nearest = min(
+        (
+            t
+            for other, row in enumerate(table.astronauts)
+            if table.teams[other] == table.teams[seat]
+            for node, extra, _ in row
+            for t in turns(other, node, extra)
+        ),
+        default=FAR,
+    )
     return GAMMA**nearest if nearest < FAR else 0.0
 
 
