@@ -328,3 +328,20 @@ def test_a_layout_takes_over_only_the_moves_its_changes_leave_alone(seed):
                     assert child.step_ends(seat, carrier, place) == plain.step_ends(seat, carrier, place)
             assert child.walk_from(seat, SHIP) == plain.walk_from(seat, SHIP)
             assert child.carry_to_ship(seat) == plain.carry_to_ship(seat)
+
+
+def test_a_cached_layout_is_never_another_games_the_teams_differ_though_the_ships_start_alike():
+    # Ships start on the same cells in every 4-player game, every tile face down: the layout cache,
+    # which outlives a game, once handed the teams game the layout of the game without teams.
+    def opening(variants):
+        state = games.get("planet").new_state(num_players=4, seed=3, variants=variants)
+        while state.is_chance_node():
+            state.sample_chance()
+        return state.public_view()
+
+    alone, teams = opening([]), opening(["teams"])
+    assert [p["ship"]["cell"] for p in alone["players"]] == [p["ship"]["cell"] for p in teams["players"]]
+    forget_layouts()
+    assert layout_of(alone).team == [0, 1, 2, 3]
+    assert layout_of(teams).team == [0, 1, 0, 1]
+    assert layout_of(alone).team == [0, 1, 2, 3]

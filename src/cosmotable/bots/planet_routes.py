@@ -381,6 +381,7 @@ def layout_of(view: dict) -> Layout:
     """The route maps of the table in `view` (shared by every view of the same layout)."""
     tiles: dict = {}
     face_up = []
+    face_down = []
     for aid, area in view["areas"].items():
         for cell in area["cells"]:
             place = (aid, cell["row"], cell["col"])
@@ -389,14 +390,21 @@ def layout_of(view: dict) -> Layout:
                 face_up.append((place, tile))
             else:
                 tiles[place] = None
+                face_down.append(place)
     ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
+    teams = tuple(p["team"] for p in view["players"])
     face_up.sort()
-    key = (tuple(face_up), tuple(sorted(ships.items())))
+    # The cache outlives a game: the key holds everything a layout reads from the view, the
+    # face-down cells (another planet's shape) and the teams too. Without them a teams game that
+    # began where a game without teams had (the ships start on the same cells, every tile face down)
+    # took that game's layout, partners as rivals, and a bot's first moves hung on the games its
+    # process had played before.
+    key = (tuple(face_up), tuple(face_down), tuple(sorted(ships.items())), teams)
     layout = _LAYOUTS.get(key)
     if layout is None:
         # The ring is read only for a new layout: parsing it at every view cost a tenth of the maps.
         ring = {aid: [parse_cell(name) for name in area["ring"]] for aid, area in view["areas"].items()}
-        layout = Layout(tiles, ring, ships, [p["team"] for p in view["players"]])
+        layout = Layout(tiles, ring, ships, list(teams))
         if _LAYOUTS:
             layout.inherit(next(reversed(_LAYOUTS.values())))  # the layout used last
         _LAYOUTS[key] = layout
