@@ -201,16 +201,16 @@ class Summary:
 def coins_report(outcomes: list[Outcome]) -> list[str]:
     """Planet's coins at the ends of the games that recorded them: how many were brought home of all
     that were left to win, and per end reason the coins left (a cleared game leaves none, R22)."""
-    counted = [o for o in outcomes if o.coins is not None]
-    if not counted:
+    ends = [(o.end, o.coins) for o in outcomes if o.coins is not None]
+    if not ends:
         return []
-    home = sum(o.coins[0] for o in counted if o.coins)
-    left = sum(o.coins[1] for o in counted if o.coins)
+    home = sum(coins[0] for _, coins in ends)
+    left = sum(coins[1] for _, coins in ends)
     lines = [
-        f"coins brought home: {home} of {home + left} ({100 * home / max(1, home + left):.1f}%) in {len(counted)} games"
+        f"coins brought home: {home} of {home + left} ({100 * home / max(1, home + left):.1f}%) in {len(ends)} games"
     ]
-    for reason in sorted({o.end for o in counted}):
-        lefts = Counter(o.coins[1] for o in counted if o.end == reason and o.coins)
+    for reason in sorted({end for end, _ in ends}):
+        lefts = Counter(coins[1] for end, coins in ends if end == reason)
         shown = ", ".join(f"{n} left: {games}" for n, games in sorted(lefts.items()))
         lines.append(f"  {reason}: games by coins left: {shown}")
     return lines
