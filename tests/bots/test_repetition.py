@@ -1,11 +1,16 @@
-"""A position met again in a Planet game: the bots play a move not played there yet
-(bots/repetition.py, issue #19: all-bot games went round in circles until the 600-turn cap)."""
+"""A position met again in a Planet or Kosmodrom game: the bots play a move not played there yet
+(bots/repetition.py, issue #19: all-bot games went round in circles until the 600-turn cap, and
+Kosmodrom turns fetched the Soldering Iron on top of the discard pile with a Soldering Iron up to 82
+times)."""
+
+from collections import Counter
 
 from cosmotable import games
-from cosmotable.bots import make_bot
+from cosmotable.bots import make_bot, repetition
 from cosmotable.bots.heuristic import HOOKS, hook_for
 from cosmotable.bots.repetition import fresh_moves, position_key, unplayed
 from cosmotable.engine import State
+from cosmotable.sim import bot_games
 
 
 def _round_trip(first: str, back: str) -> State:
@@ -56,3 +61,32 @@ def test_a_hand_built_table_is_not_mistaken_for_its_seeds_game():
     other.history[0] = state.history[0]  # the record says "sail +1", the table shows "sail -1"
     legal = other.legal_actions()
     assert fresh_moves(other, legal) == legal
+
+
+def _most_met_in_kosmodrom_game_514(steps: int) -> int:
+    """Game 514 of the 1,000-game run (heuristic vs easy, negotiation + quick + superpowers), its
+    first `steps` steps: the most times one position came up at a decision."""
+    spec = bot_games.schedule("kosmodrom", 515, seed=1)[514]
+    state = games.get("kosmodrom").new_state(
+        num_players=spec.players, seed=spec.seed, variants=list(spec.variants)
+    )
+    bots = [make_bot(name, seed=spec.seed * 8 + seat) for seat, name in enumerate(spec.seats)]
+    met: Counter = Counter()
+    for _ in range(steps):
+        if state.is_chance_node():
+            state.sample_chance()
+        else:
+            met[bot_games.position_key(state)] += 1
+            state.apply(bots[state.current_player()].act(state))
+    return max(met.values())
+
+
+def test_kosmodrom_bots_leave_the_soldering_iron_circle_at_its_second_turn_round(monkeypatch):
+    # In that game the easy seat fetched the Soldering Iron on top of the discard pile with its own
+    # Soldering Iron and kept it, 82 times in one turn; each time the table came back exactly as
+    # before (ruling K9). Without the memory the circle comes up again at once ...
+    monkeypatch.setattr(repetition, "GAMES", frozenset({"planet"}))
+    assert _most_met_in_kosmodrom_game_514(80) > 10
+    # ... with it, the seat leaves at its second turn round.
+    monkeypatch.undo()
+    assert _most_met_in_kosmodrom_game_514(80) == 2

@@ -9,7 +9,10 @@ from planet_helpers import coin_beside_the_ship, coins, legal, put, table
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import payoff, win_chances
 from cosmotable.bots.heuristic import ranked
-from cosmotable.bots.hooks_planet import CHAIN_COST, FIGHT_COST, explore_pull, value
+from cosmotable.bots.hooks_planet import CHAIN_COST, FIGHT_COST, STALL_ROUNDS, explore_pull, stalled, value
+from cosmotable.bots.mcts import MCTSBot
+
+SEARCH_LEVELS = ("easy", "normal", "hard")
 
 # Every tile face up but b4, which holds no coin (the box's last yellow tiles may hold none): the route
 # estimate sees nothing to gain there, yet the game cannot end before it is turned up.
@@ -199,3 +202,36 @@ def test_a_seat_that_cannot_catch_up_still_brings_the_last_coin_home():
         assert str(make_bot("heuristic", seed=seed).act(s)) == "move 1 N coin"
         s.apply("move 1 N coin")
         assert s.is_terminal() and s.winners() == [1]
+
+
+def test_a_search_seat_plays_the_heuristics_move_once_the_game_has_stood_still(monkeypatch):
+    # Issue #19: search seats marked time until the 600-turn cap with tiles still face down (3 of
+    # 59 games of the 1,000-game run): the search's win chances barely move for a seat far ahead and
+    # favour face-down tiles for a seat far behind. After STALL_ROUNDS rounds without a tile turned
+    # or a coin home, every search level plays the heuristic's move, unsearched.
+    still = STALL_ROUNDS * 2  # rounds of 2 players
+    assert not stalled(_near_the_last_tile(quiet_turns=still - 1))
+    s = _near_the_last_tile(quiet_turns=still)
+    assert stalled(s)
+    expected = {level: str(make_bot(level, seed=4).explain(s)[0]["action"]) for level in SEARCH_LEVELS}
+    assert set(expected.values()) == {"move 1 S"}  # explain shows the move played, onto b4
+
+    def searched(*args):
+        raise AssertionError("searched a position that stood still")
+
+    monkeypatch.setattr(MCTSBot, "_search", searched)
+    for level in SEARCH_LEVELS:
+        for seed in range(3):
+            assert str(make_bot(level, seed=seed).act(s)) == "move 1 S"
+    # A tile turned or a coin home a turn ago: the search decides again.
+    with pytest.raises(AssertionError, match="stood still"):
+        make_bot("easy", seed=0).act(_near_the_last_tile(quiet_turns=1))
+
+
+def _near_the_last_tile(quiet_turns: int):
+    """Seat 0's astronaut one step from the last face-down tile (b4); no tile turned and no coin
+    home for `quiet_turns` turns."""
+    s = _last_tile()
+    put(s, 0, 1, "b3")
+    s.progress_turn = s.total_turns - quiet_turns
+    return s

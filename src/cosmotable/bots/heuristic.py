@@ -79,6 +79,28 @@ def planned(state: State) -> Action | None:
     return fn(state) if fn is not None else None
 
 
+# game id -> state -> whether the game has stood still so long that a search plays the heuristic's
+# move instead of its own (the heuristic is pulled towards progress the longer a game stands still).
+STALLS: dict[str, Callable[[State], bool]] = {}
+
+
+def stall(game_id: str):
+    def register(fn: Callable[[State], bool]):
+        STALLS[game_id] = fn
+        return fn
+
+    return register
+
+
+def stalled(state: State) -> bool:
+    """Whether the game's heuristic says the game has stood still for long (no game's hook: never)."""
+    game_id = state.game.id
+    if game_id not in HOOKS:
+        _load_hooks(game_id)
+    fn = STALLS.get(game_id)
+    return fn is not None and fn(state)
+
+
 class HeuristicBot(Bot):
     """`rng_for` (optional): state -> the random source of the decision in that state (its tie
     keys), instead of the bot's own stream; the simulation lab passes a counter-based stream so

@@ -14,7 +14,7 @@ import math
 from collections import Counter
 
 from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
-from cosmotable.bots.heuristic import hook, mover_view, per_position, plan, turn_value
+from cosmotable.bots.heuristic import hook, mover_view, per_position, plan, stall, turn_value
 from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, Table, layout_of, table_of
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
@@ -269,6 +269,23 @@ def agree_when_out_of_the_race(state: State) -> Action | None:
     if not out_of_the_race(mover_view(state), state.current_player()):
         return None
     return next(a for a in legal if str(a) == "agree")
+
+
+#: Rounds without a tile turned or a coin brought home after which the search levels play the
+#: heuristic's move (`stalled`).
+STALL_ROUNDS = 8
+
+
+@stall("planet")
+def stalled(state: State) -> bool:
+    """Whether no tile was turned and no coin brought home for STALL_ROUNDS rounds. The search's
+    estimate turns leads into win chances, which barely move for a seat far ahead (it wins either
+    way) and favour leaving tiles face down for a seat far behind (what they hide is its only
+    hope); searching seats then marked time until the 600-turn cap with tiles still face down
+    (issue #19, 3 of 59 games of the 1,000-game run: one seat `hard`, one `easy` vs `easy`, one
+    teams game with `easy` and `normal`). The heuristic's pull towards progress grows with the
+    quiet turns, so it ends such a stand-still within a few turns."""
+    return mover_view(state)["quiet_turns"] >= STALL_ROUNDS * state.config.num_players
 
 
 #: Moves whose hook value is a verdict, not a lead: a claim and its answers (R21).

@@ -3,7 +3,8 @@
 A Planet stand-off goes round in circles: two astronauts knock each other off one cell, a tractor
 beam pulls a coin back from the carrier who took it, a seat ahead in coins steps into a crocodile
 that chases it back, turn after turn (issue #19: all-bot games that ran into the 600-turn cap with
-one position met up to 93 times). A bot that meets a position again plays a move it has not played
+one position met up to 93 times). So does a Kosmodrom turn in which a Soldering Iron fetches the
+Soldering Iron on top of the discard pile, again and again (ruling K9). A bot that meets a position again plays a move it has not played
 there yet (`fresh_moves`), so a circle is left at its second turn round.
 
 What was met is read from the record (the seed, the configuration and the actions played: the same
@@ -24,9 +25,12 @@ from cosmotable.engine import Action, IllegalAction, State
 
 #: The public view's counters: they grow every turn, so a position that comes back differs only in them.
 COUNTERS = frozenset({"total_turns", "quiet_turns"})
-#: Games whose bots avoid repeating themselves (Planet: its turns can undo each other; the other games
-#: move on by their own rules - a card drawn, a die rolled - and keep their bots as they are).
-GAMES = frozenset({"planet"})
+#: Games whose bots avoid repeating themselves. Planet: its turns can undo each other. Kosmodrom: a
+#: Soldering Iron may fetch a Soldering Iron from the discard pile (ruling K9), and with one on top
+#: of the pile that play and its `keep` bring the very same table back; bots of every level went
+#: round that circle up to 82 times in one turn (issue #19's 1,000-game run). MLEM moves on by its
+#: own rules (every decision is followed by a roll) and keeps its bots as they are.
+GAMES = frozenset({"planet", "kosmodrom"})
 
 
 def position_key(state: State) -> bytes:
