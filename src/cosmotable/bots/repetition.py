@@ -50,12 +50,23 @@ class Memory:
     met: Counter = field(default_factory=Counter)
     played: dict[bytes, Counter] = field(default_factory=dict)
     valid: bool = True  # False: the state is not its record's replay (built by hand)
+    #: The position key at each length of the record where it was worked out: each position's view
+    #: is built once, whether first asked for by the bot to move or by the replay catching up.
+    keys: dict[int, bytes] = field(default_factory=dict)
+
+    def key_now(self) -> bytes:
+        """The key of the replay's position as it stands."""
+        at = len(self.history)
+        key = self.keys.get(at)
+        if key is None:
+            key = self.keys[at] = position_key(self.replay)
+        return key
 
     def follow(self, state: State) -> None:
         """Replay the actions of `state`'s record not yet replayed."""
         for action in state.history[len(self.history) :]:
             if not self.replay.is_chance_node():
-                key = position_key(self.replay)
+                key = self.key_now()
                 self.met[key] += 1
                 self.played.setdefault(key, Counter())[str(action)] += 1
             self.replay.apply(action)
@@ -66,9 +77,9 @@ _memories: dict[tuple, Memory] = {}
 _MEMORIES = 8  # games followed at once (a process plays one game at a time, a test several)
 
 
-def memory_of(state: State, key: bytes) -> Memory | None:
-    """The memory of `state`'s game (whose position is `key`), caught up with its record; None for a
-    state that is not the replay of a record."""
+def memory_of(state: State) -> Memory | None:
+    """The memory of `state`'s game, caught up with its record; None once its record is known not to
+    replay (an action its replay refuses, or a position that differs from the replay's)."""
     game = (state.game.id, repr(state.config), state.seed)
     memory = _memories.get(game)
     history = state.history
@@ -83,19 +94,25 @@ def memory_of(state: State, key: bytes) -> Memory | None:
     except IllegalAction:  # an action its replay refuses: not the replay of this record
         memory.valid = False
         return None
-    if position_key(memory.replay) != key:
-        memory.valid = False
-        return None
     return memory
 
 
 def _played_here(state: State, moves: list[Action]) -> Counter | None:
-    """The moves played in this position at its earlier comings in the game (None: first time)."""
+    """The moves played in this position at its earlier comings in the game (None: first time).
+    The position is read from the replay; only when the replay met it before is the state's own
+    position compared with it (a hand-built table differs), so that a position met for the first
+    time - nearly every one - costs one view, not two."""
     if state.game.id not in GAMES or len(moves) < 2:
         return None
-    key = position_key(state)
-    memory = memory_of(state, key)
-    return memory.played.get(key) if memory is not None else None
+    memory = memory_of(state)
+    if memory is None:
+        return None
+    key = memory.key_now()
+    played = memory.played.get(key)
+    if played and position_key(state) != key:
+        memory.valid = False
+        return None
+    return played
 
 
 def fresh_moves(state: State, moves: list[Action]) -> list[Action]:
