@@ -13,6 +13,8 @@ from planet_helpers import GAME
 from cosmotable.engine import CHANCE
 from cosmotable.engine.core import State
 from cosmotable.games.planet import moves
+from cosmotable.games.planet.actions import Fly
+from cosmotable.games.planet.board import cell_name
 from cosmotable.games.planet.reach import drift_ends
 
 
@@ -88,3 +90,35 @@ def test_the_steps_from_a_ship_follow_the_teams_on_one_shape():
         assert plan == _plain_aboard(s, 0, ("ship", 0))
         plans[bool(variants)] = plan
     assert len(plans[True]) == len(plans[False]) + 1
+
+
+def plain_open_flights(s, area_id) -> list:
+    """The rule as written (rulebook, fuel): every outer place of the other area, not a corner, where
+    no ship stands, in ring order."""
+    other = s.areas[moves.OTHER_AREA[area_id]]
+    return [
+        Fly(cell_name(other.id, r, c))
+        for j, (r, c) in enumerate(other.ring)
+        if j not in other.corners and (other.id, j) not in s.ship
+    ]
+
+
+def test_the_flights_kept_by_where_the_ships_stand_are_the_free_outer_places():
+    # At every decision of random games, from both areas, the flights the memo answers are those
+    # the rule lists on that very position (ships move between the areas as the games go on).
+    asked = with_ships = 0
+    for seed, players, variants in ((31, 2, None), (32, 3, None), (33, 4, None), (34, 4, ["teams"])):
+        rng = random.Random(seed)
+        s = GAME.new_state(players, seed=seed, variants=variants, max_turns=150)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.sample_chance(rng)
+                continue
+            for area_id in s.areas:
+                assert list(moves._open_flights(s, area_id)) == plain_open_flights(s, area_id), (
+                    f"seed {seed}, step {len(s.history)}, from {area_id}"
+                )
+                asked += 1
+                with_ships += any(a == moves.OTHER_AREA[area_id] for a, _ in s.ship)
+            s.apply(rng.choice(s.legal_actions()))
+    assert asked > 1000 and with_ships > 300, (asked, with_ships)

@@ -340,13 +340,21 @@ def _sails(s: PlanetState, seat: int) -> list[Action]:
 
 def _open_flights(s: PlanetState, area: str) -> Sequence[Action]:
     """rulebook (fuel): a fuelled ship in `area` flies to any outer station cell, or back beside any
-    yellow planet tile - any outer place of the other area where no ship stands (not a corner)."""
+    yellow planet tile - any outer place of the other area where no ship stands (not a corner).
+    They depend on the shape and on which places there ships hold: kept with the other area by those
+    places (a fuelled ship lists some 40 flights at every decision; building the list each time was
+    most of a ship's moves)."""
     other = s.areas[OTHER_AREA[area]]
-    flights = _flights(other)
-    taken = [i for a, i in s.ship if a == other.id]
-    if not taken:  # no ship there: every outer place is free
-        return [fly for _, fly in flights]
-    return [fly for j, fly in flights if j not in taken]
+    taken = tuple(i for a, i in s.ship if a == other.id)
+    key = ("open flights", taken)
+    memo = other.ships_memo
+    found = memo.get(key)
+    if found is None:
+        found = tuple(fly for j, fly in _flights(other) if j not in taken)
+        if len(memo) >= SHIPS_MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
+    return found
 
 
 def _flights(area: Area) -> tuple[tuple[int, Action], ...]:
