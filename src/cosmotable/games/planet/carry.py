@@ -45,15 +45,15 @@ def carry_ok(s: PlanetState, action: Action) -> bool:
     walk = s.walk
     assert walk is not None
     here = s.pos[walk["seat"]][walk["a"]]
-    visited, steps = tuple(walk["visited"]), walk["steps"]
+    visited, steps, rivals = tuple(walk["visited"]), walk["steps"], rival_cells(s, seat)
     if isinstance(action, Go):
-        return _step_ok(s, seat, here, _STEP[action.way], visited, steps)
+        return _step_ok(s, seat, here, _STEP[action.way], visited, steps, rivals)
     if isinstance(action, Knight):
-        return _step_ok(s, seat, here, ("knight", *KNIGHTS[action.way]), visited, steps)
+        return _step_ok(s, seat, here, ("knight", *KNIGHTS[action.way]), visited, steps, rivals)
     if isinstance(action, Jump):
-        return _step_ok(s, seat, here, ("jump", *DIRS[action.way]), visited, steps)
+        return _step_ok(s, seat, here, ("jump", *DIRS[action.way]), visited, steps, rivals)
     if isinstance(action, To):
-        return _arrive_ok(s, seat, here, ("cell", parse_cell(action.cell)), ("fly",), visited, steps)
+        return _arrive_ok(s, seat, here, ("cell", parse_cell(action.cell)), ("fly",), visited, steps, rivals)
     raise TypeError(f"not a carrier's move or choice: {action}")
 
 
@@ -73,7 +73,7 @@ def carry_steps(s: PlanetState, seat: int, here: tuple, ways: Iterable[str]) -> 
     nowhere yet, so the landing's (place, vector) is the only one it has passed)."""
     area, r, c = here[1]
     places, revealed, tile, kinds = s.areas[area].places, s.revealed, s.tile, s.box.kinds
-    rivals: set[Cell] | None = None  # the tiles rival astronauts stand on, found when first needed
+    rivals = rival_cells(s, seat)
     out = []
     for way in ways:
         dr, dc = DIRS[way]
@@ -89,22 +89,30 @@ def carry_steps(s: PlanetState, seat: int, here: tuple, ways: Iterable[str]) -> 
             continue
         if kind.dirs or kind.id in _MOVING:
             vec = _STEP[way]
-            if _land_ok(s, seat, cell, here, vec, ((t, vec),), 1):
+            if _land_ok(s, seat, cell, here, vec, ((t, vec),), 1, rivals):
                 out.append(way)
             continue
-        if rivals is None:
-            pos = s.pos
-            rivals = {p[1] for o in s.rivals[seat] for p in pos[o] if p[0] == "cell"}
         if cell not in rivals:  # not s.enemy_at(seat, cell)
             out.append(way)
     return out
+
+
+def rival_cells(s: PlanetState, seat: int) -> set[Cell]:
+    """The tiles astronauts of another team than `seat`'s stand on (either half): found once for a
+    carrier's walks, which ask it at every landing (s.enemy_at, a scan of every rival astronaut,
+    was a quarter of a carrier's instructions; callgrind). The walks change nothing, so it holds
+    for all of them."""
+    pos = s.pos
+    return {p[1] for o in s.rivals[seat] for p in pos[o] if p[0] == "cell"}
 
 
 #: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).
 _MOVING = frozenset({"knight", "trampoline", "dragonfly", "energy", "crocodile", "portal"})
 
 
-def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: Visited, steps: int) -> bool:
+def _step_ok(
+    s: PlanetState, seat: int, here: tuple, vec: Vec, visited: Visited, steps: int, rivals: set[Cell]
+) -> bool:
     # effects.step: a jump covers two cells; a step off the map stops where it is (Ruling R9).
     area, r, c = place_of(s, here)
     if vec[0] == "jump":
@@ -114,11 +122,18 @@ def _step_ok(s: PlanetState, seat: int, here: tuple, vec: Vec, visited: Visited,
     t = s.areas[area].places.get((r, c))
     if t is None:
         return True
-    return _arrive_ok(s, seat, here, t, vec, visited, steps)
+    return _arrive_ok(s, seat, here, t, vec, visited, steps, rivals)
 
 
 def _arrive_ok(
-    s: PlanetState, seat: int, here: tuple, t: tuple, vec: Vec | None, visited: Visited, steps: int
+    s: PlanetState,
+    seat: int,
+    here: tuple,
+    t: tuple,
+    vec: Vec | None,
+    visited: Visited,
+    steps: int,
+    rivals: set[Cell],
 ) -> bool:
     # effects.arrive: a repeat of place and direction (or too long a walk) is a loop, which a coin
     # may not go round; a ship (the coin delivered, or lost at a rival's) or space (lost) ends it.
@@ -131,45 +146,59 @@ def _arrive_ok(
     cell = t[1]
     if cell not in s.revealed:
         return False  # a carrier may not reveal tiles
-    return _land_ok(s, seat, cell, here, vec, (*visited, key), steps)
+    return _land_ok(s, seat, cell, here, vec, (*visited, key), steps, rivals)
 
 
 def _land_ok(
-    s: PlanetState, seat: int, cell: Cell, prev: tuple, vec: Vec | None, visited: Visited, steps: int
+    s: PlanetState,
+    seat: int,
+    cell: Cell,
+    prev: tuple,
+    vec: Vec | None,
+    visited: Visited,
+    steps: int,
+    rivals: set[Cell],
 ) -> bool:
     # effects.land: no coin onto a no-coin tile (the pyramid among them) or onto rivals.
     kid, rot = s.tile[cell]
     kind = s.box.kinds[kid]
-    if kind.no_coin or s.enemy_at(seat, cell):
+    if kind.no_coin or cell in rivals:  # s.enemy_at(seat, cell)
         return False
     k = kind.id
     here = ("cell", cell, 1 if k == "canyon" else 0)
     # effects.effect: the tiles that move the walker on; every other tile ends the walk here.
     if kind.dirs:
         for d in kind.directions(rot):
-            if _step_ok(s, seat, here, _STEP[d], visited, steps):
+            if _step_ok(s, seat, here, _STEP[d], visited, steps, rivals):
                 return True
         return False
     if k == "knight" or k == "trampoline":
-        return _leap_ok(s, seat, cell, here, k, visited, steps)
+        return _leap_ok(s, seat, cell, here, k, visited, steps, rivals)
     if k == "dragonfly":
-        return _fly_ok(s, seat, cell, here, visited, steps)
+        return _fly_ok(s, seat, cell, here, visited, steps, rivals)
     if k == "energy":
         if vec is None:
             return True
         if vec[0] == "fly":
-            return _fly_ok(s, seat, cell, here, visited, steps)
-        return _step_ok(s, seat, here, vec, visited, steps)
+            return _fly_ok(s, seat, cell, here, visited, steps, rivals)
+        return _step_ok(s, seat, here, vec, visited, steps, rivals)
     if k == "crocodile":
         back, rev = crocodile_back(prev, vec)
-        return _arrive_ok(s, seat, here, back, rev, visited, steps)
+        return _arrive_ok(s, seat, here, back, rev, visited, steps, rivals)
     if k == "portal":
-        return _arrive_ok(s, seat, here, ("ship", seat), None, visited, steps)
+        return _arrive_ok(s, seat, here, ("ship", seat), None, visited, steps, rivals)
     return True
 
 
 def _leap_ok(
-    s: PlanetState, seat: int, cell: Cell, here: tuple, k: str, visited: Visited, steps: int
+    s: PlanetState,
+    seat: int,
+    cell: Cell,
+    here: tuple,
+    k: str,
+    visited: Visited,
+    steps: int,
+    rivals: set[Cell],
 ) -> bool:
     # effects.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
     area, r, c = cell
@@ -190,10 +219,12 @@ def _leap_ok(
     choices = others or rival
     if not choices:
         return True  # no landing: the walk ends here (effects.set_choices)
-    return any(_arrive_ok(s, seat, here, t, vec, visited, steps) for t, vec in choices)
+    return any(_arrive_ok(s, seat, here, t, vec, visited, steps, rivals) for t, vec in choices)
 
 
-def _fly_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, visited: Visited, steps: int) -> bool:
+def _fly_ok(
+    s: PlanetState, seat: int, cell: Cell, here: tuple, visited: Visited, steps: int, rivals: set[Cell]
+) -> bool:
     # effects.effect (dragonfly, energy after a flight): to any other tile of the area.
     cells = s.areas[cell[0]].sorted_cells
     if len(cells) == 1:  # no other tile: the walk ends here
@@ -202,7 +233,11 @@ def _fly_ok(s: PlanetState, seat: int, cell: Cell, here: tuple, visited: Visited
     # only the revealed ones are tried; one good flight is enough.
     revealed = s.revealed
     for x in cells:
-        if x != cell and x in revealed and _arrive_ok(s, seat, here, ("cell", x), _FLY, visited, steps):
+        if (
+            x != cell
+            and x in revealed
+            and _arrive_ok(s, seat, here, ("cell", x), _FLY, visited, steps, rivals)
+        ):
             return True
     return False
 
