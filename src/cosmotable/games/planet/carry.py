@@ -100,7 +100,7 @@ def carry_steps(s: PlanetState, seat: int, here: tuple, ways: Iterable[str]) -> 
 def rival_cells(s: PlanetState, seat: int) -> set[Cell]:
     """The tiles astronauts of another team than `seat`'s stand on (either half): found once for a
     carrier's walks, which ask it at every landing (s.enemy_at, a scan of every rival astronaut,
-    was a quarter of a carrier's instructions; callgrind). The walks change nothing, so it holds
+    was a fifth of the carriers' instructions; callgrind). The walks change nothing, so it holds
     for all of them."""
     pos = s.pos
     return {p[1] for o in s.rivals[seat] for p in pos[o] if p[0] == "cell"}
