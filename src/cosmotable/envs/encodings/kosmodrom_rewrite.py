@@ -118,7 +118,9 @@ def plan(card_ids: list[str], hidden_receiver, redact, state: State, seat: int) 
     for index, action in enumerate(history):
         step = Step(index)
         hidden = redact(new, action, seat) != str(action)
-        deck_before = Counter(new.deck)  # type: ignore[attr-defined]
+        # plain dict copies (C speed; Counter's constructor counts in Python) compared after the
+        # action: most actions move no card, and only a change is worked out card by card
+        deck_before = dict(new.deck)  # type: ignore[attr-defined]
         stolen_before = len(new.stolen)  # type: ignore[attr-defined]
         deciding = new.phase == STOLEN  # type: ignore[attr-defined]
         if hidden and isinstance(action, DeckCard):
@@ -134,18 +136,21 @@ def plan(card_ids: list[str], hidden_receiver, redact, state: State, seat: int) 
             # Ruling K12: an offer shows the cards the offering seat holds (a whole gift or trade
             # names them all, a step-by-step offer one `give` at a time).
             step.shown += [(new.turn_seat, card) for card in offered_cards(new, action)]  # type: ignore[attr-defined]
-        hands_before = None if hidden else [Counter(h) for h in new.hands]  # type: ignore[attr-defined]
+        hands_before = None if hidden else [dict(h) for h in new.hands]  # type: ignore[attr-defined]
         new.apply(action)
         if hands_before is not None:
             # A public action moves only cards `seat` sees: its hand changes are public.
             for holder in range(n):
                 after = new.hands[holder]  # type: ignore[attr-defined]
-                step.removed += [(holder, c) for c in sorted((hands_before[holder] - after).elements())]
-                step.added += [(holder, c) for c in sorted((after - hands_before[holder]).elements())]
+                if after == hands_before[holder]:
+                    continue
+                change = _change(hands_before[holder], after)
+                step.removed += [(holder, c) for c in sorted((-change).elements())]
+                step.added += [(holder, c) for c in sorted((+change).elements())]
         # What the action added to the deck (a reshuffle: the public discard pile; Brainstorm: the
         # top discards; the launch-pad cards): the deck's change with the drawn card put back.
-        added = Counter(new.deck)  # type: ignore[attr-defined]
-        added.subtract(deck_before)
+        deck = new.deck  # type: ignore[attr-defined]
+        added = Counter() if deck == deck_before else _change(deck_before, deck)
         if isinstance(action, DeckCard):
             added[action.card] += 1
             if not hidden:
@@ -168,6 +173,11 @@ def plan(card_ids: list[str], hidden_receiver, redact, state: State, seat: int) 
                 stolen_queue.extend([None] * grown)
         steps.append(step)
     return Plan(seat, n, steps, np.cumsum(delta, axis=0), list(card_ids), pos)
+
+
+def _change(before: dict[str, int], after: dict[str, int]) -> Counter[str]:
+    """Per card, how many more `after` holds than `before` (negative: fewer)."""
+    return Counter({c: after.get(c, 0) - before.get(c, 0) for c in before.keys() | after.keys()})
 
 
 class _Walk:
