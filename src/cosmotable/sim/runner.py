@@ -23,6 +23,7 @@ import pyarrow.parquet as pq
 from cosmotable import games
 from cosmotable.bots import BOT_NAMES, make_bot
 from cosmotable.engine.errors import CosmotableError
+from cosmotable.sim import DEFAULT_CHUNK
 from cosmotable.sim.arena import lineup, table_seed
 from cosmotable.sim.features import feature_set, features
 from cosmotable.sim.workers import unordered
@@ -31,7 +32,6 @@ MANIFEST = "_simulation.json"
 FORMAT = "cosmotable-simulation"
 #: seeds small enough that every game's seed (seed * 1_000_003 + index) fits the int64 column.
 MAX_SEED = 2**40
-DEFAULT_CHUNK = 500
 #: games per task handed to a worker: small enough for a lively progress bar, large enough that
 #: the hand-over costs little next to the games.
 TASK_GAMES = 10

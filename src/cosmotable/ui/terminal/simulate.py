@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -11,8 +11,11 @@ from rich.progress import Progress
 
 from cosmotable import games
 from cosmotable.bots import BOT_NAMES
-from cosmotable.sim import runner
+from cosmotable.sim import DEFAULT_CHUNK
 from cosmotable.ui.terminal.common import progress_columns
+
+if TYPE_CHECKING:
+    from cosmotable.sim import runner
 
 SIMULATE_HELP = """Play many games between bots and save one row per game (Parquet) for analysis.
 
@@ -52,7 +55,7 @@ def simulate_command(
     ] = None,
     chunk: Annotated[
         int, typer.Option(help="Games per Parquet file (an interruption loses at most one chunk per worker).")
-    ] = runner.DEFAULT_CHUNK,
+    ] = DEFAULT_CHUNK,
     fast: Annotated[
         bool,
         typer.Option(
@@ -66,6 +69,9 @@ def simulate_command(
         bool, typer.Option("--quiet", "-q", help="No progress bar; a summary line only.")
     ] = False,
 ) -> None:
+    # the runner (pyarrow) is imported here, on use: not by every `cosmotable` command's start-up
+    from cosmotable.sim import runner
+
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     plan = runner.Plan(
         game=game,
@@ -95,6 +101,8 @@ def simulate_command(
 
 def run_simulation(plan: runner.Plan, out: Path, processes: int, backend, quiet: bool, where: str) -> None:
     """Run with a progress bar (games done, elapsed, time left) and a closing summary."""
+    from cosmotable.sim import runner
+
     spec = games.get(plan.game)
     console = Console(stderr=True)
     columns = progress_columns()
