@@ -80,6 +80,7 @@ class Server:
             make_sessionmaker(self.read_engine),
             one_writer=sqlite,
             secret_key=settings.secret_key,
+            table_seed=settings.table_seed,
         )
         self.broadcaster: Broadcaster = make_broadcaster(settings)
         self.bots = BotRunner(self.service, self.announce, settings.bot_workers)

@@ -59,12 +59,18 @@ def _state_for(job: BotJob) -> State:
     return state
 
 
+def _choice_seed(job: BotJob) -> int:
+    """The seed of a bot's choices: a fresh secret one, unless the server runs with a fixed table
+    seed for tests (Settings.table_seed), which fixes the bots' choices with the deal."""
+    return secrets.randbits(64) if job.bot_seed is None else job.bot_seed
+
+
 def decide(job: BotJob) -> str:
     """The bot's decision for `job` (runs in a worker): the action's text form."""
     from cosmotable.bots import make_bot
 
     state = _state_for(job)
-    bot = make_bot(job.level, seed=secrets.randbits(64))
+    bot = make_bot(job.level, seed=_choice_seed(job))
     # the bot reads the state only through the engine API: search bots see hidden parts through
     # resample_for(seat), a determinization consistent with that seat's view
     return str(bot.act(state.clone()))
@@ -78,7 +84,7 @@ def random_decision(job: BotJob) -> str:
     state = games.get(job.game).state_from_config(GameConfig.from_json(job.config), job.seed)
     for text in job.actions:
         state.apply(text)
-    return str(make_bot("random", seed=secrets.randbits(64)).act(state))
+    return str(make_bot("random", seed=_choice_seed(job)).act(state))
 
 
 def advise(job: BotJob) -> dict:
@@ -88,7 +94,7 @@ def advise(job: BotJob) -> dict:
     from cosmotable.bots import make_bot
 
     state = _state_for(job)
-    bot = make_bot(job.level, seed=secrets.randbits(64))
+    bot = make_bot(job.level, seed=_choice_seed(job))
     moves = [
         {
             "text": str(m["action"]),

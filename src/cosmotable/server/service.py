@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import random
 import secrets
 import threading
 from collections import Counter, OrderedDict
@@ -107,6 +108,9 @@ class BotJob:
     config: dict
     seed: int = field(repr=False)  # never in a log line, even when a job is printed
     actions: tuple[str, ...] = ()
+    #: the seed of the bot's own choices: None (always, but under Settings.table_seed) a fresh
+    #: secret one per decision
+    bot_seed: int | None = field(default=None, repr=False)
 
 
 class _Retry(Exception):
@@ -252,10 +256,13 @@ class TableService:
         readers: sessionmaker | None = None,
         one_writer: bool = False,
         secret_key: str = "",
+        table_seed: int | None = None,
     ):
         self.sessions = sessions  # changes
         #: signs the records handed out (never sent anywhere itself)
         self.secret_key = secret_key or secrets.token_urlsafe(32)
+        #: tests only (Settings.table_seed): every new table's seed; None, a secret random one each
+        self.table_seed = table_seed
         self.readers = readers or sessions  # reads only (on SQLite: no write lock)
         #: SQLite has one write lock per file: threads of this process take turns here rather than
         #: in SQLite's busy handler, which sleeps up to 100 ms between tries
@@ -472,7 +479,7 @@ class TableService:
                 f"game: unknown game {request.game!r}; choose one of {', '.join(games.ids())}"
             ) from None
         num_players = len(request.seats)
-        seed = secrets.randbits(SEED_BITS)
+        seed = secrets.randbits(SEED_BITS) if self.table_seed is None else self.table_seed
         try:
             config = game.make_config(num_players, request.variants, **request.options)
             state = game.state_from_config(config, seed)
@@ -843,7 +850,15 @@ class TableService:
             json.loads(snapshot.config),
             int(snapshot.seed),
             tuple(str(a) for a in snapshot.state.history),
+            self._bot_seed(snapshot.seed, snapshot.step),
         )
+
+    def _bot_seed(self, table_seed: str, step: int) -> int | None:
+        """Under Settings.table_seed (tests only) a bot's choice at `step` follows from the table's
+        seed, so that a test replays the same game; otherwise None (a secret seed per decision)."""
+        if self.table_seed is None:
+            return None
+        return random.Random(f"{table_seed}:{step}").getrandbits(64)
 
     def no_bot_due(self, table_id: str, version: int | None) -> bool:
         """True when this process's snapshot shows the change `version` (or a later one) and no
@@ -956,6 +971,7 @@ class TableService:
                 json.loads(row.config),
                 int(row.seed),
                 tuple(str(a) for a in state.history),
+                self._bot_seed(row.seed, row.step),
             )
 
     # ------------------------------------------------------------------ what a seat sees

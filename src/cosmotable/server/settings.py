@@ -26,6 +26,11 @@ class Settings:
     * `rate_limit`, `rate_burst`: each client (a seat or host token) may send `rate_burst` requests
       or websocket messages at once, then `rate_limit` a second; an address ten times as many
       (429 with Retry-After beyond; server/limits.py). `rate_limit` 0 switches the limit off.
+    * `table_seed`: for tests and development only, never for play: every new table is dealt with
+      this seed and its bots draw their choices from seeds that follow from it and the step, so a
+      test can replay a game of known length. None (the default): a secret random seed per table
+      and per decision. Only the server's own start-up sets it (no request can): the seed decides
+      the deck order and every other chance outcome, so whoever knows it knows the hidden cards.
     """
 
     database_url: str = ""  # "" (the default): the SQLite file under data_dir
@@ -37,6 +42,7 @@ class Settings:
     timer_poll_seconds: float = 0.5
     rate_limit: float = 30.0
     rate_burst: int = 120
+    table_seed: int | None = None
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)
@@ -49,8 +55,9 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides) -> Settings:
         """Settings from COSMOTABLE_DATABASE_URL, COSMOTABLE_DATA_DIR, COSMOTABLE_REDIS_URL,
-        COSMOTABLE_SECRET_KEY, COSMOTABLE_BOT_WORKERS and COSMOTABLE_RATE_LIMIT (requests a second
-        per client, optionally `/burst`: `30/120`; `0` for none); `overrides` (not None) win."""
+        COSMOTABLE_SECRET_KEY, COSMOTABLE_BOT_WORKERS, COSMOTABLE_RATE_LIMIT (requests a second
+        per client, optionally `/burst`: `30/120`; `0` for none) and COSMOTABLE_TABLE_SEED (tests
+        only: see `table_seed`); `overrides` (not None) win."""
         env = os.environ
         values: dict = {
             "database_url": env.get("COSMOTABLE_DATABASE_URL") or "",
@@ -58,21 +65,28 @@ class Settings:
             "redis_url": env.get("COSMOTABLE_REDIS_URL") or None,
             "secret_key": env.get("COSMOTABLE_SECRET_KEY") or "",
         }
-        workers = env.get("COSMOTABLE_BOT_WORKERS")
-        if workers:
-            try:
-                values["bot_workers"] = int(workers)
-            except ValueError:
-                raise ValueError(
-                    f"COSMOTABLE_BOT_WORKERS must be a whole number of processes, got {workers!r}"
-                ) from None
+        workers = _whole_number("COSMOTABLE_BOT_WORKERS", "a whole number of processes")
+        if workers is not None:
+            values["bot_workers"] = workers
         limit = env.get("COSMOTABLE_RATE_LIMIT")
         if limit:
             values["rate_limit"], burst = _rate_limit(limit)
             if burst is not None:
                 values["rate_burst"] = burst
+        values["table_seed"] = _whole_number("COSMOTABLE_TABLE_SEED", "(tests only) a whole number")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def _whole_number(name: str, what: str) -> int | None:
+    """The environment variable `name` as an int (None when unset or empty)."""
+    text = os.environ.get(name)
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be {what}, got {text!r}") from None
 
 
 def _rate_limit(text: str) -> tuple[float, int | None]:
