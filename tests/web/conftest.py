@@ -10,6 +10,9 @@ Fixtures (use them from any `tests/web/test_*.py`; the game modules' whole-game 
   ``state(table_id, token)`` and ``wait_until(table_id, predicate)`` (polls ``GET /api/tables/{id}``
   until ``predicate(summary)`` holds; a game stuck for ``timeout`` seconds fails the test with its last
   summary, it never loops forever). With xdist every worker starts its own server.
+- ``start_server`` (module): ``start_server(COSMOTABLE_TABLE_SEED="5")`` starts one more server with
+  more settings (the same process as ``server``'s; stopped after the module), for a test that needs a
+  setting the shared server must not have (a fixed table seed would deal every table alike).
 - ``browser`` (session): Debian's Chromium through Playwright
   (``executable_path="/usr/bin/chromium"``, ``--headless --no-sandbox --disable-gpu
   --disable-background-networking``).
@@ -56,7 +59,27 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    data_dir = tmp_path_factory.mktemp("server-data")
+    with running_server(tmp_path_factory.mktemp("server-data")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def start_server(tmp_path_factory):
+    """A module's own servers, for tests that need a setting the shared ``server`` has not:
+    ``start_server(COSMOTABLE_TABLE_SEED="5")`` -> a :class:`Server` (stopped after the module)."""
+    with contextlib.ExitStack() as servers:
+
+        def start(**settings: str) -> Server:
+            data_dir = tmp_path_factory.mktemp("server-data")
+            return servers.enter_context(running_server(data_dir, **settings))
+
+        yield start
+
+
+@contextlib.contextmanager
+def running_server(data_dir: Path, **settings: str):
+    """A server process on a free port with its data under `data_dir`; `settings` are more
+    COSMOTABLE_* variables for it (e.g. ``COSMOTABLE_TABLE_SEED="5"``)."""
     port = free_port()
     env = dict(os.environ, COSMOTABLE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
     env.pop("COSMOTABLE_DATABASE_URL", None)
@@ -64,6 +87,7 @@ def server(tmp_path_factory):
     # Playwright clicks at machine speed and the session's tests share one address: no rate limit
     # here (tests/server/test_limits.py tests it)
     env["COSMOTABLE_RATE_LIMIT"] = "0"
+    env.update(settings)
     log_path = data_dir / "server.log"
     log = log_path.open("w")
     process = subprocess.Popen(

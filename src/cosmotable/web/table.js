@@ -201,6 +201,9 @@ export class TablePage {
     if (this.busy) return Promise.resolve(false);
     this.busy = true;
     this.error = null;
+    // the board drawn before the move is out of date until the server's answer draws the next one
+    // (assistive technology, and a test clicking at machine speed, wait for that)
+    this.root.querySelector("#board")?.setAttribute("aria-busy", "true");
     try {
       await api.act(this.tableId, this.token(), action, newActionId());
       if (this.connection !== "open") await this.refresh();
