@@ -40,8 +40,10 @@ def _two_bot_games(app, client) -> tuple[list[str], list]:
     return tables, [server_state(app, table_id) for table_id in tables]
 
 
-def test_a_fixed_table_seed_deals_every_table_alike_and_fixes_the_bots_choices(tmp_path):
-    app = _app(tmp_path, table_seed=5)
+def test_a_fixed_table_seed_deals_every_table_alike_and_fixes_the_bots_choices(tmp_path, caplog):
+    with caplog.at_level("WARNING", logger="cosmotable.server"):
+        app = _app(tmp_path, table_seed=5)
+    assert "COSMOTABLE_TABLE_SEED is set" in caplog.text  # said loudly at start-up
     with TestClient(app) as client:
         _, (first, second) = _two_bot_games(app, client)
     assert first.seed == second.seed == 5
@@ -50,8 +52,10 @@ def test_a_fixed_table_seed_deals_every_table_alike_and_fixes_the_bots_choices(t
     assert [str(a) for a in first.history[:STEPS]] == [str(a) for a in second.history[:STEPS]]
 
 
-def test_without_the_setting_every_table_and_every_bot_choice_has_its_own_secret_seed(tmp_path):
-    app = _app(tmp_path)
+def test_without_the_setting_every_table_and_every_bot_choice_has_its_own_secret_seed(tmp_path, caplog):
+    with caplog.at_level("WARNING", logger="cosmotable.server"):
+        app = _app(tmp_path)
+    assert "COSMOTABLE_TABLE_SEED" not in caplog.text
     with TestClient(app) as client:
         tables, (first, second) = _two_bot_games(app, client)
         # a bot job of a running table (the other table's may be between two decisions)

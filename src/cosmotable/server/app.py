@@ -75,6 +75,13 @@ class Server:
             else self.engine
         )
         sqlite = settings.database_url.startswith("sqlite")
+        if settings.table_seed is not None:
+            # Whoever knows the seed knows every deck order and face-down tile: said loudly, so that
+            # a test setting that found its way into a real deployment shows in the first log lines.
+            log.warning(
+                "COSMOTABLE_TABLE_SEED is set: every new table is dealt with the same known seed."
+                " For tests only; unset it wherever people play."
+            )
         self.service = TableService(
             make_sessionmaker(self.engine),
             make_sessionmaker(self.read_engine),
