@@ -213,8 +213,8 @@ class MCTSBot(Bot):
         forced = planned(state)
         if forced is not None:
             return forced
-        if stalled(state):
-            return self._candidates(state, unplayed(state, legal))[0]  # the heuristic's move, unsearched
+        if stalled(state):  # the heuristic's move, unsearched (`_candidates` says why)
+            return self._ranked(state, unplayed(state, legal))[0]
         root, allowed = self._search(state, legal)
         return self._best(root, allowed)
 

@@ -4,8 +4,9 @@ A Planet stand-off goes round in circles: two astronauts knock each other off on
 beam pulls a coin back from the carrier who took it, a seat ahead in coins steps into a crocodile
 that chases it back, turn after turn (issue #19: all-bot games that ran into the 600-turn cap with
 one position met up to 93 times). So does a Kosmodrom turn in which a Soldering Iron fetches the
-Soldering Iron on top of the discard pile, again and again (ruling K9). A bot that meets a position again plays a move it has not played
-there yet (`fresh_moves`), so a circle is left at its second turn round.
+Soldering Iron on top of the discard pile, again and again (ruling K9). A bot that meets a position
+again plays a move it has not played there yet (`fresh_moves`), so a circle is left at its second
+turn round.
 
 What was met is read from the record (the seed, the configuration and the actions played: the same
 for a game resumed from its save), not kept in the bot: a resumed game goes on as the uninterrupted
@@ -42,12 +43,11 @@ def position_key(state: State) -> bytes:
 
 @dataclass
 class Memory:
-    """The game replayed from its record so far: how often each position came up at a decision,
-    and the moves played there."""
+    """The game replayed from its record so far: the moves played at each position met at a
+    decision, and how often."""
 
     replay: State
     history: list[Action]  # the actions replayed, in order
-    met: Counter = field(default_factory=Counter)
     played: dict[bytes, Counter] = field(default_factory=dict)
     valid: bool = True  # False: the state is not its record's replay (built by hand)
     #: The position key at each length of the record where it was worked out: each position's view
@@ -66,9 +66,7 @@ class Memory:
         """Replay the actions of `state`'s record not yet replayed."""
         for action in state.history[len(self.history) :]:
             if not self.replay.is_chance_node():
-                key = self.key_now()
-                self.met[key] += 1
-                self.played.setdefault(key, Counter())[str(action)] += 1
+                self.played.setdefault(self.key_now(), Counter())[str(action)] += 1
             self.replay.apply(action)
             self.history.append(action)
 
