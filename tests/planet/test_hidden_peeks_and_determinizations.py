@@ -107,3 +107,25 @@ def test_the_view_marks_a_circular_flower_stepped_on_this_turn():
         assert flags["c3"] is True and not any(v for k, v in flags.items() if k != "c3")
     act(s, "go N")
     assert not any(c.get("flower_used") for c in s.public_view()["areas"]["p"]["cells"])
+
+
+def test_a_view_changed_by_its_reader_leaves_the_next_views_alone():
+    # The views take the cells' names, the ring and the corners from tables kept with the area
+    # (they are built for every position a bot judges); each view must still be its own objects.
+    s = new(2, seed=ISSUE_SEED)
+    act(s, *TO_THE_PEEK[:2])  # a dragonfly turned face up
+    first, untouched = s.public_view(), s.public_view()
+    assert first == untouched
+    for area in first["areas"].values():
+        area["ring"].append("x9")
+        area["corners"].clear()
+        for cell in area["cells"]:
+            cell["cell"] = "changed"
+            if "dirs" in cell:
+                cell["dirs"].append("N")
+    first["scores"][0] = 99
+    again = s.public_view()
+    assert again == untouched and again["scores"] == [p["score"] for p in again["players"]]
+    assert any(
+        "dirs" in c for a in again["areas"].values() for c in a["cells"]
+    )  # a face-up tile was changed too

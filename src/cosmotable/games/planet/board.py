@@ -156,6 +156,13 @@ class Area:
     #: and an astronaut's drifts when ships are near), keyed by the ships' places; emptied when it
     #: grows large.
     ships_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
+    #: For the views (views.build_view, built for every position a bot judges): each cell in
+    #: sorted_cells' order as (cell, its name, row, col); the ring's places by name; the corners sorted.
+    named_cells: tuple[tuple[tuple[str, int, int], str, int, int], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    ring_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    sorted_corners: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         places: dict[tuple[int, int], tuple] = {
@@ -171,14 +178,18 @@ class Area:
             tiles = tuple((name, t[1]) for name, t in ways if t is not None and t[0] == "cell")
             rings = tuple((name, t[2]) for name, t in ways if t is not None and t[0] == "ring")
             steps[rc] = (tuple(name for name, _ in tiles), tiles, rings)
+        sorted_cells = tuple(sorted((self.id, r, c) for (r, c) in self.cells))
         tables = {
             "ring_lookup": {p: i for i, p in enumerate(self.ring)},
-            "sorted_cells": tuple(sorted((self.id, r, c) for (r, c) in self.cells)),
+            "sorted_cells": sorted_cells,
             "places": places,
             "around": around,
             "steps": steps,
             "plays_memo": {},
             "ships_memo": {},
+            "named_cells": tuple((cell, cell_name(*cell), cell[1], cell[2]) for cell in sorted_cells),
+            "ring_names": tuple(cell_name(self.id, r, c) for r, c in self.ring),
+            "sorted_corners": tuple(sorted(self.corners)),
         }
         for name, table in tables.items():
             object.__setattr__(self, name, table)

@@ -20,52 +20,62 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
     """What `seat` (None: a spectator) sees. `with_areas=False` leaves the cells out ("areas":
     None), for readers that take the tiles from elsewhere: building them is most of the cost."""
     cells_by_area: dict[str, Any] = {}
-    for aid, area in s.areas.items() if with_areas else ():
-        cells = []
-        for (r, c), _ in sorted(area.cells.items()):
-            cell = (aid, r, c)
-            entry: dict[str, Any] = {
-                "cell": cell_name(*cell),
-                "row": r,
-                "col": c,
-                "back": s.back[cell],
-                "revealed": cell in s.revealed,
+    if with_areas:
+        # Built for every position a bot judges, so the tables that never change in a game (the
+        # cells' names and order, the ring, the corners) come from the area, and what is read per
+        # cell is held in locals; the entries are new objects each time (a reader may change its view).
+        revealed, seen, back, tile, kinds = s.revealed, s.seen, s.back, s.tile, s.box.kinds
+        flowers, coins, locks = s.flowers, s.coins, s.locks
+        drawn_at = s.pending if s.phase == "orient" else None
+        for aid, area in s.areas.items():
+            cells = []
+            for cell, name, r, c in area.named_cells:
+                face_up = cell in revealed
+                if face_up or (seat is not None and seat in seen.get(cell, ())):
+                    kid, rot = tile[cell]
+                    kind = kinds[kid]
+                    entry: dict[str, Any] = {
+                        "cell": name,
+                        "row": r,
+                        "col": c,
+                        "back": back[cell],
+                        "revealed": face_up,
+                        "tile": kid,
+                        "name": kind.name,
+                        "rot": rot,
+                        "dirs": list(kind.directions(rot)),
+                        "no_coin": kind.no_coin,
+                        "one_use": kind.one_use,
+                    }
+                else:
+                    entry = {"cell": name, "row": r, "col": c, "back": back[cell], "revealed": face_up}
+                    if cell == drawn_at:
+                        entry["drawn"] = tile[cell][0]  # drawn in public; its orientation is drawn next
+                if cell in seen:
+                    entry["peeked_by"] = sorted(seen[cell])
+                if cell in flowers:
+                    entry["flower_used"] = (
+                        True  # rulebook (flower): it turns a quarter at the end of this turn
+                    )
+                if coins.get(cell):
+                    entry["coins"] = coins[cell]
+                if cell in locks:
+                    entry["lock"] = locks[cell]
+                cells.append(entry)
+            cells_by_area[aid] = {
+                "height": area.height,
+                "width": area.width,
+                "cells": cells,
+                "ring": list(area.ring_names),
+                "corners": list(area.sorted_corners),
             }
-            if cell in s.revealed or (seat is not None and seat in s.seen.get(cell, ())):
-                kid, rot = s.tile[cell]
-                kind = s.box.kinds[kid]
-                entry.update(
-                    tile=kid,
-                    name=kind.name,
-                    rot=rot,
-                    dirs=list(kind.directions(rot)),
-                    no_coin=kind.no_coin,
-                    one_use=kind.one_use,
-                )
-            elif cell == s.pending and s.phase == "orient":
-                entry["drawn"] = s.tile[cell][0]  # drawn in public; its orientation is drawn next
-            if cell in s.seen:
-                entry["peeked_by"] = sorted(s.seen[cell])
-            if cell in s.flowers:
-                entry["flower_used"] = True  # rulebook (flower): it turns a quarter at the end of this turn
-            if s.coins.get(cell):
-                entry["coins"] = s.coins[cell]
-            if cell in s.locks:
-                entry["lock"] = s.locks[cell]
-            cells.append(entry)
-        cells_by_area[aid] = {
-            "height": area.height,
-            "width": area.width,
-            "cells": cells,
-            "ring": [cell_name(aid, r, c) for r, c in area.ring],
-            "corners": sorted(area.corners),
-        }
     # What is still face down, counted from the box minus the revealed tiles: never which tiles
     # were set aside at the start or what an obelisk showed.
     unrevealed = {
         colour: {k: n - s.shown[colour].get(k, 0) for k, n in counts.items()}
         for colour, counts in s.box.box.items()
     }
+    scores = s.scores()
     players = []
     for p in range(s.num_players):
         ship_area, idx = s.ship[p]
@@ -75,7 +85,7 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
                 "seat": p,
                 "team": s.team[p],
                 "delivered": s.delivered[p],
-                "score": s.scores()[p],
+                "score": scores[p],
                 "ship": {
                     "cell": cell_name(ship_area, r, c),
                     "area": ship_area,
@@ -119,6 +129,6 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
         "ability_used": s.ability_used,
         "in_boost": s.in_boost,
         "end_reason": s.end_reason,
-        "scores": s.scores(),
+        "scores": scores,
         "pending": None if s.pending is None or s.phase == "peek-reveal" else cell_name(*s.pending),
     }
