@@ -379,9 +379,18 @@ def forget_layouts() -> None:
 
 def layout_of(view: dict) -> Layout:
     """The route maps of the table in `view` (shared by every view of the same layout)."""
+    return _layout(view, _read_cells(view))
+
+
+def _read_cells(view: dict) -> tuple[dict, list, list, dict, dict, list]:
+    """One pass over the view's cells (a view is read for every position a bot judges): each cell's
+    tile, or None while it is face down; the face-up cells with their tiles and the face-down cells,
+    in the view's order; the coins and locks lying out; the face-down cells with their backs."""
     tiles: dict = {}
     face_up = []
     face_down = []
+    coins, locks = {}, {}
+    backs = []
     for aid, area in view["areas"].items():
         for cell in area["cells"]:
             place = (aid, cell["row"], cell["col"])
@@ -391,6 +400,17 @@ def layout_of(view: dict) -> Layout:
             else:
                 tiles[place] = None
                 face_down.append(place)
+                backs.append((place, cell["back"]))
+            if cell.get("coins"):
+                coins[place] = cell["coins"]
+            if cell.get("lock"):
+                locks[place] = cell["lock"]
+    return tiles, face_up, face_down, coins, locks, backs
+
+
+def _layout(view: dict, cells: tuple[dict, list, list, dict, dict, list]) -> Layout:
+    """layout_of, given the view's cells as `_read_cells` read them."""
+    tiles, face_up, face_down = cells[0], cells[1], cells[2]
     ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
     teams = tuple(p["team"] for p in view["players"])
     face_up.sort()
@@ -445,18 +465,11 @@ class Table:
 
 
 def table_of(view: dict) -> Table:
-    layout = layout_of(view)
-    coins, locks, face_down = {}, {}, {}
+    cells = _read_cells(view)
+    layout = _layout(view, cells)
+    coins, locks, backs = cells[3], cells[4], cells[5]
     per_tile = _coins_per_face_down(view)
-    for aid, area in view["areas"].items():
-        for cell in area["cells"]:
-            place = (aid, cell["row"], cell["col"])
-            if cell.get("coins"):
-                coins[place] = cell["coins"]
-            if cell.get("lock"):
-                locks[place] = cell["lock"]
-            if not cell["revealed"] and per_tile.get(cell["back"]):
-                face_down[place] = per_tile[cell["back"]]
+    face_down = {place: per_tile[back] for place, back in backs if per_tile.get(back)}
     astronauts = []
     for player in view["players"]:
         row: list[tuple[Any, int, Any]] = []  # (where, extra turns, a cell it stands on or None)

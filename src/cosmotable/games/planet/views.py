@@ -43,7 +43,7 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
                         "tile": kid,
                         "name": kind.name,
                         "rot": rot,
-                        "dirs": list(kind.directions(rot)),
+                        "dirs": list(kind.turned[rot % 4]),  # kind.directions(rot)
                         "no_coin": kind.no_coin,
                         "one_use": kind.one_use,
                     }
@@ -71,8 +71,9 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
             }
     # What is still face down, counted from the box minus the revealed tiles: never which tiles
     # were set aside at the start or what an obelisk showed.
+    shown = s.shown
     unrevealed = {
-        colour: {k: n - s.shown[colour].get(k, 0) for k, n in counts.items()}
+        colour: {k: left for k, n in counts.items() if (left := n - shown[colour].get(k, 0))}
         for colour, counts in s.box.box.items()
     }
     scores = s.scores()
@@ -119,7 +120,7 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
             "locked": sum(s.locks.values()),
             "delivered": sum(s.delivered),
         },
-        "unrevealed": {k: {kid: n for kid, n in v.items() if n} for k, v in unrevealed.items()},
+        "unrevealed": unrevealed,
         "deck": len(s.deck),
         "walking": None
         if walk is None
