@@ -162,6 +162,8 @@ class Area:
         init=False, repr=False, compare=False
     )
     ring_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: cell -> its place in named_cells.
+    cell_order: dict[tuple[str, int, int], int] = field(init=False, repr=False, compare=False)
     sorted_corners: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -189,6 +191,7 @@ class Area:
             "ships_memo": {},
             "named_cells": tuple((cell, cell_name(*cell), cell[1], cell[2]) for cell in sorted_cells),
             "ring_names": tuple(cell_name(self.id, r, c) for r, c in self.ring),
+            "cell_order": {cell: k for k, cell in enumerate(sorted_cells)},
             "sorted_corners": tuple(sorted(self.corners)),
         }
         for name, table in tables.items():

@@ -21,54 +21,7 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
     None), for readers that take the tiles from elsewhere: building them is most of the cost."""
     cells_by_area: dict[str, Any] = {}
     if with_areas:
-        # Built for every position a bot judges, so the tables that never change in a game (the
-        # cells' names and order, the ring, the corners) come from the area, and what is read per
-        # cell is held in locals; the entries are new objects each time (a reader may change its view).
-        revealed, seen, back, tile, kinds = s.revealed, s.seen, s.back, s.tile, s.box.kinds
-        flowers, coins, locks = s.flowers, s.coins, s.locks
-        drawn_at = s.pending if s.phase == "orient" else None
-        for aid, area in s.areas.items():
-            cells = []
-            for cell, name, r, c in area.named_cells:
-                face_up = cell in revealed
-                if face_up or (seat is not None and seat in seen.get(cell, ())):
-                    kid, rot = tile[cell]
-                    kind = kinds[kid]
-                    entry: dict[str, Any] = {
-                        "cell": name,
-                        "row": r,
-                        "col": c,
-                        "back": back[cell],
-                        "revealed": face_up,
-                        "tile": kid,
-                        "name": kind.name,
-                        "rot": rot,
-                        "dirs": list(kind.turned[rot % 4]),  # kind.directions(rot)
-                        "no_coin": kind.no_coin,
-                        "one_use": kind.one_use,
-                    }
-                else:
-                    entry = {"cell": name, "row": r, "col": c, "back": back[cell], "revealed": face_up}
-                    if cell == drawn_at:
-                        entry["drawn"] = tile[cell][0]  # drawn in public; its orientation is drawn next
-                if cell in seen:
-                    entry["peeked_by"] = sorted(seen[cell])
-                if cell in flowers:
-                    entry["flower_used"] = (
-                        True  # rulebook (flower): it turns a quarter at the end of this turn
-                    )
-                if coins.get(cell):
-                    entry["coins"] = coins[cell]
-                if cell in locks:
-                    entry["lock"] = locks[cell]
-                cells.append(entry)
-            cells_by_area[aid] = {
-                "height": area.height,
-                "width": area.width,
-                "cells": cells,
-                "ring": list(area.ring_names),
-                "corners": list(area.sorted_corners),
-            }
+        cells_by_area = _areas(s, seat)
     # What is still face down, counted from the box minus the revealed tiles: never which tiles
     # were set aside at the start or what an obelisk showed.
     shown = s.shown
@@ -133,3 +86,78 @@ def build_view(s: PlanetState, seat: int | None, with_areas: bool = True) -> dic
         "scores": scores,
         "pending": None if s.pending is None or s.phase == "peek-reveal" else cell_name(*s.pending),
     }
+
+
+def _areas(s: PlanetState, seat: int | None) -> dict[str, Any]:
+    """The view's "areas": each area's shape and its cells as `seat` sees them.
+
+    Built for every position a bot judges, so the tables that never change in a game (the cells'
+    names and order, the ring, the corners) come from the area, each cell is looked up only in what
+    every cell has (its back, whether it is face up), and the few cells with more to show (an
+    obelisk's peek, a tile being oriented, a flower stepped on, coins, a lock) are found from those
+    short tables and their entries completed after, the fields in the same order as ever. The
+    entries are new objects each time: a reader may change its view."""
+    revealed, seen, back, tile, kinds = s.revealed, s.seen, s.back, s.tile, s.box.kinds
+    # Face-down tiles this seat looked at with an obelisk: shown to it as if face up.
+    peeked = {cell for cell, seats in seen.items() if seat in seats} if seen and seat is not None else ()
+    areas: dict[str, Any] = {}
+    entries: dict[str, list[dict[str, Any]]] = {}
+    for aid, area in s.areas.items():
+        cells: list[dict[str, Any]] = []
+        for cell, name, r, c in area.named_cells:
+            face_up = cell in revealed
+            if face_up or (peeked and cell in peeked):
+                kid, rot = tile[cell]
+                kind = kinds[kid]
+                cells.append(
+                    {
+                        "cell": name,
+                        "row": r,
+                        "col": c,
+                        "back": back[cell],
+                        "revealed": face_up,
+                        "tile": kid,
+                        "name": kind.name,
+                        "rot": rot,
+                        "dirs": list(kind.turned[rot % 4]),  # kind.directions(rot)
+                        "no_coin": kind.no_coin,
+                        "one_use": kind.one_use,
+                    }
+                )
+            else:
+                cells.append({"cell": name, "row": r, "col": c, "back": back[cell], "revealed": False})
+        entries[aid] = cells
+        areas[aid] = {
+            "height": area.height,
+            "width": area.width,
+            "cells": cells,
+            "ring": list(area.ring_names),
+            "corners": list(area.sorted_corners),
+        }
+
+    def entry(cell: tuple) -> dict[str, Any] | None:
+        order = s.areas[cell[0]].cell_order.get(cell) if cell[0] in s.areas else None
+        return None if order is None else entries[cell[0]][order]
+
+    pending = s.pending
+    if s.phase == "orient" and pending is not None and pending not in revealed and pending not in peeked:
+        found = entry(pending)
+        if found is not None:
+            found["drawn"] = tile[pending][0]  # drawn in public; its orientation is drawn next
+    for cell, seats in seen.items():
+        found = entry(cell)
+        if found is not None:
+            found["peeked_by"] = sorted(seats)
+    for cell in s.flowers:
+        found = entry(cell)
+        if found is not None:
+            found["flower_used"] = True  # rulebook (flower): it turns a quarter at the end of this turn
+    for cell, count in s.coins.items():
+        found = entry(cell) if count else None
+        if found is not None:
+            found["coins"] = count
+    for cell, count in s.locks.items():
+        found = entry(cell)
+        if found is not None:
+            found["lock"] = count
+    return areas
