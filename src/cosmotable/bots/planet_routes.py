@@ -410,7 +410,7 @@ def _read_cells(view: dict) -> tuple[dict, list, list, dict, dict, list]:
 
 def _layout(view: dict, cells: tuple[dict, list, list, dict, dict, list]) -> Layout:
     """layout_of, given the view's cells as `_read_cells` read them."""
-    tiles, face_up, face_down = cells[0], cells[1], cells[2]
+    tiles, face_up, face_down, _, _, _ = cells
     ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
     teams = tuple(p["team"] for p in view["players"])
     face_up.sort()
@@ -467,7 +467,7 @@ class Table:
 def table_of(view: dict) -> Table:
     cells = _read_cells(view)
     layout = _layout(view, cells)
-    coins, locks, backs = cells[3], cells[4], cells[5]
+    _, _, _, coins, locks, backs = cells
     per_tile = _coins_per_face_down(view)
     face_down = {place: per_tile[back] for place, back in backs if per_tile.get(back)}
     astronauts = []

@@ -101,7 +101,6 @@ def _areas(s: PlanetState, seat: int | None) -> dict[str, Any]:
     # Face-down tiles this seat looked at with an obelisk: shown to it as if face up.
     peeked = {cell for cell, seats in seen.items() if seat in seats} if seen and seat is not None else ()
     areas: dict[str, Any] = {}
-    entries: dict[str, list[dict[str, Any]]] = {}
     for aid, area in s.areas.items():
         cells: list[dict[str, Any]] = []
         for cell, name, r, c in area.named_cells:
@@ -119,14 +118,13 @@ def _areas(s: PlanetState, seat: int | None) -> dict[str, Any]:
                         "tile": kid,
                         "name": kind.name,
                         "rot": rot,
-                        "dirs": list(kind.turned[rot % 4]),  # kind.directions(rot)
+                        "dirs": list(kind.directions(rot)),
                         "no_coin": kind.no_coin,
                         "one_use": kind.one_use,
                     }
                 )
             else:
                 cells.append({"cell": name, "row": r, "col": c, "back": back[cell], "revealed": False})
-        entries[aid] = cells
         areas[aid] = {
             "height": area.height,
             "width": area.width,
@@ -137,7 +135,7 @@ def _areas(s: PlanetState, seat: int | None) -> dict[str, Any]:
 
     def entry(cell: tuple) -> dict[str, Any] | None:
         order = s.areas[cell[0]].cell_order.get(cell) if cell[0] in s.areas else None
-        return None if order is None else entries[cell[0]][order]
+        return None if order is None else areas[cell[0]]["cells"][order]
 
     pending = s.pending
     if s.phase == "orient" and pending is not None and pending not in revealed and pending not in peeked:
