@@ -2,9 +2,12 @@
 carrier, arrows and portals carry it on, crocodiles and pyramids bar it, a drift boards the ship,
 a locked container needs two astronauts, a rival in reach may send an astronaut home."""
 
-import pytest
-from planet_helpers import coins, put, table
+import random
 
+import pytest
+from planet_helpers import coins, legal, put, table
+
+from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import evaluate
 from cosmotable.bots.planet_routes import (
@@ -124,6 +127,66 @@ def test_an_astronaut_in_space_drifts_aboard_its_ship():
     """)
     walk = layout_of(s.public_view()).walk_from(0, ("space", "p", s.areas["p"].ring_index((0, 3))))
     assert walk[SHIP] == 1
+
+
+SPACE_BESIDE_ONE_EMPTY_TILE = """
+.. .. .. S0 ..
+.. __ ?? CR ..
+.. CR CR CR ..
+.. .. .. S1 ..
+"""
+
+
+def test_an_astronaut_in_space_steps_only_onto_an_empty_tile_with_no_coin_on_it():
+    # rulebook (in space): back onto a revealed empty tile with nothing on it. The route maps once
+    # stepped onto b2 with its coin, c2 two turns away: two run games drifted beside such a tile
+    # until the 600-turn cap (issue #19, seeds 1000156 and 1000233).
+    s = put(table(SPACE_BESIDE_ONE_EMPTY_TILE), 0, 2, "space:a2")
+    node = table_of(s.public_view()).astronauts[0][1][0]
+    walk = layout_of(s.public_view()).walk_from(0, node)
+    assert (walk[parse_cell("b2")], walk[parse_cell("c2")]) == (1, 2)
+    coins(s, "b2", 1)
+    assert not [a for a in legal(s) if a.startswith("move 2")]  # the rules' side
+    walk = layout_of(s.public_view()).walk_from(0, node)
+    assert walk.get(parse_cell("b2"), FAR) > 1
+    assert walk[parse_cell("c2")] == walk[SHIP] + 1  # aboard first, then the step from the ship
+
+
+def test_the_route_maps_step_from_space_exactly_where_the_rules_allow():
+    # The contract between the rules and the bots' route maps, over every astronaut in space met in
+    # random games: a turn's step back from space reaches the tiles the rules' moves reach. Tiles
+    # with an astronaut on them are left out: the maps never count astronauts (they move on).
+    game = games.get("planet")
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(8):
+        s = game.new_state(num_players=rng.choice([2, 3, 4]), seed=seed)
+        while not s.is_terminal() and s.total_turns < 250:
+            if s.is_chance_node():
+                s.sample_chance()
+                continue
+            seat = s.current_player()
+            if s.phase == "act":
+                actions = s.legal_actions()
+                layout = layout_of(s.public_view())
+                for n, at in enumerate(s.pos[seat], start=1):
+                    if at[0] != "space":
+                        continue
+                    by_rules = set()
+                    for action in actions:
+                        if str(action).startswith(f"move {n} "):
+                            after = s.clone()
+                            after.apply(action)
+                            by_rules.add(after.pos[seat][n - 1][1])
+                    by_maps = {
+                        end
+                        for end in layout.step_ends(seat, False, at)
+                        if end != SHIP and end[0] in layout.ring and not s.someone_at(end)
+                    }
+                    assert by_maps == by_rules, (seed, s.total_turns, at)
+                    compared += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert compared > 300
 
 
 LOCK = """

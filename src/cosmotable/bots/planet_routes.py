@@ -53,6 +53,9 @@ class Layout:
     ring: dict[str, list[tuple]]  # area -> its ring places (area, r, c), clockwise
     ships: dict[tuple, int]  # (area, r, c) of a ship -> seat
     team: list[int]
+    #: Face-up empty tiles with a coin or a lock on them: closed to an astronaut coming back from
+    #: space (rulebook: only onto a revealed empty tile with nothing on it).
+    closed_from_space: frozenset = frozenset()
     edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {end: turns}, filled on demand
     dist: dict = field(default_factory=dict)  # distance maps and face-down values, filled on demand
     flights: dict = field(default_factory=dict)  # (seat, carrier, area) -> where a flight ends
@@ -117,16 +120,23 @@ class Layout:
         return ends
 
     def _from_space(self, node: tuple, seat: int) -> dict:
-        """rulebook (in space): back onto a revealed empty tile beside it, or drift up to 3 places
-        along the edge, hopping over other teams' ships; drifting onto our ship boards it."""
+        """rulebook (in space): back onto a revealed empty tile beside it with no coin or lock on it,
+        or drift up to 3 places along the edge, hopping over other teams' ships; drifting onto our
+        ship boards it. Without the coins the route maps stepped from space onto an empty tile with
+        a coin on it: the only face-down tiles left lay behind it, the astronauts drifted for ever
+        in reach of a step they could not take, and two games of the 1,000-game run ran into the
+        600-turn cap (issue #19, seeds 1000156 and 1000233). Astronauts on a tile are not counted:
+        they move on."""
         _, area, idx = node
         ring = self.ring[area]
         r, c = ring[idx][1:]
         out: dict = {}
+        closed = self.closed_from_space
         for dr, dc in DIRS.values():
-            tile = self.tiles.get((area, r + dr, c + dc))
-            if tile is not None and tile[0] == "empty":
-                self._add(out, (area, r + dr, c + dc), 1)
+            place = (area, r + dr, c + dc)
+            tile = self.tiles.get(place)
+            if tile is not None and tile[0] == "empty" and place not in closed:
+                self._add(out, place, 1)
         for way in (1, -1):
             at = idx
             for _ in range(3):
@@ -410,21 +420,23 @@ def _read_cells(view: dict) -> tuple[dict, list, list, dict, dict, list]:
 
 def _layout(view: dict, cells: tuple[dict, list, list, dict, dict, list]) -> Layout:
     """layout_of, given the view's cells as `_read_cells` read them."""
-    tiles, face_up, face_down, _, _, _ = cells
+    tiles, face_up, face_down, coins, locks, _ = cells
     ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
     teams = tuple(p["team"] for p in view["players"])
     face_up.sort()
+    # Empty tiles a coin or a lock closes to astronauts in space (Layout.closed_from_space).
+    closed = tuple(sorted({place for place in (*coins, *locks) if (tiles[place] or ("",))[0] == "empty"}))
     # The cache outlives a game: the key holds everything a layout reads from the view, the
-    # face-down cells (another planet's shape) and the teams too. Without them a teams game that
-    # began where a game without teams had (the ships start on the same cells, every tile face down)
-    # took that game's layout, partners as rivals, and a bot's first moves hung on the games its
-    # process had played before.
-    key = (tuple(face_up), tuple(face_down), tuple(sorted(ships.items())), teams)
+    # face-down cells (another planet's shape), the teams and the tiles closed from space too.
+    # Without the teams a teams game that began where a game without teams had (the ships start on
+    # the same cells, every tile face down) took that game's layout, partners as rivals, and a bot's
+    # first moves hung on the games its process had played before.
+    key = (tuple(face_up), tuple(face_down), tuple(sorted(ships.items())), teams, closed)
     layout = _LAYOUTS.get(key)
     if layout is None:
         # The ring is read only for a new layout: parsing it at every view cost a tenth of the maps.
         ring = {aid: [parse_cell(name) for name in area["ring"]] for aid, area in view["areas"].items()}
-        layout = Layout(tiles, ring, ships, list(teams))
+        layout = Layout(tiles, ring, ships, list(teams), frozenset(closed))
         if _LAYOUTS:
             layout.inherit(next(reversed(_LAYOUTS.values())))  # the layout used last
         _LAYOUTS[key] = layout
