@@ -54,7 +54,8 @@ class Layout:
     ships: dict[tuple, int]  # (area, r, c) of a ship -> seat
     team: list[int]
     #: Face-up empty tiles with a coin or a lock on them: closed to an astronaut coming back from
-    #: space (rulebook: only onto a revealed empty tile with nothing on it).
+    #: space (rulebook: only onto a revealed empty tile with nothing on it). Filled only for a view
+    #: with an astronaut in space (`_layout`): no other walk passes through space.
     closed_from_space: frozenset = frozenset()
     edges: dict = field(default_factory=dict)  # (seat, carrier) -> node -> {end: turns}, filled on demand
     dist: dict = field(default_factory=dict)  # distance maps and face-down values, filled on demand
@@ -418,14 +419,33 @@ def _read_cells(view: dict) -> tuple[dict, list, list, dict, dict, list]:
     return tiles, face_up, face_down, coins, locks, backs
 
 
+def _closed_from_space(tiles: dict, place: tuple) -> bool:
+    """Whether `place`, with a coin or a lock on it, is an empty tile on the shore (beside the ring
+    around its area: a tile with a place beside it that is no tile), where an astronaut in space
+    could otherwise step."""
+    tile = tiles[place]
+    if tile is None or tile[0] != "empty":
+        return False
+    area, r, c = place
+    return any((area, r + dr, c + dc) not in tiles for dr, dc in DIRS.values())
+
+
 def _layout(view: dict, cells: tuple[dict, list, list, dict, dict, list]) -> Layout:
     """layout_of, given the view's cells as `_read_cells` read them."""
     tiles, face_up, face_down, coins, locks, _ = cells
     ships = {parse_cell(p["ship"]["cell"]): p["seat"] for p in view["players"]}
     teams = tuple(p["team"] for p in view["players"])
     face_up.sort()
-    # Empty tiles a coin or a lock closes to astronauts in space (Layout.closed_from_space).
-    closed = tuple(sorted({place for place in (*coins, *locks) if (tiles[place] or ("",))[0] == "empty"}))
+    # Empty tiles a coin or a lock closes to astronauts in space (Layout.closed_from_space), read
+    # only while an astronaut floats: walks from space start only at the astronauts of the view,
+    # and coins on empty tiles (a revealed coin tile is one) move all through a search, so keying
+    # every layout by them made a third more layouts and bot games twice as dear.
+    floating = any(a["at"][0] == "space" for p in view["players"] for a in p["astronauts"])
+    closed = (
+        tuple(sorted({place for place in (*coins, *locks) if _closed_from_space(tiles, place)}))
+        if floating
+        else ()
+    )
     # The cache outlives a game: the key holds everything a layout reads from the view, the
     # face-down cells (another planet's shape), the teams and the tiles closed from space too.
     # Without the teams a teams game that began where a game without teams had (the ships start on
