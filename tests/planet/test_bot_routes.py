@@ -15,6 +15,7 @@ from cosmotable.bots.planet_routes import (
     FAR,
     SHIP,
     _rival_reach,
+    forget_layouts,
     layout_of,
     plan_values,
     table_of,
@@ -150,6 +151,30 @@ def test_an_astronaut_in_space_steps_only_onto_an_empty_tile_with_no_coin_on_it(
     walk = layout_of(s.public_view()).walk_from(0, node)
     assert walk.get(parse_cell("b2"), FAR) > 1
     assert walk[parse_cell("c2")] == walk[SHIP] + 1  # aboard first, then the step from the ship
+
+
+OPEN_FIELD = """
+.. .. .. S0 .. ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. __ __ __ __ ..
+.. .. .. S1 .. ..
+"""
+
+
+def test_coins_close_tiles_to_space_only_on_the_shore_and_only_while_an_astronaut_floats():
+    # Coins on empty tiles move all through a search: a layout is keyed by the tiles they close only
+    # while an astronaut floats (walks through space start only at the view's astronauts), and only
+    # by tiles beside the ring (an astronaut in space reaches no other).
+    forget_layouts()
+    s = table(OPEN_FIELD)
+    coins(coins(s, "b2", 1), "c3", 1)
+    nobody_floating = layout_of(s.public_view())
+    assert nobody_floating.closed_from_space == frozenset()
+    coins(s, "b3", 1)
+    assert layout_of(s.public_view()) is nobody_floating
+    put(s, 0, 2, "space:a2")
+    assert layout_of(s.public_view()).closed_from_space == {parse_cell("b2"), parse_cell("b3")}
 
 
 def test_the_route_maps_step_from_space_exactly_where_the_rules_allow():
