@@ -196,3 +196,37 @@ def test_a_seat_that_can_still_draw_level_is_not_made_to_agree():
     assert agree_when_out_of_the_race(_claim_to_a_seat(3)) is not None
     assert agree_when_out_of_the_race(_claim_to_a_seat(1)) is None  # 0 + the last coin = 1: a tie
     assert agree_when_out_of_the_race(coin_beside_the_ship()) is None  # no claim to answer
+
+
+def _won_already(home: int, quiet_rounds: int):
+    """Every tile face up and one coin left, by seat 1's ship; seat 0 has `home` coins home against
+    none and no coin came home for `quiet_rounds` rounds; seat 0 to act."""
+    s = coin_beside_the_ship()
+    put(s, 0, 1, "ship")
+    s.coins.clear()
+    put(s, 1, 1, "c3")
+    coins(s, "c3", 1)
+    s.delivered[0] = home
+    s.supply -= home
+    s.total_turns = s.progress_turn + quiet_rounds * 2
+    s._legal_cache = None
+    assert "claim" in legal(s)
+    return s
+
+
+def test_a_seat_that_has_won_whatever_the_coins_left_do_claims_the_end_once_the_game_stands_still():
+    """Ruling R21's claim, made by the seat that wins however the game ends once no coin has come
+    home for STALL_ROUNDS rounds: the seat behind, out of the race, agrees. Without it a decided teams
+    game ran into the 600-turn cap, the team behind carrying coins off a tractor beam one by one and
+    the team ahead pulling them back (issue #19, seed 1000310)."""
+    from cosmotable.bots.hooks_planet import STALL_ROUNDS
+
+    s = _won_already(2, STALL_ROUNDS)  # 0 + the last coin < 2
+    assert str(make_bot("heuristic", seed=1).act(s)) == "claim"
+    s.apply("claim")
+    s.apply(make_bot("heuristic", seed=1).act(s))
+    assert s.is_terminal() and "agree" in s.end_reason
+    assert str(make_bot("heuristic", seed=1).act(_won_already(2, STALL_ROUNDS - 1))) != "claim"
+    assert (
+        str(make_bot("heuristic", seed=1).act(_won_already(1, STALL_ROUNDS))) != "claim"
+    )  # a tie is still open

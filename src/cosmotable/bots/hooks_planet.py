@@ -68,11 +68,25 @@ def out_of_the_race(view: dict, seat: int) -> bool:
     to stop (issue #19, seed 1000020: 90 turns)."""
     me = view["players"][seat]
     others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
+    return me["score"] + coins_in_play(view) < others
+
+
+def won_already(view: dict, seat: int) -> bool:
+    """Whether `seat`'s team wins however the game ends: no other team draws level with it even if
+    it brings home every coin still in play (rulebook: most coins win)."""
+    me = view["players"][seat]
+    others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
+    return others + coins_in_play(view) < me["score"]
+
+
+def coins_in_play(view: dict) -> int:
+    """The coins a team may still bring home: on the table, locked, and while a tile is face down the
+    supply too (coins still to appear from face-down containers: at most all that are left)."""
     coins = view["coins"]
     out = coins["on_board"] + coins["locked"]
     if any(not cell["revealed"] for area in view["areas"].values() for cell in area["cells"]):
-        out += coins["supply"]  # coins still to appear from face-down containers (at most all left)
-    return me["score"] + out < others
+        out += coins["supply"]
+    return out
 
 
 def progress(before: dict, after: dict) -> bool:
@@ -231,8 +245,14 @@ def move_value(state: State, action: Action, view: dict) -> float:
     stuck = view["quiet_turns"] >= 25 * len(view["players"])  # no tile revealed, no coin home for long
     if text == "claim":
         # The claim is offered only once every tile is face up (Ruling R21): claim when nothing has
-        # happened for a long while and we are not behind (a tie is all a stuck game can give).
-        return 1e6 if stuck and me["score"] >= others else -1e6
+        # happened for a long while and we are not behind (a tie is all a stuck game can give), or,
+        # sooner, when we have won whatever the coins left do and no coin has come home for
+        # STALL_ROUNDS rounds: the other team, out of the race, agrees (agree_when_out_of_the_race).
+        # Without it a decided teams game ran into the 600-turn cap, the team behind carrying its
+        # coins off a tractor beam one by one and the team ahead pulling them back, a coin home
+        # every 50-100 turns (issue #19, seed 1000310: 18-5, every tile face up from turn 361).
+        settled = won_already(view, seat) and view["quiet_turns"] >= STALL_ROUNDS * len(view["players"])
+        return 1e6 if stuck and me["score"] >= others or settled else -1e6
     if text in ("agree", "refuse"):
         agree = (
             me["score"] >= others
