@@ -62,21 +62,22 @@ def team_lead(view: dict, seat: int, table: Table | None = None) -> float:
 def out_of_the_race(view: dict, seat: int) -> bool:
     """Whether `seat`'s team can no longer draw level with the best other team (rulebook: most coins
     win): its coins home plus every coin on the table, locked, or yet to appear from a face-down tile
-    fall short. Such a seat loses
-    however the game ends, so ending it by bringing the last coin home (R22) costs it nothing; valued
-    as a lost game, it kept the last coin from home and walked it to and fro until the others agreed
-    to stop (issue #19, seed 1000020: 90 turns)."""
-    me = view["players"][seat]
-    others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
-    return me["score"] + coins_in_play(view) < others
+    fall short. Such a seat loses however the game ends, so ending it by bringing the last coin home
+    (R22) costs it nothing; valued as a lost game, it kept the last coin from home and walked it to
+    and fro until the others agreed to stop (issue #19, seed 1000020: 90 turns)."""
+    return view["players"][seat]["score"] + coins_in_play(view) < best_rival_score(view, seat)
 
 
 def won_already(view: dict, seat: int) -> bool:
     """Whether `seat`'s team wins however the game ends: no other team draws level with it even if
     it brings home every coin still in play (rulebook: most coins win)."""
-    me = view["players"][seat]
-    others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
-    return others + coins_in_play(view) < me["score"]
+    return best_rival_score(view, seat) + coins_in_play(view) < view["players"][seat]["score"]
+
+
+def best_rival_score(view: dict, seat: int) -> int:
+    """The most coins home of any team other than `seat`'s (0 with none)."""
+    team = view["players"][seat]["team"]
+    return max((p["score"] for p in view["players"] if p["team"] != team), default=0)
 
 
 def coins_in_play(view: dict) -> int:
@@ -241,7 +242,7 @@ def move_value(state: State, action: Action, view: dict) -> float:
     seat = state.current_player()
     text = str(action)
     me = view["players"][seat]
-    others = max((p["score"] for p in view["players"] if p["team"] != me["team"]), default=0)
+    others = best_rival_score(view, seat)
     stuck = view["quiet_turns"] >= 25 * len(view["players"])  # no tile revealed, no coin home for long
     if text == "claim":
         # The claim is offered only once every tile is face up (Ruling R21): claim when nothing has
