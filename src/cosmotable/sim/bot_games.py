@@ -125,34 +125,37 @@ def play(spec: BotGame, step_limit: int = STEP_LIMIT) -> Outcome:
                 seat_runs, last_seat = seat_runs + 1, seat
             state.apply(bots[seat].act(state))
         steps += 1
+    view = state.public_view()  # the end's figures all come from the one public view
     if state.is_terminal():
-        end, capped = end_reason(state)
+        end, capped = end_reason(state, view)
     else:
         end, capped = f"stopped after {step_limit} steps", True
     return Outcome(
         spec,
         steps,
-        game_turns(state, seat_runs),
+        game_turns(state, seat_runs, view),
         end,
         capped,
         max(seen.values(), default=0),
         time.perf_counter() - started,
-        coins_at_end(state),
+        coins_at_end(state, view),
     )
 
 
-def coins_at_end(state: State) -> tuple[int, int] | None:
-    """Planet's (coins home, coins left on tiles or in locked containers), from the public view."""
+def coins_at_end(state: State, view: dict | None = None) -> tuple[int, int] | None:
+    """Planet's (coins home, coins left on tiles or in locked containers), from the public view
+    (`view`: state.public_view(), if the caller has it)."""
     if state.game.id != "planet":
         return None
-    coins = state.public_view()["coins"]
+    coins = (view or state.public_view())["coins"]
     return int(coins["delivered"]), int(coins["on_board"]) + int(coins["locked"])
 
 
-def game_turns(state: State, seat_runs: int) -> int:
+def game_turns(state: State, seat_runs: int, view: dict | None = None) -> int:
     """Turns as the game counts them (Planet: every seat's turns; Kosmodrom: its turn counter); MLEM,
-    which counts expeditions and not turns, by the runs of decisions of one seat."""
-    view = state.public_view()
+    which counts expeditions and not turns, by the runs of decisions of one seat. `view`:
+    state.public_view(), if the caller has it."""
+    view = view or state.public_view()
     if state.game.id == "planet":
         return int(view["total_turns"])
     if state.game.id == "kosmodrom":
@@ -160,8 +163,9 @@ def game_turns(state: State, seat_runs: int) -> int:
     return seat_runs
 
 
-def end_reason(state: State) -> tuple[str, bool]:
-    """(why the finished game ended, whether by a safety cap), from its public game-over event."""
+def end_reason(state: State, view: dict | None = None) -> tuple[str, bool]:
+    """(why the finished game ended, whether by a safety cap), from its public game-over event
+    (`view`: state.public_view(), if the caller has it; MLEM's reason reads it)."""
     over = [event for event in state.events if event.kind == "game-over"]
     data = over[-1].data if over else {}
     if state.game.id == "planet":
@@ -170,7 +174,7 @@ def end_reason(state: State) -> tuple[str, bool]:
     if state.game.id == "kosmodrom":
         reason = str(data.get("reason"))  # countdown (the launch pad complete) / max_turns (K26)
         return reason, reason == "max_turns"
-    view = state.public_view()  # MLEM: the crash track full, or a goal's end condition met
+    view = view or state.public_view()  # MLEM: the crash track full, or a goal's end condition met
     if view.get("crashes", 0) >= view.get("crash_track_length", 1 << 30):
         return "crash track full", False
     return "end triggered", False
