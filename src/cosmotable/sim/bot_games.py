@@ -142,20 +142,18 @@ def play(spec: BotGame, step_limit: int = STEP_LIMIT) -> Outcome:
     )
 
 
-def coins_at_end(state: State, view: dict | None = None) -> tuple[int, int] | None:
-    """Planet's (coins home, coins left on tiles or in locked containers), from the public view
-    (`view`: state.public_view(), if the caller has it)."""
+def coins_at_end(state: State, view: dict) -> tuple[int, int] | None:
+    """Planet's (coins home, coins left on tiles or in locked containers), from the public `view`."""
     if state.game.id != "planet":
         return None
-    coins = (view or state.public_view())["coins"]
+    coins = view["coins"]
     return int(coins["delivered"]), int(coins["on_board"]) + int(coins["locked"])
 
 
-def game_turns(state: State, seat_runs: int, view: dict | None = None) -> int:
-    """Turns as the game counts them (Planet: every seat's turns; Kosmodrom: its turn counter); MLEM,
-    which counts expeditions and not turns, by the runs of decisions of one seat. `view`:
-    state.public_view(), if the caller has it."""
-    view = view or state.public_view()
+def game_turns(state: State, seat_runs: int, view: dict) -> int:
+    """Turns as the game counts them, from the public `view` (Planet: every seat's turns; Kosmodrom:
+    its turn counter); MLEM, which counts expeditions and not turns, by the runs of decisions of one
+    seat."""
     if state.game.id == "planet":
         return int(view["total_turns"])
     if state.game.id == "kosmodrom":
@@ -163,9 +161,9 @@ def game_turns(state: State, seat_runs: int, view: dict | None = None) -> int:
     return seat_runs
 
 
-def end_reason(state: State, view: dict | None = None) -> tuple[str, bool]:
-    """(why the finished game ended, whether by a safety cap), from its public game-over event
-    (`view`: state.public_view(), if the caller has it; MLEM's reason reads it)."""
+def end_reason(state: State, view: dict) -> tuple[str, bool]:
+    """(why the finished game ended, whether by a safety cap), from its public game-over event (MLEM's
+    from the public `view`)."""
     over = [event for event in state.events if event.kind == "game-over"]
     data = over[-1].data if over else {}
     if state.game.id == "planet":
@@ -174,7 +172,7 @@ def end_reason(state: State, view: dict | None = None) -> tuple[str, bool]:
     if state.game.id == "kosmodrom":
         reason = str(data.get("reason"))  # countdown (the launch pad complete) / max_turns (K26)
         return reason, reason == "max_turns"
-    view = view or state.public_view()  # MLEM: the crash track full, or a goal's end condition met
+    # MLEM: the crash track full, or a goal's end condition met
     if view.get("crashes", 0) >= view.get("crash_track_length", 1 << 30):
         return "crash track full", False
     return "end triggered", False
