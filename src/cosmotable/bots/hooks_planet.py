@@ -92,11 +92,17 @@ def coins_in_play(view: dict) -> int:
 
 def progress(before: dict, after: dict) -> bool:
     """Whether the move revealed a tile (or stepped onto a face-down one: its tile is drawn next,
-    the view names it `pending`) or brought a coin home."""
+    the view names it `pending`), opened a locked container or brought a coin home.
+
+    An opened lock counts: its coins then lie free for every team, so the route estimate gains the
+    opener hardly more than its rivals beside it, and without the bonus a heuristic seat left a
+    lock with one of its astronauts on it shut for 250 turns while a teammate could reach it through
+    a chain of five choices (issue #19, seed 1000389: the 600-turn cap with the last 3 coins locked)."""
     return (
         after["pending"] is not None
         or _face_down(after) < _face_down(before)
         or after["coins"]["delivered"] > before["coins"]["delivered"]
+        or after["coins"]["locked"] < before["coins"]["locked"]
     )
 
 
@@ -556,7 +562,48 @@ def _rest_view(
         "pending": pending,
         "turn": turn,
     }
+    if end != SHIP:
+        rest = _open_lock(rest, seat, end)
     return rest, attacks
+
+
+def _open_lock(view: dict, seat: int, place: tuple) -> dict:
+    """`view` with the locked container at `place` opened if two astronauts of `seat`'s team stand
+    on it (rulebook, locked container: a move that ends with two astronauts of one team on it opens
+    it, and its coins lie there); `view` itself when there is no lock or one astronaut only.
+
+    The rest view of a walker's chain must open it as the engine would at the end of the move:
+    judged still locked, the lock's coins stayed out of reach, the chain that ended beside a
+    teammate was worth no more than walking elsewhere, and the lock stayed shut (issue #19, seed
+    1000389). The tile is left as the view shows it: the route maps read a container's coins and
+    lock, not its kind, and a new tile would cost a new layout. New dicts, the view is not changed."""
+    area, name = place[0], cell_name(*place)
+    cells = view["areas"][area]["cells"]
+    index = next((i for i, cell in enumerate(cells) if cell["cell"] == name), None)
+    if index is None or not cells[index].get("lock"):
+        return view
+    team = view["players"][seat]["team"]
+    here = sum(
+        1
+        for p in view["players"]
+        if p["team"] == team
+        for x in p["astronauts"]
+        if x["at"][0] == "cell" and x["at"][1] == name
+    )
+    if here < 2:
+        return view
+    opened = {key: value for key, value in cells[index].items() if key != "lock"}
+    locked = cells[index]["lock"]
+    opened["coins"] = (opened.get("coins") or 0) + locked
+    coins = view["coins"]
+    return {
+        **view,
+        "areas": {
+            **view["areas"],
+            area: {**view["areas"][area], "cells": [*cells[:index], opened, *cells[index + 1 :]]},
+        },
+        "coins": {**coins, "locked": coins["locked"] - locked, "on_board": coins["on_board"] + locked},
+    }
 
 
 def _score(state: State, view: dict, after_view: dict, seat: int, text: str, attacks: list[str]) -> float:
