@@ -37,15 +37,17 @@ def _beam_race():
 
 
 def test_hard_sees_the_rivals_reply_and_stands_where_it_keeps_the_last_coin_in_play():
-    # One move ahead, b4 beside the coin looks best (the heuristic's choice). Played on by the
-    # heuristic on both sides, the rival then sails beside c5, knocks our astronaut off the coin
-    # (rulebook: attack) and carries it home: the game ends 0-1 (the last coin, R22). From c4 we
-    # stand beside the coin and the beam: the rival's best reply is to step onto the beam and pull
-    # the coin to d4, where our astronaut knocks it off and takes the coin.
+    # One move ahead, b4 beside the coin looks best (the heuristic's choice). But from b4 the
+    # rival's best reply is to step onto the beam and pull the coin to d4, out of our reach. From
+    # c4 we stand beside the coin and the beam: a pull to d4 lands beside us, and the rival (which
+    # judges a step onto the beam by the pull it makes) does something else.
     s = _beam_race()
     assert str(make_bot("heuristic", seed=1).act(s)) == "move 1 S"
-    s.apply("move 1 SE")
+    s.apply("move 1 S")
     assert str(make_bot("heuristic", seed=1).act(s)) == "move 1 W"  # onto the beam
+    s = _beam_race()
+    s.apply("move 1 SE")
+    assert str(make_bot("heuristic", seed=1).act(s)) != "move 1 W"
     assert [str(make_bot("hard", seed=seed).act(_beam_race())) for seed in range(4)] == ["move 1 SE"] * 4
 
 

@@ -426,9 +426,13 @@ def _follow_budget(state: State) -> list[int]:
 
 def _judge(state: State, view: dict, after: State, seat: int, text: str, budget: list[int]) -> float:
     """The value of `after`, reached from `state` (whose view is `view`) by the seat's move `text`;
-    while a coin carrier's move waits for the same seat's choice within it (phase `choose`), the
-    best choice. `budget[1]` holds the positions still to be judged that way. An astronaut without a
-    coin stopped so is judged by the best place its move can come to rest at (`_rest_values`)."""
+    while a coin carrier's move waits for the same seat's choice within it (phase `choose`), or a
+    step onto a tractor beam for its pull (phase `beam`: the pull is forced, R15), the best
+    choice. Judged before its pull, a step onto the beam was worth standing there, whatever coin it
+    had to pull: a seat pulled its own carrier's coin back onto the beam, and four seats kept the
+    last coins there for 200 turns (issue #19, seed 1000521). `budget[1]` holds the positions still
+    to be judged that way. An astronaut without a coin stopped at a choice is judged by the best
+    place its move can come to rest at (`_rest_values`)."""
     after_view = after.public_view()
     if after.is_terminal():  # the last coin taken (R22): won, shared or lost
         share = payoff(after, seat)[seat]
@@ -437,8 +441,11 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
         # Lost whatever we do: the end is judged by the coins, as any position.
         return _score(state, view, after_view, seat, text, [])
     if (
-        after_view["phase"] == "choose"
-        and (after_view["walking"] or {}).get("coin")
+        (
+            after_view["phase"] == "choose"
+            and (after_view["walking"] or {}).get("coin")
+            or after_view["phase"] == "beam"
+        )
         and not after.is_chance_node()
         and after.current_player() == seat
     ):
