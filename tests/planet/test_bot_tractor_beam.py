@@ -59,6 +59,8 @@ def test_the_heuristic_steps_onto_the_beam_to_pull_a_rivals_coin_from_beside_its
 
 
 def _rivals_coin_beside_its_ship():
+    """Seat 1's carrier at d4 with its coin, one step from its ship at c5; seat 0's astronaut 2 at
+    d2, one step from the beam at c3."""
     s = table(BOARD)
     put(s, 0, 2, "d2")
     put(s, 1, 1, "d4")
