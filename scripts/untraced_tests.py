@@ -13,8 +13,10 @@ goes to tests/untraced.txt, which tests/conftest.py reads (it gives those tests 
 
 Times come from pytest's JUnit XML (`--junitxml`) or a tab-separated file of node id and seconds.
 Lines run outside any test (imports at collection, child processes) count as covered by no test
-that could be untraced. A test already untraced (marked `slow` or `no_cover`) records no lines and is
-left out of the list: its marker says so already.
+that could be untraced. A test already untraced (marked `slow`, or named in the list) records no lines,
+so the run cannot choose it again: the tests the list named before are kept in the list written (the
+list grows run by run), unless `--fresh` is given - then make the coverage run with an empty list
+first, or every test listed before drops out of it.
 """
 
 from __future__ import annotations
@@ -31,8 +33,12 @@ HEADER = """\
 # Tests run without coverage's tracer (tests/conftest.py gives them pytest-cov's `no_cover`): in a
 # coverage run with contexts, every line each of them ran was run by a test still traced, so the
 # tracer only doubled their time. Written by scripts/untraced_tests.py (see its docstring to make it
-# again after the tests change); an id here that names no test fails tests/test_untraced_list.py.
+# again after the tests change; it keeps the ids listed before); an id here that names no test fails
+# tests/test_untraced_list.py.
 """
+sys.path.insert(0, str(ROOT / "tests"))
+# The list has one reader, shared with tests/conftest.py.
+from untraced_helpers import untraced_ids
 
 
 def read_times(path: Path) -> dict[str, float]:
@@ -95,6 +101,14 @@ def choose(
     return chosen
 
 
+def list_text(chosen: list[str], previous: str) -> str:
+    """The list to write: HEADER and, sorted, the tests chosen and those `previous` (the list's text
+    before, "" for none) named. A listed test ran untraced in the coverage run, so it recorded no lines
+    and could not be chosen again; written from the choice alone, the list lost it (28 Nov: 27 tests
+    dropped so, put back by hand)."""
+    return HEADER + "".join(f"{test}\n" for test in sorted(set(chosen) | untraced_ids(previous)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("coverage", type=Path, help="a .coverage file made with --cov-context=test")
@@ -105,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, default=OUT, help=f"the list to write (default {OUT.relative_to(ROOT)})"
     )
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="drop the ids the list holds now (make the coverage run with an empty list first)",
+    )
     args = parser.parse_args(argv)
     for path in (args.coverage, args.times):
         if not path.exists():
@@ -113,9 +132,16 @@ def main(argv: list[str] | None = None) -> int:
     if not any(len(tests - {""}) for tests in owners.values()):
         parser.error(f"{args.coverage} has no test contexts: make it with --cov-context=test")
     chosen = choose(owners, read_times(args.times), args.min_seconds)
-    args.out.write_text(HEADER + "".join(f"{test}\n" for test in sorted(chosen)), encoding="utf-8")
+    previous = "" if args.fresh or not args.out.exists() else args.out.read_text(encoding="utf-8")
+    text = list_text(chosen, previous)
+    args.out.write_text(text, encoding="utf-8")
     seconds = sum(read_times(args.times).get(t, 0.0) for t in chosen)
-    print(f"{len(chosen)} tests ({seconds:.0f} s traced) written to {args.out}", file=sys.stderr)
+    kept = len(untraced_ids(text)) - len(chosen)
+    print(
+        f"{len(chosen)} tests chosen ({seconds:.0f} s traced), {kept} more kept from the list before,"
+        f" written to {args.out}",
+        file=sys.stderr,
+    )
     return 0
 
 
