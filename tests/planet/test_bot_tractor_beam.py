@@ -4,11 +4,10 @@ R15). Judged before the pull, a step onto the beam was worth as much as standing
 its own carrier's coin back onto the beam, and four seats kept the last 4 coins on the beam for 200
 turns until the game ended by agreement at turn 588 of the 600 allowed."""
 
-import pytest
 from planet_helpers import coins, put, table
 
 from cosmotable.bots import make_bot
-from cosmotable.bots.hooks_planet import FIGHT_COST, value
+from cosmotable.bots.hooks_planet import value
 from cosmotable.games.planet.board import parse_cell
 
 # A tractor beam at c3, seat 0's ship at b1, seat 1's at c5.
@@ -46,7 +45,10 @@ def test_a_step_onto_the_beam_that_must_pull_our_own_coin_away_from_the_ship_is_
 
 
 def test_the_heuristic_steps_onto_the_beam_to_pull_a_rivals_coin_from_beside_its_ship():
-    s = _rivals_coin_beside_its_ship()  # seat 1's carrier at d4, one step from its ship at c5
+    s = table(BOARD)
+    put(s, 0, 2, "d2")
+    put(s, 1, 1, "d4")  # seat 1's carrier, one step from its ship at c5
+    coins(s, "d4", 1)
     values = {str(a): value(s, a) for a in s.legal_actions()}
     assert max(values, key=values.get) == "move 2 SW"  # onto the beam, pulling the coin from d4
     assert values["move 2 SW"] > max(v for text, v in values.items() if text != "move 2 SW") + 0.5
@@ -56,44 +58,3 @@ def test_the_heuristic_steps_onto_the_beam_to_pull_a_rivals_coin_from_beside_its
     assert str(choice) == "beam d4"
     s.apply(choice)
     assert s.coins == {parse_cell("c3"): 1}  # on the beam
-
-
-def _rivals_coin_beside_its_ship():
-    """Seat 1's carrier at d4 with its coin, one step from its ship at c5; seat 0's astronaut 2 at
-    d2, one step from the beam at c3."""
-    s = table(BOARD)
-    put(s, 0, 2, "d2")
-    put(s, 1, 1, "d4")
-    coins(s, "d4", 1)
-    return s
-
-
-def test_each_earlier_pull_onto_the_beam_since_the_last_coin_home_costs_a_fight():
-    # Issue #19, seed 1000012: three seats pulled every coin carried off a beam back onto it, 60
-    # turns without a coin home, until the leader claimed with coins left. Pulling back what was
-    # pulled back before is a fight that goes nowhere, as knocking each other off one cell is.
-    fresh = _rivals_coin_beside_its_ship()
-    s = _rivals_coin_beside_its_ship()
-    for earlier in range(1, 3):
-        s.apply("move 2 SW")
-        s.apply("beam d4")  # a pull onto the beam at c3: in the public log
-        assert [e.kind for e in s.events].count("beam") == earlier
-        # The same table again, seat 0 to move: only the log differs.
-        s.coins = {parse_cell("d4"): 1}
-        put(s, 0, 2, "d2")
-        s.seat, s.total_turns, s.progress_turn, s.phase = (
-            fresh.seat,
-            fresh.total_turns,
-            fresh.progress_turn,
-            "act",
-        )
-        assert s.public_view() == fresh.public_view()
-        assert value(s, "move 2 SW") == pytest.approx(value(fresh, "move 2 SW") - FIGHT_COST * earlier)
-        assert value(s, "move 2 S") == pytest.approx(value(fresh, "move 2 S"))  # no pull, no cost
-    # A coin brought home ends the fight: the log's pulls before it are not counted.
-    s.delivered[1] += 1
-    s.supply -= 1
-    s.emit("deliver", "seat 1 brings a coin aboard seat 1's ship", 1)
-    fresh.delivered[1] += 1
-    fresh.supply -= 1
-    assert value(s, "move 2 SW") == pytest.approx(value(fresh, "move 2 SW"))

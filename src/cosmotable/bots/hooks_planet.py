@@ -41,9 +41,6 @@ SAIL_CELLS = 3
 #: loop that goes nowhere (issue #19: 241 such attacks in one game). Tiles revealed elsewhere meanwhile
 #: do not end the loop: in the 3-player game of seed 1000004 three seats knocked each other off a
 #: tractor beam 100 times in 170 turns, with a tile revealed every 4-5 attacks and 2 coins home.
-#: A pull onto a tractor beam costs as much per earlier pull onto it since the last coin home (R15:
-#: whoever steps onto the beam pulls a coin back, the one being carried off too): in seed 1000012
-#: three seats pulled every coin carried off a beam back onto it for 60 turns, no coin home.
 FIGHT_COST = 0.3
 #: A coin lost to space (rulebook: a coin carried into space is lost) costs this much besides the
 #: coin's worth in the plan.
@@ -231,22 +228,14 @@ def ring_cells_to_face_down(layout: Layout, area: str, at: int) -> int:
 
 @per_position
 def fights_since_delivery(state: State) -> Counter:
-    """Attacks per cell, and pulls per tractor beam (`_pull_onto`), in the public log since a coin
-    was last brought home."""
+    """Attacks per cell in the public log since a coin was last brought home."""
     fights: Counter = Counter()
     for event in reversed(state.events):
         if event.kind == "deliver":
             break
         if event.kind == "attack" and event.visible_to is None:
             fights[event.data.get("cell", "space")] += 1
-        elif event.kind == "beam":
-            fights[_pull_onto(event.data["dest"])] += 1
     return fights
-
-
-def _pull_onto(beam: str) -> str:
-    """The key of a tractor beam's pulls in `fights_since_delivery` (cells are keyed by their names)."""
-    return "beam " + beam
 
 
 @hook("planet")
@@ -470,9 +459,9 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
                 best = max(best, _judge(state, view, further, seat, text, budget))
             return best
     attacks = [
-        event.data.get("cell", "space") if event.kind == "attack" else _pull_onto(event.data["dest"])
+        event.data.get("cell", "space")
         for event in after.events[len(state.events) :]
-        if event.kind in ("attack", "beam")
+        if event.kind == "attack"
     ]
     walker = _walker_at_choice(after_view, seat)
     if walker is not None:
@@ -627,8 +616,7 @@ def _open_lock(view: dict, seat: int, place: tuple) -> dict:
 def _score(state: State, view: dict, after_view: dict, seat: int, text: str, attacks: list[str]) -> float:
     """`_judge`'s value of a position where the seat's move has come to rest (or waits for a chance
     outcome): the lead, the pull and bonus, the costs of passing, re-fighting, lost coins and spent
-    ship moves and cards. `attacks` are the cells where the move sent rivals home, and the beams
-    it pulled a coin onto (`_pull_onto`)."""
+    ship moves and cards. `attacks` are the cells where the move sent rivals home."""
     moved = progress(view, after_view)
     # The lead counts every coin to come in full: a one-step look-ahead needs the routes' pull
     # towards coins and face-down tiles, which the search's quiet-turn discount fades out.
