@@ -96,3 +96,49 @@ def test_mlem_rolls_are_drawn_as_the_engines_walk_draws_them():
         else:
             state.apply(rng.choice(state.legal_actions()))
     assert len(checked) >= 3  # rolls of several dice counts were compared
+
+
+def checked_playout(state: State, rng: random.Random, max_steps: int | None) -> int:
+    """The random playout through the checked calls: what `State.play_randomly` must equal."""
+    steps = 0
+    while (max_steps is None or steps < max_steps) and not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("max_steps", [None, 0, 7, 60])
+def test_play_randomly_plays_the_checked_calls_game_with_the_same_draws(config, max_steps):
+    # A search's rollouts use the unchecked playout: it must take the same steps, leave the same
+    # state and history, and consume the generator exactly as the checked calls do (a bot's later
+    # choices draw from the same generator, so any difference would change its moves).
+    game_id, players, variants = config
+    for seed in (1, 2):
+        start = games.get(game_id).new_state(num_players=players, seed=seed, variants=variants)
+        for state in (start, next(decisions(*config, seed=seed, limit=40))[0]):
+            fast, checked = state.clone(), state.clone()
+            fast_rng, checked_rng = random.Random(seed), random.Random(seed)
+            played = fast.play_randomly(fast_rng, max_steps)
+            assert played == checked_playout(checked, checked_rng, max_steps)
+            assert fast.fingerprint() == checked.fingerprint()
+            assert [str(a) for a in fast.history] == [str(a) for a in checked.history]
+            assert fast_rng.random() == checked_rng.random()
+            if max_steps is None:
+                assert fast.is_terminal()
+
+
+def test_play_randomly_uses_scripted_chance_first_and_stops_at_the_end():
+    state = games.get("mlem").new_state(num_players=2, seed=4)
+    while not state.is_chance_node():
+        state.apply(state.legal_actions()[0])
+    scripted = str(state.chance_outcomes()[-1][0])  # the least likely roll, not what a draw gives
+    state.inject_chance([scripted])
+    state.play_randomly(random.Random(0), max_steps=1)
+    assert str(state.history[-1]) == scripted
+    state.play_randomly(random.Random(0))
+    assert state.is_terminal()
+    assert state.play_randomly(random.Random(0)) == 0

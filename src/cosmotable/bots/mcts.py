@@ -32,7 +32,7 @@ from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import lead_chances, payoff, standing
 from cosmotable.bots.heuristic import best_value, hook_for, planned, ranked, stalled
 from cosmotable.bots.repetition import unplayed
-from cosmotable.engine import CHANCE, TERMINAL, Action, State
+from cosmotable.engine import TERMINAL, Action, State
 
 
 @dataclass(frozen=True)
@@ -519,19 +519,12 @@ class MCTSBot(Bot):
         return mean + self.exploration * math.sqrt(log_total / child.visits)
 
     def _rollout(self, state: State, depth: int | None) -> list[float]:
-        steps = 0
-        choice = self.rng.choice
-        while True:
-            player = state.current_player()  # asked once per step: the hottest loop of the search
-            if player == TERMINAL:
-                return self._payoff(state)
-            if depth is not None and steps >= depth:
-                return standing(state)
-            if player == CHANCE:
-                state.sample_chance(self.rng)
-            else:
-                state.apply(choice(state.legal_actions()))
-            steps += 1
+        # At most `depth` random steps (to the end with None), then a finished game's payoff or,
+        # cut short, the standing.
+        state.play_randomly(self.rng, depth)
+        if state.current_player() == TERMINAL:
+            return self._payoff(state)
+        return standing(state)
 
     def _payoff(self, state: State) -> list[float]:
         """A finished game: each winning team's share of the win (allies win together: Planet's
