@@ -624,6 +624,13 @@ def _score(state: State, view: dict, after_view: dict, seat: int, text: str, att
     table = table_of(after_view)
     v = team_lead({**after_view, "quiet_turns": 0}, seat, table)
     urge = 1.0 - 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)  # 0 right after progress, then to 1
+    if _face_down(view) and won_already(view, seat):
+        # A won game ends only once every tile is face up: the normal end (R22) and the claim (R21)
+        # both wait for it, so the last tiles are what is left to do, in full. With the pull grown
+        # by the quiet turns only, a coin home every few dozen turns kept it small: a teams game won
+        # 21-7 left its last station tile face down for 200 turns, both teams pulling the last
+        # coins to and fro on a tractor beam, and ran into the 600-turn cap (issue #19, seed 1000522).
+        urge = 1.0
     # A reveal (or a coin home) has done what the pull asks for: it counts as the pull in full.
     v += EXPLORE_PULL * (1.0 + 7.0 * urge) * (1.0 if moved else explore_pull(after_view, seat, table))
     if moved:
