@@ -42,7 +42,7 @@ def test_bot_games_end_without_a_cap_and_without_going_round_in_circles(game_id)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("config, index", enumerate(PLANET_GAMES))
+@pytest.mark.parametrize("config, index", list(enumerate(PLANET_GAMES)))
 def test_planet_bot_games_end_the_rulebook_way_without_a_cap_or_a_loop(config, index):
     spec = schedule("planet", max(PLANET_GAMES) + 1, seed=1, mix=PLANET_MIX)[index]
     assert (spec.players, spec.variants) == configurations("planet")[config]
