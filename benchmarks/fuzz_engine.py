@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 from cosmotable import games
-from cosmotable.engine import ConfigError, IllegalAction, RecordError, State
+from cosmotable.engine import ConfigError, IllegalAction, RecordError, State, load_state, save_state
 from cosmotable.engine.audit import leak_differences, play_to_end
 from cosmotable.engine.inputs import quoted
 
@@ -247,7 +247,7 @@ class Checker:
     def loaded(self, category: str, data: Any, key: bytes | None = None) -> State | None:
         self.tally.tried[category] += 1
         try:
-            return State.from_json(data, key=key)
+            return load_state(data, key=key)
         except RecordError as exc:
             if len(str(exc)) > MESSAGE_LIMIT:
                 self.fail(category, data, f"message of {len(str(exc))} characters")
@@ -289,7 +289,7 @@ class Checker:
 
     def records(self, state: State, rounds: int) -> None:
         rng = self.rng
-        record, signed = state.to_json(), state.to_json(key=KEY)
+        record, signed = save_state(state), save_state(state, key=KEY)
         for _ in range(rounds):
             bad = mutate(record, rng)
             if isinstance(bad, dict) and rng.random() < 0.5:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from budget_helpers import examples
 from cosmotable import games
-from cosmotable.engine import IllegalAction, RecordError, State
+from cosmotable.engine import IllegalAction, RecordError, State, load_state, save_state
 
 # BAD_INPUT_EXAMPLES=2000 for a longer hunt (benchmarks/fuzz_engine.py runs a time-boxed one).
 SETTINGS = settings(
@@ -114,7 +114,7 @@ def test_a_seat_is_an_int_in_range_and_chance_takes_no_seat(game_id, data, seat)
 
 
 def record_of(game_id):
-    return next(s for s in states(game_id) if len(s.history) >= 20).to_json()
+    return save_state(next(s for s in states(game_id) if len(s.history) >= 20))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -127,7 +127,7 @@ def test_mutated_records_load_or_raise_a_record_error(game_id, data):
     bad = data.draw(mutated(record))
     kept = data_digest(bad)
     try:
-        state = State.from_json(bad)
+        state = load_state(bad)
     except RecordError as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT
     else:
@@ -144,7 +144,7 @@ def test_mutated_record_texts_load_or_raise_a_record_error(game_id, data):
     cut = data.draw(st.integers(0, 3))
     insert = data.draw(st.text(max_size=3) | st.sampled_from(["[" * 5000, "9" * 5000, "\\udfff", "NaN"]))
     try:
-        State.from_json(text[:at] + insert + text[at + cut :])
+        load_state(text[:at] + insert + text[at + cut :])
     except RecordError as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT
 
@@ -154,12 +154,12 @@ def test_mutated_record_texts_load_or_raise_a_record_error(game_id, data):
 @given(data=st.data())
 def test_a_signed_record_changed_anywhere_is_refused_with_the_key(game_id, data):
     state = next(s for s in states(game_id) if len(s.history) >= 20)
-    signed = state.to_json(key=b"server key")
+    signed = save_state(state, key=b"server key")
     bad = data.draw(mutated(signed))
     if not isinstance(bad, dict):
         return
     try:
-        loaded = State.from_json(bad, key=b"server key")
+        loaded = load_state(bad, key=b"server key")
     except RecordError as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT
     else:  # only a change that means the same game (a dropped digest, default variants) passes
@@ -194,4 +194,4 @@ def test_random_options_and_mutated_game_data_are_config_errors(game_id, data):
     except DOCUMENTED as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT
     else:
-        assert State.from_json(state.to_json()).fingerprint() == state.fingerprint()
+        assert load_state(save_state(state)).fingerprint() == state.fingerprint()

@@ -8,7 +8,14 @@ import pytest
 from bad_input_helpers import nested, picture
 
 from cosmotable import games
-from cosmotable.engine import ConfigError, GameRecord, IllegalAction, RecordError, State
+from cosmotable.engine import (
+    ConfigError,
+    GameRecord,
+    IllegalAction,
+    RecordError,
+    load_state,
+    save_state,
+)
 from cosmotable.games.kosmodrom.actions import Gift
 from cosmotable.games.mlem.actions import Board, Land, Roll, Travel
 from cosmotable.games.planet.actions import Move, Sail
@@ -42,7 +49,7 @@ def refusal(state, action, seat=None, match=None):
 
 def record_error(data, match, key=None):
     with pytest.raises(RecordError, match=match) as info:
-        State.from_json(data, key=key)
+        load_state(data, key=key)
     return str(info.value)
 
 
@@ -53,15 +60,15 @@ def test_a_record_nested_a_hundred_thousand_levels_deep_is_a_record_error():
 
 
 def test_a_record_given_as_data_nested_too_deep_is_a_record_error():
-    data = mlem_at_launch().to_json()
+    data = save_state(mlem_at_launch())
     data["config"]["options"]["board"] = nested(5000)
     record_error(data, "nested deeper than 32 levels at config.options.board")
 
 
 def test_a_seed_of_thousands_of_digits_is_a_record_error():
-    text = json.dumps(mlem_at_launch().to_json()).replace('"seed": 5', '"seed": ' + "9" * 5000)
+    text = json.dumps(save_state(mlem_at_launch())).replace('"seed": 5', '"seed": ' + "9" * 5000)
     assert len(record_error(text, "a number of 5000 digits is beyond 256 bits")) < 200
-    data = mlem_at_launch().to_json()
+    data = save_state(mlem_at_launch())
     data["seed"] = 10**5000
     record_error(data, "beyond 256 bits")
     data["seed"] = -1
@@ -70,7 +77,7 @@ def test_a_seed_of_thousands_of_digits_is_a_record_error():
 
 
 def test_an_action_with_a_lone_surrogate_is_a_record_error_even_with_a_digest():
-    data = mlem_at_launch().to_json()
+    data = save_state(mlem_at_launch())
     data["actions"] = ["board \udfff"]
     assert "digest" in data
     record_error(data, r"actions\[0\] holds a lone surrogate")
@@ -87,7 +94,7 @@ def test_an_action_with_a_lone_surrogate_is_a_record_error_even_with_a_digest():
     ],
 )
 def test_a_planet_record_with_a_malformed_layout_is_a_record_error(layout, match):
-    data = PLANET.new_state(2, seed=3).to_json()
+    data = save_state(PLANET.new_state(2, seed=3))
     data["config"]["options"]["layout"] = layout
     del data["digest"]
     record_error(data, match)
@@ -95,7 +102,7 @@ def test_a_planet_record_with_a_malformed_layout_is_a_record_error(layout, match
 
 @pytest.mark.parametrize("game", [KOSMODROM, PLANET], ids=lambda g: g.id)
 def test_a_record_with_max_turns_null_is_a_record_error(game):
-    data = game.new_state(2, seed=3).to_json()
+    data = save_state(game.new_state(2, seed=3))
     data["config"]["options"]["max_turns"] = None
     del data["digest"]
     record_error(data, "option 'max_turns' must be a whole number >= 1, got None")
@@ -103,13 +110,13 @@ def test_a_record_with_max_turns_null_is_a_record_error(game):
 
 @pytest.mark.parametrize("version", [True, 1.0, "1", 2, None])
 def test_a_record_version_is_exactly_the_integer_1(version):
-    data = mlem_at_launch().to_json()
+    data = save_state(mlem_at_launch())
     data["version"] = version
     record_error(data, "'version' .* is not supported")
 
 
 def test_nan_in_a_record_is_a_record_error():
-    text = json.dumps(mlem_at_launch().to_json()).replace('"seed": 5', '"seed": NaN')
+    text = json.dumps(save_state(mlem_at_launch())).replace('"seed": 5', '"seed": NaN')
     record_error(text, "NaN is not a JSON number")
 
 
@@ -320,7 +327,7 @@ def test_a_megabyte_of_bad_input_gives_a_short_message(make_state):
 
 
 def test_a_record_with_a_megabyte_action_gives_a_short_message():
-    data = mlem_at_launch().to_json()
+    data = save_state(mlem_at_launch())
     data["actions"] = ["board " + "x" * BIG]
     del data["digest"]
     assert len(record_error(data, "action #1 .* is longer than an action's 200 characters")) < 400
@@ -357,35 +364,35 @@ def played_kosmodrom():
 
 def test_a_record_signed_with_a_key_loads_with_that_key():
     state = played_kosmodrom()
-    data = state.to_json(key=KEY)
+    data = save_state(state, key=KEY)
     assert len(data["signature"]) == 64 and "digest" in data
-    assert State.from_json(data, key=KEY).fingerprint() == state.fingerprint()
-    assert State.from_json(json.dumps(data), key=KEY.decode()).fingerprint() == state.fingerprint()
-    assert State.from_json(data).fingerprint() == state.fingerprint()  # no key: the digest alone
+    assert load_state(data, key=KEY).fingerprint() == state.fingerprint()
+    assert load_state(json.dumps(data), key=KEY.decode()).fingerprint() == state.fingerprint()
+    assert load_state(data).fingerprint() == state.fingerprint()  # no key: the digest alone
 
 
 def test_a_tampered_record_with_a_recomputed_digest_passes_the_digest_but_not_the_signature():
     from cosmotable.engine.core import digest
 
     state = played_kosmodrom()
-    data = state.to_json(key=KEY)
+    data = save_state(state, key=KEY)
     data["seed"] += 1  # the seed decides all chance still to come
     data["digest"] = digest({k: v for k, v in data.items() if k not in ("digest", "signature")})
-    State.from_json(data)  # the unkeyed digest only catches accidents
+    load_state(data)  # the unkeyed digest only catches accidents
     record_error(data, "'signature' does not match: the record was changed after it was signed", key=KEY)
 
 
 def test_a_record_without_a_signature_or_signed_with_another_key_is_refused():
     state = played_kosmodrom()
-    record_error(state.to_json(), "the record is not signed", key=KEY)
-    record_error(state.to_json(key=b"another key"), "'signature' does not match", key=KEY)
-    bad = state.to_json(key=KEY)
+    record_error(save_state(state), "the record is not signed", key=KEY)
+    record_error(save_state(state, key=b"another key"), "'signature' does not match", key=KEY)
+    bad = save_state(state, key=KEY)
     bad["signature"] = 7
     record_error(bad, "'signature' must be a hex text", key=KEY)
     bad["signature"] = "é" * 64  # not ASCII: hmac.compare_digest would raise TypeError on text
     record_error(bad, "'signature' does not match", key=KEY)
     with pytest.raises(RecordError, match="a signing key must be non-empty bytes or text"):
-        state.to_json(key=b"")
+        save_state(state, key=b"")
 
 
 def test_a_signed_record_file_round_trips(tmp_path):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kosmodrom_helpers import GAME
 
 from budget_helpers import examples
-from cosmotable.engine import IllegalAction, load_state
+from cosmotable.engine import IllegalAction, load_state, save_state
 from cosmotable.games.kosmodrom import actions as A
 from cosmotable.games.kosmodrom.cards import PADS
 from play_helpers import play_random
@@ -124,7 +124,7 @@ def test_ruling_K24_determinizations_keep_the_view_the_cards_and_the_known_cards
 @given(seeds, players, variant_sets, st.integers(0, 600))
 def test_replays_reproduce_the_state(seed, n, variants, steps):
     s = play(seed, n, variants, steps=steps)
-    again = load_state(json.loads(json.dumps(s.to_json())))
+    again = load_state(json.loads(json.dumps(save_state(s))))
     assert again.fingerprint() == s.fingerprint()
 
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 import pytest
 from kosmodrom_helpers import arrange, start, to_draw, to_play
 
-from cosmotable.engine import IllegalAction
+from cosmotable.engine import IllegalAction, save_state
 
 HANDS = [["oxygen", "metal", "metal", "metal", "metal", "metal"], ["fuel"] * 6, ["jack"] + ["fuel"] * 5]
 
 
 def refused(s, action: str, reason: str) -> None:
     """`action` is refused for `reason` (a regular expression) and the state is untouched."""
-    before = s.to_json()
+    before = save_state(s)
     with pytest.raises(IllegalAction, match=reason):
         s.apply(action)
-    assert s.to_json() == before
+    assert save_state(s) == before
 
 
 def advancing():

@@ -3,9 +3,9 @@
 import pytest
 from kosmodrom_helpers import arrange, end_turn, legal, set_hand, start, to_play
 
+from cosmotable import games
 from cosmotable.engine import CHANCE, IllegalAction
 from cosmotable.engine.errors import ConfigError
-from cosmotable.games import kosmodrom
 
 
 def test_ruling_K2_a_zone_holds_several_rockets_but_one_expert():
@@ -174,7 +174,7 @@ def test_ruling_K23_with_deck_and_discard_both_empty_the_draw_stops():
 
 
 def test_ruling_K26_a_stalled_game_ends_at_the_turn_cap_scored_as_it_stands():
-    s = kosmodrom.GAME.new_state(num_players=2, seed=5, max_turns=4)
+    s = games.get("kosmodrom").new_state(num_players=2, seed=5, max_turns=4)
     for i in range(12):
         s.apply(f"deck {'metal' if i % 2 else 'fuel'}")
     s.apply("first 0")
@@ -191,7 +191,7 @@ def test_ruling_K26_a_stalled_game_ends_at_the_turn_cap_scored_as_it_stands():
 
 
 def test_ruling_K26_the_default_cap_is_far_above_a_normal_game_and_must_be_a_whole_number():
-    assert kosmodrom.GAME.new_state(num_players=2, seed=1).max_turns == 300
+    assert games.get("kosmodrom").new_state(num_players=2, seed=1).max_turns == 300
     for bad in (0, "ten", True, 2.5):
         with pytest.raises(ConfigError, match="max_turns"):
-            kosmodrom.GAME.new_state(num_players=2, seed=1, max_turns=bad)
+            games.get("kosmodrom").new_state(num_players=2, seed=1, max_turns=bad)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from planet_helpers import GAME, coin_total, recount_from_public
 
 from budget_helpers import examples
-from cosmotable.engine import CHANCE, IllegalAction, load_state
+from cosmotable.engine import CHANCE, IllegalAction, load_state, save_state
 
 SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(0, 10**9), st.sampled_from([(2, False), (3, False), (4, False), (4, True)]))
@@ -76,7 +76,7 @@ def test_views_hold_no_face_down_identity_and_survive_a_resample(game, seat):
 def test_a_saved_record_replays_to_the_same_fingerprint(game):
     seed, (players, teams) = game
     s = random_game(seed, players, teams, max_turns=40, claims=True)
-    again = load_state(s.to_json())
+    again = load_state(save_state(s))
     assert again.fingerprint() == s.fingerprint()
 
 

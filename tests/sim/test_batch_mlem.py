@@ -7,6 +7,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from cosmotable.engine import save_state
 from cosmotable.sim.batch_mlem import play_batch, play_reference, records, subset_masks
 from cosmotable.sim.batch_mlem import uniform as compiled_uniform
 from cosmotable.sim.counter_rng import cumulative, pick_outcome, uniform, uniform_array
@@ -33,7 +34,7 @@ def test_batch_games_are_the_reference_games_action_by_action(players, variants)
     scores, parts = batch.scores(), batch.score_parts()
     for i, seed in enumerate(seeds):
         state = play_reference(seed, players, variants)
-        assert texts[i] == state.to_json()["actions"], f"seed {seed}"
+        assert texts[i] == save_state(state)["actions"], f"seed {seed}"
         assert scores[i].tolist() == state.scores(), f"seed {seed}"
         for seat in range(players):
             breakdown = state.score_breakdown(seat)
@@ -62,7 +63,7 @@ def test_batch_heuristic_games_are_the_heuristic_bots_games_action_by_action(pla
     scores, parts = batch.scores(), batch.score_parts()
     for i, seed in enumerate(seeds):
         state = play_reference(seed, players, variants, lineups[i])
-        assert texts[i] == state.to_json()["actions"], f"seed {seed}, {lineups[i]}"
+        assert texts[i] == save_state(state)["actions"], f"seed {seed}, {lineups[i]}"
         assert scores[i].tolist() == state.scores(), f"seed {seed}"
         for seat in range(players):
             breakdown = state.score_breakdown(seat)
@@ -81,7 +82,7 @@ def test_the_heuristic_games_have_ties_the_keys_break_and_differ_from_random_pla
     for seed in seeds:
         final = play_reference(seed, 3, ("ufo",), ("heuristic",) * 3)
         state = games.get("mlem").new_state(3, seed=seed, variants=["ufo"])
-        for text in final.to_json()["actions"]:
+        for text in save_state(final)["actions"]:
             if not state.is_chance_node():
                 legal = state.legal_actions()
                 if len(legal) > 1:

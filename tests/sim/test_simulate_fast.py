@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cosmotable.engine import save_state
 from cosmotable.sim.batch_mlem import play_reference
 from cosmotable.sim.fast import FAST_POLICIES, batch_rows
 from cosmotable.sim.features import features
@@ -30,7 +31,7 @@ def test_fast_rows_are_the_rows_of_the_same_games_on_the_reference_engine(player
     rows = batch_rows(plan, list(range(25)))
     for row in rows:
         state = play_reference(row["seed"], players, variants, plan.seats(row["game_index"]))
-        actions = state.to_json()["actions"]
+        actions = save_state(state)["actions"]
         chance = ("roll ", "reveal-", "deal-mission ")
         expected = {
             **features("mlem", state),

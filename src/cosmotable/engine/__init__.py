@@ -16,7 +16,7 @@ from cosmotable.engine.core import (
     State,
 )
 from cosmotable.engine.errors import ConfigError, DataError, RecordError
-from cosmotable.engine.record import GameRecord, load_state, replay
+from cosmotable.engine.record import GameRecord, load_state, replay, save_state
 
 __all__ = [
     "CHANCE",
@@ -33,4 +33,5 @@ __all__ = [
     "State",
     "load_state",
     "replay",
+    "save_state",
 ]

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cosmotable.engine.errors import ConfigError, IllegalAction
 from cosmotable.engine.inputs import (
@@ -25,6 +25,9 @@ from cosmotable.engine.inputs import (
     json_problem,
     quoted,
 )
+
+if TYPE_CHECKING:
+    from cosmotable.engine.descriptor import GameDescriptor
 
 #: `current_player()` while a chance outcome (roll, shuffle, draw) is due.
 CHANCE = -1
@@ -140,6 +143,21 @@ class Game(ABC):
     variants: ClassVar[Mapping[str, str]] = {}
     #: option name -> one-line description (e.g. a board file)
     options: ClassVar[Mapping[str, str]] = {}
+    #: the game's descriptor (None: a game made without one, as the engine's tests make theirs)
+    descriptor: ClassVar[GameDescriptor | None] = None
+
+    def __init_subclass__(cls, descriptor: GameDescriptor | None = None, **kwargs: Any) -> None:
+        """`class MyGame(Game, descriptor=DESCRIPTOR)`: the facts above are the descriptor's, stated
+        once in the game package's __init__.py, where the registry reads them without the rules."""
+        super().__init_subclass__(**kwargs)
+        if descriptor is not None:
+            cls.descriptor = descriptor
+            cls.id = descriptor.id
+            cls.name = descriptor.name
+            cls.min_players = descriptor.min_players
+            cls.max_players = descriptor.max_players
+            cls.variants = descriptor.variants
+            cls.options = descriptor.options
 
     def make_config(
         self,
@@ -621,22 +639,6 @@ class State(ABC):
     def fingerprint(self) -> str:
         """Digest of the complete state: equal fingerprints mean identical states."""
         return digest(self.snapshot())
-
-    def to_json(self, key: bytes | str | None = None) -> dict[str, Any]:
-        """Save as a record: (game, config, seed, actions) plus a digest against accidents, and with
-        `key` an HMAC-SHA256 `signature` against tampering (see `GameRecord.to_json`)."""
-        from cosmotable.engine.record import GameRecord
-
-        return GameRecord.from_state(self).to_json(key=key)
-
-    @staticmethod
-    def from_json(data: Any, key: bytes | str | None = None) -> State:
-        """The state a save describes (a dict, JSON text or a path), whatever its game; a corrupt
-        or tampered save raises RecordError naming what is wrong. With `key`, a record whose
-        signature is missing or was not made with that key is refused too."""
-        from cosmotable.engine.record import load_state
-
-        return load_state(data, key=key)
 
     def __str__(self) -> str:
         return f"<{self.game.id} state after {len(self.history)} actions>"

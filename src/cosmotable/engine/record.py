@@ -219,6 +219,13 @@ def replay(game: str, config: GameConfig, seed: int, actions: list[str]) -> Stat
     return GameRecord(game, config, seed, list(actions)).replay()
 
 
+def save_state(state: State, key: bytes | str | None = None) -> dict[str, Any]:
+    """A state saved as a record: (game, config, seed, actions) plus a digest against accidents,
+    and with `key` an HMAC-SHA256 `signature` against tampering (see `GameRecord.to_json`). A
+    function of the records, not a method of the State, so that the state's module needs no record."""
+    return GameRecord.from_state(state).to_json(key=key)
+
+
 def load_state(data: Any, key: bytes | str | None = None) -> State:
     """Load a save (a dict, JSON text or a path) into the state it records; with `key`, only a
     record signed with that key."""

@@ -45,7 +45,7 @@ import numpy as np
 import pyspiel
 
 from cosmotable import games
-from cosmotable.engine import CHANCE, TERMINAL, GameConfig, State, load_state
+from cosmotable.engine import CHANCE, TERMINAL, GameConfig, State, load_state, save_state
 from cosmotable.envs.common import REWARDS, final_rewards, rewards_from_scores
 from cosmotable.envs.encodings import DeterminizationError, Encoding, encoding_for, has_encoding
 
@@ -72,7 +72,7 @@ class _EngineBox:
         return _EngineBox(self.state.clone())
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"record": self.state.to_json()}
+        return {"record": save_state(self.state)}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.state = load_state(data["record"])

@@ -10,7 +10,7 @@ from mlem_variant_helpers import ALL_VARIANTS, check_events_hide_what_they_must,
 from score_from_view import breakdown_from_view, scores_from_view, winners_from_view
 
 from budget_helpers import examples
-from cosmotable.engine import TERMINAL, IllegalAction, load_state
+from cosmotable.engine import TERMINAL, IllegalAction, load_state, save_state
 from cosmotable.games.mlem.tokens import default_token_data
 from play_helpers import play_random
 
@@ -144,7 +144,7 @@ def test_variant_random_play_ends_and_scores_match_a_recount_of_the_final_table(
 )
 def test_variant_replay_from_the_record_gives_the_same_state(seed, num_players, variants, choice_seed, steps):
     s = play(seed, num_players, variants, choice_seed, steps)
-    again = load_state(s.to_json())
+    again = load_state(save_state(s))
     assert again.fingerprint() == s.fingerprint()
     assert [str(a) for a in again.history] == [str(a) for a in s.history]
     assert again.view(0) == s.view(0)

@@ -7,6 +7,7 @@ import pytest
 from mlem_helpers import GAME
 from mlem_variant_helpers import discovery, expedition, token_file
 
+from cosmotable.engine import save_state
 from cosmotable.engine.errors import ConfigError
 from cosmotable.games.mlem.board import default_mat
 from cosmotable.games.mlem.tokens import TOKEN_FILES, default_token_data, token_problems
@@ -269,5 +270,5 @@ def test_token_data_a_game_with_custom_token_sets_replays_from_its_record():
     roll(s, "1,2,2,2,3,3")
     s.apply("travel 1,2")  # 0 -> 7, wormhole to 11 (UFO there), die return: 3 dice
     assert (s.position, s.dice, s.ufo.taken) == (11, 3, [[5], [], []])
-    again = load_state(json.dumps(s.to_json()))
+    again = load_state(json.dumps(save_state(s)))
     assert again.fingerprint() == s.fingerprint()

@@ -2,76 +2,41 @@
 
 Build rockets, move them through the assembly shop, the test stand and the launch table, and have
 them on the launch table when the launch pad is complete.
+
+This file is the game's descriptor, its one face to the rest of cosmotable: the facts, and the
+dotted paths of its parts, loaded on first use (`cosmotable.engine.descriptor`).
 """
 
-from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from cosmotable.engine.core import Action, Game, GameConfig, State
-from cosmotable.engine.errors import ConfigError
-from cosmotable.engine.inputs import quoted
-from cosmotable.games.kosmodrom import actions, views
-from cosmotable.games.kosmodrom.cards import default_cards
-from cosmotable.games.kosmodrom.state import KosmodromState
+from cosmotable.engine.descriptor import GameDescriptor
 from cosmotable.games.kosmodrom.table import DEFAULT_MAX_TURNS
 
-
-class KosmodromGame(Game):
-    id = "kosmodrom"
-    name = "Kosmodrom (Космо Дром)"
-    min_players = 2
-    max_players = 4
-    variants: ClassVar[Mapping[str, str]] = {
+DESCRIPTOR = GameDescriptor(
+    id="kosmodrom",
+    name="Kosmodrom (Космо Дром)",
+    min_players=2,
+    max_players=4,
+    game="cosmotable.games.kosmodrom.game:GAME",
+    variants={
         "quick": "quick game: a drawn launch-pad card goes straight to the launch-pad area",
         "slow": "slow game: the launch-pad cards join the deck only at the first reshuffle",
         "negotiation": "in step 4 players may trade cards and give them away (gifts may be refused)",
         "superpowers": "any number of upgrades at once; Budget Cut steals all of a player's upgrades",
-    }
-    options: ClassVar[Mapping[str, str]] = {
+    },
+    options={
         "max_turns": f"safety cap on the number of turns, all seats counted (default {DEFAULT_MAX_TURNS}; "
         "normal games take 50-90); the game ends with a logged reason",
-    }
-
-    def validate_config(self, config: GameConfig) -> None:
-        # rulebook (различная длительность игры): the quick and the slow game are two alternative
-        # lengths of game (Ruling K11).
-        if config.has("quick") and config.has("slow"):
-            raise ConfigError(
-                "the quick and the slow game are alternatives: choose one of 'quick' and 'slow'"
-            )
-        if "max_turns" in config.options:
-            cap = config.options["max_turns"]
-            if type(cap) is not int or cap < 1:
-                raise ConfigError(
-                    f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
-                    f"(leave the option out for the default, {DEFAULT_MAX_TURNS})"
-                )
-
-    def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
-        return KosmodromState(self, config, seed, default_cards())
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse_action(text)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return actions.action_from_json(data)
-
-    # The state holds the rules; what a seat sees and why a move is refused are views.py's.
-    def view_in(self, state: State, seat: int) -> dict[str, Any]:
-        return views.view(_kosmodrom(state), seat)
-
-    def public_view_in(self, state: State) -> dict[str, Any]:
-        return views.view(_kosmodrom(state), None)
-
-    def explain_illegal_in(self, state: State, action: Action) -> str:
-        return views.explain_illegal(_kosmodrom(state), action)
-
-
-def _kosmodrom(state: State) -> KosmodromState:
-    assert isinstance(state, KosmodromState), f"a Kosmodrom hook was given {type(state).__name__}"
-    return state
-
-
-GAME = KosmodromGame()
+    },
+    # The game-over event's `reason`.
+    end_reasons={
+        "countdown": "the launch pad is complete and the countdown is over",
+        "max_turns": "the safety cap on turns was reached (Ruling K26)",
+    },
+    cap_reasons=frozenset({"max_turns"}),
+    turn_cap_option="max_turns",
+    turn_counter="turn",
+    # Ruling K9: a Soldering Iron may fetch a Soldering Iron from the discard pile, and that play and
+    # its `keep` bring the very same table back.
+    positions_repeat=True,
+    parts={},
+    web="kosmodrom",
+)

@@ -12,11 +12,6 @@ from dataclasses import dataclass, field
 from cosmotable.games.mlem.tokens import TokenSets
 
 UFO, DISCOVERY, SECRET_MISSIONS = "ufo", "discovery", "secret_missions"
-VARIANTS = {
-    UFO: "UFO: expedition tokens (UFO move, starting dice, one extra ability) and UFO contact points",
-    DISCOVERY: "Discovery: five face-up discovery tokens (points, die return, wormhole) on the mat",
-    SECRET_MISSIONS: "Secret Missions: keep 3 of 4 hidden missions; 1/2/3 completed = 2/5/10 points",
-}
 # rulebook (discovery): five tokens lie face up on the mat while the stack lasts.
 DISCOVERIES_ON_MAT = 5
 # rulebook (secret missions): each player is dealt 4 and keeps 3.

@@ -1,0 +1,98 @@
+"""MLEM's Game: config checks, parsing, and the hooks that join the state (the rules) and the views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
+from cosmotable.engine.errors import ConfigError, DataError
+from cosmotable.engine.inputs import problem_list
+from cosmotable.games.mlem import DESCRIPTOR, actions, views
+from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
+from cosmotable.games.mlem.state import MlemState
+from cosmotable.games.mlem.tokens import TOKEN_FILES, TokenSets, token_problems, token_sets
+
+
+@lru_cache(maxsize=16)
+def _mat_from_json(text: str) -> Mat:
+    import json
+
+    return mat_from_data(json.loads(text), "board option")
+
+
+@lru_cache(maxsize=16)
+def _tokens_from_json(board_text: str, text: str) -> TokenSets:
+    import json
+
+    board = json.loads(board_text)
+    mat = default_mat() if board is None else _mat_from_json(board_text)
+    return token_sets(mat, json.loads(text))
+
+
+class MlemGame(Game, descriptor=DESCRIPTOR):
+    def validate_config(self, config: GameConfig) -> None:
+        board = config.options.get("board")
+        if board is not None:
+            if not isinstance(board, dict):
+                raise ConfigError("option 'board' must be the contents of a mat file (a table)")
+            problems = mat_problems(board)
+            if problems:
+                raise ConfigError("the board has problems:\n" + problem_list(problems))
+        mat = self.mat(config)
+        for option in TOKEN_FILES:
+            data = config.options.get(option)
+            if data is not None:
+                problems = token_problems(option, data, mat)
+                if problems:
+                    raise ConfigError(f"option {option!r} has problems:\n" + problem_list(problems))
+        try:
+            self.tokens(config)
+        except DataError as exc:  # a custom board without a space or planet the default tokens name
+            raise ConfigError(
+                "the token sets do not fit this board (pass token options made for it):\n"
+                + problem_list(exc.problems)
+            ) from None
+        if config.has("secret_missions"):
+            needed = 4 * config.num_players
+            available = len(self.tokens(config).missions)
+            if available < needed:
+                raise ConfigError(
+                    f"{config.num_players} players need {needed} mission tokens, the set has {available}"
+                )
+
+    def mat(self, config: GameConfig) -> Mat:
+        board = config.options.get("board")
+        return default_mat() if board is None else _mat_from_json(canonical_json(board))
+
+    def tokens(self, config: GameConfig) -> TokenSets:
+        overrides = {opt: config.options[opt] for opt in TOKEN_FILES if config.options.get(opt) is not None}
+        return _tokens_from_json(canonical_json(config.options.get("board")), canonical_json(overrides))
+
+    def initial_state(self, config: GameConfig, seed: int) -> MlemState:
+        return MlemState(self, config, seed, self.mat(config), default_goals(), self.tokens(config))
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return actions.action_from_json(data)
+
+    # The state holds the rules; what a seat sees and why a move is refused are views.py's.
+    def view_in(self, state: State, seat: int) -> dict[str, Any]:
+        return views.seat_view(_mlem(state), seat)
+
+    def public_view_in(self, state: State) -> dict[str, Any]:
+        return views.public_view(_mlem(state))
+
+    def explain_illegal_in(self, state: State, action: Action) -> str:
+        return views.explain_illegal(_mlem(state), action)
+
+
+def _mlem(state: State) -> MlemState:
+    assert isinstance(state, MlemState), f"an MLEM hook was given {type(state).__name__}"
+    return state
+
+
+GAME = MlemGame()
