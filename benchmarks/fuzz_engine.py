@@ -393,9 +393,7 @@ class OpenSpielMirror:
             self.os_state = None
             return
         self.openspiel = openspiel
-        options = {
-            k: v for k, v in state.config.options.items() if k in openspiel.GAME_OPTIONS.get(game_id, {})
-        }
+        options = {k: v for k, v in state.config.options.items() if k in openspiel.game_options(game_id)}
         self.game = openspiel.load(game_id, state.config.num_players, state.config.variants, **options)
         self.os_state = self.game.new_initial_state()
 

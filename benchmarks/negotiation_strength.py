@@ -1,5 +1,5 @@
 """Kosmodrom's negotiation variant: does negotiating pay? The heuristic (which trades and gives,
-`bots/kosmodrom_offers.py`) against the heuristic as it was before issue #19 in this variant: it
+`games/kosmodrom/bot_offers.py`) against the heuristic as it was before issue #19 in this variant: it
 never makes an offer and answers one by the keep worth of the cards in less the cards out.
 
     python benchmarks/negotiation_strength.py [--games N] [--players 2|3|4] [--seed S]
@@ -19,8 +19,8 @@ from collections import Counter
 from cosmotable import games
 from cosmotable.bots import HeuristicBot
 from cosmotable.bots.heuristic import ranked
-from cosmotable.bots.kosmodrom_worth import keep_worth
 from cosmotable.engine import Action, State
+from cosmotable.games.kosmodrom.bot_worth import keep_worth
 from cosmotable.sim.stats import wilson_interval
 
 

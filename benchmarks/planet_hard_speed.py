@@ -6,7 +6,7 @@ took 13.4 s).
 Plays games of `hard` (seat 0) against the heuristic (the other seats), seeded as the arena seeds
 its tables (bot seed = table seed + seat; e.g. 7000023 is table 2 of `bot_strength.py --seed 7`),
 for at most `D` decisions of `hard` each. At each `hard` decision with more than one legal move the
-search runs twice on the same position, once with its level's work budget (`GAME_LEVELS`, or
+search runs twice on the same position, once with its level's work budget (the game's `SEARCH_LEVELS`, or
 `--budget`) and once without, in alternating order, each timed in CPU time of this process; the
 game goes on with the budgeted move. Prints, for each side, the median, 90th and 99th percentile,
 the mean and the slowest decision (seconds), the moves the heuristic judged (median and most), how
@@ -26,8 +26,8 @@ from dataclasses import replace
 from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.bots.mcts import MCTSBot, search_for
-from cosmotable.bots.planet_routes import forget_layouts
 from cosmotable.engine import State
+from cosmotable.games.planet.bot_routes import forget_layouts
 
 
 def timed(bot: MCTSBot, state: State) -> tuple[float, int, int, str]:

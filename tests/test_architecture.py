@@ -1,5 +1,6 @@
 """The layers of docs/architecture.md, enforced on the source: which part of cosmotable may import
-which, and no import circle inside a game package.
+which, what a game's rules and a game's adapters may import, and no import circle inside a game
+package.
 
 Every import statement counts - at the top of a module, inside a function, or under
 `if TYPE_CHECKING:` - because each one is a dependency a reader has to follow. The imports are
@@ -16,37 +17,48 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "cosmotable"
 
-#: part -> the other parts it may import (its own part always). "games.*" stands for every game
-#: package, "games" for the registry (cosmotable/games/__init__.py). Keep in step with
+#: part -> the other parts it may import (its own part always). "games" stands for the registry
+#: (cosmotable/games/__init__.py): the layers reach a game through its descriptor, never by importing
+#: the game's modules ("games.*"), which only the command line still does. Keep in step with
 #: docs/architecture.md.
 ALLOWED: dict[str, set[str]] = {
     "cosmotable": {"games"},  # the top package hands the games registry to the engine
     "engine": set(),
-    "games.*": {"engine"},
-    "games": {"engine", "games.*"},
-    "bots": {"engine", "games", "games.*"},
-    "sim": {"engine", "games", "games.*", "bots"},
-    "envs": {"engine", "games", "games.*", "bots"},
+    "games": {"engine"},
+    "bots": {"engine", "games"},
+    "sim": {"engine", "games", "bots"},
+    "envs": {"engine", "games", "bots"},
     "ui": set(),
     "ui.numbers": set(),
     "ui.plots": {"ui.numbers"},
     "ui.glyphs": set(),
-    "ui.rules": {"games", "games.*", "ui.glyphs"},
-    "ui.terminal": {
-        "engine",
-        "games",
-        "games.*",
-        "bots",
-        "sim",
-        "ui.numbers",
-        "ui.plots",
-        "ui.glyphs",
-        "ui.rules",
-    },
+    "ui.rules": {"games", "ui.glyphs"},
+    "ui.terminal": {"engine", "games", "bots", "sim", "ui.numbers", "ui.plots", "ui.glyphs", "ui.rules"},
     # "cosmotable": the top package, for __version__
-    "server": {"cosmotable", "engine", "games", "games.*", "bots", "ui.rules"},
+    "server": {"cosmotable", "engine", "games", "bots", "ui.rules"},
     "cli": {"cosmotable", "engine", "games", "games.*", "bots", "sim", "envs", "server", "ui", "ui.numbers"}
     | {"ui.plots", "ui.terminal"},
+}
+
+#: Modules of a layer that still import one game's modules by name, each a tool of that game alone
+#: (MLEM's compiled batch simulator and the fast path that drives it), with what it imports.
+GAME_TOOLS: dict[str, str] = {
+    "cosmotable.sim.batch_mlem": "games.mlem",
+    "cosmotable.sim.fast": "games.mlem",
+}
+
+#: A game's adapters, by the start of their file name inside the game's package -> the layer whose
+#: base they build on. Every other module of a game package is its rules (game.py, and __init__.py,
+#: the descriptor): the rules import only the engine, so that they never load a bot or a screen.
+ADAPTERS: dict[str, str] = {
+    "bots": "bots",
+    "bot_": "bots",
+    "encoding": "envs",
+    "drawing": "envs",
+    "screen": "ui.terminal",
+    "summary": "ui.rules",
+    "features": "sim",
+    "report": "sim",
 }
 
 
@@ -89,10 +101,41 @@ def imports(module: str) -> set[str]:
 
 
 def allowed(src: str, dst: str) -> bool:
+    """May part `src` import part `dst` (neither a game package; see `game_import_allowed`)?"""
     if src == dst:
         return True
-    rule = ALLOWED["games.*"] if src.startswith("games.") else ALLOWED[src]
+    rule = ALLOWED[src]
     return dst in rule or (dst.startswith("games.") and "games.*" in rule)
+
+
+def adapter_layer(module: str) -> str | None:
+    """The layer a game module adapts the game to, or None for the game's rules."""
+    name = module.rsplit(".", 1)[1]
+    return next((layer for start, layer in ADAPTERS.items() if name.startswith(start)), None)
+
+
+def game_import_allowed(module: str, target: str) -> bool:
+    """A game's rules import the engine and the game's own rules; an adapter of a layer imports
+    what that layer may (the layer itself included), the game's rules and the game's adapters of
+    the layers its layer may import (a screen its game's rules summary). No game module imports
+    another game's."""
+    game, layer = part(module), adapter_layer(module)
+    if part(target) == game:
+        other = adapter_layer(target)
+        return other is None or (layer is not None and (other == layer or other in ALLOWED[layer]))
+    if layer is None:
+        return part(target) == "engine"
+    owner = part(target)
+    return not owner.startswith("games.") and (owner == layer or owner in ALLOWED[layer])
+
+
+def import_allowed(module: str, target: str) -> bool:
+    if part(module).startswith("games."):
+        return game_import_allowed(module, target)
+    if part(target).startswith("games."):
+        tool_of = GAME_TOOLS.get(module)
+        return part(target) == tool_of or allowed(part(module), part(target))
+    return allowed(part(module), part(target))
 
 
 def test_every_part_of_the_package_has_a_rule():
@@ -105,8 +148,55 @@ def test_the_parts_import_only_the_layers_below_them():
     wrong = sorted(
         f"{module} imports {target} ({part(module)} may not import {part(target)})"
         for module in MODULES
+        if not part(module).startswith("games.")
         for target in imports(module)
-        if target in MODULES and not allowed(part(module), part(target))
+        if target in MODULES and not import_allowed(module, target)
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def game_modules(kind: str) -> list[str]:
+    """The modules of every game package that are its rules ("rules") or its adapters ("adapters")."""
+    inside = [m for m in MODULES if part(m).startswith("games.")]
+    return [m for m in inside if (adapter_layer(m) is None) == (kind == "rules")]
+
+
+@pytest.mark.parametrize("kind", ["rules", "adapters"])
+def test_a_game_s_rules_import_only_the_engine_and_its_adapters_their_layer(kind):
+    """games/<id>/: the rules (and the descriptor) import the engine and the game's own rules; an
+    adapter (bots.py, encoding.py, screen.py, ...) imports its layer and what its layer may."""
+    modules = game_modules(kind)
+    assert modules, f"no {kind} modules found in the game packages"
+    wrong = sorted(
+        f"{module} imports {target}"
+        + (f" (a {adapter_layer(module)} adapter)" if adapter_layer(module) else " (rules: engine only)")
+        for module in modules
+        for target in imports(module)
+        if target in MODULES and not game_import_allowed(module, target)
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_game_check_refuses_a_rule_that_imports_a_bot_and_an_adapter_of_another_layer():
+    assert not game_import_allowed("cosmotable.games.planet.moves", "cosmotable.bots.heuristic")
+    assert not game_import_allowed("cosmotable.games.planet.moves", "cosmotable.games.planet.bots")
+    assert not game_import_allowed("cosmotable.games.planet.bots", "cosmotable.games.planet.screen")
+    assert not game_import_allowed("cosmotable.games.planet.bots", "cosmotable.games.mlem.board")
+    assert not game_import_allowed("cosmotable.games.planet.bots", "cosmotable.ui.terminal.common")
+    assert game_import_allowed("cosmotable.games.planet.bots", "cosmotable.bots.heuristic")
+    assert game_import_allowed("cosmotable.games.planet.bots", "cosmotable.games.planet.bot_routes")
+    assert game_import_allowed("cosmotable.games.planet.moves", "cosmotable.engine.core")
+
+
+def test_no_layer_imports_a_game_s_modules_by_name():
+    """The layers ask the registry for a game's descriptor and load its parts by their dotted paths;
+    only the command line and the named tools of one game import a game's modules."""
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module in MODULES
+        if not part(module).startswith("games.") and part(module) != "cli"
+        for target in imports(module)
+        if part(target).startswith("games.") and GAME_TOOLS.get(module) != part(target)
     )
     assert not wrong, "\n".join(wrong)
 

@@ -306,10 +306,10 @@ def play(
         raise fail("--name must not be empty", EXIT_USAGE)
     options: dict[str, object] = {}
     intro = []
-    if g.id == "mlem":
+    if "board" in g.options:  # a game played on a mat (MLEM's): say which one
         intro.append(
             Text(
-                "Mat: the reconstructed default, not the printed mat (see 'cosmotable rules mlem')"
+                f"Mat: the reconstructed default, not the printed mat (see 'cosmotable rules {g.id}')"
                 if board is None
                 else f"Mat: {board}",
                 style="dim",

@@ -148,11 +148,12 @@ def test_the_mover_view_is_built_once_per_position_and_never_reused_for_another(
 
 
 def test_kosmodrom_and_planet_levels_search_their_own_turn_with_the_heuristic_answering():
-    from cosmotable.bots.mcts import GAME_LEVELS, LEVELS, search_for
+    from cosmotable.bots.mcts import LEVELS, search_for
+    from cosmotable.games.kosmodrom.bots import SEARCH_LEVELS
 
     assert search_for("hard", "mlem") == LEVELS["hard"]
     hard = search_for("hard", "kosmodrom")
-    assert hard.own_turn and hard.others_by_heuristic and hard == GAME_LEVELS["kosmodrom"]["hard"]
+    assert hard.own_turn and hard.others_by_heuristic and hard == SEARCH_LEVELS["hard"]
     assert search_for("hard", "planet").own_turn
     bot = make_bot("hard", seed=1)
     s = games.get("kosmodrom").new_state(num_players=2, seed=2)

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from cosmotable import games
+from cosmotable.games.kosmodrom.screen import KosmodromScreen
+from cosmotable.games.mlem.screen import MlemScreen
+from cosmotable.games.planet.screen import PlanetScreen, rules_markdown
 from cosmotable.ui.numbers import percent
 from cosmotable.ui.terminal.common import make_seats
-from cosmotable.ui.terminal.kosmodrom import KosmodromScreen
-from cosmotable.ui.terminal.mlem import MlemScreen
-from cosmotable.ui.terminal.planet import PlanetScreen, rules_markdown
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from cosmotable.envs import openspiel
-from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, plan
 from cosmotable.games.kosmodrom.actions import Pick
+from cosmotable.games.kosmodrom.encoding_rewrite import DeterminizationError, plan
 
 CASES = [
     (2, ()),
@@ -172,6 +172,6 @@ def test_an_impossible_plan_raises_instead_of_returning_the_truth():
     broken = plan(enc.card_ids, enc._hidden_receiver, enc.redact, state, 0)
     broken.slack[:] = 0  # a deck that never held a card: no hidden draw can be anything
     with pytest.raises(DeterminizationError, match="no history consistent with seat 0"):
-        from cosmotable.envs.encodings.kosmodrom_rewrite import rewrite
+        from cosmotable.games.kosmodrom.encoding_rewrite import rewrite
 
         rewrite(broken, list(state.history), random.Random(0))

@@ -1,4 +1,4 @@
-"""The search's Kosmodrom estimate read straight from the table (`kosmodrom_worth.table_estimate`,
+"""The search's Kosmodrom estimate read straight from the table (`bot_worth.table_estimate`,
 `table_position`) is the view-based estimate to the last bit, at positions of random games of every
 variant: early and late (the final countdown on), rockets in every zone."""
 
@@ -8,7 +8,7 @@ from collections import Counter
 from kosmodrom_helpers import GAME
 
 from cosmotable.bots.evaluation import evaluate
-from cosmotable.bots.kosmodrom_worth import estimate, position, table_estimate, table_position
+from cosmotable.games.kosmodrom.bot_worth import estimate, position, table_estimate, table_position
 
 
 def test_the_estimate_read_from_the_table_is_the_estimate_read_from_the_view():

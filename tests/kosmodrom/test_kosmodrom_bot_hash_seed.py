@@ -15,7 +15,7 @@ CHILD = """
 import random
 from collections import Counter
 from cosmotable import games
-from cosmotable.bots.kosmodrom_worth import SeatCards
+from cosmotable.games.kosmodrom.bot_worth import SeatCards
 
 rng = random.Random(5)
 out = []

@@ -1,5 +1,5 @@
 """Bots in the negotiation variant (issue #19 item 2): they propose trades and gifts when they gain by
-them (by the heuristic's card worths, `bots/kosmodrom_offers.py`), answer offers by their own gain
+them (by the heuristic's card worths, `games/kosmodrom/bot_offers.py`), answer offers by their own gain
 without handing the leader the game, never spam offers, and the games end.
 
 Scripted positions are laid out with `kosmodrom_helpers.arrange`; seat 1's rocket lacks fuel and
@@ -12,8 +12,14 @@ from kosmodrom_helpers import arrange, hand, set_hand, start, to_play
 
 from cosmotable.bots import make_bot
 from cosmotable.bots.heuristic import planned
-from cosmotable.bots.kosmodrom_offers import REFUSED_ROUNDS, answer, candidates, offer_gain, refused_lately
-from cosmotable.bots.kosmodrom_worth import SeatCards
+from cosmotable.games.kosmodrom.bot_offers import (
+    REFUSED_ROUNDS,
+    answer,
+    candidates,
+    offer_gain,
+    refused_lately,
+)
+from cosmotable.games.kosmodrom.bot_worth import SeatCards
 
 JUNK = ["field_duty", "brainstorm", "espionage"]
 

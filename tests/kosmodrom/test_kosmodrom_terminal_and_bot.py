@@ -8,8 +8,8 @@ from kosmodrom_helpers import GAME
 from rich.console import Console
 
 from cosmotable.bots import make_bot
+from cosmotable.games.kosmodrom.screen import KosmodromScreen, rules_renderable
 from cosmotable.ui.terminal.common import make_seats
-from cosmotable.ui.terminal.kosmodrom import KosmodromScreen, rules_renderable
 
 
 def render(*things) -> str:

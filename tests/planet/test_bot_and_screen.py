@@ -9,8 +9,8 @@ from rich.console import Console
 
 from cosmotable.bots import make_bot
 from cosmotable.engine import CHANCE
+from cosmotable.games.planet.screen import PlanetScreen
 from cosmotable.ui.terminal.common import make_seats
-from cosmotable.ui.terminal.planet import PlanetScreen
 
 
 def test_heuristic_bot_plays_a_short_game():
@@ -191,7 +191,7 @@ def test_a_seat_that_can_no_longer_draw_level_agrees_to_a_claim(level):
 
 
 def test_a_seat_that_can_still_draw_level_is_not_made_to_agree():
-    from cosmotable.bots.hooks_planet import agree_when_out_of_the_race
+    from cosmotable.games.planet.bots import agree_when_out_of_the_race
 
     assert agree_when_out_of_the_race(_claim_to_a_seat(3)) is not None
     assert agree_when_out_of_the_race(_claim_to_a_seat(1)) is None  # 0 + the last coin = 1: a tie
@@ -219,7 +219,7 @@ def test_a_seat_that_has_won_whatever_the_coins_left_do_claims_the_end_once_the_
     home for STALL_ROUNDS rounds: the seat behind, out of the race, agrees. Without it a decided teams
     game ran into the 600-turn cap, the team behind carrying coins off a tractor beam one by one and
     the team ahead pulling them back (issue #19, seed 1000310)."""
-    from cosmotable.bots.hooks_planet import STALL_ROUNDS
+    from cosmotable.games.planet.bots import STALL_ROUNDS
 
     s = _won_already(2, STALL_ROUNDS)  # 0 + the last coin < 2
     assert str(make_bot("heuristic", seed=1).act(s)) == "claim"

@@ -9,8 +9,8 @@ from planet_helpers import coin_beside_the_ship, coins, legal, put, table
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import payoff, win_chances
 from cosmotable.bots.heuristic import ranked
-from cosmotable.bots.hooks_planet import CHAIN_COST, FIGHT_COST, STALL_ROUNDS, explore_pull, stalled, value
 from cosmotable.bots.mcts import MCTSBot
+from cosmotable.games.planet.bots import CHAIN_COST, FIGHT_COST, STALL_ROUNDS, explore_pull, stalled, value
 
 SEARCH_LEVELS = ("easy", "normal", "hard")
 

@@ -10,8 +10,8 @@ from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import lead_chances, standing
 from cosmotable.bots.heuristic import best_value, hook_for
-from cosmotable.bots.hooks_planet import best_move_lead
-from cosmotable.bots.mcts import PLANET_HARD_WORK, MCTSBot, search_for
+from cosmotable.bots.mcts import MCTSBot, search_for
+from cosmotable.games.planet.bots import HARD_WORK, best_move_lead
 
 # A tractor beam at d4 (Ruling R15: a seat stepping onto it pulls one coin of its choice from any
 # other tile of the place); the last coin at c5; our astronaut at b3, the rival's at e4 beside the beam.
@@ -140,10 +140,11 @@ def test_a_remembered_move_not_legal_in_this_determinization_is_chosen_anew():
 
 def _count_judged(monkeypatch) -> tuple[list[int], list[int]]:
     """([moves the Planet hook judged], [the widest position handed to the heuristic]) from now on."""
-    from cosmotable.bots import hooks_planet, mcts
+    from cosmotable.bots import mcts
+    from cosmotable.games.planet import bots as planet_bots
 
     judged, widest = [0], [0]
-    move_value, ranked, best_value = hooks_planet.move_value, mcts.ranked, mcts.best_value
+    move_value, ranked, best_value = planet_bots.move_value, mcts.ranked, mcts.best_value
 
     def counting(state, action, view):
         judged[0] += 1
@@ -157,7 +158,7 @@ def _count_judged(monkeypatch) -> tuple[list[int], list[int]]:
         widest[0] = max(widest[0], len(state.legal_actions()))
         return best_value(state, since)
 
-    monkeypatch.setattr(hooks_planet, "move_value", counting)
+    monkeypatch.setattr(planet_bots, "move_value", counting)
     monkeypatch.setattr(mcts, "ranked", ranking)
     monkeypatch.setattr(mcts, "best_value", judging)
     return judged, widest
@@ -172,7 +173,7 @@ def _hard(budget: int | None) -> MCTSBot:
 def test_the_work_budget_caps_the_moves_hard_has_the_heuristic_judge_in_one_decision(monkeypatch):
     # Issue #19: one decision of hard took 13.4 s. The budget counts moves judged, not seconds, so a
     # decision is the same in a replay, a test and on a loaded machine.
-    assert search_for("hard", "planet").work_budget == PLANET_HARD_WORK
+    assert search_for("hard", "planet").work_budget == HARD_WORK
     judged, widest = _count_judged(monkeypatch)
     state = games.get("planet").new_state(num_players=2, seed=11)
     free = _hard(None)

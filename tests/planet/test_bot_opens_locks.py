@@ -9,9 +9,9 @@ from planet_helpers import put, table
 
 from cosmotable.bots import make_bot
 from cosmotable.bots.heuristic import ranked
-from cosmotable.bots.hooks_planet import _rest_view, progress, value
-from cosmotable.bots.planet_routes import layout_of
 from cosmotable.games.planet.board import parse_cell
+from cosmotable.games.planet.bot_routes import layout_of
+from cosmotable.games.planet.bots import _rest_view, progress, value
 
 # A knight at c3 whose landing 2E1S is the locked container at e4 (3 coins under the lock).
 BOARD = """

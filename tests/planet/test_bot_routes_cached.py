@@ -1,4 +1,4 @@
-"""The route maps' shortcuts give what the plain computation gives (bots/planet_routes.py): each
+"""The route maps' shortcuts give what the plain computation gives (games/planet/bot_routes.py): each
 chain state walked once instead of every chain link by link, a cell's moves shared among seats when
 they meet no ship, the errands remembered per layout, the nearest face-down tile from per-layout
 minima. Checked on many positions - crowded tables of random tiles (knights, arrows, dragonflies,
@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from cosmotable import games
-from cosmotable.bots import hooks_planet
-from cosmotable.bots.planet_routes import (
+from cosmotable.games.planet import bots as planet_bots
+from cosmotable.games.planet.board import DIRS, default_box
+from cosmotable.games.planet.bot_routes import (
     BEAM_SHARE,
     ERRANDS,
     EXTRA_TURNS,
@@ -38,7 +39,6 @@ from cosmotable.bots.planet_routes import (
     layout_of,
     table_of,
 )
-from cosmotable.games.planet.board import DIRS, default_box
 
 GAME = games.get("planet")
 
@@ -236,11 +236,11 @@ def _plain_explore_pull(view: dict, seat: int) -> float:
         ship = view["players"][other]["ship"]
         walk = layout.walk_from(other, node)
         aboard = walk.get(SHIP, 0 if node == SHIP else FAR)
-        yield extra + aboard + hooks_planet.sail_to_face_down(layout, other)
+        yield extra + aboard + planet_bots.sail_to_face_down(layout, other)
         for place in face_down:
             by_air = FAR
             if ship["fuel"] and place[0] != ship["area"]:
-                by_air = aboard + 1 + hooks_planet.steps_from_the_ring(layout, place)
+                by_air = aboard + 1 + planet_bots.steps_from_the_ring(layout, place)
             yield extra + min(walk.get(place, FAR), by_air)
 
     if not face_down:
@@ -280,7 +280,7 @@ def test_errands_and_explore_pull_match_the_plain_computation():
             for crew in (starts, home, starts):
                 for position in (table, fewer, locked):
                     assert _plan(position, seat, crew) == _plain_plan(position, seat, crew)
-            assert hooks_planet.explore_pull(view, seat) == _plain_explore_pull(view, seat)
+            assert planet_bots.explore_pull(view, seat) == _plain_explore_pull(view, seat)
     assert coins > 50  # most positions have coins on the table to plan errands for
 
 

@@ -7,8 +7,8 @@ turns until the game ended by agreement at turn 588 of the 600 allowed."""
 from planet_helpers import coins, put, table
 
 from cosmotable.bots import make_bot
-from cosmotable.bots.hooks_planet import value
 from cosmotable.games.planet.board import parse_cell
+from cosmotable.games.planet.bots import value
 
 # A tractor beam at c3, seat 0's ship at b1, seat 1's at c5.
 BOARD = """

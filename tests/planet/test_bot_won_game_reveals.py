@@ -7,7 +7,7 @@ both teams pulled the last coins to and fro on a tractor beam, and ran into the 
 from planet_helpers import coins, put, table
 
 from cosmotable.bots import make_bot
-from cosmotable.bots.hooks_planet import value, won_already
+from cosmotable.games.planet.bots import value, won_already
 
 # The last face-down tile is d3, beside seat 0's astronaut 1 at c3; the last 2 coins lie at b2.
 BOARD = """

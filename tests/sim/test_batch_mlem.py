@@ -75,7 +75,7 @@ def test_the_heuristic_games_have_ties_the_keys_break_and_differ_from_random_pla
     legal actions share the best value, so the tie keys are compared too; and the policy is not the
     random one under another name."""
     from cosmotable import games
-    from cosmotable.bots.hooks_mlem import value
+    from cosmotable.games.mlem.bots import value
 
     seeds = list(range(300, 306))
     ties = decisions = 0

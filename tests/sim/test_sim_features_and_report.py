@@ -10,6 +10,7 @@ import pytest
 
 from cosmotable import games
 from cosmotable.bots import make_bot
+from cosmotable.games.mlem import report as mlem_report
 from cosmotable.sim import report
 from cosmotable.sim.features import features
 from cosmotable.sim.runner import Plan, load, simulate
@@ -103,7 +104,7 @@ def test_crash_observations_count_travels_and_crashes_but_not_rerolls(tmp_path):
             ]
         ]
     )
-    assert report.crash_observations(rolls) == {(3, 2): (1, 2)}
+    assert mlem_report.crash_observations(rolls) == {(3, 2): (1, 2)}
 
 
 def _images(page: str) -> list[bytes]:

@@ -11,7 +11,7 @@ import weakref
 from collections.abc import Callable
 from typing import TypeVar
 
-from cosmotable.bots.base import Bot
+from cosmotable.bots.base import Bot, load_game_bots
 from cosmotable.bots.repetition import fresh_moves
 from cosmotable.engine import Action, State
 
@@ -73,8 +73,7 @@ def planned(state: State) -> Action | None:
     """The move the game's heuristic makes outright here, or None. Search bots play it as given
     instead of searching the steps of a move the heuristic already chose."""
     game_id = state.game.id
-    if game_id not in HOOKS:
-        _load_hooks(game_id)
+    load_game_bots(game_id)
     fn = PLANS.get(game_id)
     return fn(state) if fn is not None else None
 
@@ -95,8 +94,7 @@ def stall(game_id: str):
 def stalled(state: State) -> bool:
     """Whether the game's heuristic says the game has stood still for long (no game's hook: never)."""
     game_id = state.game.id
-    if game_id not in HOOKS:
-        _load_hooks(game_id)
+    load_game_bots(game_id)
     fn = STALLS.get(game_id)
     return fn is not None and fn(state)
 
@@ -171,15 +169,5 @@ def mover_view(state: State) -> dict:
 
 def hook_for(game_id: str) -> Callable[[State, Action], float] | None:
     """The game's action-value hook (loaded on first use), or None for a game without one."""
-    if game_id not in HOOKS:
-        _load_hooks(game_id)
+    load_game_bots(game_id)
     return HOOKS.get(game_id)
-
-
-def _load_hooks(game_id: str) -> None:
-    import importlib
-
-    try:
-        importlib.import_module(f"cosmotable.bots.hooks_{game_id}")
-    except ModuleNotFoundError:
-        HOOKS.setdefault(game_id, None)  # type: ignore[arg-type]

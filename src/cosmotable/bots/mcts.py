@@ -28,7 +28,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from cosmotable.bots.base import Bot, estimated_chances
+from cosmotable.bots.base import Bot, estimated_chances, load_game_bots
 from cosmotable.bots.evaluation import lead_chances, payoff, standing
 from cosmotable.bots.heuristic import best_value, hook_for, planned, ranked, stalled
 from cosmotable.bots.repetition import unplayed
@@ -53,71 +53,18 @@ class Search:
     work_budget: int | None = None
 
 
-#: Planet's claim ("no one can get the last coin") ends the game at once when everybody agrees, so a
-#: claim on the first turn offers a shared win at 0-0. An even position is worth as much as that draw
-#: by the estimate, and `hard` agreed to such claims (5 of 60 games against `random`): a draw counts
-#: this much less than its share for the searching seat (a chess engine's contempt).
-PLANET_CONTEMPT = 0.1
-#: The most moves Planet's `hard` has the heuristic judge in one decision (`work_budget`): a round
-#: with many chance lines (tiles turned up differently in each determinization) or long chained moves
-#: is worked out anew in every iteration, each heuristic decision judging every legal move (a dragonfly
-#: offers 55); one decision took 13.4 s. A count, not a clock, so that replays and tests stay
-#: deterministic. A decision judges a median of about 870 moves in a 4-player game, at 1-2.5 ms of
-#: CPU each; the cap keeps the dearest to a few seconds and cut 1 search of 80 there
-#: (benchmarks/planet_hard_speed.py).
-PLANET_HARD_WORK = 1500
 #: level -> its search; a time budget (`think`) overrides the simulations.
 LEVELS = {"easy": Search(40, 20), "normal": Search(150, 30), "hard": Search(400, 40)}
-#: Games whose rollouts are slow or whose random play says little search differently; tuned with
-#: `benchmarks/bot_strength.py`.
-GAME_LEVELS = {
-    # A random rollout throws good cards away: search our own turn among the heuristic's best moves,
-    # let the other seats answer by the heuristic, then judge by the game's estimate.
-    "kosmodrom": {
-        "easy": Search(40, 4),
-        "normal": Search(60, 0, own_turn=True, normalize=True, prior_top=3, others_by_heuristic=True),
-        "hard": Search(100, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
-    },
-    # A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: easy and
-    # normal search our own turn only, among the best few moves, with estimates rescaled to the
-    # search's range (normal picks its few by the route estimate). Since issue #19 the heuristic
-    # judges each move by that estimate plus pulls and costs the own-turn search lacked, and beat
-    # hard; hard now searches a round ahead, the heuristic playing the rest of it (the rival's reply
-    # included) and judging where it ends (`heuristic_round`, docs/bots.md).
-    "planet": {
-        "easy": Search(30, 0, own_turn=True, normalize=True, prior_top=3, contempt=PLANET_CONTEMPT),
-        "normal": Search(
-            80,
-            0,
-            own_turn=True,
-            normalize=True,
-            prior_top=4,
-            prior_by_estimate=True,
-            contempt=PLANET_CONTEMPT,
-        ),
-        "hard": Search(
-            8,
-            0,
-            own_turn=True,
-            normalize=True,
-            prior_top=3,
-            prior_extra=1,
-            heuristic_round=True,
-            contempt=PLANET_CONTEMPT,
-            work_budget=PLANET_HARD_WORK,
-        ),
-    },
-}
-
-
 #: With `own_turn`, another seat's decision with at most this many options (agree/refuse a claim,
 #: accept/refuse an offer, keep/discard) is a reply within our turn and is searched.
 MAX_REPLY_OPTIONS = 3
 
 
 def search_for(level: str, game_id: str) -> Search:
-    """The search of a level for a game."""
-    return GAME_LEVELS.get(game_id, LEVELS)[level]
+    """The search of a level for a game: its own `SEARCH_LEVELS` (in its bot part, games whose
+    rollouts are slow or whose random play says little search differently), else `LEVELS`."""
+    own = getattr(load_game_bots(game_id), "SEARCH_LEVELS", None)
+    return (own or LEVELS)[level]
 
 
 @dataclass

@@ -26,12 +26,16 @@ from cosmotable.engine import Action, IllegalAction, State
 
 #: The public view's counters: they grow every turn, so a position that comes back differs only in them.
 COUNTERS = frozenset({"total_turns", "quiet_turns"})
-#: Games whose bots avoid repeating themselves. Planet: its turns can undo each other. Kosmodrom: a
-#: Soldering Iron may fetch a Soldering Iron from the discard pile (ruling K9), and with one on top
-#: of the pile that play and its `keep` bring the very same table back; bots of every level went
-#: round that circle up to 82 times in one turn (issue #19's 1,000-game run). MLEM moves on by its
-#: own rules (every decision is followed by a roll) and keeps its bots as they are.
-GAMES = frozenset({"planet", "kosmodrom"})
+#: Bots avoid repeating themselves in a game whose descriptor says that its positions repeat
+#: (`positions_repeat`: Planet's turns can undo each other; a Kosmodrom Soldering Iron may fetch a
+#: Soldering Iron from the discard pile, ruling K9, and bots of every level went round that circle
+#: up to 82 times in one turn, issue #19's 1,000-game run). MLEM moves on by its own rules (every
+#: decision is followed by a roll) and keeps its bots as they are.
+
+
+def avoids_repeats(state: State) -> bool:
+    descriptor = state.game.descriptor
+    return descriptor is not None and descriptor.positions_repeat
 
 
 def position_key(state: State) -> bytes:
@@ -100,7 +104,7 @@ def _played_here(state: State, moves: list[Action]) -> Counter | None:
     The position is read from the replay; only when the replay met it before is the state's own
     position compared with it (a hand-built table differs), so that a position met for the first
     time - nearly every one - costs one view, not two."""
-    if state.game.id not in GAMES or len(moves) < 2:
+    if len(moves) < 2 or not avoids_repeats(state):
         return None
     memory = memory_of(state)
     if memory is None:

@@ -22,14 +22,14 @@ from typing import Any
 PART_KINDS: Mapping[str, str] = MappingProxyType(
     {
         "game": "the Game object (the rules): 'module:GAME'",
-        "facts": "functions of a configuration or a finished state: max_game_length, score_bound, end_reason",
         "bots": "the heuristic bot's hooks and the search levels (cosmotable.bots)",
-        "encoding": "the RL observation and action encoding: a module with encoding_for(config)",
+        "encoding": "the RL observation and action encoding (a module with encoding_for(config)), with its "
+        "bounds (max_game_length, utility_bound) and the groups that docs/observations.md lists",
         "screen": "the terminal screen class (cosmotable.ui.terminal)",
         "summary": "the rules summary in Markdown: a module with summary_markdown()",
-        "features": "the simulator's per-game feature columns, report section and game-end wording",
+        "features": "the simulator's feature columns (FEATURES) and how a finished game ended (end_reason)",
+        "report": "the game's section of the simulation report: section(table, rows, players)",
         "drawing": "the pixel drawing of a view for the RL adapters' render (matplotlib)",
-        "env_docs": "the per-game part of docs/observations.md: a function of the encoding",
         "coach": "the coach's odds for the seat to move: a function of the state",
     }
 )

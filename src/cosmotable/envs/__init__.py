@@ -19,12 +19,19 @@ The observation layouts are documented in docs/observations.md.
 
 from __future__ import annotations
 
-#: Gymnasium ids of the encoded games (registered on import when gymnasium is installed).
-GYM_IDS = {
-    "mlem": "cosmotable/Mlem-v0",
-    "kosmodrom": "cosmotable/Kosmodrom-v0",
-    "planet": "cosmotable/Planet-v0",
-}
+
+def gym_id(game_id: str) -> str:
+    """The Gymnasium id of a game: `cosmotable/Mlem-v0` for `mlem`."""
+    return f"cosmotable/{game_id.title()}-v0"
+
+
+def gym_ids() -> dict[str, str]:
+    """Gymnasium ids of the games whose descriptor names an encoding (registered on import when
+    gymnasium is installed)."""
+    from cosmotable import games
+    from cosmotable.envs.encodings import has_encoding
+
+    return {game_id: gym_id(game_id) for game_id in games.ids() if has_encoding(game_id)}
 
 
 def register_gymnasium() -> list[str]:
@@ -32,7 +39,8 @@ def register_gymnasium() -> list[str]:
     adapter is imported until `gymnasium.make` is called."""
     from gymnasium.envs.registration import register, registry
 
-    for game_id, env_id in GYM_IDS.items():
+    ids = gym_ids()
+    for game_id, env_id in ids.items():
         if env_id not in registry:
             register(
                 id=env_id,
@@ -40,7 +48,7 @@ def register_gymnasium() -> list[str]:
                 vector_entry_point="cosmotable.envs.gym:CosmotableVectorEnv",
                 kwargs={"game_id": game_id},
             )
-    return list(GYM_IDS.values())
+    return list(ids.values())
 
 
 try:

@@ -213,115 +213,6 @@ loaded about 9 times over its 2 cores (it is a few minutes of CPU):
 One seed and one budget: a demonstration that the environment trains end to end, not a tuned agent.
 """
 
-MLEM_ACTION_GROUPS = [
-    (
-        "board ",
-        (
-            "`board <astronaut>`: satellite, navigator, parachutist, moon_expert, planet_expert, "
-            "deep_space_expert, die_discarder, helper"
-        ),
-    ),
-    (
-        "travel",
-        (
-            "`travel <groups>,<helpers> [+extra\\|+keep]`: every subset of the faces `1 2 3 4 A` x every "
-            "subset of helper seats `H0`-`H4` (absolute seats) x {plain, `+extra`, `+keep`}, in that "
-            "order (flag, then face subsets by size then lexicographically, then helper subsets likewise); "
-            "plain and `+keep` travel with neither dice nor helper do not exist"
-        ),
-    ),
-    ("crash", "`crash` (decline the helpers / extra dice that could save the rocket)"),
-    ("stay", "`stay` (landing phase)"),
-    ("land moon", "`land moon`, `land moon -1`, `land moon +1` (shifts: navigator only)"),
-    ("land deep", "`land deep` (+-1): deep space from space 25 by the navigator's +1"),
-    (
-        "land planet",
-        (
-            "`land planet` (+-1), then `land planet <id>` (+-1) for every planet of the mat "
-            "(named forms only where a space links to several planets: never on the default mat)"
-        ),
-    ),
-    ("return", "`return` (a parachutist after a crash goes home)"),
-    ("reroll", "`reroll` (UFO expedition token)"),
-    ("return-mission", "`return-mission <id>` for every mission token (Secret Missions set-up)"),
-]
-MLEM_CHANCE_GROUPS = [
-    ("roll ", "`roll ...`: every multiset of 1..6 dice over the faces `1 2 3 4 A` (5, 15, 35, 70, 126, 210)"),
-    ("reveal-expedition", "`reveal-expedition <id>`: the expedition token of an expedition (UFO)"),
-    ("reveal-discovery", "`reveal-discovery <id>`: a discovery token turned face up (Discovery)"),
-    ("deal-mission", "`deal-mission <id>`: a secret mission dealt (Secret Missions)"),
-]
-
-
-KOSMODROM_ACTION_GROUPS = [
-    (
-        "advance",
-        (
-            "`advance r<k>`: advance the rocket in slot k (the k-th rocket in play, in play order; "
-            "at most 21 rockets, one per rocket card, are in play at once)"
-        ),
-    ),
-    ("done", "`done` (end step 2, 4 or 6)"),
-    ("draw", "`draw` (step 3, from the deck)"),
-    ("take", "`take` (step 3, the top discard)"),
-    ("accept", "`accept` (negotiation)"),
-    ("refuse", "`refuse` (negotiation)"),
-    (
-        "play",
-        (
-            "`play <card> [target]`: every card but the launch-pad cards, card-file order, with every "
-            "target it can name (rocket slots, zones, `SEAT:ZONE`, seats 0-3, card kinds)"
-        ),
-    ),
-    ("keep", "`keep <card>` (a stolen card kept in hand)"),
-    ("discard", "`discard <card>` (step 6, Field Duty, a stolen card)"),
-    ("top", "`top <card>` (the card put on top of the discard pile after an action card)"),
-    ("offer", "`offer <seat>` (negotiation, seats 0-3): start building an offer to that seat"),
-    ("give", "`give <card>` (negotiation): add one card of your hand to the offer being built"),
-    ("want", "`want <card>` (negotiation): ask for one more card of the other seat's"),
-    (
-        "propose",
-        (
-            "`propose` (negotiation): make the offer built - a gift if it asks for nothing, else a "
-            "trade of any number of cards for any number (Ruling K12)"
-        ),
-    ),
-    ("withdraw", "`withdraw` (negotiation): drop the offer being built"),
-]
-KOSMODROM_CHANCE_GROUPS = [
-    ("deck", "`deck <card>`: the card drawn from the deck (every card kind, launch-pad cards included)"),
-    ("pick", "`pick <card>`: the card Industrial Espionage steals"),
-    ("first", "`first <seat>`: the seat that takes the first turn, after the deal (Ruling K1)"),
-]
-PLANET_ACTION_GROUPS = [
-    ("move", "`move <astronaut> <direction\\|canyon> [coin]`"),
-    ("drift", "`drift <astronaut> <+-1..3>` (in space, along the edge)"),
-    ("sail", "`sail <+-1..3>`"),
-    ("fly", "`fly <space place>`: every ring place of the planet, then of the station"),
-    ("go", "`go <direction>` (an arrow with several directions)"),
-    ("knight", "`knight <code>` (a knight's leap)"),
-    ("jump", "`jump <direction>` (trampoline)"),
-    ("to", "`to <cell>` (dragonfly, acceleration after a flight): every cell, planet then station"),
-    ("peek", "`peek <cell>` (obelisk)"),
-    ("meteor", "`meteor <cell>` (meteorite)"),
-    ("beam", "`beam <cell>` (tractor beam)"),
-    ("turn", "`turn <cell> <0-3>` (turning arrows)"),
-    ("ability", "`ability <card> [astronaut] [target]`: every form of every ability card of the box"),
-    ("claim", "`claim` (no one can get the last coins)"),
-    ("agree", "`agree`"),
-    ("refuse", "`refuse`"),
-    ("pass", "`pass`"),
-    ("end", "`end turn` (the window after the action)"),
-]
-PLANET_CHANCE_GROUPS = [
-    (
-        "reveal",
-        "`reveal <kind>`: the kind of a face-down tile turned over; `reveal <kind> <0-3>`: the kind and orientation of a tile an obelisk peeks at (one outcome, Ruling R3)",
-    ),
-    ("orient", "`orient <0-3>`: its orientation (quarter turns)"),
-    ("draw", "`draw <card>`: the ability card an artifact gives"),
-]
-
 
 def _ranges(texts, groups) -> str:
     lines = ["| indices | first | last | actions |", "|---|---|---|---|"]
@@ -344,21 +235,6 @@ def _ranges(texts, groups) -> str:
             else f"| {lo} | `{texts[lo]}` | | {meaning} |"
         )
     return "\n".join(lines)
-
-
-def mlem_actions_doc(enc) -> str:
-    return "\n".join(
-        [
-            "### Action enumeration\n",
-            _ranges(enc.actions, MLEM_ACTION_GROUPS) + "\n",
-            "### Chance enumeration (OpenSpiel)\n",
-            _ranges(enc.chance, MLEM_CHANCE_GROUPS) + "\n",
-            (
-                "The sizes are for the default mat and token sets; a game started with other data files "
-                "(`board=`, `missions=` ... options) gets an encoding built from those files, with the same structure.\n"
-            ),
-        ]
-    )
 
 
 def groups_doc(enc, action_groups, chance_groups, note: str) -> str:
@@ -387,44 +263,11 @@ def document() -> str:
         )
         parts.append("### Observation layout\n")
         parts.append(enc.layout_table() + "\n")
-        if game_id == "mlem":
-            parts.append(mlem_actions_doc(enc))
-        elif game_id == "kosmodrom":
-            parts.append(
-                groups_doc(
-                    enc,
-                    KOSMODROM_ACTION_GROUPS,
-                    KOSMODROM_CHANCE_GROUPS,
-                    (
-                        "Rocket ids (`r1`, `r2`, ... in the engine) are never reused, so a scrubbed rocket's card "
-                        "comes back under a new id: actions therefore name rocket *slots* (see `advance`), "
-                        "translated to and from engine ids by `action_to_index(action, state)` / "
-                        "`index_to_action(index, state)`; the `rockets` segment uses the same slots.\n\n"
-                        "Negotiation (Ruling K12): the rulebook lets a player trade any number of cards for any "
-                        "number, or give any number away. An offer is therefore built one card at a time: "
-                        "`offer <seat>`, then `give <card>` once per card of yours and `want <card>` once per card "
-                        "asked for (at most as many as that seat holds), then `propose` (or `withdraw`). The "
-                        "enumeration stays 4 + 2 x card kinds + 2 indices whatever the offer's size; the `draft` "
-                        "segment shows the offer being built and `offer` the one awaiting an answer. An offer "
-                        "refused, a trade accepted or a draft withdrawn is not built again in the same turn, so "
-                        "a turn stays finite. The engine also accepts a whole offer typed at once (`gift 2 "
-                        "metal,fuel`, `trade 2 metal,fuel for jack`); it has no index here."
-                    ),
-                )
-            )
-        elif game_id == "planet":
-            parts.append(
-                groups_doc(
-                    enc,
-                    PLANET_ACTION_GROUPS,
-                    PLANET_CHANCE_GROUPS,
-                    (
-                        "Cells, space places and ability cards come from the configuration's layout and box: a "
-                        "game started with a `layout` option gets an encoding built from that layout, with the same "
-                        "structure. OpenSpiel: `python_cosmotable_planet(players=2,max_turns=30)` caps the game."
-                    ),
-                )
-            )
+        # The groups that name the enumeration's ranges are the game's own, beside its encoding.
+        module = games.descriptor(game_id).load("encoding")
+        action_groups = getattr(module, "ACTION_GROUPS", None)
+        if action_groups:
+            parts.append(groups_doc(enc, action_groups, module.CHANCE_GROUPS, module.DOC_NOTE))
     return "\n".join(parts)
 
 

@@ -7,9 +7,9 @@
 Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant names, "" for none),
 `reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`), and
 `max_turns` (0 = the game's default). For Kosmodrom and Planet `max_turns` is the game's own
-length cap (`GAME_OPTIONS`: turns; at the cap the rules score the table as it stands); MLEM has no
-cap in its rules, so for MLEM the adapter ends the game after `max_turns` seat decisions
-(`DECISION_CAPS`) and the returns are the configured reward on the scores as they stand.
+length cap (`game_options`, the descriptor's `turn_cap_option`: turns; at the cap the rules score the
+table as it stands); MLEM has no cap in its rules, so for MLEM the adapter ends the game after
+`max_turns` seat decisions (`decision_caps`) and the returns are the configured reward on the scores as they stand.
 
 * Truncation: OpenSpiel has no truncation flag, so a game cut by `max_turns` is simply terminal
   (`is_terminal()`, `returns()` as above); `state.truncation_reason()` tells such an end apart: a
@@ -52,11 +52,20 @@ from cosmotable.envs.encodings import DeterminizationError, Encoding, encoding_f
 SHORT_NAME = "python_cosmotable_{}"
 #: `resample_from_infostate` draws again when a determinization is refused, at most this often.
 MAX_RESAMPLES = 50
-#: Extra integer game parameters per game, passed to `make_config` as options when non-zero
-#: (0 = the game's default), e.g. `python_cosmotable_planet(players=2,max_turns=30)`.
-GAME_OPTIONS: dict[str, dict[str, int]] = {"kosmodrom": {"max_turns": 0}, "planet": {"max_turns": 0}}
-#: Games without a length cap in their rules: the adapter's own cap, in seat decisions (0 = none).
-DECISION_CAPS: dict[str, dict[str, int]] = {"mlem": {"max_turns": 0}}
+
+
+def game_options(game_id: str) -> dict[str, int]:
+    """Extra integer game parameters, passed to `make_config` as options when non-zero (0 = the
+    game's default): the game's own cap on its length, as its descriptor names it, e.g.
+    `python_cosmotable_planet(players=2,max_turns=30)`."""
+    cap = games.descriptor(game_id).turn_cap_option
+    return {cap: 0} if cap else {}
+
+
+def decision_caps(game_id: str) -> dict[str, int]:
+    """A game without a length cap in its rules gets the adapter's own, `max_turns` in seat
+    decisions (0 = none)."""
+    return {} if games.descriptor(game_id).turn_cap_option else {"max_turns": 0}
 
 
 class _EngineBox:
@@ -141,8 +150,8 @@ def _game_type(
             "players": game.min_players,
             "variants": "",
             "reward": "score_difference",
-            **GAME_OPTIONS.get(game_id, {}),
-            **DECISION_CAPS.get(game_id, {}),
+            **game_options(game_id),
+            **decision_caps(game_id),
         },
     )
 
@@ -185,14 +194,12 @@ class CosmotableGame(pyspiel.Game):
         reward = str(params.get("reward", "score_difference"))
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        extra = {
-            name: int(params.get(name, default))
-            for name, default in GAME_OPTIONS.get(self.game_id, {}).items()
-        }
+        extra = {name: int(params.get(name, default)) for name, default in game_options(self.game_id).items()}
         for name, value in extra.items():
             if value < 0:
                 raise ValueError(f"{name} must be >= 0 (0: the game's default), got {value}")
-        cap = int(params.get("max_turns", 0)) if "max_turns" in DECISION_CAPS.get(self.game_id, {}) else 0
+        own_cap = "max_turns" in decision_caps(self.game_id)
+        cap = int(params.get("max_turns", 0)) if own_cap else 0
         if cap < 0:
             raise ValueError(f"max_turns must be >= 0 (0: no cap), got {cap}")
         config = engine_game.make_config(players, variants, **{k: v for k, v in extra.items() if v})
@@ -209,14 +216,14 @@ class CosmotableGame(pyspiel.Game):
             utility_sum=utility_sum,
             max_game_length=enc.max_game_length(),
         )
-        caps = {"max_turns": cap} if "max_turns" in DECISION_CAPS.get(self.game_id, {}) else {}
+        caps = {"max_turns": cap} if own_cap else {}
         super().__init__(
             game_type,
             info,
             {"players": players, "variants": "+".join(variants), "reward": reward, **extra, **caps},
         )
         #: The adapter's cap in seat decisions (0: none; games whose rules cap their length use
-        #: `GAME_OPTIONS` instead).
+        #: `game_options` instead).
         self.max_decisions = cap
         self.engine_game = engine_game
         self.config = config
@@ -468,7 +475,7 @@ def load(
     game_id: str, players: int = 2, variants=(), reward: str = "score_difference", **options: int
 ) -> pyspiel.Game:
     """`pyspiel.load_game` for a Cosmotable game with these parameters (`options`: the game's
-    `GAME_OPTIONS`, e.g. `max_turns` for planet)."""
+    `game_options`, e.g. `max_turns` for planet)."""
     register([game_id])
     return pyspiel.load_game(
         SHORT_NAME.format(game_id),
@@ -476,4 +483,4 @@ def load(
     )
 
 
-register(["mlem", "kosmodrom", "planet"])
+register()

@@ -108,25 +108,11 @@ def advise(job: BotJob) -> dict:
 
 
 def _crash_odds(state: State) -> dict | None:
-    """MLEM: the exact odds of the rocket's next roll from where it stands (crash, reachable
-    spaces), with the helpers still usable aboard. Other games: None."""
-    from cosmotable.games.mlem.odds import travel_odds
-    from cosmotable.games.mlem.state import MlemState
-
-    if not isinstance(state, MlemState) or state.is_terminal() or not state.dice:
-        return None
-
-    try:
-        odds = travel_odds(
-            state.game,
-            space=state.position,
-            dice=state.dice,
-            helpers=len(state.usable_helpers()),
-            board=state.config.options.get("board"),
-        )
-    except ValueError:
-        return None  # a position the odds table does not cover (deep space)
-    return odds.to_json(state.mat.last_space)
+    """The coach's odds for the seat to move, from the `coach` part of the game's descriptor (MLEM:
+    the exact odds of the rocket's next roll); None for a game without one."""
+    descriptor = state.game.descriptor
+    coach = descriptor.load("coach") if descriptor is not None else None
+    return coach(state) if coach is not None else None
 
 
 class BotRunner:

@@ -4,7 +4,7 @@ Each game is driven by the counter-based stream of `sim/counter_rng.py`, so it p
 that `play_reference` plays through the reference engine for the same seed, variants and policy
 (`tests/sim/test_batch_mlem.py` compares whole records for every variant combination and player
 count). Policies, chosen per seat: `random` (a decision is `legal[int(u * n)]`) and `heuristic`
-(the `heuristic` bot's MLEM policy, bots/hooks_mlem.py: each legal action valued as the hook values
+(the `heuristic` bot's MLEM policy, games/mlem/bots.py: each legal action valued as the hook values
 it, ties broken by keys from the same stream; `play_reference` plays the bot itself with those keys).
 
 Why numba and not numpy: a numpy step over thousands of games costs a few dozen array operations,
@@ -374,11 +374,11 @@ STATE_SIZE = _O["SIZE"]
 
 @cache
 def heuristic_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """What the heuristic reads from the mat and tokens (bots/hooks_mlem.py), as arrays: each
+    """What the heuristic reads from the mat and tokens (games/mlem/bots.py), as arrays: each
     astronaut's boarding value, each mission's farthest space, whether a space accepts a 1 (a
     helper saves the roll) and P(crash) per space and dice count. The crash odds are computed by
     the hook's own `crash_chance` (on a view of an empty rocket), so the floats are the same."""
-    from cosmotable.bots.hooks_mlem import BOARD_ORDER, crash_chance
+    from cosmotable.games.mlem.bots import BOARD_ORDER, crash_chance
     from cosmotable.games.mlem.views import mat_view
 
     state = games.get("mlem").new_state(2, seed=0)
@@ -1266,7 +1266,7 @@ def random_decision(g, log, nlog, u):
 # ------------------------------------------------------------------------------------------ heuristic
 @leaf
 def _crash_chance(g, pos, dice):
-    """hooks_mlem.crash_chance: P(no die fits the space); none with an unflipped helper aboard
+    """games.mlem.bots.crash_chance: P(no die fits the space); none with an unflipped helper aboard
     where a 1 fits; none in deep space."""
     if pos >= DEEP:
         return 0.0
@@ -1292,7 +1292,7 @@ def _after(g, h, log, nlog, choice):
 
 @leaf
 def _landing_value(g, h, seat):
-    """hooks_mlem.landing_value: the seat's points gained, plus 0.8 x the planet place it would
+    """games.mlem.bots.landing_value: the seat's points gained, plus 0.8 x the planet place it would
     hold if the game ended now, on a planet that gained an astronaut."""
     gained = 0
     for part in range(PARTS):
@@ -1319,7 +1319,7 @@ def _landing_value(g, h, seat):
 
 @jit
 def heuristic_value(g, h, log, nlog, choice):
-    """hooks_mlem.value of the choice-th legal action, the same float (same operations, same order)."""
+    """games.mlem.bots.value of the choice-th legal action, the same float (same operations, same order)."""
     phase = g[S_PHASE]
     seat = current_player(g)
     if phase == LAUNCH:

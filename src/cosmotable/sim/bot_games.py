@@ -143,39 +143,33 @@ def play(spec: BotGame, step_limit: int = STEP_LIMIT) -> Outcome:
 
 
 def coins_at_end(state: State, view: dict) -> tuple[int, int] | None:
-    """Planet's (coins home, coins left on tiles or in locked containers), from the public `view`."""
-    if state.game.id != "planet":
-        return None
-    coins = view["coins"]
-    return int(coins["delivered"]), int(coins["on_board"]) + int(coins["locked"])
+    """(coins home, coins left on tiles or in locked containers) for a game whose features part
+    counts them (`coins_at_end(view)`, Planet's), from the public `view`; else None."""
+    fn = getattr(games.descriptor(state.game.id).load("features"), "coins_at_end", None)
+    return fn(view) if fn is not None else None
 
 
 def game_turns(state: State, seat_runs: int, view: dict) -> int:
-    """Turns as the game counts them, from the public `view` (Planet: every seat's turns; Kosmodrom:
-    its turn counter); MLEM, which counts expeditions and not turns, by the runs of decisions of one
-    seat."""
-    if state.game.id == "planet":
-        return int(view["total_turns"])
-    if state.game.id == "kosmodrom":
-        return int(view["turn"])
-    return seat_runs
+    """Turns as the game counts them: the public `view`'s turn counter that the game's descriptor
+    names (Planet: every seat's turns; Kosmodrom: its turn counter); a game that counts no turns
+    (MLEM counts expeditions), by the runs of decisions of one seat."""
+    counter = games.descriptor(state.game.id).turn_counter
+    return int(view[counter]) if counter else seat_runs
 
 
 def end_reason(state: State, view: dict) -> tuple[str, bool]:
-    """(why the finished game ended, whether by a safety cap), from its public game-over event (MLEM's
-    from the public `view`)."""
+    """(why the finished game ended, whether by a safety cap): the game's features part says
+    (`end_reason(state, view)`, MLEM's, read from the public `view`), else the public game-over
+    event's `code` or `reason` (Planet: cleared / agreed / cap; Kosmodrom: countdown / max_turns),
+    a cap when the descriptor counts it among its `cap_reasons`."""
+    descriptor = games.descriptor(state.game.id)
+    own = getattr(descriptor.load("features"), "end_reason", None)
+    if own is not None:
+        return own(state, view)
     over = [event for event in state.events if event.kind == "game-over"]
     data = over[-1].data if over else {}
-    if state.game.id == "planet":
-        code = str(data.get("code"))  # cleared (R22) / agreed (R21 claim) / cap (R23)
-        return code, code == "cap"
-    if state.game.id == "kosmodrom":
-        reason = str(data.get("reason"))  # countdown (the launch pad complete) / max_turns (K26)
-        return reason, reason == "max_turns"
-    # MLEM: the crash track full, or a goal's end condition met
-    if view.get("crashes", 0) >= view.get("crash_track_length", 1 << 30):
-        return "crash track full", False
-    return "end triggered", False
+    reason = str(data.get("code", data.get("reason", "ended")))
+    return reason, reason in descriptor.cap_reasons
 
 
 @dataclass

@@ -17,29 +17,24 @@ game beyond the engine API:
   `seat` may know it, for perfect-recall information states; hidden parts become `?`, and None
   means the seat does not notice the action at all (e.g. whether a peeked tile needed an orientation).
 
-A new game needs only a module here defining `encoding_for(config) -> Encoding`, registered in
-`_MODULES` below.
+A game's encoding is a part of the game (`games/<id>/encoding.py`), named `encoding` in its
+descriptor: a module defining `encoding_for(config) -> Encoding`. A game without one has no RL
+adapters.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from cosmotable import games
 from cosmotable.engine import Action, Event, Game, GameConfig, State
 
 #: The most action objects `Encoding.action_to_index` remembers by identity (see there).
 ID_MEMO = 4096
-
-_MODULES = {
-    "mlem": "cosmotable.envs.encodings.mlem",
-    "kosmodrom": "cosmotable.envs.encodings.kosmodrom",
-    "planet": "cosmotable.envs.encodings.planet",
-}
 
 
 class DeterminizationError(RuntimeError):
@@ -280,14 +275,11 @@ _CACHE: dict[tuple[str, str], Encoding] = {}
 
 
 def has_encoding(game_id: str) -> bool:
-    name = _MODULES.get(game_id)
-    if name is None:
-        return False
+    """Whether the game names an encoding in its descriptor (nothing of it is imported)."""
     try:
-        importlib.import_module(name)
-    except ModuleNotFoundError:
+        return games.descriptor(game_id).has("encoding")
+    except KeyError:
         return False
-    return True
 
 
 def encoding_for(game_id: str, config: GameConfig) -> Encoding:
@@ -298,13 +290,12 @@ def encoding_for(game_id: str, config: GameConfig) -> Encoding:
     enc = _CACHE.get(key)
     if enc is None:
         if not has_encoding(game_id):
-            encoded = ", ".join(g for g in _MODULES if has_encoding(g))
+            encoded = ", ".join(g for g in games.ids() if has_encoding(g))
             raise KeyError(
-                f"no encoding for game {game_id!r} yet (needs cosmotable/envs/encodings/{game_id}.py); "
-                f"encoded games: {encoded}"
+                f"no encoding for game {game_id!r} yet (its descriptor names no 'encoding' part, "
+                f"a module with encoding_for(config)); encoded games: {encoded}"
             )
-        module = importlib.import_module(_MODULES[game_id])
-        enc = _CACHE[key] = module.encoding_for(config)
+        enc = _CACHE[key] = games.descriptor(game_id).load("encoding").encoding_for(config)
     return enc
 
 

@@ -37,6 +37,14 @@ DESCRIPTOR = GameDescriptor(
     # Ruling K9: a Soldering Iron may fetch a Soldering Iron from the discard pile, and that play and
     # its `keep` bring the very same table back.
     positions_repeat=True,
-    parts={},
+    parts={
+        "bots": "cosmotable.games.kosmodrom.bots",
+        "encoding": "cosmotable.games.kosmodrom.encoding",
+        "drawing": "cosmotable.games.kosmodrom.drawing",
+        "screen": "cosmotable.games.kosmodrom.screen:KosmodromScreen",
+        "summary": "cosmotable.games.kosmodrom.summary",
+        "features": "cosmotable.games.kosmodrom.features",
+        "report": "cosmotable.games.kosmodrom.report",
+    },
     web="kosmodrom",
 )

@@ -831,7 +831,7 @@ class KosmodromState(CardEffects, KosmodromTable):
             new.draft = (self.draft[0], copy_counter(self.draft[1]), copy_counter(self.draft[2]))
         # The same table has the same legal moves: a clone shares the list (never changed in place;
         # every apply drops it), so an action offered here is one offered there, and `apply` takes it
-        # without a second look. The heuristic values each move on a clone (hooks_kosmodrom), and
+        # without a second look. The heuristic values each move on a clone (games/kosmodrom/bots.py), and
         # working the clone's moves out again to check one of them cost about a tenth of a search.
         new._legal_cache = self._legal_cache
 

@@ -29,6 +29,15 @@ DESCRIPTOR = GameDescriptor(
         "crash track full": "the crash track is full",
         "end triggered": "a goal's end condition was met",
     },
-    parts={},
+    parts={
+        "bots": "cosmotable.games.mlem.bots",
+        "encoding": "cosmotable.games.mlem.encoding",
+        "drawing": "cosmotable.games.mlem.drawing",
+        "screen": "cosmotable.games.mlem.screen:MlemScreen",
+        "summary": "cosmotable.games.mlem.summary",
+        "features": "cosmotable.games.mlem.features",
+        "report": "cosmotable.games.mlem.report",
+        "coach": "cosmotable.games.mlem.odds:coach_odds",
+    },
     web="mlem",
 )

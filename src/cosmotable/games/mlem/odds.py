@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from cosmotable.engine.core import State
 from cosmotable.games.mlem.actions import Reroll, Roll, Travel
 from cosmotable.games.mlem.board import Mat
 from cosmotable.games.mlem.dice import roll_distribution, sort_faces
@@ -92,6 +93,26 @@ def _reachable_after(state: MlemState, roll: tuple[str, ...]) -> set[int] | None
         return None
     deep = state.mat.deep_space
     return {min(state.position + trial.travel_steps(a), deep) for a in moves} or None
+
+
+def coach_odds(state: State) -> dict | None:
+    """The coach's odds for the seat to move (the `coach` part of MLEM's descriptor): the exact
+    odds of the rocket's next roll from where it stands (crash, reachable spaces), with the helpers
+    still usable aboard, as JSON. None when there is no roll to come, or from deep space, which the
+    odds table does not cover."""
+    if not isinstance(state, MlemState) or state.is_terminal() or not state.dice:
+        return None
+    try:
+        odds = travel_odds(
+            state.game,
+            space=state.position,
+            dice=state.dice,
+            helpers=len(state.usable_helpers()),
+            board=state.config.options.get("board"),
+        )
+    except ValueError:
+        return None
+    return odds.to_json(state.mat.last_space)
 
 
 def travel_odds(

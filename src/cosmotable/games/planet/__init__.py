@@ -32,6 +32,14 @@ DESCRIPTOR = GameDescriptor(
     turn_counter="total_turns",
     # A Planet turn can undo the one before (an astronaut walks back where it came from).
     positions_repeat=True,
-    parts={},
+    parts={
+        "bots": "cosmotable.games.planet.bots",
+        "encoding": "cosmotable.games.planet.encoding",
+        "drawing": "cosmotable.games.planet.drawing",
+        "screen": "cosmotable.games.planet.screen:PlanetScreen",
+        "summary": "cosmotable.games.planet.summary",
+        "features": "cosmotable.games.planet.features",
+        "report": "cosmotable.games.planet.report",
+    },
     web="planet",
 )

@@ -1,6 +1,6 @@
 """Terminal plumbing shared by every game's screen: consoles, seats, line input, record files.
 
-Nothing here knows a game's rules; game screens (`ui/terminal/mlem.py`) draw from `state.view(seat)`.
+Nothing here knows a game's rules; game screens (`games/mlem/screen.py`) draw from `state.view(seat)`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""The play and replay loops: game-agnostic, drawing through a game's screen (`SCREENS`)."""
+"""The play and replay loops: game-agnostic, drawing through a game's screen (the `screen` part of
+its descriptor; `GenericScreen` for a game without one)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,19 +16,16 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cosmotable import games
 from cosmotable.engine import CHANCE, Action, GameRecord, IllegalAction, RecordError, State
 from cosmotable.ui import numbers
 from cosmotable.ui.terminal import menu
 from cosmotable.ui.terminal.common import LineReader, Move, Seat, save_record
-from cosmotable.ui.terminal.kosmodrom import KosmodromScreen
-from cosmotable.ui.terminal.mlem import MlemScreen
-from cosmotable.ui.terminal.planet import PlanetScreen
+from cosmotable.ui.terminal.generic import GenericScreen
 
 if TYPE_CHECKING:
     from cosmotable.bots.base import Bot
 
-#: game id -> screen class (a game without one cannot be played in the terminal yet)
-SCREENS = {"mlem": MlemScreen, "kosmodrom": KosmodromScreen, "planet": PlanetScreen}
 #: At most this many events are listed before a prompt; `log` shows them all.
 MAX_RECENT_EVENTS = 40
 #: Longer menus are printed grouped under shared headings (`Move.group`), several moves per line.
@@ -132,22 +131,24 @@ class Quit(Exception):
 
 
 def rules_for(game_id: str):
-    """The rules summary of a game (a Rich renderable), from its terminal module."""
-    import importlib
+    """The rules summary of a game (a Rich renderable): its screen's own (`rules_renderable`, with
+    what only the terminal shows), else its Markdown summary."""
+    screen = games.descriptor(game_id).load("screen")
+    found = getattr(sys.modules.get(screen.__module__), "rules_renderable", None) if screen else None
+    if found is not None:
+        return found()
+    from rich.markdown import Markdown
 
-    module = importlib.import_module(f"cosmotable.ui.terminal.{game_id}")
-    if not hasattr(module, "rules_renderable"):
-        raise KeyError(f"no rules summary for {game_id!r} yet")
-    return module.rules_renderable()
+    from cosmotable.ui.rules import summary_markdown
+
+    return Markdown(summary_markdown(game_id))
 
 
 def screen_for(game_id: str, seats: Sequence[Seat]):
-    try:
-        return SCREENS[game_id](seats)
-    except KeyError:
-        raise KeyError(
-            f"game {game_id!r} has no terminal screen yet; playable here: {', '.join(SCREENS)}"
-        ) from None
+    """The game's screen (the `screen` part of its descriptor), or the generic one. KeyError for
+    a game the registry does not know."""
+    screen = games.descriptor(game_id).load("screen")
+    return (screen or GenericScreen)(seats)
 
 
 # ------------------------------------------------------------------------------ play

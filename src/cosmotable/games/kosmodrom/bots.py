@@ -1,24 +1,33 @@
 """Kosmodrom heuristic: finish rockets and push them to the launch table, keep experts in place,
 shield launch-table rockets with Top Secret / Security System, aim action cards at the leader, and
-in the negotiation variant trade and give cards when it gains by it (`kosmodrom_offers`).
+in the negotiation variant trade and give cards when it gains by it (`bot_offers`).
 
 Reads only `state.view(seat)`, the public events and the results of `state.clone().apply(action)` -
 the public engine API - and, after an action, the public parts of the table straight from it
-(`kosmodrom_worth.table_position`: the view's figures without building the view). Each action is
+(`bot_worth.table_position`: the view's figures without building the view). Each action is
 valued as (my estimate) - 0.6 x (the best opponent's estimate) after it; card worths and estimates
-are in `kosmodrom_worth`.
+are in `bot_worth`.
 """
 
 from __future__ import annotations
 
 import weakref
 
-from cosmotable.bots import kosmodrom_offers as offers
+from cosmotable.bots import evaluation
 from cosmotable.bots.heuristic import POINTLESS, hook, mover_view, plan
-from cosmotable.bots.kosmodrom_offers import Plan
-from cosmotable.bots.kosmodrom_worth import KEEP_THRESHOLD, estimate, keep_worth, position, table_position
+from cosmotable.bots.mcts import Search
 from cosmotable.engine import Action, State
+from cosmotable.games.kosmodrom import bot_offers as offers
 from cosmotable.games.kosmodrom.actions import Accept, Refuse
+from cosmotable.games.kosmodrom.bot_offers import Plan
+from cosmotable.games.kosmodrom.bot_worth import (
+    KEEP_THRESHOLD,
+    estimate,
+    keep_worth,
+    position,
+    table_estimate,
+    table_position,
+)
 from cosmotable.games.kosmodrom.state import KosmodromState
 
 __all__ = ["estimate", "planned", "position", "value"]
@@ -116,3 +125,22 @@ def _plan(state: State, view: dict) -> Plan | None:
         chosen = offers.chosen_plan(state, view)
         _last_plan = (weakref.ref(state), len(state.history), chosen)
     return chosen
+
+
+@evaluation.estimate("kosmodrom", scale=6.0)
+def standing_estimate(state: State) -> list[float]:
+    """Points each seat would score, with rockets valued by how close they are to the launch table
+    (the heuristic's position estimate, from public information only: `bot_worth.estimate`,
+    read from the table without building its public view)."""
+    assert isinstance(state, KosmodromState)
+    return [table_estimate(state, seat) for seat in range(state.num_players)]
+
+
+#: The search levels (bots/mcts.py; tuned with `benchmarks/bot_strength.py`). A random rollout
+#: throws good cards away: search our own turn among the heuristic's best moves, let the other seats
+#: answer by the heuristic, then judge by the game's estimate.
+SEARCH_LEVELS = {
+    "easy": Search(40, 4),
+    "normal": Search(60, 0, own_turn=True, normalize=True, prior_top=3, others_by_heuristic=True),
+    "hard": Search(100, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
+}

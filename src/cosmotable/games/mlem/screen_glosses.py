@@ -9,8 +9,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, State
 from cosmotable.games.mlem.board import default_astronauts
-from cosmotable.ui.terminal.common import Move, SeatScreen
-from cosmotable.ui.terminal.mlem_text import (
+from cosmotable.games.mlem.screen_text import (
     DISCOVERY_STYLE,
     UFO_STYLE,
     WORMHOLE_JUMP,
@@ -20,6 +19,7 @@ from cosmotable.ui.terminal.mlem_text import (
     planet_standing,
     risk_text,
 )
+from cosmotable.ui.terminal.common import Move, SeatScreen
 
 
 class MlemMoves(SeatScreen):

@@ -42,3 +42,8 @@ rulebook's own (`data/cards.toml`, `source` field); nothing is reconstructed exc
 names, which are ours (the English edition's names are not public in text). Every decision the
 rulebook leaves open is in `src/cosmotable/games/kosmodrom/RULINGS.md`.
 """
+
+
+def summary_markdown() -> str:
+    """The whole summary (`cosmotable.ui.rules`)."""
+    return rules_markdown()

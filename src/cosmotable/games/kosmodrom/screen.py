@@ -19,7 +19,7 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
-from cosmotable.ui.rules.kosmodrom import rules_markdown
+from cosmotable.games.kosmodrom.summary import rules_markdown
 from cosmotable.ui.terminal.common import LookEntry, Move, SeatScreen
 
 EVENT_STYLES = {

@@ -595,3 +595,41 @@ class PlanetEncoding(Encoding):
 
 def encoding_for(config: GameConfig) -> PlanetEncoding:
     return PlanetEncoding(config)
+
+
+# ---------------------------------------------------------------- docs/observations.md
+# The enumeration's groups, as `cosmotable.envs.docs` lists them: (text the actions start with, meaning).
+ACTION_GROUPS: list[tuple[str, str]] = [
+    ("move", "`move <astronaut> <direction\\|canyon> [coin]`"),
+    ("drift", "`drift <astronaut> <+-1..3>` (in space, along the edge)"),
+    ("sail", "`sail <+-1..3>`"),
+    ("fly", "`fly <space place>`: every ring place of the planet, then of the station"),
+    ("go", "`go <direction>` (an arrow with several directions)"),
+    ("knight", "`knight <code>` (a knight's leap)"),
+    ("jump", "`jump <direction>` (trampoline)"),
+    ("to", "`to <cell>` (dragonfly, acceleration after a flight): every cell, planet then station"),
+    ("peek", "`peek <cell>` (obelisk)"),
+    ("meteor", "`meteor <cell>` (meteorite)"),
+    ("beam", "`beam <cell>` (tractor beam)"),
+    ("turn", "`turn <cell> <0-3>` (turning arrows)"),
+    ("ability", "`ability <card> [astronaut] [target]`: every form of every ability card of the box"),
+    ("claim", "`claim` (no one can get the last coins)"),
+    ("agree", "`agree`"),
+    ("refuse", "`refuse`"),
+    ("pass", "`pass`"),
+    ("end", "`end turn` (the window after the action)"),
+]
+CHANCE_GROUPS: list[tuple[str, str]] = [
+    (
+        "reveal",
+        "`reveal <kind>`: the kind of a face-down tile turned over; `reveal <kind> <0-3>`: the kind and orientation of a tile an obelisk peeks at (one outcome, Ruling R3)",
+    ),
+    ("orient", "`orient <0-3>`: its orientation (quarter turns)"),
+    ("draw", "`draw <card>`: the ability card an artifact gives"),
+]
+#: What the tables above leave to say.
+DOC_NOTE = (
+    "Cells, space places and ability cards come from the configuration's layout and box: a "
+    "game started with a `layout` option gets an encoding built from that layout, with the same "
+    "structure. OpenSpiel: `python_cosmotable_planet(players=2,max_turns=30)` caps the game."
+)

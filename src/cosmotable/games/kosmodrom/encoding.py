@@ -46,8 +46,8 @@ import numpy as np
 from cosmotable import games
 from cosmotable.engine import Action, Event, GameConfig, State
 from cosmotable.envs.encodings import Encoding, ObservationBuilder, last_game_over, one_hot
-from cosmotable.envs.encodings.kosmodrom_rewrite import DeterminizationError, Plan, plan, rewrite
 from cosmotable.games.kosmodrom.actions import Advance, DeckCard, Pick, Play
+from cosmotable.games.kosmodrom.encoding_rewrite import DeterminizationError, Plan, plan, rewrite
 
 try:  # `keep <card>` (a stolen card kept in hand): newer rules versions
     from cosmotable.games.kosmodrom.actions import Keep
@@ -619,3 +619,63 @@ class KosmodromEncoding(Encoding):
 
 def encoding_for(config: GameConfig) -> KosmodromEncoding:
     return KosmodromEncoding(config)
+
+
+# ---------------------------------------------------------------- docs/observations.md
+# The enumeration's groups, as `cosmotable.envs.docs` lists them: (text the actions start with, meaning).
+ACTION_GROUPS: list[tuple[str, str]] = [
+    (
+        "advance",
+        (
+            "`advance r<k>`: advance the rocket in slot k (the k-th rocket in play, in play order; "
+            "at most 21 rockets, one per rocket card, are in play at once)"
+        ),
+    ),
+    ("done", "`done` (end step 2, 4 or 6)"),
+    ("draw", "`draw` (step 3, from the deck)"),
+    ("take", "`take` (step 3, the top discard)"),
+    ("accept", "`accept` (negotiation)"),
+    ("refuse", "`refuse` (negotiation)"),
+    (
+        "play",
+        (
+            "`play <card> [target]`: every card but the launch-pad cards, card-file order, with every "
+            "target it can name (rocket slots, zones, `SEAT:ZONE`, seats 0-3, card kinds)"
+        ),
+    ),
+    ("keep", "`keep <card>` (a stolen card kept in hand)"),
+    ("discard", "`discard <card>` (step 6, Field Duty, a stolen card)"),
+    ("top", "`top <card>` (the card put on top of the discard pile after an action card)"),
+    ("offer", "`offer <seat>` (negotiation, seats 0-3): start building an offer to that seat"),
+    ("give", "`give <card>` (negotiation): add one card of your hand to the offer being built"),
+    ("want", "`want <card>` (negotiation): ask for one more card of the other seat's"),
+    (
+        "propose",
+        (
+            "`propose` (negotiation): make the offer built - a gift if it asks for nothing, else a "
+            "trade of any number of cards for any number (Ruling K12)"
+        ),
+    ),
+    ("withdraw", "`withdraw` (negotiation): drop the offer being built"),
+]
+CHANCE_GROUPS: list[tuple[str, str]] = [
+    ("deck", "`deck <card>`: the card drawn from the deck (every card kind, launch-pad cards included)"),
+    ("pick", "`pick <card>`: the card Industrial Espionage steals"),
+    ("first", "`first <seat>`: the seat that takes the first turn, after the deal (Ruling K1)"),
+]
+#: What the tables above leave to say.
+DOC_NOTE = (
+    "Rocket ids (`r1`, `r2`, ... in the engine) are never reused, so a scrubbed rocket's card "
+    "comes back under a new id: actions therefore name rocket *slots* (see `advance`), "
+    "translated to and from engine ids by `action_to_index(action, state)` / "
+    "`index_to_action(index, state)`; the `rockets` segment uses the same slots.\n\n"
+    "Negotiation (Ruling K12): the rulebook lets a player trade any number of cards for any "
+    "number, or give any number away. An offer is therefore built one card at a time: "
+    "`offer <seat>`, then `give <card>` once per card of yours and `want <card>` once per card "
+    "asked for (at most as many as that seat holds), then `propose` (or `withdraw`). The "
+    "enumeration stays 4 + 2 x card kinds + 2 indices whatever the offer's size; the `draft` "
+    "segment shows the offer being built and `offer` the one awaiting an answer. An offer "
+    "refused, a trade accepted or a draft withdrawn is not built again in the same turn, so "
+    "a turn stays finite. The engine also accepts a whole offer typed at once (`gift 2 "
+    "metal,fuel`, `trade 2 metal,fuel for jack`); it has no index here."
+)

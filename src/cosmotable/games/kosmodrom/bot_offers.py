@@ -7,7 +7,7 @@ rocket lacks, an expert for an empty slot) for one it needs less. Why give? «Н
 step 4 is refilled at once, once a turn (Ruling K5), so the last few cards that are of no use to
 their holder buy a fresh hand to play this very turn - if some seat takes them.
 
-Values are the heuristic's card worths (`kosmodrom_worth`). A seat answers by its own gain less
+Values are the heuristic's card worths (`bot_worth`). A seat answers by its own gain less
 0.6 x what the offer adds to the best other seat (the heuristic's position: mine - 0.6 x the best
 other), and never lets the seat that leads gain more than it does. The offerer predicts the answer
 with the same rule, from what it knows of the other hand (the cards it saw go there, Ruling K24),
@@ -23,9 +23,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from cosmotable.bots.kosmodrom_worth import KEEP_THRESHOLD, SeatCards, estimate
 from cosmotable.engine import Action, State
 from cosmotable.games.kosmodrom.actions import Gift, Give, Offer, Propose, Trade, Want, Withdraw
+from cosmotable.games.kosmodrom.bot_worth import KEEP_THRESHOLD, SeatCards, estimate
 from cosmotable.games.kosmodrom.cards import default_cards
 from cosmotable.games.kosmodrom.table import KosmodromTable
 

@@ -22,10 +22,8 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event
 from cosmotable.games.mlem.board import default_astronauts, default_goals, default_mat
-from cosmotable.ui.rules.mlem import rules_markdown, variants_markdown
-from cosmotable.ui.terminal.common import LookEntry
-from cosmotable.ui.terminal.mlem_glosses import MlemMoves
-from cosmotable.ui.terminal.mlem_text import (
+from cosmotable.games.mlem.screen_glosses import MlemMoves
+from cosmotable.games.mlem.screen_text import (
     ABILITY_TEXT,
     AFTERBURNER_STYLE,
     CELL,
@@ -46,6 +44,8 @@ from cosmotable.ui.terminal.mlem_text import (
     short_name,
     token_text,
 )
+from cosmotable.games.mlem.summary import rules_markdown, variants_markdown
+from cosmotable.ui.terminal.common import LookEntry
 
 
 class MlemScreen(MlemMoves):

@@ -1,5 +1,5 @@
-"""What Kosmodrom cards and positions are worth to a seat, for the heuristic (`hooks_kosmodrom`), its
-offers (`kosmodrom_offers`) and the search's estimate (`evaluation`).
+"""What Kosmodrom cards and positions are worth to a seat, for the heuristic (`games.kosmodrom.bots`), its
+offers (`bot_offers`) and the search's estimate (`evaluation`).
 
 Everything here reads a view (`state.view(seat)` or the public view): the seat's own hand where
 one is given, and for every seat only what lies on the table (rockets, experts, upgrades, scores).

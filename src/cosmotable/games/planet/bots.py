@@ -1,5 +1,5 @@
 """Planet heuristic: each move is judged by the route estimate of the position after it (the
-search's estimate, `bots.planet_routes`): coins home plus the coins each team can still bring home
+search's estimate, `games/planet/bot_routes.py`): coins home plus the coins each team can still bring home
 along the routes the face-up tiles allow, the expected coins under face-down tiles, the threats of
 rivals in reach. A move that reveals a tile or brings a coin home is preferred the longer the game
 has stood still, so that games end the rulebook's way: every tile up and every coin taken (R22).
@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from cosmotable.bots.evaluation import QUIET_HALF_LIFE, payoff, planet_team_values
+from cosmotable.bots.evaluation import payoff
 from cosmotable.bots.heuristic import hook, mover_view, per_position, plan, stall, turn_value
-from cosmotable.bots.planet_routes import FAR, GAMMA, SHIP, Layout, Table, layout_of, table_of
+from cosmotable.bots.mcts import Search
 from cosmotable.engine import Action, State
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
+from cosmotable.games.planet.bot_estimate import QUIET_HALF_LIFE, planet_team_values
+from cosmotable.games.planet.bot_routes import FAR, GAMMA, SHIP, Layout, Table, layout_of, table_of
 
 #: The most a move that makes progress (reveals a tile, brings a coin home) gains over one that does
 #: not, reached as the quiet turns grow (0 right after progress). The route estimate alone may rate
@@ -476,7 +478,7 @@ def _judge(state: State, view: dict, after: State, seat: int, text: str, budget:
 #: this: a way that gets there later in the chain is worth a little less than going there now, since
 #: the chain may be cut (a (cell, direction) met twice in a move sends the astronaut home, a crocodile
 #: chases it back). Judged where it stood, at the tile of the choice with every end of the move at no
-#: cost (`planet_routes.MID`), a walker was worth as much as standing on every tile the move reaches at
+#: cost (`bot_routes.MID`), a walker was worth as much as standing on every tile the move reaches at
 #: once - next to every face-down tile and coin - so the heuristic chained on through knights,
 #: trampolines and the dragonfly turn after turn and never stepped onto the last face-down tile
 #: (issue #19: seed 1000013 ran into the 600-turn cap, 266 crocodile events in its last 600 events).
@@ -647,3 +649,47 @@ def _score(state: State, view: dict, after_view: dict, seat: int, text: str, att
     if text.startswith("ability"):
         v -= CARD_USE
     return v
+
+
+#: Planet's claim ("no one can get the last coin") ends the game at once when everybody agrees, so a
+#: claim on the first turn offers a shared win at 0-0. An even position is worth as much as that draw
+#: by the estimate, and `hard` agreed to such claims (5 of 60 games against `random`): a draw counts
+#: this much less than its share for the searching seat (a chess engine's contempt).
+CONTEMPT = 0.1
+#: The most moves Planet's `hard` has the heuristic judge in one decision (`work_budget`): a round
+#: with many chance lines (tiles turned up differently in each determinization) or long chained moves
+#: is worked out anew in every iteration, each heuristic decision judging every legal move (a dragonfly
+#: offers 55); one decision took 13.4 s. A count, not a clock, so that replays and tests stay
+#: deterministic. A decision judges a median of about 870 moves in a 4-player game, at 1-2.5 ms of
+#: CPU each; the cap keeps the dearest to a few seconds and cut 1 search of 80 there
+#: (benchmarks/planet_hard_speed.py).
+HARD_WORK = 1500
+#: A Planet turn is one astronaut's move among dozens, and a random astronaut wanders: easy and
+#: normal search our own turn only, among the best few moves, with estimates rescaled to the
+#: search's range (normal picks its few by the route estimate). Since issue #19 the heuristic
+#: judges each move by that estimate plus pulls and costs the own-turn search lacked, and beat
+#: hard; hard now searches a round ahead, the heuristic playing the rest of it (the rival's reply
+#: included) and judging where it ends (`heuristic_round`, docs/bots.md).
+SEARCH_LEVELS = {
+    "easy": Search(30, 0, own_turn=True, normalize=True, prior_top=3, contempt=CONTEMPT),
+    "normal": Search(
+        80,
+        0,
+        own_turn=True,
+        normalize=True,
+        prior_top=4,
+        prior_by_estimate=True,
+        contempt=CONTEMPT,
+    ),
+    "hard": Search(
+        8,
+        0,
+        own_turn=True,
+        normalize=True,
+        prior_top=3,
+        prior_extra=1,
+        heuristic_round=True,
+        contempt=CONTEMPT,
+        work_budget=HARD_WORK,
+    ),
+}

@@ -130,3 +130,8 @@ it is completed by landing one of your astronauts there. At the end: 1 / 2 / 3 c
 In the terminal your missions are drawn on your screen only; in hot-seat games the next player is asked to press
 Enter before their private screen is drawn.
 """
+
+
+def summary_markdown() -> str:
+    """The whole summary (`cosmotable.ui.rules`): the rules, then the variants."""
+    return rules_markdown() + "\n\n" + variants_markdown()

@@ -1016,3 +1016,50 @@ def _variant_of(part: str) -> str:
 
 def encoding_for(config: GameConfig) -> MlemEncoding:
     return MlemEncoding(config)
+
+
+# ---------------------------------------------------------------- docs/observations.md
+# The enumeration's groups, as `cosmotable.envs.docs` lists them: (text the actions start with, meaning).
+ACTION_GROUPS: list[tuple[str, str]] = [
+    (
+        "board ",
+        (
+            "`board <astronaut>`: satellite, navigator, parachutist, moon_expert, planet_expert, "
+            "deep_space_expert, die_discarder, helper"
+        ),
+    ),
+    (
+        "travel",
+        (
+            "`travel <groups>,<helpers> [+extra\\|+keep]`: every subset of the faces `1 2 3 4 A` x every "
+            "subset of helper seats `H0`-`H4` (absolute seats) x {plain, `+extra`, `+keep`}, in that "
+            "order (flag, then face subsets by size then lexicographically, then helper subsets likewise); "
+            "plain and `+keep` travel with neither dice nor helper do not exist"
+        ),
+    ),
+    ("crash", "`crash` (decline the helpers / extra dice that could save the rocket)"),
+    ("stay", "`stay` (landing phase)"),
+    ("land moon", "`land moon`, `land moon -1`, `land moon +1` (shifts: navigator only)"),
+    ("land deep", "`land deep` (+-1): deep space from space 25 by the navigator's +1"),
+    (
+        "land planet",
+        (
+            "`land planet` (+-1), then `land planet <id>` (+-1) for every planet of the mat "
+            "(named forms only where a space links to several planets: never on the default mat)"
+        ),
+    ),
+    ("return", "`return` (a parachutist after a crash goes home)"),
+    ("reroll", "`reroll` (UFO expedition token)"),
+    ("return-mission", "`return-mission <id>` for every mission token (Secret Missions set-up)"),
+]
+CHANCE_GROUPS: list[tuple[str, str]] = [
+    ("roll ", "`roll ...`: every multiset of 1..6 dice over the faces `1 2 3 4 A` (5, 15, 35, 70, 126, 210)"),
+    ("reveal-expedition", "`reveal-expedition <id>`: the expedition token of an expedition (UFO)"),
+    ("reveal-discovery", "`reveal-discovery <id>`: a discovery token turned face up (Discovery)"),
+    ("deal-mission", "`deal-mission <id>`: a secret mission dealt (Secret Missions)"),
+]
+#: What the tables above leave to say.
+DOC_NOTE = (
+    "The sizes are for the default mat and token sets; a game started with other data files "
+    "(`board=`, `missions=` ... options) gets an encoding built from those files, with the same structure."
+)

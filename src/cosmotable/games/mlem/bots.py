@@ -5,6 +5,7 @@ Reads only `state.view(seat)` and the results of `clone().apply(...)` - the publ
 
 from __future__ import annotations
 
+from cosmotable.bots.evaluation import estimate
 from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.engine import Action, State
 
@@ -90,3 +91,17 @@ def value(state: State, action: Action) -> float:
         ahead = 4.0 + rocket["position"] * 0.25
         return (1 - risk) * ahead
     return landing_value(view, seat, after)
+
+
+@estimate("mlem")
+def points_if_ended_now(state: State) -> list[float]:
+    """Points so far plus the planet points each seat would score if the game ended now."""
+    view = state.public_view()
+    values = [float(s) for s in view["scores"]]
+    for planet in view["planets"]:
+        rows = planet["rows"]
+        counts = {r["seat"]: len(r["astronauts"]) for r in rows}
+        order = sorted(counts, key=lambda s: (-counts[s], [r["seat"] for r in rows].index(s)))
+        for place, seat in enumerate(order):
+            values[seat] += planet["points"][min(place, 2)]
+    return values

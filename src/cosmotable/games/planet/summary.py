@@ -66,3 +66,8 @@ Every decision the rulebook leaves open is in the game's RULINGS.md
 (`src/cosmotable/games/planet/RULINGS.md` in the source).
 
 """ + tiles_markdown()
+
+
+def summary_markdown() -> str:
+    """The whole summary (`cosmotable.ui.rules`)."""
+    return rules_markdown()
