@@ -145,3 +145,21 @@ def test_the_terminal_plays_and_replays_it_on_the_generic_screen(tmp_path, monke
     assert "Final scores" in replayed.output
     rules = runner.invoke(app, ["rules", "pebbles"])
     assert rules.exit_code != 0 and "no rules summary" in rules.output
+
+
+def test_an_installed_distribution_adds_the_game_through_its_entry_point(monkeypatch):
+    """`[project.entry-points."cosmotable.games"] pebbles = "pebbles"` in a separate distribution's
+    metadata: the registry finds the package, reads its descriptor and loads the Game."""
+    from importlib.metadata import EntryPoint
+
+    # the registry as it would be in a process where the game was never registered by hand
+    monkeypatch.setattr(games, "_PACKAGES", dict(games._PACKAGES))
+    monkeypatch.setattr(games, "_DESCRIPTORS", {})
+    monkeypatch.setattr(games, "_GAMES", {})
+    monkeypatch.setattr(games, "_installed_read", False)
+    installed = [EntryPoint(name="pebbles", value="pebbles", group=games.ENTRY_POINT_GROUP)]
+    monkeypatch.setattr(
+        games, "entry_points", lambda group: installed if group == games.ENTRY_POINT_GROUP else []
+    )
+    assert "pebbles" in games.ids()
+    assert games.get("pebbles").name == "Pebbles" and games.descriptor("pebbles").turn_counter == "turn"
