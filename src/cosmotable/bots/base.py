@@ -3,32 +3,13 @@
 from __future__ import annotations
 
 import random
-from types import ModuleType
 
-from cosmotable import games
 from cosmotable.engine import Action, State
 
 #: Determinizations a bot without a search averages to estimate each move's win chance (`explain`).
 EXPLAIN_SAMPLES = 8
 #: ... each playing on this many steps (chance and random moves) before the position is judged.
 EXPLAIN_DEPTH = 6
-
-#: game id -> its bot part (None: the game has none, or is not in the registry: an engine test game)
-_GAME_BOTS: dict[str, ModuleType | None] = {}
-
-
-def load_game_bots(game_id: str) -> ModuleType | None:
-    """The game's bot part (`bots` in its descriptor), imported once: importing it registers the
-    game's heuristic hooks, estimate and search levels with this package. None for a game without
-    one, which the bots play generically (random moves, judged by the scores)."""
-    if game_id in _GAME_BOTS:
-        return _GAME_BOTS[game_id]
-    try:
-        found = games.descriptor(game_id).load("bots")
-    except KeyError:  # a game made outside the registry
-        found = None
-    _GAME_BOTS[game_id] = found
-    return found
 
 
 class Bot:

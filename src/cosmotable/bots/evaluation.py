@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from cosmotable.bots.base import load_game_bots
+from cosmotable.bots.game_bots import load_game_bots
 from cosmotable.engine import State
 
 ESTIMATES: dict[str, Callable[[State], list[float]]] = {}

@@ -11,7 +11,8 @@ import weakref
 from collections.abc import Callable
 from typing import TypeVar
 
-from cosmotable.bots.base import Bot, load_game_bots
+from cosmotable.bots.base import Bot
+from cosmotable.bots.game_bots import load_game_bots
 from cosmotable.bots.repetition import fresh_moves
 from cosmotable.engine import Action, State
 

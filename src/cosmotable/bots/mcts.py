@@ -28,8 +28,9 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from cosmotable.bots.base import Bot, estimated_chances, load_game_bots
+from cosmotable.bots.base import Bot, estimated_chances
 from cosmotable.bots.evaluation import lead_chances, payoff, standing
+from cosmotable.bots.game_bots import load_game_bots
 from cosmotable.bots.heuristic import best_value, hook_for, planned, ranked, stalled
 from cosmotable.bots.repetition import unplayed
 from cosmotable.engine import TERMINAL, Action, State
