@@ -4,10 +4,11 @@ One TOML file per game in tests/rules_trace/ (format: docs/rules-trace.md). This
 
     python scripts/rules_trace.py                       # rewrites docs/rules-trace.md from the traces
     python scripts/rules_trace.py --check               # exits 1 if a trace is invalid or the doc is stale
-    python scripts/rules_trace.py --check-quotes DIR    # also: every quote is in its rulebook file in DIR,
+    python scripts/rules_trace.py --check-quotes [DIR]  # also: every quote is in its rulebook file in DIR,
                                                         # starting on the line its `where` names
 
-The rulebooks themselves are not in the repository (they stay in /work/shared/seeds), so the suite
+The rulebooks themselves are not in the repository: they stay in the rulebooks folder, `../shared/seeds`
+beside the project (or wherever $COSMOTABLE_SEEDS or DIR names), so the suite
 (tests/test_rules_trace.py) checks the structure and the test ids; the quotes are checked by whoever
 edits a trace, with --check-quotes, before landing.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import re
 import sys
 import tomllib
@@ -25,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The rulebooks folder: $COSMOTABLE_SEEDS, else `shared/seeds` beside the project's folder.
+SEEDS_DIR = Path(os.environ.get("COSMOTABLE_SEEDS") or ROOT.parent / "shared" / "seeds")
 TRACE_DIR = ROOT / "tests" / "rules_trace"
 DOC_PATH = ROOT / "docs" / "rules-trace.md"
 # The order games appear in the doc; a trace for a game not listed here still appears, after these.
@@ -345,7 +349,7 @@ game = "mlem"
 
 [[rulebook]]
 key = "004"                          # the seed file's number
-file = "004_2b5b8ea545fd78a6.txt"    # in /work/shared/seeds/ (the rulebooks are not in the repository)
+file = "004_2b5b8ea545fd78a6.txt"    # in the rulebooks folder (not in the repository, see below)
 language = "pl"
 edition = "a few words"
 
@@ -359,9 +363,11 @@ tests = ["tests/mlem/test_launch.py::test_name"]     # or: not_a_rule = "why"
 A game with several editions of its rulebook (MLEM) has one entry per rule, with a `text`/`where` key
 per edition that has the sentence. The checks: `tests/test_rules_trace.py` (structure, unique ids,
 exactly one of `tests`/`not_a_rule`, every test id names a test, this file up to date) and
-`python scripts/rules_trace.py --check-quotes /work/shared/seeds` (every quote is in its rulebook and
+`python scripts/rules_trace.py --check-quotes [DIR]` (every quote is in its rulebook and
 starts on the line named, comparing with whitespace, typographic quotes and the files' `**` bold markup
-normalised; it also counts the rulebook lines no quote covers yet, `--untraced` lists them).
+normalised; it also counts the rulebook lines no quote covers yet, `--untraced` lists them). The
+rulebooks are not in the repository: DIR is their folder, by default `../shared/seeds` beside the
+project, or the folder that the environment variable `COSMOTABLE_SEEDS` names.
 """
 
 
@@ -431,7 +437,10 @@ def main(argv: list[str] | None = None) -> int:
         "--check-quotes",
         metavar="DIR",
         type=Path,
-        help="also check every quote against the rulebook files in DIR",
+        nargs="?",
+        const=SEEDS_DIR,
+        help="also check every quote against the rulebook files in DIR (default: $COSMOTABLE_SEEDS, "
+        "else ../shared/seeds beside the project)",
     )
     parser.add_argument(
         "--untraced",
