@@ -545,7 +545,7 @@ class KosmodromEncoding(Encoding):
     def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
         """A history consistent with everything `seat` knows, every outcome it did not see redrawn:
         other seats' deck draws, cards Industrial Espionage moved between two other seats and the
-        thief's `keep` of them (see `kosmodrom_rewrite`: only what `seat` sees of the history is
+        thief's `keep` of them (see `encoding_rewrite`: only what `seat` sees of the history is
         used, the hidden values never). Randomness comes from `resampled`'s seed (the engine's
         `resample_for(seat, rng)` redraws it from `rng`); `seat` is recognised from `resampled` when
         not given. Raises `DeterminizationError` rather than return the true history."""
