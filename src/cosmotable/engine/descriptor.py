@@ -23,8 +23,9 @@ PART_KINDS: Mapping[str, str] = MappingProxyType(
     {
         "game": "the Game object (the rules): 'module:GAME'",
         "bots": "the heuristic bot's hooks and the search levels (cosmotable.bots)",
-        "encoding": "the RL observation and action encoding (a module with encoding_for(config)), with its "
-        "bounds (max_game_length, utility_bound) and the groups that docs/observations.md lists",
+        "bounds": "facts of a configuration: max_game_length(config), score_bound(config)",
+        "encoding": "the RL observation and action encoding (a module with encoding_for(config)), and "
+        "the groups of its enumeration that docs/observations.md lists",
         "screen": "the terminal screen class (cosmotable.ui.terminal)",
         "summary": "the rules summary in Markdown: a module with summary_markdown()",
         "features": "the simulator's feature columns (FEATURES) and how a finished game ended (end_reason)",

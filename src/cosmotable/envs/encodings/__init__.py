@@ -256,11 +256,19 @@ class Encoding:
         return None
 
     def max_game_length(self) -> int:
-        raise NotImplementedError
+        """The most actions (decisions and chance) one game can take: a fact of the game, from the
+        `bounds` part of its descriptor (an encoding of a game without one says it here)."""
+        return self._bounds().max_game_length(self.config)
 
     def utility_bound(self) -> float:
-        """An upper bound on any seat's final score (for utility ranges)."""
-        raise NotImplementedError
+        """An upper bound on any seat's final score (for utility ranges), from the game's `bounds`."""
+        return float(self._bounds().score_bound(self.config))
+
+    def _bounds(self) -> Any:
+        bounds = games.descriptor(self.game.id).load("bounds")
+        if bounds is None:
+            raise NotImplementedError(f"{self.game.id}: name a 'bounds' part in the descriptor")
+        return bounds
 
     def layout_table(self) -> str:
         """Markdown table of the observation layout (docs/observations.md is generated from it)."""

@@ -38,6 +38,7 @@ DESCRIPTOR = GameDescriptor(
     # its `keep` bring the very same table back.
     positions_repeat=True,
     parts={
+        "bounds": "cosmotable.games.kosmodrom.bounds",
         "bots": "cosmotable.games.kosmodrom.bots",
         "encoding": "cosmotable.games.kosmodrom.encoding",
         "drawing": "cosmotable.games.kosmodrom.drawing",

@@ -574,16 +574,6 @@ class KosmodromEncoding(Encoding):
                 return s
         return None
 
-    # ------------------------------------------------------------------ bounds
-    def max_game_length(self) -> int:
-        """A generous bound (the rules do not bound the game: the launch pad may never complete);
-        random games last ~600 actions with 2 players."""
-        return 20000
-
-    def utility_bound(self) -> float:
-        rockets = sum(c.count * c.points for c in self.cards.cards.values() if c.type == "rocket")
-        return float(rockets + 4 * 5 + 3 * 4 + 10)
-
     # ------------------------------------------------------------------ text
     def cap_reason(self, state: State) -> str | None:
         """The safety cap on turns (`max_turns`, Ruling K26) ends the game with reason "max_turns"."""

@@ -30,6 +30,7 @@ DESCRIPTOR = GameDescriptor(
         "end triggered": "a goal's end condition was met",
     },
     parts={
+        "bounds": "cosmotable.games.mlem.bounds",
         "bots": "cosmotable.games.mlem.bots",
         "encoding": "cosmotable.games.mlem.encoding",
         "drawing": "cosmotable.games.mlem.drawing",

@@ -940,29 +940,6 @@ class MlemEncoding(Encoding):
             history.append(action)
         return history
 
-    # ------------------------------------------------------------------ bounds
-    def max_game_length(self) -> int:
-        """A safe upper bound on the number of actions (decisions and chance) in one game."""
-        n = MAX_SEATS
-        # Each expedition either crashes or places at least one astronaut.
-        expeditions = self.mat.crash_track_length + len(ABILITIES) * n + 1
-        travel_phases = self.num_positions + 1  # each travel moves >= 1 space; rerolls add a roll
-        per_expedition = 2 + n + travel_phases * (2 + n + 2) + 2 * n
-        setup = 2 * 4 * n + 2 * len(self.discovery_ids)
-        return setup + expeditions * per_expedition
-
-    def utility_bound(self) -> float:
-        moons = sum(m.points for m in self.mat.moons.values()) * 2
-        deep = len(ABILITIES) * MAX_SEATS * 2 * max(self.mat.comet_points, self.mat.galaxy_points)
-        planets = sum(max(p.points) for p in self.mat.planets.values()) * 2 * 2
-        goals = sum(g.points for g in self.goals)
-        tokens = (
-            sum(self.tokens.ufo_points)
-            + sum(d.points for d in self.tokens.discoveries.values())
-            + self.max_mission_points
-        )
-        return float(moons + deep + planets + goals + tokens)
-
     # ------------------------------------------------------------------ text
     def render_view(self, view: Mapping[str, Any]) -> str:
         rocket = view["rocket"]

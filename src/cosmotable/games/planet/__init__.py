@@ -33,6 +33,7 @@ DESCRIPTOR = GameDescriptor(
     # A Planet turn can undo the one before (an astronaut walks back where it came from).
     positions_repeat=True,
     parts={
+        "bounds": "cosmotable.games.planet.bounds",
         "bots": "cosmotable.games.planet.bots",
         "encoding": "cosmotable.games.planet.encoding",
         "drawing": "cosmotable.games.planet.drawing",

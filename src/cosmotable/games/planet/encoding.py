@@ -555,16 +555,6 @@ class PlanetEncoding(Encoding):
         ]  # type: ignore[attr-defined]
         return fits[0] if len(fits) == 1 else None
 
-    # ------------------------------------------------------------------ bounds
-    def max_game_length(self) -> int:
-        """Turns are capped (`max_turns`); a turn is a few dozen actions at most (a walk is capped
-        at 60 steps, each with a reveal, an orientation and a choice; claims and abilities)."""
-        cap = int(self.config.options.get("max_turns", 600))
-        return (cap + 1) * 400
-
-    def utility_bound(self) -> float:
-        return float(self.box.coins)
-
     # ------------------------------------------------------------------ text
     def cap_reason(self, state: State) -> str | None:
         """The safety cap on turns (`max_turns`) ends the game with code "cap" (moves.game_over)."""
