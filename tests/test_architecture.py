@@ -31,9 +31,8 @@ ALLOWED: dict[str, set[str]] = {
     "ui": set(),
     "ui.numbers": set(),
     "ui.plots": {"ui.numbers"},
-    "ui.glyphs": set(),
-    "ui.rules": {"games", "ui.glyphs"},
-    "ui.terminal": {"engine", "games", "bots", "sim", "ui.numbers", "ui.plots", "ui.glyphs", "ui.rules"},
+    "ui.rules": {"games"},
+    "ui.terminal": {"engine", "games", "bots", "sim", "ui.numbers", "ui.plots", "ui.rules"},
     # "cosmotable": the top package, for __version__
     "server": {"cosmotable", "engine", "games", "bots", "ui.rules"},
     "cli": {"cosmotable", "engine", "games", "games.*", "bots", "sim", "envs", "server", "ui", "ui.numbers"}
@@ -57,6 +56,7 @@ ADAPTERS: dict[str, str] = {
     "drawing": "envs",
     "screen": "ui.terminal",
     "summary": "ui.rules",
+    "glyphs": "ui.rules",  # Planet's tile marks, shared by its rules summary and its screen
     "features": "sim",
     "report": "sim",
 }

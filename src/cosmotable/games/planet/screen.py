@@ -15,8 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
+from cosmotable.games.planet.glyphs import ARROW_GLYPHS, GLYPHS, tile_glyph
 from cosmotable.games.planet.summary import rules_markdown
-from cosmotable.ui.glyphs import ARROW_GLYPHS, GLYPHS, tile_glyph
 from cosmotable.ui.terminal.common import LookEntry, Move, Seat, SeatScreen
 
 #: characters per map cell (tile, who stands there, coins), and the width of the coin counts

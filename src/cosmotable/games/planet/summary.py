@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cosmotable.ui.glyphs import tile_glyph
+from cosmotable.games.planet.glyphs import tile_glyph
 
 
 def tiles_markdown() -> str:
