@@ -248,7 +248,7 @@ class Game(ABC):
     # ---------------------------------------------------- rules and views kept beside the State
     # A game may keep its rules and views in modules of their own, as functions of its state, and
     # name them here; the State methods of the same purpose call these. Its state module then
-    # imports neither (they import it), and the package's __init__, which defines the Game, is the
+    # imports neither (they import it), and the package's game.py, which defines the Game, is the
     # one module that joins them (docs/architecture.md). A State class that implements the method
     # itself (the engine's test games) needs no hook.
     def legal_actions_in(self, state: State) -> list[Action]:
