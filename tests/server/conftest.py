@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from live_helpers import start_server
 
 from cosmotable.server.app import create_app
 from cosmotable.server.settings import Settings
@@ -43,3 +44,19 @@ def app(settings):
 def client(app):
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def live_pair(tmp_path, postgres_url, redis_url):
+    """Two real server processes sharing one PostgreSQL database and fanning out through Redis."""
+    # one after the other: the first applies the database migrations, the second finds them done
+    first = start_server(tmp_path, postgres_url, redis_url, name="process-a")
+    try:
+        second = start_server(tmp_path, postgres_url, redis_url, name="process-b")
+    except BaseException:
+        first.stop()
+        raise
+    yield first, second
+    for server in (first, second):
+        server.stop()
+        assert "Traceback" not in server.output(), server.output()

@@ -14,6 +14,8 @@ the engine's full state at the step it was sent:
   secret missions, face-down tile kinds, peeks, deck order);
 * it holds nowhere the decimal digits of the table's seed (whoever knows it knows every future roll).
 
+Two cases run on two server processes sharing PostgreSQL and Redis, with a socket on each (issue #43).
+
 Now and then during play every seat and the spectator also ask for the table's record: before the
 end it is the asker's own history, checked like the rest (its events exactly the seat's own).
 
@@ -58,18 +60,28 @@ TABLES = [
 #: Every table on SQLite; on PostgreSQL the richest one only. What a seat is sent is built from the
 #: engine's views and the record, the same whatever the database; the PostgreSQL run checks that a
 #: record read back from PostgreSQL (the replay below) holds what the SQLite one does.
+#: The last case runs two server processes sharing PostgreSQL and fanning out through Redis: each
+#: seat's socket (and the spectator's) alternates between them, and the actions go to the first, so
+#: every push to a socket on the second was built there from a change made elsewhere.
 CASES = [
-    *(pytest.param("sqlite", *table.values, id=f"sqlite-{table.id}") for table in TABLES),
-    pytest.param("postgresql", *TABLES[3].values, id=f"postgresql-{TABLES[3].id}"),
+    *(pytest.param("sqlite", 1, *table.values, id=f"sqlite-{table.id}") for table in TABLES),
+    pytest.param("postgresql", 1, *TABLES[3].values, id=f"postgresql-{TABLES[3].id}"),
+    *(
+        pytest.param("postgresql", 2, *TABLES[i].values, id=f"postgresql-redis-2-processes-{TABLES[i].id}")
+        for i in (1, 3)
+    ),
 ]
 SPECTATOR = None
 MOVE_LIMIT = 3000
 
 
 @pytest.fixture
-def live_server(tmp_path, database_url):
+def live_servers(request, tmp_path, database_url, processes):
+    if processes == 2:
+        yield request.getfixturevalue("live_pair")  # on the same PostgreSQL database
+        return
     server = start_server(tmp_path, database_url)
-    yield server
+    yield (server,)
     server.stop()
     assert "Traceback" not in server.output(), server.output()
 
@@ -84,7 +96,9 @@ class Received:
     what: str
 
 
-@pytest.mark.parametrize("database_url, game, variants, options, players", CASES, indirect=["database_url"])
+@pytest.mark.parametrize(
+    "database_url, processes, game, variants, options, players", CASES, indirect=["database_url"]
+)
 @given(moves_seed=st.integers(0, 2**32 - 1))
 @settings(
     max_examples=examples(1),
@@ -92,10 +106,11 @@ class Received:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
-    live_server, database_url, game, variants, options, players, moves_seed
+    live_servers, database_url, processes, game, variants, options, players, moves_seed
 ):
-    # the server process is shared by the examples: each plays a table of its own
+    # the server processes are shared by the examples: each plays a table of its own
     rng = random.Random(moves_seed)
+    live_server = live_servers[0]
     with live_server.client() as http:
         created = http.post(
             "/api/tables",
@@ -114,8 +129,10 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
         started = http.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
         assert started.status_code == 200, started.text
 
+        watchers = (*tokens, SPECTATOR)
         sockets = [
-            SeatSocket.open(live_server, table_id, tokens.get(seat), seat) for seat in (*tokens, SPECTATOR)
+            SeatSocket.open(live_servers[n % len(live_servers)], table_id, tokens.get(seat), seat)
+            for n, seat in enumerate(watchers)
         ]
         for socket in sockets:
             socket.read_in_background()

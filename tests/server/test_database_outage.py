@@ -91,14 +91,19 @@ def test_requests_fail_with_503_while_postgresql_is_down_and_the_server_recovers
                 if answer.status_code == 503:
                     body = answer.json()
                     assert body["error"] == "unavailable" and "database is unavailable" in body["message"]
-            # a socket is refused (1013: try again later) or, answered from the snapshot, sent its state
-            try:
-                with client.websocket_connect(
-                    f"/api/tables/{table_id}/ws?token={made['seats'][0]['token']}"
-                ) as ws:
-                    assert ws.receive_json()["type"] == "state"
-            except WebSocketDisconnect as exc:
-                assert exc.code == 1013, exc
+            # a socket is told why and closed (1013: try again later) or, answered from the
+            # snapshot, sent its state
+            with client.websocket_connect(
+                f"/api/tables/{table_id}/ws?token={made['seats'][0]['token']}"
+            ) as ws:
+                first = ws.receive_json()
+                if first["type"] == "error":
+                    assert first["error"] == "unavailable", first
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        ws.receive_json()
+                    assert closed.value.code == 1013, closed.value
+                else:
+                    assert first["type"] == "state", first
         finally:
             own_postgres.resume()
 

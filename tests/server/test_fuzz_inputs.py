@@ -16,6 +16,7 @@ from server_helpers import create, seat_headers, token_of
 from sqlalchemy import func, select
 
 from budget_helpers import examples
+from cosmotable.engine.inputs import parse_json
 from cosmotable.server.db import ActionRow, TableRow
 
 JSON = st.recursive(
@@ -115,7 +116,7 @@ def test_fuzzed_raw_bodies_over_http_are_refused_cleanly(client, app, table, raw
         assert _mark(app, table_id) == before
 
 
-NOT_JSON = "a message must be JSON text"
+NOT_JSON = "the message is not valid JSON"
 
 
 def _answers(ws, probes: int) -> list[dict]:
@@ -125,7 +126,7 @@ def _answers(ws, probes: int) -> list[dict]:
         message = ws.receive_json()
         if message.get("type") == "error":
             errors.append(message)
-            seen += message["message"] == NOT_JSON
+            seen += message["message"].startswith(NOT_JSON)
     return errors
 
 
@@ -151,7 +152,7 @@ def test_fuzzed_websocket_messages_are_answered_and_change_nothing(client, app, 
         ws.send_text(message)
         ws.send_text("this is not JSON {")
         try:
-            json.loads(message)
+            parse_json(message)  # the server's own bounded loader (NaN, say, is not JSON to it)
             probes = 1
         except ValueError:
             probes = 2  # the message itself is answered as not JSON too

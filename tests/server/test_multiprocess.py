@@ -7,23 +7,7 @@ from __future__ import annotations
 import random
 import uuid
 
-import pytest
-from live_helpers import SeatSocket, start_server
-
-
-@pytest.fixture
-def two_processes(tmp_path, postgres_url, redis_url):
-    # one after the other: the first applies the database migrations, the second finds them done
-    first = start_server(tmp_path, postgres_url, redis_url, name="process-a")
-    try:
-        second = start_server(tmp_path, postgres_url, redis_url, name="process-b")
-    except BaseException:
-        first.stop()
-        raise
-    yield first, second
-    for server in (first, second):
-        server.stop()
-        assert "Traceback" not in server.output(), server.output()
+from live_helpers import SeatSocket
 
 
 def new_table(server, game: str, players: int) -> dict:
@@ -38,8 +22,8 @@ def new_table(server, game: str, players: int) -> dict:
     return made
 
 
-def test_seats_on_two_processes_see_every_move_live_and_agree_at_the_end(two_processes):
-    process_a, process_b = two_processes
+def test_seats_on_two_processes_see_every_move_live_and_agree_at_the_end(live_pair):
+    process_a, process_b = live_pair
     made = new_table(process_a, "mlem", 2)
     table_id = made["table"]["id"]
     tokens = {link["seat"]: link["token"] for link in made["seats"]}

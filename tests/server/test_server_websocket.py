@@ -90,9 +90,23 @@ def test_events_sent_to_a_seat_are_its_own_events(client, app):
 def test_socket_with_a_wrong_token_is_refused(client):
     made = create(client, "mlem", ["human", "human"])
     url = f"/api/tables/{made['table']['id']}/ws?token=wrong"
-    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url) as ws:
-        ws.receive_json()
+    # opened only to say why: an error message, then the documented close code with the reason
+    with client.websocket_connect(url) as ws:
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["error"] == "forbidden"
+        assert "X-Seat-Token" in error["message"] or "token" in error["message"]
+        with pytest.raises(WebSocketDisconnect) as refused:
+            ws.receive_json()
     assert refused.value.code == 1008
+    assert "token" in refused.value.reason
+
+
+def test_socket_to_an_unknown_table_is_closed_with_4404(client):
+    with client.websocket_connect("/api/tables/nosuchtable/ws") as ws:
+        assert ws.receive_json()["error"] == "not_found"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4404 and "no table" in closed.value.reason
 
 
 def test_socket_reports_a_refused_action_and_stays_open(client, app):

@@ -10,17 +10,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Header, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import ValidationError
 
 from cosmotable import __version__, games
+from cosmotable.engine.inputs import parse_json
 from cosmotable.server import models
 from cosmotable.server.bots import BotRunner
 from cosmotable.server.broadcast import Broadcaster, make_broadcaster
@@ -29,10 +29,12 @@ from cosmotable.server.errors import (
     ApiError,
     BodyLimit,
     database_unavailable,
+    describe_problems,
     install_error_handlers,
     is_database_outage,
+    utf8_safe,
 )
-from cosmotable.server.limits import RateLimit, RateLimiter, client_address, retry_after
+from cosmotable.server.limits import RateLimit, RateLimiter, client_address, close_reason, retry_after
 from cosmotable.server.metrics import GcPauses, LoopLag, resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.service import Change, TableService
@@ -120,6 +122,10 @@ class Server:
         result, change = await self.call(fn, *args)
         await self.announce(change)
         return result
+
+    async def change_announced(self, fn, *args) -> None:
+        """Run a service call that returns only the Change it committed, and announce it."""
+        await self.announce(await self.call(fn, *args))
 
     async def announce(self, change: Change | None) -> None:
         if change is None:
@@ -293,6 +299,15 @@ def api_router(server: Server) -> APIRouter:
     async def get_table(table_id: str):
         return await call(service.get, table_id)
 
+    @router.delete(
+        "/tables/{table_id}",
+        status_code=204,
+        summary="Delete the table (host): every link to it stops working, every socket on it closes",
+    )
+    async def delete_table(table_id: str, host_token: HostToken = None) -> Response:
+        await server.change_announced(service.delete, table_id, host_token)
+        return Response(status_code=204)
+
     @router.post("/tables/{table_id}/join", response_model=models.SeatLink, summary="Claim a free seat")
     async def join(table_id: str, request: models.JoinRequest | None = None):
         link = await call(service.join, table_id, request or models.JoinRequest(seat=None, name=None))
@@ -334,7 +349,9 @@ def api_router(server: Server) -> APIRouter:
         since: Annotated[int, Query(ge=0, description="first event index to include")] = 0,
     ):
         seat = await call(service.authenticate, table_id, seat_token)
-        state, _seen = await call(service.seat_state, table_id, seat, since)
+        # the token is checked again against the snapshot the answer is built from: a link revoked
+        # between the two reads gets a 403, never the seat's new holder's view
+        state, _seen = await call(service.seat_state, table_id, seat, since, None, seat_token)
         return state
 
     @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
@@ -415,6 +432,7 @@ def _created_links() -> dict:
     seat = {**table, "header.X-Seat-Token": "$response.body#/seats/0/token"}
     targets = {
         "GetTable": ("get_table_api_tables__table_id__get", table),
+        "DeleteTable": ("delete_table_api_tables__table_id__delete", host),
         "JoinTable": ("join_api_tables__table_id__join_post", table),
         "StartTable": ("start_api_tables__table_id__start_post", host),
         "GiveSeatToBot": ("set_seat_api_tables__table_id__seats__seat__put", host),
@@ -445,64 +463,116 @@ def game_info(game_id: str) -> models.GameInfo:
     )
 
 
+#: Websocket close codes (docs/server-api.md, "Websocket messages"). Each close follows an error
+#: message saying why; the close frame's reason says it again, shorter.
+CLOSE_UNSUPPORTED = 1003  # a binary frame: the protocol is JSON text
+CLOSE_POLICY = 1008  # the token is wrong, or no longer opens the seat
+CLOSE_INTERNAL = 1011
+CLOSE_TRY_AGAIN = 1013  # the database is unavailable, or the client is over its rate: reconnect later
+CLOSE_NO_TABLE = 4404  # no such table, or its host deleted it
+
+
+def close_code(exc: ApiError) -> int:
+    return {403: CLOSE_POLICY, 404: CLOSE_NO_TABLE, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_INTERNAL)
+
+
+class _Close(Exception):
+    """The socket cannot go on: it is sent this error, then closed with `code`."""
+
+    def __init__(self, code: int, error: str, message: str):
+        super().__init__(message)
+        self.code, self.error, self.message = code, error, message
+
+    @classmethod
+    def of(cls, exc: ApiError, deleted: str | None = None) -> _Close:
+        message = deleted if exc.status == 404 and deleted else exc.message
+        return cls(close_code(exc), exc.error, message)
+
+
+async def _close(websocket: WebSocket, close: _Close) -> None:
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await websocket.send_json(
+            {"type": "error", "error": close.error, "message": utf8_safe(close.message)}
+        )
+        await websocket.close(code=close.code, reason=close_reason(close.message))
+
+
 async def play_socket(server: Server, websocket: WebSocket, table_id: str, token: str | None) -> None:
-    """One seat's (or a spectator's) live connection: its own state after every change."""
+    """One seat's (or a spectator's) live connection: its own state after every change.
+
+    The seat's token is checked at the start and again at every push, against the snapshot the push
+    is built from: a socket whose link stops opening the seat (left, joined again, given to a bot,
+    table deleted, on whichever server process) is sent the reason and closed before it could be
+    sent anything of the seat's new holder."""
     service = server.service
+    # accepted before the check, so that a refusal reaches the client as an error message and a
+    # close code (before the handshake, the client would see only an HTTP 403)
+    await websocket.accept()
     try:
         seat = await server.call(service.authenticate, table_id, token)
     except ApiError as exc:
-        # refuse before accepting: the close reason says why (1008: policy violation)
-        code = {403: 1008, 503: 1013}.get(exc.status, 4404)  # 1013: try again later
-        await websocket.close(code=code, reason=exc.message[:120])
+        await _close(websocket, _Close.of(exc))
         return
-    await websocket.accept()
+    gone = "the table was deleted by its host; this link no longer opens anything"
     key = (table_id, seat)
     service.connections[key] += 1
-    seen = 0
     try:
         async with server.broadcaster.subscribe(table_id) as updates:
             if seat is not None:
                 await server.announce(Change(table_id, -1))  # others see the seat connected
-            text, seen = await server.call(service.push, table_id, seat, 0)
+            try:
+                text, seen = await server.call(service.push, table_id, seat, 0, None, token)
+            except ApiError as exc:
+                raise _Close.of(exc, gone) from None
             await websocket.send_text(text)
 
             async def push_updates():
                 nonlocal seen
                 async for message in updates:
-                    if "undo" in message:
+                    undo = "undo" in message
+                    # the log was rebuilt without a taken-back decision: send it whole
+                    since = 0 if undo else seen
+                    version = message.get("version")
+                    try:
+                        if service.push_ready(table_id, version):
+                            # the change is in this process's snapshot: no database, no thread
+                            text, seen = service.push(table_id, seat, since, version, token)
+                        else:
+                            text, seen = await server.call(
+                                service.push, table_id, seat, since, version, token
+                            )
+                    except ApiError as exc:
+                        if exc.status == 503:
+                            raise
+                        raise _Close.of(exc, gone) from None
+                    if undo:
                         await websocket.send_json(
                             {"type": "undo", "seat": message["undo"], "step": message["step"]}
                         )
-                        seen = 0  # the log was rebuilt without the taken-back decision: send it whole
-                    version = message.get("version")
-                    if service.push_ready(table_id, version):
-                        # the change is in this process's snapshot: no database, no thread
-                        text, seen = service.push(table_id, seat, seen, version)
-                    else:
-                        text, seen = await server.call(service.push, table_id, seat, seen, version)
                     await websocket.send_text(text)
 
             async def receive_actions():
                 address = client_address(websocket.scope)
                 limit = server.settings.max_body_bytes
                 while True:
-                    text = await websocket.receive_text()
+                    frame = await websocket.receive()
+                    if frame["type"] == "websocket.disconnect":
+                        raise WebSocketDisconnect(frame.get("code", 1000))
+                    text = frame.get("text")
+                    if text is None:
+                        raise _Close(
+                            CLOSE_UNSUPPORTED,
+                            "bad_request",
+                            "binary frames are not part of the protocol; send JSON text",
+                        )
+                    request = None
                     refusal = _message_refusal(server, address, token, text, limit)
-                    if refusal is not None:  # nothing of the message is read
+                    if refusal is None:
+                        request, refusal = socket_request(text, limit)
+                    if request is None:  # nothing of the message was acted on
                         await websocket.send_json(refusal)
                         continue
-                    try:
-                        data = json.loads(text)
-                    except ValueError:
-                        await websocket.send_json(
-                            {
-                                "type": "error",
-                                "error": "bad_request",
-                                "message": "a message must be JSON text",
-                            }
-                        )
-                        continue
-                    await socket_action(server, websocket, table_id, token, data)
+                    await socket_action(server, websocket, table_id, token, request)
 
             pusher = asyncio.create_task(push_updates())
             receiver = asyncio.create_task(receive_actions())
@@ -518,11 +588,12 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                     raise failure
     except WebSocketDisconnect:
         pass
+    except _Close as close:
+        await _close(websocket, close)
     except ApiError as exc:
         # the database went away under an open socket (503): close it saying so; the client
         # reconnects and is sent its whole state again, so it misses nothing
-        with contextlib.suppress(Exception):
-            await websocket.close(code=1013 if exc.status == 503 else 1011, reason=exc.message[:120])
+        await _close(websocket, _Close.of(exc))
     finally:
         service.connections[key] -= 1
         if service.connections[key] <= 0:
@@ -530,6 +601,37 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
         if seat is not None:
             with contextlib.suppress(Exception):
                 await server.announce(Change(table_id, -1))
+
+
+def socket_request(text: str, limit: int) -> tuple[models.SocketAction | None, dict | None]:
+    """A websocket message read as the POST body is read: the same bounded JSON loader and the same
+    model (unknown fields refused), so both transports accept exactly the same requests. Returns the
+    request, or the error message to send instead."""
+    try:
+        data = parse_json(text, max_chars=limit)
+    except ValueError as exc:
+        return None, {
+            "type": "error",
+            "error": "bad_request",
+            "message": utf8_safe(f"the message is {exc}; send {SOCKET_ACTION_SHAPE}"),
+        }
+    if not isinstance(data, dict):
+        return None, {
+            "type": "error",
+            "error": "bad_request",
+            "message": f"a message is a JSON object: send {SOCKET_ACTION_SHAPE}",
+        }
+    try:
+        return models.SocketAction.model_validate(data), None
+    except ValidationError as exc:
+        return None, {
+            "type": "error",
+            "error": "validation_error",
+            "message": utf8_safe(describe_problems(exc.errors())),
+        }
+
+
+SOCKET_ACTION_SHAPE = '{"type": "action", "action": ..., "client_action_id": ...}'
 
 
 def _message_refusal(server: Server, address: str | None, token: str | None, text: str, limit: int):
@@ -553,20 +655,15 @@ def _message_refusal(server: Server, address: str | None, token: str | None, tex
     return None
 
 
-async def socket_action(server: Server, websocket: WebSocket, table_id: str, token: str | None, data) -> None:
-    """`{type: "action", action, client_action_id}` sent over the socket: applied like the POST."""
+async def socket_action(
+    server: Server, websocket: WebSocket, table_id: str, token: str | None, request: models.SocketAction
+) -> None:
+    """An action sent over the socket: applied like the POST. A seat's token refused here (revoked
+    an instant ago) or a table gone ends the socket, as the next push would; a spectator is only
+    told that acting needs a seat's link."""
     try:
-        if not isinstance(data, dict) or data.get("type") != "action":
-            raise ApiError(
-                400, "bad_request", 'send {"type": "action", "action": ..., "client_action_id": ...}'
-            )
-        try:
-            request = models.ActionRequest.model_validate(
-                {"action": data.get("action"), "client_action_id": data.get("client_action_id")}
-            )
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            raise ApiError(422, "validation_error", problems) from None
         await server.change(server.service.act, table_id, token, request.action, request.client_action_id)
     except ApiError as exc:
-        await websocket.send_json({"type": "error", "error": exc.error, "message": exc.message})
+        if exc.status == 404 or (exc.status == 403 and token):
+            raise _Close.of(exc) from None
+        await websocket.send_json({"type": "error", "error": exc.error, "message": utf8_safe(exc.message)})

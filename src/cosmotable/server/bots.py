@@ -67,13 +67,19 @@ def _choice_seed(job: BotJob) -> int:
 
 def decide(job: BotJob) -> str:
     """The bot's decision for `job` (runs in a worker): the action's text form."""
+    return decision(_state_for(job), job.level, _choice_seed(job))
+
+
+def decision(state: State, level: str, seed: int) -> str:
+    """The decision of the `level` bot choosing with `seed` for the seat to act in `state`.
+
+    It depends only on what that seat may see (tests/server/test_bot_information.py): the bot reads
+    the state only through the engine API, and search bots see hidden parts through
+    resample_for(seat), a determinization drawn from the seat's view alone. So a bot standing in
+    for a timed-out player knows what the player knew, and nothing more."""
     from cosmotable.bots import make_bot
 
-    state = _state_for(job)
-    bot = make_bot(job.level, seed=_choice_seed(job))
-    # the bot reads the state only through the engine API: search bots see hidden parts through
-    # resample_for(seat), a determinization consistent with that seat's view
-    return str(bot.act(state.clone()))
+    return str(make_bot(level, seed=seed).act(state.clone()))
 
 
 def random_decision(job: BotJob) -> str:
@@ -91,10 +97,15 @@ def advise(job: BotJob) -> dict:
     """The coach (runs in a worker): each legal move's estimated win chance from a search bot's
     root statistics, searched on determinizations of the seat's own view only; for MLEM the exact
     crash odds of the rocket's next roll."""
+    return advice(_state_for(job), job.level, _choice_seed(job))
+
+
+def advice(state: State, level: str, seed: int) -> dict:
+    """The coach's answer for the seat to act in `state`, searched by the `level` bot with `seed`:
+    like `decision`, a function of what that seat may see only."""
     from cosmotable.bots import make_bot
 
-    state = _state_for(job)
-    bot = make_bot(job.level, seed=_choice_seed(job))
+    bot = make_bot(level, seed=seed)
     moves = [
         {
             "text": str(m["action"]),
@@ -188,6 +199,10 @@ class BotRunner:
                     await self.publish(change)
         except asyncio.CancelledError:
             raise
+        except ApiError as exc:
+            if exc.status != 404:
+                log.error("bot at table %s failed: %s", table_id, exc.message)
+            # 404: the host deleted the table while its bot thought; nothing is left to play
         except Exception as exc:  # a bot must never take the server down; the table waits
             log.error("bot at table %s failed: %s", table_id, type(exc).__name__, exc_info=exc)
         finally:

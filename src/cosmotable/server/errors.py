@@ -82,7 +82,15 @@ def is_database_outage(exc: BaseException) -> bool:
 
 
 def error_response(status: int, error: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": error, "message": message}, status_code=status)
+    return JSONResponse({"error": error, "message": utf8_safe(message)}, status_code=status)
+
+
+def utf8_safe(text: str) -> str:
+    """`text` with any lone surrogate written as its escape: a message that quotes a client's
+    input must still encode as UTF-8, or the answer itself would fail (a 500, a dropped socket)."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _field(loc) -> str:
@@ -93,7 +101,6 @@ def _field(loc) -> str:
 def describe_validation(exc: RequestValidationError) -> tuple[int, str, str]:
     """(status, code, message) for a request the models refuse: malformed JSON is a 400, a
     wrong field a 422 naming the field."""
-    problems = []
     for err in exc.errors():
         if err.get("type") == "json_invalid":
             ctx = err.get("ctx") or {}
@@ -102,8 +109,14 @@ def describe_validation(exc: RequestValidationError) -> tuple[int, str, str]:
                 "bad_request",
                 (f"the body is not valid JSON ({ctx.get('error', 'parse error')}); send a JSON object"),
             )
-        problems.append(f"{_field(err.get('loc', ()))}: {err.get('msg', 'invalid')}")
-    return 422, "validation_error", "; ".join(problems[:8]) or "the request is invalid"
+    return 422, "validation_error", describe_problems(exc.errors())
+
+
+def describe_problems(errors) -> str:
+    """Pydantic's errors as one message naming each field (a request body's or a websocket
+    message's: both transports word their refusals alike)."""
+    problems = [f"{_field(err.get('loc', ()))}: {err.get('msg', 'invalid')}" for err in errors]
+    return "; ".join(problems[:8]) or "the request is invalid"
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -11,6 +11,7 @@ way. The clock is injectable, so tests count refusals without depending on time.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import threading
 import time
@@ -101,10 +102,34 @@ def client_address(scope: Scope) -> str | None:
     return client[0] if client else None
 
 
+async def refuse_socket(
+    receive: Receive, send: Send, code: int, error: str, message: str, retry: int | None = None
+) -> None:
+    """Open a websocket only to refuse it: the error message, then the close `code` with the reason.
+    (Closing before the handshake completes reaches the client as a bare HTTP 403, which a browser
+    cannot tell from any other failure; docs/server-api.md promises the close codes.)"""
+    if (await receive())["type"] != "websocket.connect":
+        return  # the client went away first
+    await send({"type": "websocket.accept"})
+    body: dict = {"type": "error", "error": error, "message": message}
+    if retry is not None:
+        body["retry_after"] = retry
+    await send({"type": "websocket.send", "text": json.dumps(body)})
+    await send({"type": "websocket.close", "code": code, "reason": close_reason(message)})
+
+
+def close_reason(message: str) -> str:
+    """A close frame's reason holds at most 123 bytes of UTF-8: the message, cut on a character."""
+    data = message.encode("utf-8", "backslashreplace")
+    if len(data) <= 123:
+        return data.decode("utf-8")
+    return data[:120].decode("utf-8", "ignore") + "..."
+
+
 class RateLimit:
     """ASGI middleware: HTTP requests over the client's allowance get 429 with Retry-After, before
-    the app reads them; a websocket over it is closed before it opens (its messages are limited in
-    the socket's own loop)."""
+    the app reads them; a websocket over it is opened only to be closed with 1013 (try again later)
+    and the reason (its messages are limited in the socket's own loop)."""
 
     def __init__(self, app: ASGIApp, limiter: RateLimiter):
         self.app = app
@@ -118,9 +143,9 @@ class RateLimit:
                 response.headers["Retry-After"] = str(retry_after(wait))
                 await response(scope, receive, send)
                 return
-            if wait:  # a socket refused before it opens; 1013: try again later
-                await send(
-                    {"type": "websocket.close", "code": 1013, "reason": self.limiter.message(wait)[:120]}
+            if wait:  # a socket over the rate: opened only to say why, then closed with 1013
+                await refuse_socket(
+                    receive, send, 1013, "rate_limited", self.limiter.message(wait), retry_after(wait)
                 )
                 return
         await self.app(scope, receive, send)

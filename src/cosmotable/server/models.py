@@ -12,12 +12,30 @@ BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "easy", "normal", "hard")
 Status = Literal["open", "running", "finished"]
 
 
+def _control(code: int) -> bool:
+    """C0 controls, DEL and the C1 controls (U+0080-U+009F: U+0085 is a line break to some
+    terminals, U+009B starts an escape sequence to others)."""
+    return code < 0x20 or 0x7F <= code <= 0x9F
+
+
+def _surrogate(code: int) -> bool:
+    """A UTF-16 surrogate on its own (JSON's "\\ud800" escapes make one): not a character, and
+    no database or page can store or show it (UTF-8 cannot encode it)."""
+    return 0xD800 <= code <= 0xDFFF
+
+
 def printable(text: str) -> str:
-    """Refuse control characters in text the server stores: PostgreSQL refuses a NUL byte in a
-    text column (the request would fail deep in the database instead of being answered), and a
-    seat's name with a line break or an escape would break the pages and terminals that show it."""
-    bad = next((c for c in text if ord(c) < 0x20 or ord(c) == 0x7F), None)
+    """Refuse control characters and lone surrogates in text the server stores: PostgreSQL refuses a
+    NUL byte in a text column, neither database can encode a lone surrogate (the request would fail
+    deep in the database instead of being answered), and a seat's name with a line break or an
+    escape would break the pages and terminals that show it."""
+    if text.isascii():
+        bad = next((c for c in text if _control(ord(c))), None)
+    else:
+        bad = next((c for c in text if _control(ord(c)) or _surrogate(ord(c))), None)
     if bad is not None:
+        if _surrogate(ord(bad)):
+            raise ValueError(f"a lone surrogate {bad!r} is not a character; send UTF-8 text")
         raise ValueError(f"control characters such as {bad!r} are not allowed here")
     return text
 
@@ -27,9 +45,10 @@ PlainText = Annotated[str, AfterValidator(printable)]
 
 
 class Strict(BaseModel):
-    """Requests refuse unknown fields, so a typo is reported instead of silently ignored."""
+    """Requests refuse unknown fields, so a typo is reported instead of silently ignored, and take
+    each value as its own JSON type only: `true` is no seat number and `"60"` no timer (strict)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ErrorBody(BaseModel):
@@ -62,6 +81,7 @@ class SeatSpec(Strict):
 class CreateTable(Strict):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {
@@ -185,6 +205,7 @@ class SeatState(BaseModel):
 class ActionRequest(Strict):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={"examples": [{"action": "board helper", "client_action_id": "a1b2c3"}]},
     )
 
@@ -192,6 +213,12 @@ class ActionRequest(Strict):
     client_action_id: PlainText = Field(
         min_length=1, max_length=128, description="chosen by the client; a repeated id is applied once"
     )
+
+
+class SocketAction(ActionRequest):
+    """An action sent over the websocket: the POST body with its message type."""
+
+    type: Literal["action"]
 
 
 class ActionResult(BaseModel):

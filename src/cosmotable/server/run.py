@@ -28,6 +28,21 @@ class RedactTokens(logging.Filter):
         return True
 
 
+class ClientFaults(logging.Filter):
+    """A client's protocol fault is the client's, not the server's: Uvicorn logs a text frame that
+    is not UTF-8 as an error with a traceback (after closing the socket with 1007, as it should).
+    Kept as one warning line, so that a traceback in the log always means a fault of the server."""
+
+    FAULTS = ("Invalid UTF-8 sequence received from client.",)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in self.FAULTS:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+            record.msg = f"{record.msg} (closed with 1007)"
+        return True
+
+
 def serve(settings: Settings, host: str, port: int) -> int:
     """Serve until interrupted; prints the address once the socket is listening."""
     app = create_app(settings)
@@ -47,6 +62,7 @@ def serve(settings: Settings, host: str, port: int) -> int:
     server = uvicorn.Server(config)
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
+    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
 
     async def main() -> None:
         async def announce() -> None:
@@ -118,6 +134,7 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int
     )
     for name in ("uvicorn.access", "uvicorn.error"):
         logging.getLogger(name).addFilter(RedactTokens())
+    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     print(
         f"Cosmotable is running at http://{shown}:{listener.getsockname()[1]}/ ({workers} workers)",

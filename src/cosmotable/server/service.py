@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
+from sqlalchemy import delete as delete_rows
 from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -85,9 +86,13 @@ class Change:
     step: int
     undo_seat: int | None = None
     version: int | None = None
+    #: the table is gone: every socket on it closes
+    deleted: bool = False
 
     def message(self) -> dict:
         message: dict[str, Any] = {"table": self.table_id, "step": self.step}
+        if self.deleted:
+            message["deleted"] = True
         if self.undo_seat is not None:
             message["undo"] = self.undo_seat
         if self.version is not None:
@@ -369,6 +374,8 @@ class TableService:
                 current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
                 if current == cached.version:
                     return cached
+                if current is None:  # deleted (by another process): forget it here too
+                    self.cache.drop(table_id)
             row = self._row(session, table_id)
             snapshot = TableSnapshot.of(row, self._state(session, row), self._last_action(session, row))
         self.cache.put(snapshot)
@@ -469,6 +476,21 @@ class TableService:
             return seat
         # the first use of a seat's link claims the seat: only then is anything written
         return self._change(table_id, lambda session, row: self.seat_of(session, row, token))
+
+    def delete(self, table_id: str, host_token: str | None) -> Change:
+        """The host deletes the table: its row, seats and record. Every link to it stops working and
+        every socket watching it is closed (the Change announced says so)."""
+        with self._lock(table_id), self._writer:
+            with self.sessions.begin() as session:
+                row = self._row(session, table_id, for_update=True)
+                self.check_host(row, host_token)
+                # explicit rather than left to ON DELETE CASCADE, which SQLite applies only with
+                # its foreign_keys pragma on
+                for child in (ActionRow, UndoneActionRow, SeatRow):
+                    session.execute(delete_rows(child).where(child.table_id == table_id))
+                session.execute(delete_rows(TableRow).where(TableRow.id == table_id))
+            self.cache.drop(table_id)
+        return Change(table_id, -1, deleted=True)
 
     # ------------------------------------------------------------------ creating tables
     def create(self, request: models.CreateTable) -> models.CreatedTable:
@@ -927,6 +949,8 @@ class TableService:
         seat = self.authenticate(table_id, token)
         with self.readers() as session:
             row = self._row(session, table_id)
+            if seat is not None and (reason := revocation(row, seat, token)) is not None:
+                raise forbidden(reason)  # revoked since `authenticate` read the table
             state = self._state(session, row)
             players = [
                 {"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}
@@ -958,6 +982,8 @@ class TableService:
                 raise conflict("the coach is off at this table (the creator chooses it with 'coach': true)")
             if seat is None:
                 raise forbidden("the coach advises a seat: send its token in the X-Seat-Token header")
+            if (reason := revocation(row, seat, token)) is not None:
+                raise forbidden(reason)  # revoked since the snapshot above was read
             if row.status != "running" or row.to_act != seat:
                 raise conflict("the coach advises on your own decision; it is not yours to take now")
             state = self._state(session, row)
@@ -976,11 +1002,22 @@ class TableService:
 
     # ------------------------------------------------------------------ what a seat sees
     def seat_state(
-        self, table_id: str, seat: int | None, since: int = 0, version: int | None = None
+        self,
+        table_id: str,
+        seat: int | None,
+        since: int = 0,
+        version: int | None = None,
+        token: str | None = None,
     ) -> tuple[models.SeatState, int]:
         """The SeatState of `seat` (None: a spectator) with its events from `since` on, and the
-        number of events it has seen in all. `version`: see `snapshot()`."""
-        return self._seat_state(self.snapshot(table_id, version), seat, since)
+        number of events it has seen in all; 403 when `token` no longer opens `seat` in the
+        snapshot it is built from. `version`: see `snapshot()`."""
+        snapshot = self.snapshot(table_id, version)
+        if seat is not None:
+            reason = revocation(snapshot, seat, token)
+            if reason is not None:
+                raise forbidden(reason)
+        return self._seat_state(snapshot, seat, since)
 
     def _seat_state(
         self, snapshot: TableSnapshot, seat: int | None, since: int
@@ -1001,12 +1038,26 @@ class TableService:
         return build_seat_state(snapshot.state, self.summary(snapshot), seat, since, acting, can_undo)
 
     def push(
-        self, table_id: str, seat: int | None, since: int, version: int | None = None
+        self,
+        table_id: str,
+        seat: int | None,
+        since: int,
+        version: int | None = None,
+        token: str | None = None,
     ) -> tuple[str, int]:
         """The `state` message for a websocket of `seat` as JSON text, and the seat's event count.
         Built once per table version, seat, events seen and connected seats, and shared by every
-        socket that needs the same (all the spectators of a table)."""
+        socket that needs the same (all the spectators of a table).
+
+        A seat's socket presents its `token` at every push, checked against the very snapshot the
+        message is built from: a link revoked since the socket opened (the seat left or joined
+        again, given to a bot, the table deleted) gets a 403 (404) instead of the seat's secrets,
+        whichever process made the change."""
         snapshot = self.snapshot(table_id, version)
+        if seat is not None:
+            reason = revocation(snapshot, seat, token)
+            if reason is not None:
+                raise forbidden(reason)
         connected = tuple(self.connections[(table_id, s.seat)] > 0 for s in snapshot.seats)
         key = (table_id, snapshot.version, seat, since, connected)
         with self._pushes_lock:
@@ -1135,6 +1186,19 @@ def _action_values(row: ActionRow) -> dict[str, Any]:
         "client_action_id": row.client_action_id,
         "created_at": row.created_at,
     }
+
+
+def revocation(table: TableRow | TableSnapshot, seat: int, token: str | None) -> str | None:
+    """Why `token` no longer opens `seat` at this table (None: it still does)."""
+    holder = table.seats[seat]
+    if holder.kind != "human":
+        return f"seat {seat} is played by a bot now; this link no longer opens it"
+    if not tokens_match(token, holder.token_hash):
+        return (
+            f"seat {seat}'s link was replaced (the seat was left, or joined with a new link); "
+            "this link no longer opens it"
+        )
+    return None
 
 
 def undo_refusal(row: TableRow | TableSnapshot, last: ActionRow | LastAction | None, seat: int) -> str | None:
