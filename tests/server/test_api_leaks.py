@@ -158,6 +158,10 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
     for item in received:
         problems += check(item, str(seed), truth)
     assert not problems, f"{len(problems)} problems, the first ones:\n" + "\n".join(problems[:15])
+    # the figure of the closing notes (`pytest -s`): what was compared with the engine's truth
+    sockets_seen = sum(1 for item in received if item.what.startswith("websocket"))
+    print(f"\nleak audit {game} on {processes} process(es): {len(received)} answers and messages checked")
+    print(f"  ({sockets_seen} websocket messages) over {final_step} steps")
 
 
 def _play(http, table_id: str, tokens: dict[int, str], rng: random.Random, received: list[Received]) -> int:

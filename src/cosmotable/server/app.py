@@ -426,13 +426,13 @@ def api_router(server: Server) -> APIRouter:
 
 def _created_links() -> dict:
     """OpenAPI links of a created table: what its creator can do next with the table's id, the host
-    token and the first seat's token (clients and schemathesis's stateful runs follow them)."""
+    token and the first seat's token (clients and schemathesis's stateful runs follow them). Deleting
+    the table is left out: a sequence that followed it would end every later step on a 404."""
     table = {"table_id": "$response.body#/table/id"}
     host = {**table, "header.X-Host-Token": "$response.body#/host_token"}
     seat = {**table, "header.X-Seat-Token": "$response.body#/seats/0/token"}
     targets = {
         "GetTable": ("get_table_api_tables__table_id__get", table),
-        "DeleteTable": ("delete_table_api_tables__table_id__delete", host),
         "JoinTable": ("join_api_tables__table_id__join_post", table),
         "StartTable": ("start_api_tables__table_id__start_post", host),
         "GiveSeatToBot": ("set_seat_api_tables__table_id__seats__seat__put", host),
