@@ -8,7 +8,7 @@ from kosmodrom_helpers import GAME
 from rich.console import Console
 
 from cosmotable.bots import make_bot
-from cosmotable.games.kosmodrom.screen import KosmodromScreen, rules_renderable
+from cosmotable.games.kosmodrom.screen import KosmodromScreen
 from cosmotable.ui.terminal.common import make_seats
 
 
@@ -73,7 +73,7 @@ def test_the_screen_shows_an_offer_being_built_and_an_offer_of_several_cards():
 
 
 def test_the_rules_summary_renders():
-    assert "launch table" in render(rules_renderable())
+    assert "launch table" in render(KosmodromScreen.rules_renderable("kosmodrom"))
 
 
 @pytest.mark.slow

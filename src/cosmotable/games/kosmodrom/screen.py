@@ -12,14 +12,12 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
-from cosmotable.games.kosmodrom.summary import rules_markdown
 from cosmotable.ui.terminal.common import LookEntry, Move, SeatScreen
 
 EVENT_STYLES = {
@@ -527,6 +525,11 @@ class KosmodromScreen(SeatScreen):
             verdict.append_text(n)
         return Group(table, verdict)
 
+    @classmethod
+    def rules_renderable(cls, game_id: str) -> RenderableType:
+        """The rules summary, then every card of the deck with its rulebook text."""
+        return Group(super().rules_renderable(game_id), cards_list())
+
     def help(self) -> RenderableType:
         return Panel(
             Text.assemble(
@@ -583,7 +586,3 @@ def cards_list() -> Text:
         out.append(f" `{c.id}` ×{c.count}: ", style="dim")
         out.append(c.text)
     return out
-
-
-def rules_renderable() -> RenderableType:
-    return Group(Markdown(rules_markdown()), cards_list())

@@ -16,7 +16,6 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.planet.glyphs import ARROW_GLYPHS, GLYPHS, tile_glyph
-from cosmotable.games.planet.summary import rules_markdown
 from cosmotable.ui.terminal.common import LookEntry, Move, Seat, SeatScreen
 
 #: characters per map cell (tile, who stands there, coins), and the width of the coin counts
@@ -507,9 +506,3 @@ def planet_look_entries() -> list[LookEntry]:
         text = card.text + (" Used once, then discarded." if card.once else " Reusable: flipped when used.")
         entries.append(LookEntry((card.name, cid), card.name, text, "ability card"))
     return entries
-
-
-def rules_renderable() -> RenderableType:
-    from rich.markdown import Markdown
-
-    return Markdown(rules_markdown())

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -299,6 +299,17 @@ class SeatScreen(Lookable):
     def name(self, seat: int | None) -> Text:
         s = self.seat(seat)
         return s.label() if s else Text("?")
+
+    @classmethod
+    def rules_renderable(cls, game_id: str) -> RenderableType:
+        """The game's rules as the terminal shows them (`cosmotable rules GAME`, 'rules' at a prompt):
+        its rules summary, the descriptor's `summary` part. A game's screen that shows more (a list
+        of the cards, a table of the astronauts) extends this."""
+        from rich.markdown import Markdown
+
+        from cosmotable.ui.rules import summary_markdown
+
+        return Markdown(summary_markdown(game_id))
 
 
 def progress_columns() -> tuple[ProgressColumn, ...]:
