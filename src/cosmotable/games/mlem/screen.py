@@ -11,10 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event
@@ -81,10 +79,7 @@ class MlemScreen(MlemTable):
                 line.append(": everyone aboard goes home, but a Parachutist may still land here")
             else:
                 line.append(": everyone still aboard goes home")
-        style = EVENT_STYLES.get(event.kind, "")
-        if style:
-            line.stylize(style)
-        return Text.assemble(("• ", "dim"), line)
+        return self.log_line(line, EVENT_STYLES.get(event.kind, ""))
 
     def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
         """A log line for a move the engine reports no event for (stay, return)."""
@@ -283,25 +278,18 @@ class MlemScreen(MlemTable):
 
     # ------------------------------------------------------------------ the end
     def final_table(self, view: dict[str, Any]) -> RenderableType:
-        table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
-        table.add_column("player")
         parts = [
             p
             for p in ("ufo", "discoveries", "missions")
             if any(p in player["score"] for player in view["players"])
         ]
-        for heading in ("moons", "deep space", "goals", "planets", *parts, "total"):
-            table.add_column(heading, justify="right")
+        table = self.score_table(("moons", "deep space", "goals", "planets", *parts, "total"))
         winners = set(view["winners"])
         for player in sorted(view["players"], key=lambda p: -view["scores"][p["seat"]]):
             seat = player["seat"]
             score = player["score"]
-            s = self.seat(seat)
-            label = s.long_label() if s else Text(f"seat {seat}")
-            if seat in winners:
-                label = Text.assemble(("★ ", "bold yellow"), label)
             table.add_row(
-                label,
+                self.winner_label(seat, winners),
                 str(score["moons"]),
                 str(score["deep_space"]),
                 str(score["goals"]),
@@ -309,16 +297,14 @@ class MlemScreen(MlemTable):
                 *(str(score.get(p, "?")) for p in parts),
                 Text(str(view["scores"][seat]), style="bold"),
             )
-        names = [self.name(s) for s in view["winners"]]
         best = max(view["scores"]) if view["scores"] else 0
-        if len(names) == 1:
-            verdict = Text.assemble(("Winner: ", "bold"), names[0], f" with {best} points")
+        if len(view["winners"]) == 1:
+            verdict = Text.assemble(
+                ("Winner: ", "bold"), self.name(view["winners"][0]), f" with {best} points"
+            )
         else:
             verdict = Text("Shared victory: ", style="bold")
-            for i, n in enumerate(names):
-                if i:
-                    verdict.append(" and " if i == len(names) - 1 else ", ")
-                verdict.append_text(n)
+            verdict.append_text(self.names_text(view["winners"], between=", "))
             verdict.append(f", {best} points each")
         extra: list[RenderableType] = []
         missions = view.get("variant_state", {}).get("missions")

@@ -25,6 +25,7 @@ from cosmotable.games.mlem.screen_text import (
     planet_standing,
     projected_planet_points,
     risk_text,
+    section_table,
     short_name,
 )
 from cosmotable.games.mlem.screen_variants import MlemVariantPanels
@@ -257,14 +258,7 @@ class MlemTable(MlemVariantPanels):
         return out
 
     def planets_table(self, view: dict[str, Any]) -> Table:
-        table = Table(
-            title="Planets (scored at the end)",
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-            padding=(0, 1),
-            pad_edge=False,
-            show_edge=False,
-        )
+        table = section_table("Planets (scored at the end)")
         table.add_column("planet", style=PLANET_STYLE, no_wrap=True)
         table.add_column("space", justify="right", no_wrap=True)
         table.add_column("points", justify="center", no_wrap=True)
@@ -310,14 +304,7 @@ class MlemTable(MlemVariantPanels):
         return out
 
     def goals_table(self, view: dict[str, Any]) -> Table:
-        table = Table(
-            title="Goal tiles: the first player to have...",
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-            padding=(0, 1),
-            pad_edge=False,
-            show_edge=False,
-        )
+        table = section_table("Goal tiles: the first player to have...")
         table.add_column("goal")
         table.add_column("pts", justify="right")
         table.add_column("taken by", no_wrap=True)
@@ -344,14 +331,7 @@ class MlemTable(MlemVariantPanels):
             where = Text.assemble(
                 f"on space {rocket['position']} (accepts ", faces_text(mat["spaces"][rocket["position"]]), ")"
             )
-        table = Table(
-            title=Text.assemble("Rocket ", where),
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-            padding=(0, 1),
-            pad_edge=False,
-            show_edge=False,
-        )
+        table = section_table(Text.assemble("Rocket ", where))
         table.add_column("slot", justify="right")
         table.add_column("player")
         table.add_column("astronaut")
@@ -439,14 +419,7 @@ class MlemTable(MlemVariantPanels):
         # the astronauts still available go below the table when it would not fit beside them
         narrow = compact or width < 110 + 12 * sum(1 for key in ("ufo", "discovery", "missions") if key in vs)
         projected = projected_planet_points(view)
-        table = Table(
-            title="Players",
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-            padding=(0, 1),
-            pad_edge=False,
-            show_edge=False,
-        )
+        table = section_table("Players")
         table.add_column("seat", justify="right")
         table.add_column("player", no_wrap=True)
         table.add_column("on mat", justify="right")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -16,6 +15,7 @@ from cosmotable.games.mlem.screen_text import (
     UFO_STYLE,
     VARIANT_NAMES,
     discovery_cell,
+    section_table,
     token_text,
 )
 
@@ -218,14 +218,7 @@ class MlemVariantPanels(MlemMoves):
 
     def missions_table(self, view: dict[str, Any]) -> Table:
         """Everyone's missions, shown when the game is over."""
-        table = Table(
-            title="Secret missions",
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-            padding=(0, 1),
-            pad_edge=False,
-            show_edge=False,
-        )
+        table = section_table("Secret missions")
         table.add_column("player", no_wrap=True)
         table.add_column("kept missions (✓ completed)")
         table.add_column("returned", style="dim")

@@ -76,10 +76,7 @@ class PlanetScreen(SeatScreen):
                 line = Text.assemble(("(only you see this) ", "dim"), line)
             else:
                 line = Text.assemble(("(private) ", "dim"), line)
-        style = EVENT_STYLES.get(event.kind, "")
-        if style:
-            line.stylize(style)
-        return Text.assemble(("• ", "dim"), line)
+        return self.log_line(line, EVENT_STYLES.get(event.kind, ""))
 
     def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
         if action is None or seat < 0:
