@@ -182,6 +182,8 @@ class Decision(PromptScreen):
         )
 
     def ask(self, seat: int, moves: list[Move] | None = None) -> Action:
+        """The person's move: the prompt screen, then line after line until one is a move they
+        confirm. Commands (help, show, log, undo, ...) are answered on the way."""
         if moves is None:
             moves = self.screen.moves(self.state, seat)
         self.example = str(moves[0].action) if moves else "stay"
@@ -197,132 +199,155 @@ class Decision(PromptScreen):
         while True:
             if self.notice is not None:
                 entries = self.menu_screen(seat, moves, path)  # with the refusal under the menu
-            nested = len(path) > 1
-            choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
-            extra = ", 0 = back" if len(path) > 1 else ""
-            # short enough for 80 columns; 'help' lists the other commands (undo, look NAME, ...)
-            prompt = Text.assemble(
-                self.seats[seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
-            )
-            line = self.reader.read(prompt)
-            if line is None:
-                raise Quit("End of input")
-            text = line.strip()
+            text = self.read_line(seat, entries, path)
             low = text.lower()
-            action: Action | None = None
+            nested = len(path) > 1
             if not text:
-                if len(entries) == 1 and entries[0].is_move:
-                    action = entries[0].moves[0].action
-                else:
+                if not (len(entries) == 1 and entries[0].is_move):
                     self.refuse("Nothing was typed.", len(entries), nested)
                     continue
+                action = entries[0].moves[0].action
             elif low in QUIT_WORDS:
                 raise Quit("Quit")
-            elif low in HELP_WORDS:
-                self.page(Group(self.screen.help(), SESSION_HELP))
-                if not self.fitted:
-                    self.console.print(self.screen.headline(self.state.view(seat), seat))
-                entries = self.menu_screen(seat, moves, path)
-                continue
-            elif low in BACK_WORDS and len(path) > 1:
-                path.pop()
-                entries = self.menu_screen(seat, moves, path)
-                continue
-            elif low in SHOW_WORDS:
-                view = self.state.view(seat)
-                details = getattr(self.screen, "details", None)
-                board = self.screen.board(view, self.console.width)
-                self.page(
-                    Group(board, details(view, self.console.width)) if details and self.compact else board
-                )
-                entries = self.menu_screen(seat, moves, path)
-                continue
-            elif low == "log":
-                lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
-                self.page(
-                    Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim")
-                )
-                if self.fitted:
-                    entries = self.menu_screen(seat, moves, path)
-                continue
-            elif low == "rules":
-                self.page(rules_for(self.state.game.id))
-                entries = self.menu_screen(seat, moves, path)
-                continue
-            elif low == "hint":
-                self.hint_lines = self.hint_text(self.hints())
-                if self.fitted:
-                    entries = self.menu_screen(seat, moves, path)
-                else:
-                    self.console.print(self.hint_lines)
-                continue
-            elif low == "undo":
-                why = self.undo(seat)
-                if why is None:
-                    raise Undone()
-                self.say(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)))
-                continue
-            elif low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
-                self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
-                continue
-            elif low.startswith("?") and low[1:].isdigit():
-                n = int(low[1:])
-                if 1 <= n <= len(entries):
-                    entry = entries[n - 1]
-                    gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
-                    self.console.print(
-                        Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line
-                    )
-                else:
-                    self.refuse(
-                        f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
-                        len(entries),
-                        nested,
-                    )
-                continue
-            if action is None:
-                number = low.rstrip(").")
-                if number.isdigit() or (number.startswith("-") and number[1:].isdigit()):
-                    n = int(number)
-                    if not 1 <= n <= len(entries):
-                        self.refuse(
-                            f"There is no move {number}: the moves are numbered 1 to {len(entries)}.",
-                            len(entries),
-                            nested,
-                        )
-                        continue
-                    entry = entries[n - 1]
-                    if not entry.is_move:
-                        path.append(entry.prefix)
-                        entries = self.menu_screen(seat, moves, path)
-                        continue
-                    action = entry.moves[0].action
-            if action is None:
-                try:
-                    action = self.state.to_action(text)
-                except IllegalAction as exc:
-                    prefix = menu.find_prefix(moves, text)
-                    if prefix is not None:
-                        path.append(menu.descend(moves, prefix))
-                        entries = self.menu_screen(seat, moves, path)
-                        continue
-                    reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
-                    self.refuse(f'"{text}" is not a move: {reason}.', len(entries), nested)
+            else:
+                answered = self.command(seat, moves, path, entries, text, low)
+                if answered is not None:
+                    entries = answered
                     continue
-                if not self.state.is_legal(action):
-                    prefix = menu.find_prefix(moves, text)
-                    if prefix is not None:
-                        path.append(menu.descend(moves, prefix))
-                        entries = self.menu_screen(seat, moves, path)
-                        continue
-                    self.refuse(
-                        f'"{text}" is not possible now: {self.state.explain_illegal(action)}.',
-                        len(entries),
-                        nested,
-                    )
+                found, entries = self.chosen_action(seat, moves, path, entries, text, low)
+                if found is None:
                     continue
+                action = found
             chosen = next((m for m in moves if m.action == action), None) or Move(action, Text(""))
             if not self.confirm(seat, chosen):
                 entries = self.menu_screen(seat, moves, path)
                 continue
             return action
+
+    def read_line(self, seat: int, entries: list[menu.Entry], path: list[tuple[str, ...]]) -> str:
+        """The next line typed at the prompt, stripped; the end of input quits."""
+        choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
+        extra = ", 0 = back" if len(path) > 1 else ""
+        # short enough for 80 columns; 'help' lists the other commands (undo, look NAME, ...)
+        prompt = Text.assemble(
+            self.seats[seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
+        )
+        line = self.reader.read(prompt)
+        if line is None:
+            raise Quit("End of input")
+        return line.strip()
+
+    def command(
+        self,
+        seat: int,
+        moves: list[Move],
+        path: list[tuple[str, ...]],
+        entries: list[menu.Entry],
+        text: str,
+        low: str,
+    ) -> list[menu.Entry] | None:
+        """Answer a command typed at the prompt (help, back, show, log, rules, hint, undo, look,
+        ?N) and return the menu's entries as they now stand; None: the line is no command."""
+        nested = len(path) > 1
+        if low in HELP_WORDS:
+            self.page(Group(self.screen.help(), SESSION_HELP))
+            if not self.fitted:
+                self.console.print(self.screen.headline(self.state.view(seat), seat))
+            return self.menu_screen(seat, moves, path)
+        if low in BACK_WORDS and len(path) > 1:
+            path.pop()
+            return self.menu_screen(seat, moves, path)
+        if low in SHOW_WORDS:
+            view = self.state.view(seat)
+            details = getattr(self.screen, "details", None)
+            board = self.screen.board(view, self.console.width)
+            self.page(Group(board, details(view, self.console.width)) if details and self.compact else board)
+            return self.menu_screen(seat, moves, path)
+        if low == "log":
+            lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
+            self.page(Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"))
+            return self.menu_screen(seat, moves, path) if self.fitted else entries
+        if low == "rules":
+            self.page(rules_for(self.state.game.id))
+            return self.menu_screen(seat, moves, path)
+        if low == "hint":
+            self.hint_lines = self.hint_text(self.hints())
+            if self.fitted:
+                return self.menu_screen(seat, moves, path)
+            self.console.print(self.hint_lines)
+            return entries
+        if low == "undo":
+            why = self.undo(seat)
+            if why is None:
+                raise Undone()
+            self.say(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)))
+            return entries
+        if low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
+            self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
+            return entries
+        if low.startswith("?") and low[1:].isdigit():
+            n = int(low[1:])
+            if 1 <= n <= len(entries):
+                entry = entries[n - 1]
+                gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
+                self.console.print(
+                    Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line
+                )
+            else:
+                self.refuse(
+                    f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
+                    len(entries),
+                    nested,
+                )
+            return entries
+        return None
+
+    def chosen_action(
+        self,
+        seat: int,
+        moves: list[Move],
+        path: list[tuple[str, ...]],
+        entries: list[menu.Entry],
+        text: str,
+        low: str,
+    ) -> tuple[Action | None, list[menu.Entry]]:
+        """The move a line names, by its number in the menu or by its text, and the menu's entries;
+        no move (None) when the line is refused or opens a level of the menu."""
+        nested = len(path) > 1
+        number = low.rstrip(").")
+        if number.isdigit() or (number.startswith("-") and number[1:].isdigit()):
+            n = int(number)
+            if not 1 <= n <= len(entries):
+                self.refuse(
+                    f"There is no move {number}: the moves are numbered 1 to {len(entries)}.",
+                    len(entries),
+                    nested,
+                )
+                return None, entries
+            entry = entries[n - 1]
+            if not entry.is_move:
+                path.append(entry.prefix)
+                return None, self.menu_screen(seat, moves, path)
+            return entry.moves[0].action, entries
+        try:
+            action = self.state.to_action(text)
+        except IllegalAction as exc:
+            prefix = menu.find_prefix(moves, text)
+            if prefix is not None:
+                path.append(menu.descend(moves, prefix))
+                return None, self.menu_screen(seat, moves, path)
+            reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
+            self.refuse(f'"{text}" is not a move: {reason}.', len(entries), nested)
+            return None, entries
+        if not self.state.is_legal(action):
+            prefix = menu.find_prefix(moves, text)
+            if prefix is not None:
+                path.append(menu.descend(moves, prefix))
+                return None, self.menu_screen(seat, moves, path)
+            self.refuse(
+                f'"{text}" is not possible now: {self.state.explain_illegal(action)}.',
+                len(entries),
+                nested,
+            )
+            return None, entries
+        return action, entries
