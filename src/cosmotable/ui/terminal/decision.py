@@ -4,6 +4,7 @@ cannot be taken back, and the refusals that say why a move is not possible."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -30,6 +31,21 @@ from cosmotable.ui.terminal.screens import rules_for
 
 if TYPE_CHECKING:
     from cosmotable.bots.base import Bot
+
+
+@dataclass
+class Asking:
+    """One decision's prompt: whose it is, the legal moves, the menu level shown (`path`, a long
+    menu's levels from the top) and the numbered entries on screen."""
+
+    seat: int
+    moves: list[Move]
+    path: list[tuple[str, ...]]
+    entries: list[menu.Entry]
+
+    @property
+    def nested(self) -> bool:
+        return len(self.path) > 1
 
 
 class Decision(PromptScreen):
@@ -195,159 +211,145 @@ class Decision(PromptScreen):
         self.hint_lines = self.hint_text(self.hints()) if self.auto_hint and len(moves) > 1 else None
         if not self.fitted:
             self.show_prompt_screen(seat, moves)
-        entries = self.menu_screen(seat, moves, path)
+        at = Asking(seat, moves, path, self.menu_screen(seat, moves, path))
         while True:
             if self.notice is not None:
-                entries = self.menu_screen(seat, moves, path)  # with the refusal under the menu
-            text = self.read_line(seat, entries, path)
-            low = text.lower()
-            nested = len(path) > 1
+                self.redraw(at)  # with the refusal under the menu
+            text = self.read_line(at)
             if not text:
-                if not (len(entries) == 1 and entries[0].is_move):
-                    self.refuse("Nothing was typed.", len(entries), nested)
+                if not (len(at.entries) == 1 and at.entries[0].is_move):
+                    self.refuse("Nothing was typed.", len(at.entries), at.nested)
                     continue
-                action = entries[0].moves[0].action
-            elif low in QUIT_WORDS:
+                action = at.entries[0].moves[0].action
+            elif text.lower() in QUIT_WORDS:
                 raise Quit("Quit")
+            elif self.command(at, text):
+                continue
             else:
-                answered = self.command(seat, moves, path, entries, text, low)
-                if answered is not None:
-                    entries = answered
-                    continue
-                found, entries = self.chosen_action(seat, moves, path, entries, text, low)
+                found = self.chosen_action(at, text)
                 if found is None:
                     continue
                 action = found
             chosen = next((m for m in moves if m.action == action), None) or Move(action, Text(""))
             if not self.confirm(seat, chosen):
-                entries = self.menu_screen(seat, moves, path)
+                self.redraw(at)
                 continue
             return action
 
-    def read_line(self, seat: int, entries: list[menu.Entry], path: list[tuple[str, ...]]) -> str:
+    def redraw(self, at: Asking) -> None:
+        """Print the menu at its current level again (on a fitted screen, the whole screen)."""
+        at.entries = self.menu_screen(at.seat, at.moves, at.path)
+
+    def read_line(self, at: Asking) -> str:
         """The next line typed at the prompt, stripped; the end of input quits."""
-        choice = "1 or Enter" if len(entries) == 1 else f"1-{len(entries)}"
-        extra = ", 0 = back" if len(path) > 1 else ""
+        choice = "1 or Enter" if len(at.entries) == 1 else f"1-{len(at.entries)}"
+        extra = ", 0 = back" if at.nested else ""
         # short enough for 80 columns; 'help' lists the other commands (undo, look NAME, ...)
         prompt = Text.assemble(
-            self.seats[seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
+            self.seats[at.seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
         )
         line = self.reader.read(prompt)
         if line is None:
             raise Quit("End of input")
         return line.strip()
 
-    def command(
-        self,
-        seat: int,
-        moves: list[Move],
-        path: list[tuple[str, ...]],
-        entries: list[menu.Entry],
-        text: str,
-        low: str,
-    ) -> list[menu.Entry] | None:
+    def command(self, at: Asking, text: str) -> bool:
         """Answer a command typed at the prompt (help, back, show, log, rules, hint, undo, look,
-        ?N) and return the menu's entries as they now stand; None: the line is no command."""
-        nested = len(path) > 1
+        ?N); False: the line is no command."""
+        seat, low = at.seat, text.lower()
         if low in HELP_WORDS:
             self.page(Group(self.screen.help(), SESSION_HELP))
             if not self.fitted:
                 self.console.print(self.screen.headline(self.state.view(seat), seat))
-            return self.menu_screen(seat, moves, path)
-        if low in BACK_WORDS and len(path) > 1:
-            path.pop()
-            return self.menu_screen(seat, moves, path)
-        if low in SHOW_WORDS:
+            self.redraw(at)
+        elif low in BACK_WORDS and at.nested:
+            at.path.pop()
+            self.redraw(at)
+        elif low in SHOW_WORDS:
             view = self.state.view(seat)
             details = getattr(self.screen, "details", None)
             board = self.screen.board(view, self.console.width)
             self.page(Group(board, details(view, self.console.width)) if details and self.compact else board)
-            return self.menu_screen(seat, moves, path)
-        if low == "log":
+            self.redraw(at)
+        elif low == "log":
             lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
             self.page(Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"))
-            return self.menu_screen(seat, moves, path) if self.fitted else entries
-        if low == "rules":
+            if self.fitted:
+                self.redraw(at)
+        elif low == "rules":
             self.page(rules_for(self.state.game.id))
-            return self.menu_screen(seat, moves, path)
-        if low == "hint":
+            self.redraw(at)
+        elif low == "hint":
             self.hint_lines = self.hint_text(self.hints())
             if self.fitted:
-                return self.menu_screen(seat, moves, path)
-            self.console.print(self.hint_lines)
-            return entries
-        if low == "undo":
+                self.redraw(at)
+            else:
+                self.console.print(self.hint_lines)
+        elif low == "undo":
             why = self.undo(seat)
             if why is None:
                 raise Undone()
             self.say(Text.assemble(("✗ ", "bold red"), self.screen.rewrite(why)))
-            return entries
-        if low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
+        elif low == "look" or low.startswith("look ") or (low.startswith("?") and not low[1:].isdigit()):
             self.look(text[5:].strip() if low.startswith("look") else text[1:].strip())
-            return entries
-        if low.startswith("?") and low[1:].isdigit():
-            n = int(low[1:])
-            if 1 <= n <= len(entries):
-                entry = entries[n - 1]
-                gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
-                self.console.print(
-                    Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line
-                )
-            else:
-                self.refuse(
-                    f"There is no entry {n}: the entries are numbered 1 to {len(entries)}.",
-                    len(entries),
-                    nested,
-                )
-            return entries
-        return None
+        elif low.startswith("?") and low[1:].isdigit():
+            self.print_entry(at, int(low[1:]))
+        else:
+            return False
+        return True
 
-    def chosen_action(
-        self,
-        seat: int,
-        moves: list[Move],
-        path: list[tuple[str, ...]],
-        entries: list[menu.Entry],
-        text: str,
-        low: str,
-    ) -> tuple[Action | None, list[menu.Entry]]:
-        """The move a line names, by its number in the menu or by its text, and the menu's entries;
-        no move (None) when the line is refused or opens a level of the menu."""
-        nested = len(path) > 1
-        number = low.rstrip(").")
+    def print_entry(self, at: Asking, n: int) -> None:
+        """`?N`: menu entry N in full (a fitted screen cuts its gloss)."""
+        if 1 <= n <= len(at.entries):
+            entry = at.entries[n - 1]
+            gloss = entry.moves[0].gloss if entry.is_move else self.group_note(entry)
+            self.console.print(Text.assemble((entry.text, "bold cyan"), " ", gloss), soft_wrap=self.one_line)
+        else:
+            self.refuse(
+                f"There is no entry {n}: the entries are numbered 1 to {len(at.entries)}.",
+                len(at.entries),
+                at.nested,
+            )
+
+    def chosen_action(self, at: Asking, text: str) -> Action | None:
+        """The move a line names, by its number in the menu or by its text; None when the line is
+        refused or opens a level of the menu."""
+        number = text.lower().rstrip(").")
         if number.isdigit() or (number.startswith("-") and number[1:].isdigit()):
             n = int(number)
-            if not 1 <= n <= len(entries):
+            if not 1 <= n <= len(at.entries):
                 self.refuse(
-                    f"There is no move {number}: the moves are numbered 1 to {len(entries)}.",
-                    len(entries),
-                    nested,
+                    f"There is no move {number}: the moves are numbered 1 to {len(at.entries)}.",
+                    len(at.entries),
+                    at.nested,
                 )
-                return None, entries
-            entry = entries[n - 1]
+                return None
+            entry = at.entries[n - 1]
             if not entry.is_move:
-                path.append(entry.prefix)
-                return None, self.menu_screen(seat, moves, path)
-            return entry.moves[0].action, entries
+                at.path.append(entry.prefix)
+                self.redraw(at)
+                return None
+            return entry.moves[0].action
         try:
             action = self.state.to_action(text)
         except IllegalAction as exc:
-            prefix = menu.find_prefix(moves, text)
-            if prefix is not None:
-                path.append(menu.descend(moves, prefix))
-                return None, self.menu_screen(seat, moves, path)
-            reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
-            self.refuse(f'"{text}" is not a move: {reason}.', len(entries), nested)
-            return None, entries
+            if not self.opened_level(at, text):
+                reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
+                self.refuse(f'"{text}" is not a move: {reason}.', len(at.entries), at.nested)
+            return None
         if not self.state.is_legal(action):
-            prefix = menu.find_prefix(moves, text)
-            if prefix is not None:
-                path.append(menu.descend(moves, prefix))
-                return None, self.menu_screen(seat, moves, path)
-            self.refuse(
-                f'"{text}" is not possible now: {self.state.explain_illegal(action)}.',
-                len(entries),
-                nested,
-            )
-            return None, entries
-        return action, entries
+            if not self.opened_level(at, text):
+                why = f'"{text}" is not possible now: {self.state.explain_illegal(action)}.'
+                self.refuse(why, len(at.entries), at.nested)
+            return None
+        return action
+
+    def opened_level(self, at: Asking, text: str) -> bool:
+        """Open the menu level a line that is no legal move starts (`travel 2` of `travel 2,A`),
+        if there is one."""
+        prefix = menu.find_prefix(at.moves, text)
+        if prefix is None:
+            return False
+        at.path.append(menu.descend(at.moves, prefix))
+        self.redraw(at)
+        return True
