@@ -5,7 +5,7 @@ games/s of `cosmotable simulate` with heuristic bots.
 
 * `reference`: random playouts through the engine API (`legal_actions`, `apply`, `sample_chance`);
   a step is any applied action, chance outcomes included.
-* `batch`: the batch MLEM engine (`sim/batch_mlem.py`, compiled with numba; random policy, the
+* `batch`: the batch MLEM engine (`sim/batch_mlem/`, compiled with numba; random policy, the
   `--variants` given) over `--batch` games per call; steps/s counts every game's steps. It is
   compiled (or loaded from numba's cache) before the first round, outside the timing.
 * `pig`: OpenSpiel's C++ `pig` random playouts through pyspiel (chance outcomes sampled with

@@ -1,6 +1,6 @@
 """The batch MLEM engine compiled once per test run, beside the other tests, instead of once per worker.
 
-numba compiles the batch engine (src/cosmotable/sim/batch_mlem.py) on its first use and keeps it in its
+numba compiles the batch engine (src/cosmotable/sim/batch_mlem/) on its first use and keeps it in its
 on-disk cache next to the module: about two minutes of CPU without coverage's tracer, several with it.
 On a clean clone (CI) the cache is empty, and each pytest-xdist worker that reached a batch test compiled
 the engine for itself, traced: 250 s of each worker's time in CI. Now the first worker to collect a test

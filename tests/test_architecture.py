@@ -19,8 +19,7 @@ PACKAGE = SRC / "cosmotable"
 
 #: part -> the other parts it may import (its own part always). "games" stands for the registry
 #: (cosmotable/games/__init__.py): the layers reach a game through its descriptor, never by importing
-#: the game's modules ("games.*"), which only the command line still does. Keep in step with
-#: docs/architecture.md.
+#: the game's modules. Keep in step with docs/architecture.md.
 ALLOWED: dict[str, set[str]] = {
     "cosmotable": {"games"},  # the top package hands the games registry to the engine
     "engine": set(),
@@ -35,16 +34,26 @@ ALLOWED: dict[str, set[str]] = {
     "ui.terminal": {"engine", "games", "bots", "sim", "ui.numbers", "ui.plots", "ui.rules"},
     # "cosmotable": the top package, for __version__
     "server": {"cosmotable", "engine", "games", "bots", "ui.rules"},
-    "cli": {"cosmotable", "engine", "games", "games.*", "bots", "sim", "envs", "server", "ui", "ui.numbers"}
+    "cli": {"cosmotable", "engine", "games", "bots", "sim", "envs", "server", "ui", "ui.numbers"}
     | {"ui.plots", "ui.terminal"},
 }
 
-#: Modules of a layer that still import one game's modules by name, each a tool of that game alone
-#: (MLEM's compiled batch simulator and the fast path that drives it), with what it imports.
+#: Modules (or packages, each of their modules) of a layer that still import one game's modules by
+#: name, each a tool of that game alone (MLEM's compiled batch simulator and the fast path that drives
+#: it), with what they import.
 GAME_TOOLS: dict[str, str] = {
     "cosmotable.sim.batch_mlem": "games.mlem",
     "cosmotable.sim.fast": "games.mlem",
 }
+
+
+def tool_of(module: str) -> str | None:
+    """The game a module is a tool of (GAME_TOOLS names it or its package), or None."""
+    return next(
+        (game for tool, game in GAME_TOOLS.items() if module == tool or module.startswith(tool + ".")),
+        None,
+    )
+
 
 #: A game's adapters, by the start of their file name inside the game's package -> the layer whose
 #: base they build on. Every other module of a game package is its rules (game.py, and __init__.py,
@@ -59,6 +68,7 @@ ADAPTERS: dict[str, str] = {
     "glyphs": "ui.rules",  # Planet's tile marks, shared by its rules summary and its screen
     "features": "sim",
     "report": "sim",
+    "cli": "cli",
 }
 
 
@@ -102,10 +112,7 @@ def imports(module: str) -> set[str]:
 
 def allowed(src: str, dst: str) -> bool:
     """May part `src` import part `dst` (neither a game package; see `game_import_allowed`)?"""
-    if src == dst:
-        return True
-    rule = ALLOWED[src]
-    return dst in rule or (dst.startswith("games.") and "games.*" in rule)
+    return src == dst or dst in ALLOWED[src]
 
 
 def adapter_layer(module: str) -> str | None:
@@ -133,8 +140,7 @@ def import_allowed(module: str, target: str) -> bool:
     if part(module).startswith("games."):
         return game_import_allowed(module, target)
     if part(target).startswith("games."):
-        tool_of = GAME_TOOLS.get(module)
-        return part(target) == tool_of or allowed(part(module), part(target))
+        return part(target) == tool_of(module) or allowed(part(module), part(target))
     return allowed(part(module), part(target))
 
 
@@ -190,13 +196,13 @@ def test_the_game_check_refuses_a_rule_that_imports_a_bot_and_an_adapter_of_anot
 
 def test_no_layer_imports_a_game_s_modules_by_name():
     """The layers ask the registry for a game's descriptor and load its parts by their dotted paths;
-    only the command line and the named tools of one game import a game's modules."""
+    only the named tools of one game import a game's modules."""
     wrong = sorted(
         f"{module} imports {target}"
         for module in MODULES
-        if not part(module).startswith("games.") and part(module) != "cli"
+        if not part(module).startswith("games.")
         for target in imports(module)
-        if part(target).startswith("games.") and GAME_TOOLS.get(module) != part(target)
+        if part(target).startswith("games.") and tool_of(module) != part(target)
     )
     assert not wrong, "\n".join(wrong)
 

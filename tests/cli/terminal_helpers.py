@@ -113,3 +113,15 @@ class Terminal:
     def close(self) -> None:
         if self.child.isalive():
             self.child.terminate(force=True)
+
+
+def render(*things) -> str:
+    """Rich renderables printed one after another at 160 columns, without colour, as text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    for thing in things:
+        console.print(thing)
+    return console.file.getvalue()

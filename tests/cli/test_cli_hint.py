@@ -9,7 +9,7 @@ from terminal_helpers import Terminal
 
 from cosmotable import games
 from cosmotable.bots import make_bot
-from cosmotable.ui.terminal.session import HINT_LEVEL, HINT_TOP
+from cosmotable.ui.terminal.prompt import HINT_LEVEL, HINT_TOP
 
 HINT_LINE = re.compile(r"^\s+(★ )?\s*(\S.*?)\s+(\d+(?:\.\d+)?)% \((\d+) of (\d+) searches\)$")
 

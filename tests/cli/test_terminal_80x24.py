@@ -127,7 +127,7 @@ def test_a_long_menu_is_chosen_one_level_at_a_time_and_typed_text_still_works(te
 def test_planet_claim_before_every_tile_is_face_up_is_refused_at_the_prompt(term, tmp_path):
     """Ruling R21 (issue #18) keeps the claim out of the moves until every tile is face up: typed at
     turn 1 it is refused with the reason, and nothing is played. The "are you sure?" question a legal
-    claim asks is pinned in tests/planet/test_bot_and_screen.py (a legal claim needs a planet with
+    claim asks is pinned in tests/cli/test_planet_screen.py (a legal claim needs a planet with
     every tile turned up, which a terminal game does not reach in a few moves)."""
     t = term("play", "planet", "--players", "2", "--bots", "1", "--seed", "3", "--save", "p.json")
     t.prompt()

@@ -9,7 +9,8 @@ import pytest
 from cosmotable import games
 from cosmotable.games.kosmodrom.screen import KosmodromScreen
 from cosmotable.games.mlem.screen import MlemScreen
-from cosmotable.games.planet.screen import PlanetScreen, rules_markdown
+from cosmotable.games.planet.screen import PlanetScreen
+from cosmotable.games.planet.summary import rules_markdown
 from cosmotable.ui.numbers import percent
 from cosmotable.ui.terminal.common import make_seats
 

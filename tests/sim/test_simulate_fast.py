@@ -98,9 +98,9 @@ def test_fast_command_writes_rows_the_report_reads(tmp_path, monkeypatch):
 def test_a_cold_numba_cache_is_told_apart_from_a_warm_one(tmp_path, monkeypatch):
     from cosmotable.sim import fast
 
-    module = tmp_path / "batch_mlem.py"
-    monkeypatch.setattr(fast.bm, "__file__", str(module))
+    module = tmp_path / "driver.py"
+    monkeypatch.setattr(fast.driver, "__file__", str(module))
     assert not fast.compiled_cache_ready()
     (tmp_path / "__pycache__").mkdir()
-    (tmp_path / "__pycache__" / "batch_mlem.play_all-1450.py311.nbi").write_bytes(b"")
+    (tmp_path / "__pycache__" / "driver.play_all-1450.py311.nbi").write_bytes(b"")
     assert fast.compiled_cache_ready()

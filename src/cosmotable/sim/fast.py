@@ -1,4 +1,4 @@
-"""`cosmotable simulate mlem --fast`: rows from the batch MLEM engine (sim/batch_mlem.py).
+"""`cosmotable simulate mlem --fast`: rows from the batch MLEM engine (sim/batch_mlem/).
 
 The batch engine draws chance, the random policy and the heuristic's tie keys from the counter
 stream (sim/counter_rng.py), not from Python's `random` as the bots of a reference run do; so a fast
@@ -17,6 +17,7 @@ import numpy as np
 
 from cosmotable.games.mlem.board import ABILITIES
 from cosmotable.sim import batch_mlem as bm
+from cosmotable.sim.batch_mlem import driver
 
 PLACES = ("deep", "moon", "planet")
 #: the policies a fast run plays, as its `bots` column names them (bot -> policy)
@@ -103,5 +104,5 @@ def _rows(plan, indices: list[int]) -> list[dict[str, Any]]:
 def compiled_cache_ready() -> bool:
     """Whether numba's on-disk cache already holds the batch engine's entry point (`play_all`). If
     not, its first use compiles the engine: a minute or two idle, several on a busy machine."""
-    folder = Path(bm.__file__).parent / "__pycache__"
-    return any(folder.glob("batch_mlem.play_all-*.nbi"))
+    folder = Path(driver.__file__).parent / "__pycache__"
+    return any(folder.glob("driver.play_all-*.nbi"))

@@ -155,7 +155,7 @@ def estimate(view: dict, seat: int) -> float:
 def table_estimate(table: KosmodromState, seat: int) -> float:
     """`estimate` read straight from the table, without building a view: the same public facts
     (rockets, experts, upgrades, scores, hand sizes), so the same value to the last bit
-    (tests/kosmodrom/test_kosmodrom_bot_estimate.py). The search judges thousands of positions a
+    (tests/bots/test_kosmodrom_estimate.py). The search judges thousands of positions a
     move; their views, score breakdowns of every seat included, took about a tenth of a bot game."""
     cards = table.cards.cards
     late = table.countdown is not None

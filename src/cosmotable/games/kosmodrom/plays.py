@@ -56,7 +56,7 @@ def candidates(state: KosmodromTable, seat: int, card: str) -> list[str]:
     in its zone, an expert's empty zone, a launch-pad card or an expert to act on). Listing only
     those keeps a search from building a refusal's text for every other rocket and zone: before the
     empty places were left out too, about half the targets tried in random games were refused
-    (tests/kosmodrom/test_kosmodrom_fast_paths.py checks the legal moves against every target)."""
+    (tests/kosmodrom/test_fast_paths.py checks the legal moves against every target)."""
     spec = state.cards.cards[card]
     kind = spec.type
     rockets = state.rockets

@@ -12,14 +12,12 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
-from cosmotable.games.kosmodrom.summary import rules_markdown
 from cosmotable.ui.terminal.common import LookEntry, Move, SeatScreen
 
 EVENT_STYLES = {
@@ -131,10 +129,7 @@ class KosmodromScreen(SeatScreen):
                     label.append_text(self.name(owner))
                 label.append(") ", style="dim")
             line = Text.assemble(label, line)
-        style = EVENT_STYLES.get(event.kind, "")
-        if style:
-            line.stylize(style)
-        return Text.assemble(("• ", "dim"), line)
+        return self.log_line(line, EVENT_STYLES.get(event.kind, ""))
 
     def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
         if action is None or seat < 0:
@@ -491,27 +486,15 @@ class KosmodromScreen(SeatScreen):
 
     # ------------------------------------------------------------------ the end
     def final_table(self, view: dict[str, Any]) -> RenderableType:
-        table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
-        table.add_column("player")
-        for heading in (
-            "rockets",
-            "astronauts",
-            "certifications",
-            "mission control",
-            "advantage cards",
-            "total",
-        ):
-            table.add_column(heading, justify="right")
+        table = self.score_table(
+            ("rockets", "astronauts", "certifications", "mission control", "advantage cards", "total")
+        )
         winners = set(view["winners"])
         for player in sorted(view["players"], key=lambda p: -p["score"]["total"]):
             seat = player["seat"]
             score = player["score"]
-            s = self.seat(seat)
-            label = s.long_label() if s else Text(f"seat {seat}")
-            if seat in winners:
-                label = Text.assemble(("★ ", "bold yellow"), label)
             table.add_row(
-                label,
+                self.winner_label(seat, winners),
                 str(score["rockets"]),
                 str(score["astronauts"]),
                 str(score["certifications"]),
@@ -519,13 +502,14 @@ class KosmodromScreen(SeatScreen):
                 str(player["advantage_cards"]),
                 Text(str(score["total"]), style="bold"),
             )
-        names = [self.name(s) for s in view["winners"]]
-        verdict = Text("Winner: " if len(names) == 1 else "Shared victory: ", style="bold")
-        for i, n in enumerate(names):
-            if i:
-                verdict.append(" and ")
-            verdict.append_text(n)
+        verdict = Text("Winner: " if len(view["winners"]) == 1 else "Shared victory: ", style="bold")
+        verdict.append_text(self.names_text(view["winners"]))
         return Group(table, verdict)
+
+    @classmethod
+    def rules_renderable(cls, game_id: str) -> RenderableType:
+        """The rules summary, then every card of the deck with its rulebook text."""
+        return Group(super().rules_renderable(game_id), cards_list())
 
     def help(self) -> RenderableType:
         return Panel(
@@ -583,7 +567,3 @@ def cards_list() -> Text:
         out.append(f" `{c.id}` ×{c.count}: ", style="dim")
         out.append(c.text)
     return out
-
-
-def rules_renderable() -> RenderableType:
-    return Group(Markdown(rules_markdown()), cards_list())

@@ -38,6 +38,7 @@ DESCRIPTOR = GameDescriptor(
         "summary": "cosmotable.games.mlem.summary",
         "features": "cosmotable.games.mlem.features",
         "report": "cosmotable.games.mlem.report",
+        "cli": "cosmotable.games.mlem.cli",
         "coach": "cosmotable.games.mlem.odds:coach_odds",
     },
     web="mlem",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
+from rich.table import Table
 from rich.text import Text
 
 from cosmotable.games.mlem.board import default_astronauts
@@ -163,3 +165,16 @@ def token_text(token: dict[str, Any]) -> Text:
 
 def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def section_table(title: str | Text) -> Table:
+    """The frame of each of the table's sections (planets, goals, rocket, players, missions): its
+    title on the left above a light head rule, no outer edge."""
+    return Table(
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        pad_edge=False,
+        show_edge=False,
+    )

@@ -41,6 +41,7 @@ DESCRIPTOR = GameDescriptor(
         "summary": "cosmotable.games.planet.summary",
         "features": "cosmotable.games.planet.features",
         "report": "cosmotable.games.planet.report",
+        "cli": "cosmotable.games.planet.cli",
     },
     web="planet",
 )

@@ -16,7 +16,6 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.planet.glyphs import ARROW_GLYPHS, GLYPHS, tile_glyph
-from cosmotable.games.planet.summary import rules_markdown
 from cosmotable.ui.terminal.common import LookEntry, Move, Seat, SeatScreen
 
 #: characters per map cell (tile, who stands there, coins), and the width of the coin counts
@@ -77,10 +76,7 @@ class PlanetScreen(SeatScreen):
                 line = Text.assemble(("(only you see this) ", "dim"), line)
             else:
                 line = Text.assemble(("(private) ", "dim"), line)
-        style = EVENT_STYLES.get(event.kind, "")
-        if style:
-            line.stylize(style)
-        return Text.assemble(("• ", "dim"), line)
+        return self.log_line(line, EVENT_STYLES.get(event.kind, ""))
 
     def silent_move(self, view: dict[str, Any], seat: int, action: Action | None) -> Text | None:
         if action is None or seat < 0:
@@ -507,9 +503,3 @@ def planet_look_entries() -> list[LookEntry]:
         text = card.text + (" Used once, then discarded." if card.once else " Reusable: flipped when used.")
         entries.append(LookEntry((card.name, cid), card.name, text, "ability card"))
     return entries
-
-
-def rules_renderable() -> RenderableType:
-    from rich.markdown import Markdown
-
-    return Markdown(rules_markdown())

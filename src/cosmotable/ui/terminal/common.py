@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -24,6 +25,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, GameRecord, State
@@ -299,6 +301,50 @@ class SeatScreen(Lookable):
     def name(self, seat: int | None) -> Text:
         s = self.seat(seat)
         return s.label() if s else Text("?")
+
+    # The parts of a log line and of the game-over screen that every game's screen draws alike.
+    @staticmethod
+    def log_line(line: Text, style: str = "") -> Text:
+        """An event's log line: in its kind's style (none: as it is), after a dim bullet."""
+        if style:
+            line.stylize(style)
+        return Text.assemble(("• ", "dim"), line)
+
+    @staticmethod
+    def score_table(headings: Sequence[str]) -> Table:
+        """The game-over table's frame: "Final scores", the player column and a right-aligned column
+        for each of `headings` (the score's parts, the total last)."""
+        table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
+        table.add_column("player")
+        for heading in headings:
+            table.add_column(heading, justify="right")
+        return table
+
+    def winner_label(self, seat: int, winners: set[int]) -> Text:
+        """A seat's full label in the game-over table, starred for a winner."""
+        s = self.seat(seat)
+        label = s.long_label() if s else Text(f"seat {seat}")
+        return Text.assemble(("★ ", "bold yellow"), label) if seat in winners else label
+
+    def names_text(self, seats: Sequence[int], between: str = " and ", last: str = " and ") -> Text:
+        """The seats' names in a row: `between` them, `last` before the last one."""
+        out = Text()
+        for i, seat in enumerate(seats):
+            if i:
+                out.append(last if i == len(seats) - 1 else between)
+            out.append_text(self.name(seat))
+        return out
+
+    @classmethod
+    def rules_renderable(cls, game_id: str) -> RenderableType:
+        """The game's rules as the terminal shows them (`cosmotable rules GAME`, 'rules' at a prompt):
+        its rules summary, the descriptor's `summary` part. A game's screen that shows more (a list
+        of the cards, a table of the astronauts) extends this."""
+        from rich.markdown import Markdown
+
+        from cosmotable.ui.rules import summary_markdown
+
+        return Markdown(summary_markdown(game_id))
 
 
 def progress_columns() -> tuple[ProgressColumn, ...]:

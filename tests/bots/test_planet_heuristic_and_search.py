@@ -1,16 +1,11 @@
-"""The heuristic hook plays legal moves from views only; the terminal screen draws every phase."""
-
-import io
-import random
+"""Planet's heuristic and search bots: short games, coins brought home, claims made, refused and
+agreed to, and the same decision whatever another seat peeked at."""
 
 import pytest
-from planet_helpers import GAME, act, coin_beside_the_ship, coins, legal, put, table
-from rich.console import Console
+from planet_helpers import GAME, act, coin_beside_the_ship, coins, legal, put
 
 from cosmotable.bots import make_bot
 from cosmotable.engine import CHANCE
-from cosmotable.games.planet.screen import PlanetScreen
-from cosmotable.ui.terminal.common import make_seats
 
 
 def test_heuristic_bot_plays_a_short_game():
@@ -26,65 +21,6 @@ def test_heuristic_bot_plays_a_short_game():
 
 def test_heuristic_brings_a_coin_home_when_it_can():
     assert str(make_bot("heuristic", seed=0).act(coin_beside_the_ship())) == "move 1 N coin"
-
-
-def render(renderable) -> str:
-    out = io.StringIO()
-    Console(file=out, width=160, color_system=None).print(renderable)
-    return out.getvalue()
-
-
-def test_screen_draws_the_table_and_numbers_the_moves():
-    s = GAME.new_state(2, seed=11)
-    rng = random.Random(4)
-    screen = PlanetScreen(make_seats(2, 1))
-    for _ in range(25):
-        if s.is_terminal():
-            break
-        if s.current_player() == CHANCE:
-            s.sample_chance()
-            continue
-        seat = s.current_player()
-        text = render(screen.board(s.view(seat), 160))
-        assert "Planet" in text and "Station" in text
-        moves = screen.moves(s, seat)
-        assert [m.action for m in moves] == s.legal_actions()
-        render(screen.headline(s.view(seat), seat))
-        s.apply(rng.choice(s.legal_actions()))
-    render(screen.final_table(s.view(0)))
-
-
-def test_screen_never_shows_a_face_down_tile_it_has_not_seen():
-    s = table("""
-    .. S0 .. .. ..
-    .. __ OB ?? ..
-    .. ?? ?? ?? ..
-    .. .. .. S1 ..
-    """)
-    put(s, 0, 1, "b2")
-    act(s, "move 1 E", "peek d2", "reveal tree")
-    screen = PlanetScreen(make_seats(2, 0))
-    assert "♣" in render(screen.grid(s.view(0), "p", "Planet"))
-    assert "♣" not in render(screen.grid(s.view(1), "p", "Planet"))
-
-
-def test_screen_shows_and_glosses_the_ability_window_and_the_bot_plays_it():
-    s = table("""
-    .. S0 .. .. .. ..
-    .. __ __ __ __ ..
-    .. __ __ __ __ ..
-    .. .. .. S1 .. ..
-    """)
-    s.hand[0].append({"id": "pocket", "ready": True, "spent": False})
-    put(s, 0, 1, "d3")
-    act(s, "move 2 S")
-    screen = PlanetScreen(make_seats(2, 0))
-    assert "use one ability card now" in render(screen.headline(s.view(0), 0))
-    moves = {str(m.action): m for m in screen.moves(s, 0)}
-    assert set(moves) == {"ability pocket 1", "ability pocket 2", "end turn"}
-    assert "the turn passes to" in moves["end turn"].gloss.plain
-    assert "uses Pocket teleport" in moves["ability pocket 1"].gloss.plain
-    assert str(make_bot("heuristic", seed=0).act(s)) in moves
 
 
 def test_search_bot_brings_a_coin_home_when_it_can():
@@ -155,21 +91,6 @@ def test_bots_decide_alike_when_only_tiles_another_seat_peeked_at_differ():
     assert a.current_player() == 1 and a.view(1) == b.view(1) and a.fingerprint() != b.fingerprint()
     for name in ("heuristic", "easy", "hard", "random"):
         assert str(make_bot(name, seed=5).act(a)) == str(make_bot(name, seed=5).act(b)), name
-
-
-def test_a_legal_claim_asks_are_you_sure_before_it_is_played():
-    """Issue #20 item 2: a move that ends the game or cannot be taken back asks for confirmation.
-    Planet's claim (legal once every tile is face up, R21) carries the screen's reason, which names
-    the coins still out, and the session asks "are you sure?" for it."""
-    from cosmotable.ui.terminal.session import PlaySession
-
-    s = coin_beside_the_ship()
-    screen = PlanetScreen(make_seats(2, 1))
-    claims = [m for m in screen.moves(s, s.current_player()) if str(m.action) == "claim"]
-    assert len(claims) == 1 and "cannot be taken back" in claims[0].confirm
-    session = PlaySession.__new__(PlaySession)  # needs_confirmation reads only the state and the move
-    session.state = s
-    assert session.needs_confirmation(claims[0]) == claims[0].confirm
 
 
 def _claim_to_a_seat(behind_by: int):
