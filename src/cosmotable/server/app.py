@@ -15,6 +15,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from cosmotable import __version__
 from cosmotable.server.errors import BodyLimit, install_error_handlers
+from cosmotable.server.game_web import mount_game_webs
 from cosmotable.server.limits import RateLimit
 from cosmotable.server.routes import api_router
 from cosmotable.server.runtime import Server
@@ -54,7 +55,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def install_pages(app: FastAPI) -> None:
-    """`/`: the browser client when it is installed, else the server's own small lobby page."""
+    """`/`: the browser client when it is installed, else the server's own small lobby page; the
+    client's files under `/web/`, each game's browser module at `/web/games/<id>/`."""
 
     @app.get("/", include_in_schema=False)
     async def index():
@@ -67,6 +69,7 @@ def install_pages(app: FastAPI) -> None:
     async def lobby():
         return HTMLResponse(LOBBY_PAGE.read_text(encoding="utf-8"))
 
+    mount_game_webs(app)
     if WEB_DIR.is_dir():
         from fastapi.staticfiles import StaticFiles
 

@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from cosmotable import games
 from cosmotable.server import models
 from cosmotable.server.errors import ApiError
+from cosmotable.server.game_web import web_url
 from cosmotable.server.metrics import resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.runtime import Server
@@ -246,4 +247,5 @@ def game_info(game_id: str) -> models.GameInfo:
         max_players=game.max_players,
         variants=dict(game.variants),
         options=dict(game.options),
+        web=web_url(game.id),
     )

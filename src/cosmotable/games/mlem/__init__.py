@@ -40,5 +40,5 @@ DESCRIPTOR = GameDescriptor(
         "report": "cosmotable.games.mlem.report",
         "coach": "cosmotable.games.mlem.odds:coach_odds",
     },
-    web="mlem",
+    web="cosmotable.games.mlem:web",
 )

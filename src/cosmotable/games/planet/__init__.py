@@ -42,5 +42,5 @@ DESCRIPTOR = GameDescriptor(
         "features": "cosmotable.games.planet.features",
         "report": "cosmotable.games.planet.report",
     },
-    web="planet",
+    web="cosmotable.games.planet:web",
 )
