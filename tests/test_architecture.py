@@ -2,6 +2,9 @@
 which, what a game's rules and a game's adapters may import, and no import circle inside a game
 package.
 
+And the browser modules: each game's in its own folder (`games/<id>/web/`, importing only files
+beside it), the web client naming none of them (it asks the API for a game's module URL).
+
 Every import statement counts - at the top of a module, inside a function, or under
 `if TYPE_CHECKING:` - because each one is a dependency a reader has to follow. The imports are
 read with `ast` from the files, so nothing here runs the code it checks.
@@ -10,6 +13,7 @@ read with `ast` from the files, so nothing here runs the code it checks.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -262,3 +266,71 @@ def test_the_cycle_finder_finds_a_circle(monkeypatch):
     assert cycle_in(set(graph)) in (["a", "b", "c", "a"], ["b", "c", "a", "b"], ["c", "a", "b", "c"])
     graph["c"] = set()
     assert cycle_in(set(graph)) is None
+
+
+# ---------------------------------------------------------------- the browser modules
+#: the web client's own files (the shell): it reaches a game's module by the URL GET /api/games gives
+CLIENT = PACKAGE / "web"
+#: a static import or a dynamic import() of a relative path in a script
+JS_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'`](\.{1,2}/[^"'`]*)["'`]""")
+
+
+def descriptor_web(game_id: str) -> str | None:
+    """The `web` of the game's descriptor, read from its __init__.py (`web="package:folder"`)."""
+    tree = ast.parse((PACKAGE / "games" / game_id / "__init__.py").read_text(encoding="utf-8"))
+    return next(
+        (
+            keyword.value.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            for keyword in node.keywords
+            if keyword.arg == "web" and isinstance(keyword.value, ast.Constant)
+        ),
+        None,
+    )
+
+
+def game_web_folders() -> dict[str, Path]:
+    """Each built-in game's browser module folder, where its descriptor's `web` names it."""
+    found = {}
+    for game_id in ("mlem", "kosmodrom", "planet"):
+        web = descriptor_web(game_id)
+        assert web is not None, f"{game_id} names no browser module"
+        package, _, folder = web.partition(":")
+        found[game_id] = SRC.joinpath(*package.split("."), folder)
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["mlem", "kosmodrom", "planet"])
+def test_a_game_s_browser_module_is_in_its_folder_and_imports_only_from_it(game_id):
+    """games/<id>/web/ holds the module (index.js) and its catalogs; the server serves it from
+    wherever the game's package is installed, so its scripts import only files beside them."""
+    folder = game_web_folders()[game_id]
+    assert folder == PACKAGE / "games" / game_id / "web"
+    assert (folder / "index.js").is_file() and (folder / "i18n" / "en.json").is_file()
+    wrong = sorted(
+        f"{script.relative_to(folder)} imports {target}"
+        for script in folder.rglob("*.js")
+        for target in JS_IMPORT.findall(script.read_text(encoding="utf-8"))
+        if not (script.parent / target).resolve().is_relative_to(folder)
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_web_client_names_no_game_s_module():
+    """The shell loads a game's module and catalogs from the URL the API gives (GameInfo.web), never
+    from a path of its own into a games folder."""
+    path_into_games = re.compile(r"(?:\./|web/)games/")  # not the API's /games/{id}/rules
+    wrong = sorted(
+        f"{script.relative_to(CLIENT)}:{number}: {line.strip()}"
+        for script in [*CLIENT.rglob("*.js"), CLIENT / "index.html"]
+        for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), start=1)
+        if path_into_games.search(line)
+    )
+    assert not wrong, "\n".join(wrong)
+    assert not (CLIENT / "games").exists(), "a game's module lives in its game's folder (games/<id>/web/)"
+
+
+def test_the_import_pattern_reads_the_forms_the_modules_use():
+    text = 'import a from "./a.js";\nimport { b } from "../b.js";\nconst c = await import(`./c.js`);'
+    assert JS_IMPORT.findall(text) == ["./a.js", "../b.js", "./c.js"]

@@ -3,7 +3,7 @@ tests/fourth_game/pebbles/, is registered through its descriptor and goes throug
 the engine's checks, the bots, the arena, `simulate` and its report, the PettingZoo, Gymnasium and
 OpenSpiel adapters, and the terminal - with nothing outside its folder naming it. Where it has no
 part of its own (heuristic hooks, a screen, simulation features), the layer's generic fallback
-serves. (The server and the browser are left to the issue's server work.)"""
+serves. The server and the browser: test_pebbles_online.py."""
 
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ def test_tokens_are_only_compared_in_constant_time(path):
 def test_the_token_check_uses_compare_digest_for_every_seat(client, monkeypatch):
     import hmac
 
-    from cosmotable.server import service as service_module
+    from cosmotable.server import tokens
 
     made = create(client, "mlem", ["human", "human", "human"])
     calls = []
@@ -226,7 +226,7 @@ def test_the_token_check_uses_compare_digest_for_every_seat(client, monkeypatch)
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(service_module.hmac, "compare_digest", counted)
+    monkeypatch.setattr(tokens.hmac, "compare_digest", counted)
     answer = client.get(f"/api/tables/{made['table']['id']}/state", headers={"X-Seat-Token": "wrong"})
     assert answer.status_code == 403
     assert len(calls) == 3  # every seat's hash is compared, whichever the token would have matched

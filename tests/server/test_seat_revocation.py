@@ -13,7 +13,7 @@ import pytest
 from server_helpers import create, host, seat_headers, server_state, token_of
 from starlette.websockets import WebSocketDisconnect
 
-from cosmotable.server.service import revocation
+from cosmotable.server.identity import revocation
 
 
 def _open_socket(client, made, seat):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from server_helpers import create, wait_until
 
 from cosmotable.server.metrics import GcPauses, LoopLag
-from cosmotable.server.service import StateCache
+from cosmotable.server.snapshots import StateCache
 
 
 @dataclass

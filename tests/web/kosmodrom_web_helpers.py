@@ -18,9 +18,10 @@ import random
 import threading
 from pathlib import Path
 
+from web_helpers import client_site
+
 from cosmotable import games
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web"
 LANGS = ("en", "uk", "ru", "nl", "pl")
 SEAT_COLOURS = ["#c0392b", "#2471a3", "#239b56", "#b9770e"]
 
@@ -129,8 +130,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve_page(folder: Path):
-    """Serve `folder` (holding `web` -> src/cosmotable/web and the test page) on a free port."""
-    (folder / "web").symlink_to(WEB, target_is_directory=True)
+    """Serve `folder` (holding `web`, the client's files and the games' modules as the server lays
+    them out, and the test page) on a free port."""
+    client_site(folder / "web")
     (folder / "kosmodrom.html").write_text(
         PAGE % {"langs": json.dumps(list(LANGS)), "colours": json.dumps(SEAT_COLOURS)}, encoding="utf-8"
     )

@@ -13,11 +13,12 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from web_helpers import client_site
+
 from cosmotable import games
 from cosmotable.engine import CHANCE
 
 HERE = Path(__file__).resolve().parent
-WEB = HERE.parents[1] / "src" / "cosmotable" / "web"
 ARTIFACTS = HERE / "artifacts"
 
 
@@ -27,9 +28,10 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 def serve_harness(tmp: Path):
-    """Serve `tmp` holding the test page and `web/` (the client's files); returns (url, stop)."""
+    """Serve `tmp` holding the test page and `web/` (the client's files and the games' modules, as
+    the server lays them out); returns (url, stop)."""
     shutil.copy(HERE / "planet_harness.html", tmp / "harness.html")
-    (tmp / "web").symlink_to(WEB, target_is_directory=True)
+    client_site(tmp / "web")
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

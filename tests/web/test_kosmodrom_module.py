@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from kosmodrom_web_helpers import (
     LANGS,
-    WEB,
     finished_game,
     move_family,
     positions,
     positions_for_every_move_family,
     serve_page,
 )
+from web_helpers import game_web
 
 from cosmotable.games.kosmodrom.cards import default_cards
 
-CATALOGS = WEB / "games" / "kosmodrom" / "i18n"
+CATALOGS = game_web("kosmodrom") / "i18n"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 GAMES = [  # (seed, players, variants): every variant and player count
     (1, 2, []),

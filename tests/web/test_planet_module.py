@@ -18,12 +18,12 @@ import pytest
 from planet_helpers import act, coins, put, table
 from planet_page_helpers import (
     ARTIFACTS,
-    WEB,
     case_for,
     no_claims,
     play_positions,
     serve_harness,
 )
+from web_helpers import game_web
 
 from cosmotable import games
 
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 
 
 LANGS = ["en", "uk", "ru", "nl", "pl"]
-CATALOGS = WEB / "games" / "planet" / "i18n"
+CATALOGS = game_web("planet") / "i18n"
 
 SUMMARY_JS = """() => {
   const q = (s) => [...document.querySelectorAll(s)];

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from web_helpers import open_client, screenshot
+from web_helpers import game_web, open_client, screenshot
 
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web" / "i18n"
 
@@ -42,9 +42,6 @@ def test_first_visit_follows_the_browsers_preferred_language(server, new_page, l
     assert page.locator("main h1").inner_text() == catalog(lang)["lobby.title"]
 
 
-GAMES = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web" / "games"
-
-
 @pytest.mark.parametrize("lang", ["ru", "pl"])
 def test_the_new_table_form_says_what_each_variant_does_in_the_pages_language(server, new_page, lang):
     """Each variant's name and what it changes come from the game module's catalog, not the game's
@@ -53,7 +50,7 @@ def test_the_new_table_form_says_what_each_variant_does_in_the_pages_language(se
     page = new_page(locale=lang)
     described = 0
     for game in ("mlem", "kosmodrom", "planet"):
-        texts = json.loads((GAMES / game / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        texts = json.loads((game_web(game) / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         english = server.api.get("/api/games").json()
         variants = next(g for g in english if g["id"] == game)["variants"]
         open_client(page, server, f"/new/{game}")

@@ -13,7 +13,33 @@ from pathlib import Path
 
 import httpx
 
+from cosmotable import games
+from cosmotable.server.game_web import web_folder
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+#: the web client's own files (the shell); each game's module is in the game's package
+CLIENT = Path(__file__).resolve().parents[2] / "src" / "cosmotable" / "web"
+
+
+def game_web(game_id: str) -> Path:
+    """The folder of a game's browser module, where its descriptor names it (in its package)."""
+    folder = web_folder(games.descriptor(game_id))
+    assert folder is not None, f"{game_id} has no browser module"
+    return folder
+
+
+def client_site(web: Path) -> None:
+    """Lay out the folder `web` as the server serves `/web/` (symlinks): the client's files, and each
+    game's browser module under `games/<id>/`, for the test pages that load a module without the
+    server."""
+    web.mkdir()
+    for entry in CLIENT.iterdir():
+        (web / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    (web / "games").mkdir()
+    for game_id in games.ids():
+        folder = web_folder(games.descriptor(game_id))
+        if folder is not None:
+            (web / "games" / game_id).symlink_to(folder, target_is_directory=True)
 
 
 def free_port() -> int:

@@ -66,7 +66,9 @@ class GameDescriptor:
     positions_repeat: bool = False
     #: part kind -> 'module' or 'module:attribute'
     parts: Mapping[str, str] = field(default_factory=dict)
-    #: the folder of the browser module under web/games/ (None: the generic fallback page)
+    #: the folder of the browser module, as 'package:folder' inside an importable package (its
+    #: index.js and i18n/; the server serves it, so an installed game brings its own). None: the
+    #: web client's generic page
     web: str | None = None
 
     def __post_init__(self) -> None:
@@ -79,6 +81,8 @@ class GameDescriptor:
             raise ValueError(f"game {self.id!r}: players must be 1 <= min <= max")
         if not set(self.cap_reasons) <= set(self.end_reasons):
             raise ValueError(f"game {self.id!r}: every cap reason must be one of the end reasons")
+        if self.web is not None and not all(self.web.partition(":")[::2]):
+            raise ValueError(f"game {self.id!r}: web must be 'package:folder', not {self.web!r}")
 
     def has(self, kind: str) -> bool:
         """Whether the game names a part of this kind (nothing is imported)."""

@@ -64,6 +64,12 @@ class GameInfo(BaseModel):
     variants: dict[str, str]
     options: dict[str, str]
     bots: list[str] = Field(default_factory=lambda: list(BOT_LEVELS))
+    web: str | None = Field(
+        None,
+        examples=["/web/games/mlem/"],
+        description="the URL of the game's browser module folder (index.js, i18n/); "
+        "null: the web client shows the game on its generic page",
+    )
 
 
 class RulesText(BaseModel):

@@ -1,4 +1,5 @@
-"""What the record and replay endpoints serve, built from a table's state.
+"""What the record and replay endpoints serve, built from a table's state; `Records`, the table
+service's part that reads it for the asking seat.
 
 While a game runs, a seat gets only its own view's history (the events it saw; no seed, no action
 list, since chance outcomes in it would tell hidden cards and tiles); once the game is over the full
@@ -11,6 +12,8 @@ from typing import Any
 
 from cosmotable.engine import GameRecord, State
 from cosmotable.server import models
+from cosmotable.server.errors import conflict, forbidden
+from cosmotable.server.identity import Identity, revocation
 
 HISTORY_FORMAT = "cosmotable-seat-history"
 
@@ -62,3 +65,32 @@ def replay_step(record: GameRecord, step: int, seat: int | None) -> models.Repla
         view=state.public_view() if seat is None else state.view(seat),
         events=[models.EventOut(index=i, **e.to_json()) for i, e in enumerate(events[before:], start=before)],
     )
+
+
+class Records(Identity):
+    """A table's record and its replay, as the asking seat may have them."""
+
+    def record(self, table_id: str, token: str | None) -> dict:
+        """The full record once the game is over; before that, the asking seat's own history."""
+        seat = self.authenticate(table_id, token)
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            if seat is not None and (reason := revocation(row, seat, token)) is not None:
+                raise forbidden(reason)  # revoked since `authenticate` read the table
+            state = self._state(session, row)
+            players = [
+                {"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}
+                for s in row.seats
+            ]
+            if row.status == "finished":
+                return full_record(state, row.id, players, self.secret_key)
+            return seat_history(state, row.id, row.status, seat, players)
+
+    def finished_record(self, table_id: str):
+        """The engine record of a finished table (409 while it runs: replays would show secrets)."""
+        with self.readers() as session:
+            row = self._row(session, table_id)
+            if row.status != "finished":
+                raise conflict(f"the table is {row.status}; replays open once the game is over")
+            state = self._state(session, row)
+            return GameRecord.from_state(state)

@@ -19,7 +19,7 @@ export function loadGames() {
 // The games list with each game's catalog loaded, for pages that print game names and variants.
 export async function loadGamesWithCatalogs() {
   const games = await loadGames();
-  await Promise.all(games.map((game) => loadGameCatalog(game.id)));
+  await Promise.all(games.map((game) => loadGameCatalog(game.id, game.web)));
   return games;
 }
 

@@ -1,25 +1,39 @@
-// Loading a game's module and catalog, and the names the shell shows for seats. A game whose module is
-// missing or fails to load is drawn by the fallback renderer, so the shell works for any game.
+// Loading a game's module and catalog, and the names the shell shows for seats. A game's module lives with
+// the game (its package's web folder); GET /api/games gives its URL (GameInfo.web), so the shell names no
+// game. A game without a module (web null), or whose module is missing or fails to load, is drawn by the
+// fallback renderer, so the shell works for any game.
+import { loadGames } from "./common.js";
 import { fallbackModule } from "./fallback.js";
 import { loadGameCatalog, t, tOr } from "./i18n.js";
 
 const modules = new Map();
 
-export async function gameModule(game) {
-  if (!modules.has(game)) {
-    const loading = import(`./games/${encodeURIComponent(game)}/index.js`)
-      .then((loaded) => {
-        const module = loaded.default;
-        if (!module || typeof module.render !== "function") throw new Error(`${game}: no render()`);
-        return module;
-      })
-      .catch((error) => {
-        console.warn(`game module ${game} not available, using the plain renderer`, error);
-        return fallbackModule;
-      });
-    modules.set(game, loading);
+// The URL of the game's module folder (ends with "/"), null when it has none.
+async function gameWeb(game) {
+  const info = (await loadGames()).find((g) => g.id === game);
+  return info && info.web ? info.web : null;
+}
+
+async function loadModule(game) {
+  try {
+    const web = await gameWeb(game);
+    if (!web) return fallbackModule; // the game has no module of its own: the plain renderer is its page
+    const module = (await import(`${web}index.js`)).default;
+    if (!module || typeof module.render !== "function") throw new Error(`${game}: no render()`);
+    return module;
+  } catch (error) {
+    console.warn(`game module ${game} not available, using the plain renderer`, error);
+    return fallbackModule;
   }
-  const [module] = await Promise.all([modules.get(game), loadGameCatalog(game)]);
+}
+
+export async function gameModule(game) {
+  if (!modules.has(game)) modules.set(game, loadModule(game));
+  const catalog = gameWeb(game).then(
+    (web) => loadGameCatalog(game, web),
+    () => undefined, // no games list: no catalog either, the server's texts are shown
+  );
+  const [module] = await Promise.all([modules.get(game), catalog]);
   return module;
 }
 

@@ -1,5 +1,5 @@
-// Translations: the shell's catalogs (web/i18n/{lang}.json) and each game's (web/games/{game}/i18n/{lang}.json,
-// keys prefixed with the game id). t(key, params) looks the key up in the current language, then English;
+// Translations: the shell's catalogs (web/i18n/{lang}.json) and each game's (i18n/{lang}.json in the game's
+// module folder, whose URL GET /api/games gives as GameInfo.web; keys prefixed with the game id). t(key, params) looks the key up in the current language, then English;
 // "{name}" placeholders are filled from params. A catalog value may be an object of plural forms
 // ({"one": ..., "few": ..., "many": ..., "other": ...}) chosen by params.count with Intl.PluralRules, because
 // Ukrainian, Russian and Polish need three forms where English needs two.
@@ -10,6 +10,7 @@ const STORAGE_KEY = "cosmotable.lang";
 let current = "en";
 const catalogs = {}; // lang -> {key: value}
 const loadedGames = new Set(); // "lang/game" pairs already merged
+const gameWebs = new Map(); // game -> the URL of its module folder (GameInfo.web), remembered for setLanguage
 const listeners = new Set();
 
 export function language() {
@@ -50,16 +51,20 @@ async function loadShell(lang) {
   catalogs[lang].__shell = true;
 }
 
-// A game's terms, merged under its id. A game without a catalog (yet) simply has no terms: the shell then
-// falls back to what the server says (variant descriptions, event texts).
-export async function loadGameCatalog(game) {
+// A game's terms, merged under its id, from its module folder `web` (GameInfo.web; left out: the one given
+// before). A game without a module or a catalog (yet) simply has no terms: the shell then falls back to
+// what the server says (variant descriptions, event texts).
+export async function loadGameCatalog(game, web) {
+  if (web !== undefined) gameWebs.set(game, web);
+  const base = gameWebs.get(game);
+  if (!base) return;
   const wanted = current === "en" ? ["en"] : ["en", current];
   await Promise.all(
     wanted.map(async (lang) => {
       const mark = `${lang}/${game}`;
       if (loadedGames.has(mark)) return;
       try {
-        merge(lang, await fetchCatalog(new URL(`./games/${game}/i18n/${lang}.json`, import.meta.url)), game);
+        merge(lang, await fetchCatalog(new URL(`i18n/${lang}.json`, new URL(base, import.meta.url))), game);
       } catch (_) {
         // no catalog for this game and language: English or the server's text is shown instead
       }

@@ -20,9 +20,9 @@ export class RulesPage {
     replace(this.root, el("p", { role: "status", class: "muted" }, t("common.loading")));
     try {
       const [rules, games] = await Promise.all([api.rules(this.gameId), loadGames().catch(() => [])]);
-      await loadGameCatalog(this.gameId);
-      this.rules = rules;
       this.info = games.find((g) => g.id === this.gameId) || null;
+      await loadGameCatalog(this.gameId, this.info ? this.info.web : null);
+      this.rules = rules;
     } catch (error) {
       this.error = error;
     }

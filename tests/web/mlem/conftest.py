@@ -17,14 +17,15 @@ _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-from mlem_web_helpers import HARNESS, WEB, Harness, QuietHandler
+from mlem_web_helpers import HARNESS, Harness, QuietHandler
+from web_helpers import client_site
 
 
 @pytest.fixture(scope="session")
 def mlem_site(tmp_path_factory):
     """The web folder and the harness page, served over HTTP on a free loopback port."""
     site = tmp_path_factory.mktemp("mlem-site")
-    shutil.copytree(WEB, site / "web")
+    client_site(site / "web")
     shutil.copy(HARNESS, site / "harness.html")
     handler = functools.partial(QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -11,7 +11,6 @@ from cosmotable import games
 from cosmotable.engine import CHANCE
 
 ROOT = Path(__file__).resolve().parents[3]
-WEB = ROOT / "src" / "cosmotable" / "web"
 HARNESS = Path(__file__).with_name("harness.html")
 ARTIFACTS = ROOT / "tests" / "web" / "artifacts"
 

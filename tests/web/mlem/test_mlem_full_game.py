@@ -8,8 +8,7 @@ import json
 import random
 
 import pytest
-from mlem_web_helpers import WEB
-from web_helpers import open_client, screenshot
+from web_helpers import game_web, open_client, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +98,7 @@ def test_a_whole_two_player_game_against_a_bot_through_clicks(server, page, new_
         assert str(score) in end_text
     assert moves > 10
     # Switching the language redraws the table in the chosen language's own words.
-    uk = json.loads((WEB / "games" / "mlem" / "i18n" / "uk.json").read_text(encoding="utf-8"))
+    uk = json.loads((game_web("mlem") / "i18n" / "uk.json").read_text(encoding="utf-8"))
     page.select_option("#language", "uk")
     page.wait_for_function(
         "text => document.querySelector('.mlem-status').textContent.startsWith(text)",

@@ -9,7 +9,8 @@ import random
 import re
 
 import pytest
-from mlem_web_helpers import ARTIFACTS, WEB, legal_entries, positions
+from mlem_web_helpers import ARTIFACTS, legal_entries, positions
+from web_helpers import game_web
 
 from cosmotable import games
 from cosmotable.engine import CHANCE
@@ -17,7 +18,7 @@ from cosmotable.engine import CHANCE
 pytestmark = pytest.mark.browser
 
 LANGS = ("en", "uk", "ru", "nl", "pl")
-CATALOGS = WEB / "games" / "mlem" / "i18n"
+CATALOGS = game_web("mlem") / "i18n"
 
 
 def _travel_items(json_action):

@@ -47,5 +47,5 @@ DESCRIPTOR = GameDescriptor(
         "features": "cosmotable.games.kosmodrom.features",
         "report": "cosmotable.games.kosmodrom.report",
     },
-    web="kosmodrom",
+    web="cosmotable.games.kosmodrom:web",
 )

@@ -41,5 +41,5 @@ DESCRIPTOR = GameDescriptor(
         "cli": "cosmotable.games.mlem.cli",
         "coach": "cosmotable.games.mlem.odds:coach_odds",
     },
-    web="mlem",
+    web="cosmotable.games.mlem:web",
 )

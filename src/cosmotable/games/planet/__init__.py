@@ -43,5 +43,5 @@ DESCRIPTOR = GameDescriptor(
         "report": "cosmotable.games.planet.report",
         "cli": "cosmotable.games.planet.cli",
     },
-    web="planet",
+    web="cosmotable.games.planet:web",
 )

@@ -1,0 +1,236 @@
+"""The lobby: listing tables, creating and deleting them, the seats before and during a game
+(join, give to a bot, leave, take back from the bot) and the start."""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from sqlalchemy import delete as delete_rows
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from cosmotable import games
+from cosmotable.engine import ConfigError
+from cosmotable.server import models
+from cosmotable.server.db import ActionRow, SeatRow, TableRow, UndoneActionRow, utcnow
+from cosmotable.server.errors import bad_request, conflict, invalid_config, not_found
+from cosmotable.server.identity import Identity
+from cosmotable.server.snapshots import LastAction, TableSnapshot
+from cosmotable.server.store import Change, action_rows
+from cosmotable.server.tokens import new_token, seat_url, token_hash
+
+#: bits of the seed drawn for each table (the issue: at least 128)
+SEED_BITS = 160
+
+
+class Lobby(Identity):
+    """Tables and their seats, outside the game's own decisions."""
+
+    def get(self, table_id: str) -> models.TableSummary:
+        return self.summary(self.snapshot(table_id))
+
+    def list(self, status: str | None, game: str | None, page: int, page_size: int) -> models.TablePage:
+        with self.readers() as session:
+            query = select(TableRow)
+            count = select(func.count()).select_from(TableRow)
+            if status:
+                query = query.where(TableRow.status == status)
+                count = count.where(TableRow.status == status)
+            if game:
+                query = query.where(TableRow.game == game)
+                count = count.where(TableRow.game == game)
+            total = session.scalar(count) or 0
+            rows = session.scalars(
+                query.order_by(TableRow.updated_at.desc(), TableRow.id)
+                .offset((page - 1) * page_size)
+                .limit(page_size)
+            ).all()
+            return models.TablePage(
+                items=[self.summary(r) for r in rows], page=page, page_size=page_size, total=total
+            )
+
+    def delete(self, table_id: str, host_token: str | None) -> Change:
+        """The host deletes the table: its row, seats and record. Every link to it stops working and
+        every socket watching it is closed (the Change announced says so)."""
+        with self._lock(table_id), self._writer:
+            with self.sessions.begin() as session:
+                row = self._row(session, table_id, for_update=True)
+                self.check_host(row, host_token)
+                # explicit rather than left to ON DELETE CASCADE, which SQLite applies only with
+                # its foreign_keys pragma on
+                for child in (ActionRow, UndoneActionRow, SeatRow):
+                    session.execute(delete_rows(child).where(child.table_id == table_id))
+                session.execute(delete_rows(TableRow).where(TableRow.id == table_id))
+            self.cache.drop(table_id)
+        return Change(table_id, -1, deleted=True)
+
+    # ------------------------------------------------------------------ creating tables
+    def create(self, request: models.CreateTable) -> models.CreatedTable:
+        try:
+            game = games.get(request.game)
+        except KeyError:
+            raise invalid_config(
+                f"game: unknown game {request.game!r}; choose one of {', '.join(games.ids())}"
+            ) from None
+        num_players = len(request.seats)
+        seed = secrets.randbits(SEED_BITS) if self.table_seed is None else self.table_seed
+        try:
+            config = game.make_config(num_players, request.variants, **request.options)
+            state = game.state_from_config(config, seed)
+            state.resolve_chance()  # set-up shuffles and deals happen now, on the server
+        except ConfigError as exc:
+            raise invalid_config(f"{_config_field(str(exc))}: {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            # a malformed option (a board that is not a mat, a number given as text): the game's
+            # loaders raise their own errors (DataError is a ValueError); say which option
+            raise invalid_config(f"options: {_one_line(exc)}") from None
+        table_id = secrets.token_hex(6)
+        host_token = new_token()
+        now = utcnow()
+        row = TableRow(
+            id=table_id,
+            game=game.id,
+            config=json.dumps(config.to_json()),
+            seed=str(seed),
+            status="open",
+            step=len(state.history),
+            epoch=0,
+            host_token_hash=token_hash(host_token),
+            timer_seconds=request.timer_seconds,
+            timeout_bot=request.timeout_bot,
+            undo=request.undo,
+            coach=request.coach,
+            created_at=now,
+            updated_at=now,
+        )
+        links: list[models.SeatLink] = []
+        for number, spec in enumerate(request.seats):
+            seat = SeatRow(seat=number, kind=spec.kind, name=spec.name, claimed=False, bot_playing=False)
+            if spec.kind == "bot":
+                seat.bot = spec.bot or "heuristic"
+                seat.claimed = True
+            else:
+                if spec.bot is not None:
+                    raise invalid_config(
+                        f"seats.{number}.bot: a human seat has no bot level; use kind 'bot' for a bot seat"
+                    )
+                token = new_token()
+                seat.token_hash = token_hash(token)
+                links.append(models.SeatLink(seat=number, token=token, url=seat_url(table_id, token)))
+            row.seats.append(seat)
+        self._refresh(row, state)
+        with self.sessions.begin() as session:
+            session.add(row)
+            session.flush()
+            session.add_all(action_rows(table_id, state, 0, None, "chance", None))
+        self.cache.put(TableSnapshot.of(row, state, LastAction(None, "chance") if state.history else None))
+        return models.CreatedTable(table=self.summary(row), host_token=host_token, seats=links)
+
+    def start(self, table_id: str, host_token: str | None) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            self.check_host(row, host_token)
+            if row.status != "open":
+                raise conflict(f"the table is already {row.status}; only an open table can be started")
+            state = self._state(session, row)
+            row.status = "running"
+            self._refresh(row, state)
+            return Change(row.id, row.step)
+
+        return self._summary_and_change(table_id, change)
+
+    def join(self, table_id: str, request: models.JoinRequest) -> models.SeatLink:
+        def change(session: Session, row: TableRow):
+            free = [s for s in row.seats if s.kind == "human" and not s.claimed]
+            if request.seat is not None:
+                if request.seat >= len(row.seats):
+                    raise bad_request(f"seat: the table has seats 0-{len(row.seats) - 1}, not {request.seat}")
+                free = [s for s in free if s.seat == request.seat]
+                if not free:
+                    raise conflict(
+                        f"seat {request.seat} is not free: it is a bot's or already taken; "
+                        "join another seat or leave 'seat' out"
+                    )
+            if not free:
+                raise conflict("the table has no free seat; watch it as a spectator instead")
+            seat = free[0]
+            token = new_token()
+            seat.token_hash = token_hash(token)  # a link shared earlier for this seat stops working
+            seat.claimed = True
+            if request.name is not None:
+                seat.name = request.name
+            row.updated_at = utcnow()
+            return models.SeatLink(seat=seat.seat, token=token, url=seat_url(row.id, token))
+
+        link = self._change(table_id, change)
+        return link
+
+    def set_seat(
+        self, table_id: str, host_token: str | None, seat: int, request: models.SeatChange
+    ) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            self.check_host(row, host_token)
+            if not 0 <= seat < len(row.seats):
+                raise not_found(f"the table has seats 0-{len(row.seats) - 1}, not {seat}")
+            if row.status == "finished":
+                raise conflict("the game is over; seats no longer change")
+            target = row.seats[seat]
+            if target.kind == "bot":
+                target.bot = request.bot
+            elif target.claimed:
+                raise conflict(f"seat {seat} is taken by a player; only a free seat can be given to a bot")
+            else:
+                target.kind, target.bot, target.token_hash, target.claimed = "bot", request.bot, None, True
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return Change(row.id, row.step)
+
+        return self._summary_and_change(table_id, change)
+
+    def leave(self, table_id: str, token: str | None) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            seat = row.seats[self.seat_of(session, row, token)]
+            if row.status == "open":
+                # before the start the seat is simply free again (the old link stops working)
+                seat.claimed, seat.token_hash, seat.name = False, None, None
+            elif row.status == "running":
+                seat.bot_playing = True
+            else:
+                raise conflict("the game is over; there is nothing to leave")
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return Change(row.id, row.step)
+
+        return self._summary_and_change(table_id, change)
+
+    def takeback(self, table_id: str, token: str | None) -> tuple[models.TableSummary, Change]:
+        def change(session: Session, row: TableRow):
+            seat = row.seats[self.seat_of(session, row, token)]
+            if row.status != "running":
+                raise conflict(
+                    f"the table is {row.status}; a seat is taken back from a bot only during the game"
+                )
+            if not seat.bot_playing:
+                raise conflict("no bot is playing your seat; you have it already")
+            seat.bot_playing = False
+            state = self._state(session, row)
+            self._refresh(row, state)
+            return Change(row.id, row.step)
+
+        return self._summary_and_change(table_id, change)
+
+
+def _config_field(message: str) -> str:
+    lowered = message.lower()
+    if "variant" in lowered:
+        return "variants"
+    if "option" in lowered or any(k in lowered for k in ("board", "layout", "token", "max_turns")):
+        return "options"
+    if "player" in lowered:
+        return "seats"
+    return "options"
+
+
+def _one_line(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return text[:400] or type(exc).__name__

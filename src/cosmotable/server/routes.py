@@ -1,0 +1,250 @@
+"""The HTTP API under /api: thin routes. Each checks who is asking, calls the table service in a
+worker thread (the database and the engine never block the event loop) and, after the commit,
+announces the change through the server (`Server.change`), which lets the bots play."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, WebSocket
+from fastapi.responses import Response
+
+from cosmotable import games
+from cosmotable.server import models
+from cosmotable.server.errors import ApiError
+from cosmotable.server.game_web import web_url
+from cosmotable.server.metrics import resident_mib, top_allocations
+from cosmotable.server.models import ErrorBody
+from cosmotable.server.runtime import Server
+from cosmotable.server.service import Change
+from cosmotable.server.websocket import play_socket
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "malformed request"},
+    403: {"model": ErrorBody, "description": "missing or wrong token"},
+    404: {"model": ErrorBody, "description": "no such table"},
+    409: {"model": ErrorBody, "description": "not possible now (illegal action, wrong phase)"},
+    413: {"model": ErrorBody, "description": "body too large"},
+    422: {"model": ErrorBody, "description": "a field is invalid (the message names it)"},
+    429: {"model": ErrorBody, "description": "too many requests from this client (see Retry-After)"},
+    503: {"model": ErrorBody, "description": "the database is unavailable or the table busy; try again"},
+}
+
+SeatToken = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+HostToken = Annotated[str | None, Header(alias="X-Host-Token", description="the host token")]
+
+
+def api_router(server: Server) -> APIRouter:
+    router = APIRouter(responses=ERRORS)
+    service = server.service
+    call = server.call
+
+    @router.get("/metrics", summary="The server's own figures: event-loop lag, GC pauses, caches, memory")
+    async def metrics(
+        allocations: Annotated[int, Query(ge=0, le=100, description="top allocation sites to list")] = 0,
+    ) -> dict[str, Any]:
+        # allocations: only with the server started under PYTHONTRACEMALLOC=1, and only when asked
+        # (a tracemalloc snapshot of a busy server takes seconds)
+        return {
+            "event_loop": server.loop_lag.report(),
+            "gc": server.gc_pauses.report(),
+            "tables": service.sizes(),
+            "resident_mib": resident_mib(),
+            "top_allocations": await asyncio.to_thread(top_allocations, allocations) if allocations else None,
+        }
+
+    @router.get("/games", response_model=list[models.GameInfo], summary="The games and their variants")
+    async def list_games():
+        return [game_info(gid) for gid in games.ids()]
+
+    @router.post(
+        "/tables",
+        status_code=201,
+        response_model=models.CreatedTable,
+        summary="Create a table",
+        responses={
+            201: {"description": "the table, its host token and its seats' links", "links": CREATED_LINKS}
+        },
+    )
+    async def create_table(request: models.CreateTable):
+        created = await call(service.create, request)
+        return created
+
+    @router.get("/tables", response_model=models.TablePage, summary="List tables (paginated)")
+    async def list_tables(
+        status: Literal["open", "running", "finished"] | None = None,
+        # a game id is letters, digits, '_' and '-': anything else (a NUL byte, which PostgreSQL
+        # refuses in text) is a 422 naming the parameter, not a database error
+        game: Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9_-]*$")] = None,
+        page: Annotated[int, Query(ge=1, le=100000)] = 1,
+        page_size: Annotated[int, Query(ge=1, le=100)] = 20,
+    ):
+        return await call(service.list, status, game, page, page_size)
+
+    @router.get("/tables/{table_id}", response_model=models.TableSummary, summary="One table")
+    async def get_table(table_id: str):
+        return await call(service.get, table_id)
+
+    @router.delete(
+        "/tables/{table_id}",
+        status_code=204,
+        summary="Delete the table (host): every link to it stops working, every socket on it closes",
+    )
+    async def delete_table(table_id: str, host_token: HostToken = None) -> Response:
+        await server.change_announced(service.delete, table_id, host_token)
+        return Response(status_code=204)
+
+    @router.post("/tables/{table_id}/join", response_model=models.SeatLink, summary="Claim a free seat")
+    async def join(table_id: str, request: models.JoinRequest | None = None):
+        link = await call(service.join, table_id, request or models.JoinRequest(seat=None, name=None))
+        await server.announce(Change(table_id, -1))
+        return link
+
+    @router.post("/tables/{table_id}/start", response_model=models.TableSummary, summary="Start (host)")
+    async def start(table_id: str, host_token: HostToken = None):
+        return await server.change(service.start, table_id, host_token)
+
+    @router.put(
+        "/tables/{table_id}/seats/{seat}",
+        response_model=models.TableSummary,
+        summary="Give a free seat to a bot (host)",
+    )
+    async def set_seat(table_id: str, seat: int, request: models.SeatChange, host_token: HostToken = None):
+        return await server.change(service.set_seat, table_id, host_token, seat, request)
+
+    @router.post("/tables/{table_id}/leave", response_model=models.TableSummary, summary="Leave your seat")
+    async def leave(table_id: str, seat_token: SeatToken = None):
+        return await server.change(service.leave, table_id, seat_token)
+
+    @router.post(
+        "/tables/{table_id}/takeback",
+        response_model=models.TableSummary,
+        summary="Take your seat back from the bot",
+    )
+    async def takeback(table_id: str, seat_token: SeatToken = None):
+        return await server.change(service.takeback, table_id, seat_token)
+
+    @router.get(
+        "/tables/{table_id}/state",
+        response_model=models.SeatState,
+        summary="What your seat (or a spectator, without a token) sees now",
+    )
+    async def get_state(
+        table_id: str,
+        seat_token: SeatToken = None,
+        since: Annotated[int, Query(ge=0, description="first event index to include")] = 0,
+    ):
+        seat = await call(service.authenticate, table_id, seat_token)
+        # the token is checked again against the snapshot the answer is built from: a link revoked
+        # between the two reads gets a 403, never the seat's new holder's view
+        state, _seen = await call(service.seat_state, table_id, seat, since, None, seat_token)
+        return state
+
+    @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
+    async def post_action(table_id: str, request: models.ActionRequest, seat_token: SeatToken = None):
+        return await server.change(
+            service.act, table_id, seat_token, request.action, request.client_action_id
+        )
+
+    @router.post(
+        "/tables/{table_id}/undo", response_model=models.UndoResult, summary="Take back your last decision"
+    )
+    async def undo(table_id: str, seat_token: SeatToken = None):
+        return await server.change(service.undo, table_id, seat_token)
+
+    @router.get("/games/{game}/rules", response_model=models.RulesText, summary="A game's rules summary")
+    async def rules(game: str):
+        from cosmotable.server.rules import rules_text
+
+        try:
+            return rules_text(game)
+        except KeyError:
+            raise ApiError(
+                404, "not_found", f"no game {game!r}; the games are {', '.join(games.ids())}"
+            ) from None
+
+    @router.get(
+        "/tables/{table_id}/record",
+        summary="The record: your own history while the game runs, "
+        "the full engine record (for `cosmotable replay`) once it is over",
+    )
+    async def record(table_id: str, seat_token: SeatToken = None) -> dict:
+        return await call(service.record, table_id, seat_token)
+
+    @router.get(
+        "/tables/{table_id}/replay",
+        response_model=models.ReplayStep,
+        summary="A finished game, step by step, as one seat (or a spectator) saw it",
+    )
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+    ):
+        from cosmotable.server.records import replay_step
+
+        record = await call(service.finished_record, table_id)
+        if step > len(record.actions):
+            raise ApiError(
+                422, "validation_error", f"step: the game has {len(record.actions)} steps, not {step}"
+            )
+        if seat is not None and seat >= record.config.num_players:
+            raise ApiError(
+                422, "validation_error", f"seat: the game has seats 0-{record.config.num_players - 1}"
+            )
+        return await call(replay_step, record, step, seat)
+
+    @router.get(
+        "/tables/{table_id}/coach",
+        response_model=models.CoachAdvice,
+        summary="Each legal move's estimated win chance (and MLEM's crash odds)",
+    )
+    async def coach(table_id: str, seat_token: SeatToken = None):
+        job = await call(service.coach_job, table_id, seat_token)
+        return await server.bots.advise(job)
+
+    @router.websocket("/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None):
+        await play_socket(server, websocket, table_id, token)
+
+    return router
+
+
+def _created_links() -> dict:
+    """OpenAPI links of a created table: what its creator can do next with the table's id, the host
+    token and the first seat's token (clients and schemathesis's stateful runs follow them)."""
+    table = {"table_id": "$response.body#/table/id"}
+    host = {**table, "header.X-Host-Token": "$response.body#/host_token"}
+    seat = {**table, "header.X-Seat-Token": "$response.body#/seats/0/token"}
+    targets = {
+        "GetTable": ("get_table_api_tables__table_id__get", table),
+        "JoinTable": ("join_api_tables__table_id__join_post", table),
+        "StartTable": ("start_api_tables__table_id__start_post", host),
+        "GiveSeatToBot": ("set_seat_api_tables__table_id__seats__seat__put", host),
+        "LeaveSeat": ("leave_api_tables__table_id__leave_post", seat),
+        "TakeSeatBack": ("takeback_api_tables__table_id__takeback_post", seat),
+        "SeatState": ("get_state_api_tables__table_id__state_get", seat),
+        "Act": ("post_action_api_tables__table_id__actions_post", seat),
+        "Undo": ("undo_api_tables__table_id__undo_post", seat),
+        "Record": ("record_api_tables__table_id__record_get", seat),
+        "Replay": ("replay_api_tables__table_id__replay_get", table),
+        "Coach": ("coach_api_tables__table_id__coach_get", seat),
+    }
+    return {name: {"operationId": op, "parameters": params} for name, (op, params) in targets.items()}
+
+
+CREATED_LINKS = _created_links()
+
+
+def game_info(game_id: str) -> models.GameInfo:
+    game = games.get(game_id)
+    return models.GameInfo(
+        id=game.id,
+        name=game.name,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        variants=dict(game.variants),
+        options=dict(game.options),
+        web=web_url(game.id),
+    )

@@ -1,0 +1,162 @@
+"""The running server: what the routes share (settings, the table service, fan-out, the bots), how a
+change is announced once committed, its start and stop, and its background sweeps (turn timers,
+bots to set going)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+from concurrent.futures import ThreadPoolExecutor
+
+from cosmotable.server.bots import BotRunner
+from cosmotable.server.broadcast import Broadcaster, make_broadcaster
+from cosmotable.server.db import make_engine, make_sessionmaker, migrate
+from cosmotable.server.errors import ApiError, database_unavailable, is_database_outage
+from cosmotable.server.limits import RateLimiter
+from cosmotable.server.metrics import GcPauses, LoopLag
+from cosmotable.server.service import Change, TableService
+from cosmotable.server.settings import Settings
+
+log = logging.getLogger("cosmotable.server")
+#: threads for the table service's calls
+THREADS = 16
+#: allocations between collections of the youngest generation (Python's default: 700)
+GC_YOUNG = 10_000
+#: the seconds between sweeps for tables whose bots should be playing (after a restart or a failure)
+BOT_SWEEP_SECONDS = 5.0
+
+
+class Server:
+    """What the routes share: settings, the table service, fan-out and the bots."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.engine = make_engine(settings.database_url)
+        self.read_engine = (
+            make_engine(settings.database_url, writer=False)
+            if settings.database_url.startswith("sqlite")
+            else self.engine
+        )
+        sqlite = settings.database_url.startswith("sqlite")
+        if settings.table_seed is not None:
+            # Whoever knows the seed knows every deck order and face-down tile: said loudly, so that
+            # a test setting that found its way into a real deployment shows in the first log lines.
+            log.warning(
+                "COSMOTABLE_TABLE_SEED is set: every new table is dealt with the same known seed."
+                " For tests only; unset it wherever people play."
+            )
+        self.service = TableService(
+            make_sessionmaker(self.engine),
+            make_sessionmaker(self.read_engine),
+            one_writer=sqlite,
+            secret_key=settings.secret_key,
+            table_seed=settings.table_seed,
+        )
+        self.broadcaster: Broadcaster = make_broadcaster(settings)
+        self.bots = BotRunner(self.service, self.announce, settings.bot_workers)
+        #: per-client request limits (None: off)
+        self.limiter = (
+            RateLimiter(settings.rate_limit, settings.rate_burst) if settings.rate_limit > 0 else None
+        )
+        self._background: list[asyncio.Task] = []
+        self.loop_lag = LoopLag()
+        self.gc_pauses = GcPauses()
+        self._gc_threshold = gc.get_threshold()
+
+    async def call(self, fn, *args):
+        """Run a service call in a worker thread. A database that cannot be reached is a 503 (the
+        call's transaction did not commit: nothing changed); the engine's pool reconnects by itself
+        once the database is back (pool_pre_ping), so the server needs no restart."""
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except Exception as exc:
+            if is_database_outage(exc):
+                log.warning(
+                    "database unavailable during %s: %s", getattr(fn, "__name__", fn), type(exc).__name__
+                )
+                raise database_unavailable() from None
+            raise
+
+    async def change(self, fn, *args):
+        """Run a service call that changes a table (it returns (result, change)), announce the
+        change once committed, and return the result."""
+        result, change = await self.call(fn, *args)
+        await self.announce(change)
+        return result
+
+    async def change_announced(self, fn, *args) -> None:
+        """Run a service call that returns only the Change it committed, and announce it."""
+        await self.announce(await self.call(fn, *args))
+
+    async def announce(self, change: Change | None) -> None:
+        if change is None:
+            return
+        await self.broadcaster.publish(change.table_id, change.message())
+        if change.step >= 0:  # -1: only who sits or is connected changed
+            self.bots.kick(change.table_id, change.version)
+
+    async def start(self) -> None:
+        # the service's calls (database, engine) run in threads: enough of them that every seat's
+        # update can be built while others wait on the database
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(THREADS, thread_name_prefix="cosmotable")
+        )
+        await asyncio.to_thread(migrate, self.settings.database_url)
+        for table_id in await self.call(self.service.waiting_for_bots):
+            self.bots.kick(table_id)
+        self._background.append(asyncio.create_task(self._timers()))
+        self._background.append(asyncio.create_task(self._bot_sweep()))
+        self._background.append(asyncio.create_task(self.loop_lag.run()))
+        self.gc_pauses.install()
+        # Everything made while starting (modules, the app, schemas, the games' tables: over a
+        # hundred thousand objects that live as long as the process) leaves the collector's sight,
+        # so a full collection walks only the tables' objects: it was the server's longest pause.
+        # (No collection first: it would cost every start a full pass, and what little garbage
+        # the start-up left is kept only until `stop`.)
+        gc.freeze()
+        # A table's state is replaced by a new one at every move and lives a few seconds: with
+        # the default threshold (700 allocations) it was promoted to the oldest generation before
+        # it died, and a full collection followed every ~20 s. Collecting the youngest only every
+        # GC_YOUNG allocations lets most of them die young (a young collection stays a few ms).
+        self._gc_threshold = gc.get_threshold()
+        gc.set_threshold(GC_YOUNG, *self._gc_threshold[1:])
+
+    async def stop(self) -> None:
+        self.gc_pauses.uninstall()
+        # an app stopped inside a longer-lived process (tests) leaves nothing frozen or changed
+        gc.unfreeze()
+        gc.set_threshold(*self._gc_threshold)
+        for task in self._background:
+            task.cancel()
+        for task in self._background:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.bots.close()
+        await self.broadcaster.close()
+        self.engine.dispose()
+        self.read_engine.dispose()
+
+    async def _timers(self) -> None:
+        """Hand a seat whose time ran out to the table's timeout bot."""
+        while True:
+            await asyncio.sleep(self.settings.timer_poll_seconds)
+            try:
+                for change in await self.call(self.service.expire_timers):
+                    await self.announce(change)
+            except ApiError as exc:  # the database is away (Server.call logged it): try again later
+                log.debug("turn timer sweep skipped: %s", exc.message)
+            except Exception as exc:  # keep the timers running whatever one sweep met
+                log.error("turn timer sweep failed: %s", type(exc).__name__, exc_info=exc)
+
+    async def _bot_sweep(self) -> None:
+        while True:
+            await asyncio.sleep(BOT_SWEEP_SECONDS)
+            try:
+                for table_id in await self.call(self.service.waiting_for_bots):
+                    self.bots.kick(table_id)
+            except ApiError as exc:  # the database is away (Server.call logged it): next sweep
+                log.debug("bot sweep skipped: %s", exc.message)
+            except Exception as exc:
+                log.error("bot sweep failed: %s", type(exc).__name__, exc_info=exc)
