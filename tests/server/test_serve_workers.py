@@ -11,6 +11,7 @@ import uuid
 from pathlib import Path
 
 import httpx
+import pytest
 from live_helpers import WAIT, LiveServer, SeatSocket, cosmotable_command
 
 
@@ -21,9 +22,43 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _serve(tmp_path, *extra: str, redis_url: str | None) -> tuple[subprocess.Popen, Path]:
+def _descendants(pid: int) -> list[int]:
+    """Every process below `pid` (children, theirs, ...), as /proc shows them now."""
+    found, pending = [], [pid]
+    while pending:
+        try:
+            children = _children(pending.pop())
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # ended while we looked
+        found += children
+        pending += children
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Running or sleeping: not gone, and not a zombie waiting for its reaper."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state != "Z"
+
+
+def _wait_until_ended(pids: list[int], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        left = [pid for pid in pids if _alive(pid)]
+        if not left:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{what}: processes {left} are still running")
+
+
+def _serve(
+    tmp_path, *extra: str, redis_url: str | None, bot_workers: int = 0
+) -> tuple[subprocess.Popen, Path]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("COSMOTABLE_")}
-    environment.update(COSMOTABLE_BOT_WORKERS="0", COSMOTABLE_RATE_LIMIT="0")
+    environment.update(COSMOTABLE_BOT_WORKERS=str(bot_workers), COSMOTABLE_RATE_LIMIT="0")
     if redis_url:
         environment["COSMOTABLE_REDIS_URL"] = redis_url
     log = tmp_path / "serve.log"
@@ -38,8 +73,8 @@ def _serve(tmp_path, *extra: str, redis_url: str | None) -> tuple[subprocess.Pop
     return process, log
 
 
-def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, redis_url):
-    process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url)
+def _answering(process: subprocess.Popen, log: Path) -> str:
+    """The URL the server printed, once it answers there."""
     deadline = time.monotonic() + WAIT
     url = None
     while url is None and time.monotonic() < deadline:
@@ -48,15 +83,22 @@ def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, r
             if line.startswith("Cosmotable is running at "):
                 url = line.split(" at ", 1)[1].split()[0].rstrip("/")
         time.sleep(0.1)
+    assert url is not None, log.read_text()
+    while time.monotonic() < deadline:  # the workers answer once they have started
+        assert process.poll() is None, log.read_text()
+        try:
+            if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                return url
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise AssertionError(f"the server did not answer at {url}: {log.read_text()[-2000:]}")
+
+
+def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, redis_url):
+    process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url)
+    url = _answering(process, log)
     server = LiveServer(process, url, log)
     try:
-        while time.monotonic() < deadline:  # the workers answer once they have started
-            assert process.poll() is None, log.read_text()
-            try:
-                if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
         assert len(_children(process.pid)) >= 2, "two worker processes"
         made = httpx.post(f"{url}/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}] * 2}).json()
         table_id = made["table"]["id"]
@@ -88,10 +130,87 @@ def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, r
     finally:
         os.killpg(process.pid, signal.SIGINT)
         process.wait(WAIT)
-    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
+    text = log.read_text()
+    assert "Traceback" not in text, text[-3000:]
+    # issue #50: every worker masks the tokens its access log shows (the sockets' query strings),
+    # and every line names the process that wrote it
+    assert "token=***" in text
+    for token in tokens.values():
+        assert token not in text, "a seat token in the log"
+    writers = {line.split("[", 1)[1].split("]", 1)[0] for line in text.splitlines() if "] 127.0.0.1:" in line}
+    assert len(writers) >= 2, f"the access lines name {writers}: requests served by one worker only?"
 
 
 def test_several_workers_without_redis_are_refused_with_the_reason(tmp_path):
     process, log = _serve(tmp_path, "--workers", "3", redis_url=None)
     assert process.wait(WAIT) == 2
     assert "3 workers need Redis" in log.read_text() and "COSMOTABLE_REDIS_URL" in log.read_text()
+
+
+def _all_bot_table(url: str) -> None:
+    """A table of two bots, started: its bots make the serving process start its bot pool."""
+    made = httpx.post(
+        f"{url}/api/tables", json={"game": "mlem", "seats": [{"kind": "bot", "bot": "random"}] * 2}
+    )
+    assert made.status_code == 201, made.text
+    started = httpx.post(
+        f"{url}/api/tables/{made.json()['table']['id']}/start",
+        headers={"X-Host-Token": made.json()["host_token"]},
+    )
+    assert started.status_code == 200, started.text
+
+
+def _wait_for(predicate, what: str):
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        found = predicate()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"no {what} within {WAIT:.0f} s")
+
+
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_a_stopped_server_leaves_no_bot_process_behind(tmp_path, stop):
+    """Issue #50: however the server process ends, its bot workers (and multiprocessing's helper)
+    end with it. Only the server process itself is signalled, not its process group."""
+    process, log = _serve(tmp_path, redis_url=None, bot_workers=2)
+    url = _answering(process, log)
+    _all_bot_table(url)
+    below = _wait_for(
+        lambda: [p for p in _descendants(process.pid)] if len(_descendants(process.pid)) >= 2 else None,
+        "bot worker processes",
+    )
+    os.kill(process.pid, stop)
+    process.wait(WAIT)
+    _wait_until_ended(below, f"after {stop.name} to the server")
+
+
+def test_a_killed_worker_and_a_killed_supervisor_leave_nothing_behind(tmp_path, redis_url):
+    process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url, bot_workers=1)
+    url = _answering(process, log)
+    for _ in range(4):  # tables on either worker: each worker's bot sweep starts its pool
+        _all_bot_table(url)
+    worker = _wait_for(
+        lambda: next((w for w in _children(process.pid) if _descendants(w)), None),
+        "a worker with bot processes",
+    )
+    below_worker = _descendants(worker)
+    os.kill(worker, signal.SIGKILL)
+    _wait_until_ended(below_worker, "after SIGKILL to a worker")
+    everything = _descendants(process.pid)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(WAIT)
+    _wait_until_ended(everything, "after SIGKILL to the supervisor")
+
+
+def test_a_terminated_supervisor_leaves_nothing_behind(tmp_path, redis_url):
+    process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url, bot_workers=1)
+    url = _answering(process, log)
+    for _ in range(4):
+        _all_bot_table(url)
+    _wait_for(lambda: any(_descendants(w) for w in _children(process.pid)), "a worker with bot processes")
+    everything = _descendants(process.pid)
+    os.kill(process.pid, signal.SIGTERM)
+    process.wait(WAIT)
+    _wait_until_ended(everything, "after SIGTERM to the supervisor")

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from cosmotable import __version__
 from cosmotable.server.errors import BodyLimit, install_error_handlers
 from cosmotable.server.game_web import mount_game_webs
+from cosmotable.server.lifeline import end_with_supervisor
 from cosmotable.server.limits import RateLimit
 from cosmotable.server.routes import api_router
 from cosmotable.server.runtime import Server
@@ -26,6 +27,7 @@ LOBBY_PAGE = Path(__file__).resolve().parent / "lobby.html"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
+    end_with_supervisor()  # a worker of `serve --workers N` ends with its supervisor (lifeline.py)
     settings = settings or Settings.from_env()
     server = Server(settings)
 

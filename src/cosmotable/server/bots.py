@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import secrets
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -27,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from cosmotable import games
 from cosmotable.engine import GameConfig, State
 from cosmotable.server.errors import ApiError
+from cosmotable.server.lifeline import end_with_parent
 from cosmotable.server.service import BotJob, TableService
 
 log = logging.getLogger("cosmotable.server.bots")
@@ -147,7 +149,9 @@ class BotRunner:
             if self.workers > 0:
                 # spawn: a fresh interpreter, never a fork of a process holding locks and sockets
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)
+                )
             else:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="bot")
         return self._executor
@@ -158,7 +162,9 @@ class BotRunner:
         if self._coach_executor is None:
             if self.workers > 0:
                 context = multiprocessing.get_context("spawn")
-                self._coach_executor = ProcessPoolExecutor(1, mp_context=context)
+                self._coach_executor = ProcessPoolExecutor(
+                    1, mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)
+                )
             else:
                 self._coach_executor = ThreadPoolExecutor(1, thread_name_prefix="coach")
         return self._coach_executor

@@ -3,44 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
-import re
 import socket
 import sys
 
 import uvicorn
 
 from cosmotable.server.app import create_app
+from cosmotable.server.lifeline import PARENT_VARIABLE
+from cosmotable.server.logs import log_config
 from cosmotable.server.settings import Settings
-
-_TOKEN = re.compile(r"(token=)[A-Za-z0-9_\-%]+")
-
-
-class RedactTokens(logging.Filter):
-    """Seat tokens travel in the websocket's query string; keep them out of the access log."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(_TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
-        if isinstance(record.msg, str):
-            record.msg = _TOKEN.sub(r"\1***", record.msg)
-        return True
-
-
-class ClientFaults(logging.Filter):
-    """A client's protocol fault is the client's, not the server's: Uvicorn logs a text frame that
-    is not UTF-8 as an error with a traceback (after closing the socket with 1007, as it should).
-    Kept as one warning line, so that a traceback in the log always means a fault of the server."""
-
-    FAULTS = ("Invalid UTF-8 sequence received from client.",)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg in self.FAULTS:
-            record.levelno, record.levelname = logging.WARNING, "WARNING"
-            record.exc_info = record.exc_text = None
-            record.msg = f"{record.msg} (closed with 1007)"
-        return True
 
 
 def serve(settings: Settings, host: str, port: int) -> int:
@@ -53,6 +25,7 @@ def serve(settings: Settings, host: str, port: int) -> int:
         host=host,
         port=port,
         log_level="info",
+        log_config=log_config(),
         ws="auto",
         ws_per_message_deflate=False,
         # a frame far past the message limit is cut off by the protocol (1009); up to it, the app
@@ -60,9 +33,6 @@ def serve(settings: Settings, host: str, port: int) -> int:
         ws_max_size=settings.max_body_bytes + 4096,
     )
     server = uvicorn.Server(config)
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logging.getLogger(name).addFilter(RedactTokens())
-    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
 
     async def main() -> None:
         async def announce() -> None:
@@ -117,6 +87,8 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int
     for name, variable in _ENVIRONMENT.items():
         os.environ[variable] = str(getattr(settings, name))
     os.environ["COSMOTABLE_RATE_LIMIT"] = f"{settings.rate_limit:g}/{settings.rate_burst}"
+    # each worker ends with this supervisor, however it ends (server/lifeline.py)
+    os.environ[PARENT_VARIABLE] = str(os.getpid())
     listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, port))
@@ -128,13 +100,11 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int
         port=listener.getsockname()[1],
         workers=workers,
         log_level="info",
+        log_config=log_config(),
         ws="auto",
         ws_per_message_deflate=False,
         ws_max_size=settings.max_body_bytes + 4096,
     )
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logging.getLogger(name).addFilter(RedactTokens())
-    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     print(
         f"Cosmotable is running at http://{shown}:{listener.getsockname()[1]}/ ({workers} workers)",
