@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
+from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError, DataError
 from cosmotable.engine.inputs import problem_list
+from cosmotable.engine.values import canonical_json
 from cosmotable.games.mlem import DESCRIPTOR, actions, moves, views
 from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
 from cosmotable.games.mlem.state import MlemState

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
+from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError
 from cosmotable.engine.inputs import problem_list, quoted
+from cosmotable.engine.values import canonical_json
 from cosmotable.games.planet import DESCRIPTOR, actions, effects, moves, views
 from cosmotable.games.planet.board import (
     Layout,
