@@ -1,6 +1,6 @@
 """The layers of docs/architecture.md, enforced on the source: which part of cosmotable may import
-which, what a game's rules and a game's adapters may import, and no import circle inside a game
-package.
+which, what a game's rules and a game's adapters may import, no import circle inside a game
+package, and no source file over MAX_LINES lines.
 
 Every import statement counts - at the top of a module, inside a function, or under
 `if TYPE_CHECKING:` - because each one is a dependency a reader has to follow. The imports are
@@ -256,3 +256,38 @@ def test_the_cycle_finder_finds_a_circle(monkeypatch):
     assert cycle_in(set(graph)) in (["a", "b", "c", "a"], ["b", "c", "a", "b"], ["c", "a", "b", "c"])
     graph["c"] = set()
     assert cycle_in(set(graph)) is None
+
+
+#: The longest a source file may be (issue #44: files that hold one idea; none of the big ones a
+#: grab-bag). A file that outgrows it is split along its seams, each new file one idea.
+MAX_LINES = 600
+
+#: Files still over MAX_LINES while they are being split on their own branches of issue #44 (the
+#: server's service and app, the command line, the terminal session, MLEM's screen and its batch
+#: simulator). Each branch empties its entries; none may be added.
+LONG_FILES_BEING_SPLIT = {
+    "server/service.py",
+    "server/app.py",
+    "cli.py",
+    "ui/terminal/session.py",
+    "games/mlem/screen.py",
+    "sim/batch_mlem.py",
+}
+
+
+def test_no_source_file_is_longer_than_max_lines():
+    lengths = {
+        path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for path in MODULES.values()
+    }
+    long = sorted(
+        f"{name}: {lines} lines"
+        for name, lines in lengths.items()
+        if lines > MAX_LINES and name not in LONG_FILES_BEING_SPLIT
+    )
+    assert not long, f"split these along their seams (at most {MAX_LINES} lines each):\n" + "\n".join(long)
+    # An exception that is short now is done: take it off the list, so it cannot grow back.
+    done = sorted(name for name in LONG_FILES_BEING_SPLIT if lengths.get(name, 0) <= MAX_LINES)
+    assert not done, (
+        f"these are at most {MAX_LINES} lines now: remove them from LONG_FILES_BEING_SPLIT: {done}"
+    )
