@@ -93,3 +93,27 @@ def check_gym_env_and_episode(game_id, options=None):
     # either way the rules score the table and the reward is seat 0's lead.
     assert terminated != truncated and reward == info["scores"][0] - info["scores"][1]
     assert ("safety cap" in info["truncated"]) if truncated else "truncated" not in info
+
+
+def check_resamples(game, state, samples, differs):
+    """OpenSpiel's `resample_from_infostate` at `state`, the same contract for every game: each of
+    `samples` samples keeps the acting seat's information state, observation and legal moves, has a
+    history as long as the true one that survives a serialization round trip, and at least one
+    differs from the true state (`differs(sample, state)`: the hidden part was redrawn). Returns
+    the seat's information state, for the game's own checks of what it hides."""
+    import pyspiel  # the callers have skipped without it
+
+    player = state.current_player()
+    info = state.information_state_string(player)
+    redrawn = 0
+    for _ in range(samples):
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.information_state_string(player) == info
+        assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.history() != [] and len(sample.history()) == len(state.history())
+        text = pyspiel.serialize_game_and_state(game, sample)
+        assert pyspiel.deserialize_game_and_state(text)[1].history() == sample.history()
+        redrawn += bool(differs(sample, state))
+    assert redrawn > 0
+    return info

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from envs_helpers import check_encoding_at, check_gym_env_and_episode, play_openspiel
+from envs_helpers import check_encoding_at, check_gym_env_and_episode, check_resamples, play_openspiel
 
 from cosmotable import games
 from cosmotable.envs.encodings import encoding_for
@@ -180,21 +180,10 @@ def test_resample_from_infostate_redraws_other_seats_peeks():
     _seed, engine_state = _with_foreign_peek()
     game = openspiel.load("planet", players=2)
     state = openspiel.replay(game, engine_state.history)
-    player = state.current_player()
-    info = state.information_state_string(player)
+    info = check_resamples(
+        game, state, 8, lambda sample, state: sample.engine_state.tile != state.engine_state.tile
+    )
     assert "reveal ? (peek by seat" in info
-    differs = 0
-    for _ in range(8):
-        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        assert sample.information_state_string(player) == info
-        assert sample.observation_tensor(player) == state.observation_tensor(player)
-        assert sample.legal_actions() == state.legal_actions()
-        differs += sample.engine_state.tile != state.engine_state.tile
-        assert (
-            pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, sample))[1].history()
-            == sample.history()
-        )
-    assert differs > 0
 
 
 def test_mcts_bot_plays_a_complete_game():
