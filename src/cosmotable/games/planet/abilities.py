@@ -20,7 +20,7 @@ from cosmotable.games.planet.reach import (
     gravity_end,
 )
 from cosmotable.games.planet.ships import to_ship
-from cosmotable.games.planet.walk import arrive, step
+from cosmotable.games.planet.walk import arrive, new_walk, step
 
 
 def use_ability(s: PlanetState, action: Ability) -> None:
@@ -57,18 +57,8 @@ def use_ability(s: PlanetState, action: Ability) -> None:
                 cell=cell_name(*p[1]),
             )
         s.options = []
-    s.walk = {
-        "seat": seat,
-        "a": i,
-        "coin": False,
-        "vec": None,
-        "prev": p,
-        "after": after,
-        "steps": 0,
-        "visited": set(),
-        "cell": None,
-        "boots": action.card == "boots",
-    }
+    # An ability's walk carries no coin; Jet boots' leaps are told apart from a plain step.
+    s.walk = {**new_walk(seat, i, False, p, after), "boots": action.card == "boots"}
     if action.target == "ALLY":
         to_ship(s, seat, i, s.ally(seat))
     elif action.card == "pocket" or (action.card == "teleport" and action.target == "SHIP"):

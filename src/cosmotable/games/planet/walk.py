@@ -43,21 +43,25 @@ _JUMP_LEAPS = [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]
 
 
 # ------------------------------------------------------------------ a move that starts a walk
-def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
-    seat, i = s.seat, action.astronaut - 1
-    p = s.pos[seat][i]
-    walk = {
+def new_walk(seat: int, i: int, coin: bool, prev: tuple, after: str) -> dict:
+    """A walk that starts now: astronaut `i` of `seat` from `prev` (a move, or an ability's)."""
+    return {
         "seat": seat,
         "a": i,
-        "coin": action.coin,
+        "coin": coin,
         "vec": None,
-        "prev": p,
+        "prev": prev,
         "after": after,
         "steps": 0,
         "visited": set(),
         "cell": None,
     }
-    s.walk = walk
+
+
+def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
+    seat, i = s.seat, action.astronaut - 1
+    p = s.pos[seat][i]
+    walk = s.walk = new_walk(seat, i, action.coin, p, after)
     if action.coin:
         cell = p[1]
         s.coins[cell] -= 1
