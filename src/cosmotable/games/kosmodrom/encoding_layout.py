@@ -4,25 +4,45 @@ vector (encoding_view.py), which must agree to the number."""
 
 from __future__ import annotations
 
+from cosmotable.games.kosmodrom.phases import (
+    ADVANCE,
+    ANSWER,
+    DEAL_PHASE,
+    DISCARD,
+    DRAW,
+    DRAW_DECK,
+    FIELD,
+    FIRST,
+    OFFER,
+    ORDER,
+    OVER,
+    PLAY,
+    REDRAW,
+    RESEARCH,
+    STEAL,
+    STOLEN,
+)
+
 MAX_SEATS = 4
 
+# The phases of the rules (phases.py), in the order of their one-hot slots: never reordered.
 PHASES = (
-    "deal",
-    "first",
-    "advance",
-    "draw",
-    "draw_deck",
-    "play",
-    "research",
-    "steal",
-    "stolen",
-    "field_duty",
-    "discard_order",
-    "offer",
-    "answer",
-    "redraw",
-    "discard",
-    "over",
+    DEAL_PHASE,
+    FIRST,
+    ADVANCE,
+    DRAW,
+    DRAW_DECK,
+    PLAY,
+    RESEARCH,
+    STEAL,
+    STOLEN,
+    FIELD,
+    ORDER,
+    OFFER,
+    ANSWER,
+    REDRAW,
+    DISCARD,
+    OVER,
 )
 
 VARIANT_NAMES = ("quick", "slow", "negotiation", "superpowers")

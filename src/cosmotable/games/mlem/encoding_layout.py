@@ -4,18 +4,32 @@ writers of the vector (encoding_view.py, encoding_state.py), which must agree to
 
 from __future__ import annotations
 
+from cosmotable.games.mlem.state import (
+    CHOOSE,
+    DEAL,
+    LANDING,
+    LAUNCH,
+    OVER,
+    PARACHUTE,
+    REVEAL_DISCOVERY,
+    REVEAL_EXPEDITION,
+    ROLL,
+    TRAVEL,
+)
+
 MAX_SEATS = 5
+# The phases of the rules (state.py), in the order of their one-hot slots: never reordered.
 PHASES = (
-    "launch",
-    "roll",
-    "travel",
-    "landing",
-    "parachute",
-    "over",
-    "deal",
-    "choose",
-    "reveal_discovery",
-    "reveal_expedition",
+    LAUNCH,
+    ROLL,
+    TRAVEL,
+    LANDING,
+    PARACHUTE,
+    OVER,
+    DEAL,
+    CHOOSE,
+    REVEAL_DISCOVERY,
+    REVEAL_EXPEDITION,
 )
 VARIANT_NAMES = ("ufo", "discovery", "secret_missions")
 SCORE_PARTS = ("moons", "deep_space", "goals", "planets", "ufo", "discoveries", "missions")
