@@ -7,20 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet import wording
-from cosmotable.games.planet.actions import (
-    KNIGHTS,
-    Ability,
-)
+from cosmotable.games.planet.actions import KNIGHTS, Ability
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
+from cosmotable.games.planet.endings import end_turn, finish_walk
+from cosmotable.games.planet.reach import gravity_end
+from cosmotable.games.planet.ships import to_ship
+from cosmotable.games.planet.walk import arrive, new_walk, step
 
 if TYPE_CHECKING:
     from cosmotable.games.planet.state import PlanetState
-from cosmotable.games.planet.endings import end_turn, finish_walk
-from cosmotable.games.planet.reach import (
-    gravity_end,
-)
-from cosmotable.games.planet.ships import to_ship
-from cosmotable.games.planet.walk import arrive, new_walk, step
 
 
 def use_ability(s: PlanetState, action: Ability) -> None:

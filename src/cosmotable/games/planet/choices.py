@@ -8,30 +8,19 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet import wording
-from cosmotable.games.planet.actions import (
-    Meteor,
-    Peek,
-    To,
-    Turn,
-)
+from cosmotable.games.planet.actions import Meteor, Peek, To, Turn
 from cosmotable.games.planet.board import PLANET, cell_name
+from cosmotable.games.planet.endings import finish_walk
+from cosmotable.games.planet.reach import target
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
-from cosmotable.games.planet.endings import finish_walk
-from cosmotable.games.planet.reach import (
-    target,
-)
 
 # A dragonfly offers every tile of its area: one shared `to` action per cell, not new ones each time;
 # the same for the other choices offered inside a move (frozen values, made once).
 _to = cache(To)
-
-
 _peek = cache(Peek)
-
-
 _meteor = cache(Meteor)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cosmotable.games.planet import wording
+from cosmotable.games.planet.abilities import use_ability
 from cosmotable.games.planet.actions import (
     Ability,
     Agree,
@@ -39,18 +40,15 @@ from cosmotable.games.planet.actions import (
     Turn,
 )
 from cosmotable.games.planet.board import cell_name, parse_cell
+from cosmotable.games.planet.choices import drew, meteor, next_turn_choice
+from cosmotable.games.planet.endings import action_done, end_turn, finish_walk, game_over
+from cosmotable.games.planet.reach import drift_end
+from cosmotable.games.planet.ships import fly, sail
+from cosmotable.games.planet.walk import continue_walk, oriented, peek, revealed, start_move
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import PlanetState
-from cosmotable.games.planet.abilities import use_ability
-from cosmotable.games.planet.choices import drew, meteor, next_turn_choice
-from cosmotable.games.planet.endings import action_done, end_turn, finish_walk, game_over
-from cosmotable.games.planet.reach import (
-    drift_end,
-)
-from cosmotable.games.planet.ships import fly, sail
-from cosmotable.games.planet.walk import continue_walk, oriented, peek, revealed, start_move
 
 
 # ====================================================================== apply

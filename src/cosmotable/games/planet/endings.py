@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet.board import cell_name
+from cosmotable.games.planet.reach import has_ability_move
 
 if TYPE_CHECKING:
     from cosmotable.games.planet.state import PlanetState
-from cosmotable.games.planet.reach import (
-    has_ability_move,
-)
 
 
 class _Violation(Exception):

@@ -8,14 +8,11 @@ from typing import TYPE_CHECKING
 
 from cosmotable.games.planet import wording
 from cosmotable.games.planet.board import STATION
+from cosmotable.games.planet.endings import action_done, finish_walk
+from cosmotable.games.planet.reach import sail_end, sail_path
 
 if TYPE_CHECKING:
     from cosmotable.games.planet.state import Cell, PlanetState
-from cosmotable.games.planet.endings import action_done, finish_walk
-from cosmotable.games.planet.reach import (
-    sail_end,
-    sail_path,
-)
 
 
 def to_ship(s: PlanetState, seat: int, i: int, owner: int) -> None:

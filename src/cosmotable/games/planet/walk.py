@@ -10,35 +10,21 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cosmotable.games.planet import wording
-from cosmotable.games.planet.actions import (
-    KNIGHTS,
-    Beam,
-    Go,
-    Jump,
-    Knight,
-    Move,
-)
+from cosmotable.games.planet.actions import KNIGHTS, Beam, Go, Jump, Knight, Move
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
+from cosmotable.games.planet.choices import flights_from, leap_choices, meteor_options, next_peek, set_choices
+from cosmotable.games.planet.endings import finish_walk, violate
+from cosmotable.games.planet.reach import STEP_VECTORS, crocodile_back, place_of, step_ok
+from cosmotable.games.planet.ships import to_ship
 
 if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
-from cosmotable.games.planet.choices import flights_from, leap_choices, meteor_options, next_peek, set_choices
-from cosmotable.games.planet.endings import finish_walk, violate
-from cosmotable.games.planet.reach import (
-    STEP_VECTORS,
-    crocodile_back,
-    place_of,
-    step_ok,
-)
-from cosmotable.games.planet.ships import to_ship
 
+# The choices offered inside a move are frozen values, made once (as choices.py's are): an arrow's
+# ways, a knight's and a trampoline's landings.
 _go = cache(Go)
-
-
 _KNIGHT_LEAPS = [(Knight(code), d) for code, d in KNIGHTS.items()]
-
-
 _JUMP_LEAPS = [(Jump(w), (2 * dr, 2 * dc)) for w, (dr, dc) in DIRS.items()]
 
 
