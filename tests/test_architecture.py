@@ -250,6 +250,13 @@ def test_no_import_circle_inside_a_game_package(game):
     assert circle is None, " -> ".join(circle or [])
 
 
+def test_no_import_circle_anywhere_in_the_package():
+    """Issue #44: no import circles at all - between the engine's modules (core and record), inside
+    a layer, or across the registry - not only inside a game package."""
+    circle = cycle_in(set(MODULES))
+    assert circle is None, " -> ".join(circle or [])
+
+
 def test_the_cycle_finder_finds_a_circle(monkeypatch):
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     monkeypatch.setattr(f"{__name__}.imports", lambda module: graph[module])
