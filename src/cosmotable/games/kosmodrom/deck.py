@@ -148,17 +148,9 @@ class Deck(CardEffects):
         name = self.spec(card).name_en
         if self.quick:
             # rulebook (быстрый вариант): a drawn launch-pad card goes straight to the launch-pad area.
-            self.centre.append(card)
-            self.emit(
-                "pad",
-                f"seat {seat} draws {name}: it goes straight to the launch-pad area ({len(self.centre)}/4)",
-                seat,
-                card=card,
-                to="centre",
-                drawn=True,
-                placed=len(self.centre),
+            self._pad_to_centre(
+                seat, card, f"seat {seat} draws {name}: it goes straight to the launch-pad area", True
             )
-            self._check_pad_complete(seat)
         else:
             # rulebook (стартовая площадка): placed at once in the drawer's assembly shop and replaced.
             self.tableaux[seat].pads["assembly"].append(card)

@@ -32,17 +32,9 @@ class Turns(CardEffects):
         # card moves twice.
         if tab.pads["launch"]:
             card = tab.pads["launch"].pop(0)
-            self.centre.append(card)
-            self.emit(
-                "pad",
-                f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area ({len(self.centre)}/4)",
-                seat,
-                card=card,
-                to="centre",
-                drawn=False,
-                placed=len(self.centre),
+            self._pad_to_centre(
+                seat, card, f"seat {seat}'s {self.spec(card).name_en} reaches the launch-pad area", False
             )
-            self._check_pad_complete(seat)
         for zone in ("test", "assembly"):
             if tab.pads[zone]:
                 card = tab.pads[zone].pop(0)
