@@ -16,7 +16,7 @@ import random
 import sys
 
 from cosmotable import games
-from cosmotable.engine.core import canonical_json
+from cosmotable.engine.values import canonical_json
 
 
 def play(seed: int, variants: list[str] | None, digest) -> int:

@@ -11,16 +11,8 @@ from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.bots.evaluation import evaluate
 from cosmotable.games.planet.board import parse_cell
-from cosmotable.games.planet.bot_routes import (
-    FACE_DOWN_COST,
-    FAR,
-    SHIP,
-    _rival_reach,
-    forget_layouts,
-    layout_of,
-    plan_values,
-    table_of,
-)
+from cosmotable.games.planet.bot_plans import _rival_reach, plan_values, table_of
+from cosmotable.games.planet.bot_routes import FACE_DOWN_COST, FAR, SHIP, forget_layouts, layout_of
 
 CORRIDOR = """
 .. S0 .. ..
@@ -350,7 +342,7 @@ def test_a_coin_in_hand_at_a_choice_within_the_move_still_counts():
 def test_a_face_down_tile_walled_in_by_crocodiles_pulls_the_ship_beside_it():
     # rulebook (crocodile): it sends a walker back, so no walk reaches d4; an astronaut aboard a ship
     # sailed beside it (up to 3 cells a turn) steps onto it from the ship.
-    from cosmotable.games.planet.bots import explore_pull, sail_to_face_down
+    from cosmotable.games.planet.bot_explore import explore_pull, sail_to_face_down
 
     s = table("""
     .. S0 .. .. ..
@@ -390,7 +382,8 @@ def test_an_astronaut_stopped_on_a_knight_walks_on_from_its_landings():
 def test_the_heuristic_judges_only_the_ship_moves_towards_coins_by_the_route_estimate():
     # A ship move lays the table anew (its route maps cost afresh): the heuristic judges the few
     # best by where the ship comes to lie, and ranks the rest below every judged move.
-    from cosmotable.games.planet.bots import PRUNED_SHIP_MOVE, SHIP_SHORTLIST, ship_shortlist, value
+    from cosmotable.games.planet.bot_explore import PRUNED_SHIP_MOVE, SHIP_SHORTLIST, ship_shortlist
+    from cosmotable.games.planet.bots import value
 
     s = table("""
     .. S0 .. .. .. .. ..
@@ -436,7 +429,7 @@ def test_a_sail_that_saves_no_whole_turn_still_nears_a_walled_in_tile():
     # (-2, counter-clockwise) leaves the ship as many whole turns away as before (9 cells, then 7).
     # Counted in whole turns it looked no better than stepping out and back, and in issue #19's game
     # of seed 1000008 the ship stayed put for 400 turns while its last station tile lay face down.
-    from cosmotable.games.planet.bots import sail_to_face_down
+    from cosmotable.games.planet.bot_explore import sail_to_face_down
 
     s = _stood_still(table(WALLED_IN_BELOW))
     legal = {str(a) for a in s.legal_actions()}
@@ -471,7 +464,7 @@ def test_the_ship_short_list_keeps_the_sail_nearest_a_face_down_tile_along_the_r
     # The short list ranks ship moves by a straight-line proxy; a ship sails round the place, so the
     # sail that brings it nearest a face-down tile along the ring is kept too (in issue #19's game of
     # seed 1000008 the only sail towards the last tile was left out of the list).
-    from cosmotable.games.planet.bots import ring_cells_to_face_down, ship_shortlist
+    from cosmotable.games.planet.bot_explore import ring_cells_to_face_down, ship_shortlist
 
     s = _stood_still(table(TALL_AND_NARROW))
     proxies, kept = ship_shortlist(s)
@@ -531,7 +524,8 @@ def test_the_ship_short_list_keeps_the_best_flight_when_coins_lie_by_the_ship():
     # Coins by the ship give every sail a higher proxy than any flight; the other place, all face
     # down, is judged all the same (issue #19, seed 1000020: 8 coins piled on a tractor beam by the
     # ship of the one seat with fuel, which never flew to the station's 24 face-down tiles).
-    from cosmotable.games.planet.bots import PRUNED_SHIP_MOVE, ship_shortlist, value
+    from cosmotable.games.planet.bot_explore import PRUNED_SHIP_MOVE, ship_shortlist
+    from cosmotable.games.planet.bots import value
 
     s = table(
         """

@@ -13,15 +13,24 @@ from typing import Any
 import pytest
 
 from cosmotable import games
-from cosmotable.games.planet import bots as planet_bots
+from cosmotable.games.planet import bot_explore
 from cosmotable.games.planet.board import DIRS, default_box
-from cosmotable.games.planet.bot_routes import (
+from cosmotable.games.planet.bot_plans import (
     BEAM_SHARE,
     ERRANDS,
+    GAMMA,
+    _beam_pulls_back,
+    _face_down_value,
+    _pair_arrival,
+    _plan,
+    _rival_reach,
+    _share,
+    table_of,
+)
+from cosmotable.games.planet.bot_routes import (
     EXTRA_TURNS,
     FACE_DOWN_COST,
     FAR,
-    GAMMA,
     HOME,
     KNIGHT_DELTAS,
     MAX_CHAIN,
@@ -29,15 +38,8 @@ from cosmotable.games.planet.bot_routes import (
     SHIP,
     TRAMPOLINE,
     Layout,
-    _beam_pulls_back,
-    _face_down_value,
-    _pair_arrival,
-    _plan,
-    _rival_reach,
-    _share,
     forget_layouts,
     layout_of,
-    table_of,
 )
 
 GAME = games.get("planet")
@@ -236,11 +238,11 @@ def _plain_explore_pull(view: dict, seat: int) -> float:
         ship = view["players"][other]["ship"]
         walk = layout.walk_from(other, node)
         aboard = walk.get(SHIP, 0 if node == SHIP else FAR)
-        yield extra + aboard + planet_bots.sail_to_face_down(layout, other)
+        yield extra + aboard + bot_explore.sail_to_face_down(layout, other)
         for place in face_down:
             by_air = FAR
             if ship["fuel"] and place[0] != ship["area"]:
-                by_air = aboard + 1 + planet_bots.steps_from_the_ring(layout, place)
+                by_air = aboard + 1 + bot_explore.steps_from_the_ring(layout, place)
             yield extra + min(walk.get(place, FAR), by_air)
 
     if not face_down:
@@ -280,7 +282,7 @@ def test_errands_and_explore_pull_match_the_plain_computation():
             for crew in (starts, home, starts):
                 for position in (table, fewer, locked):
                     assert _plan(position, seat, crew) == _plain_plan(position, seat, crew)
-            assert planet_bots.explore_pull(view, seat) == _plain_explore_pull(view, seat)
+            assert bot_explore.explore_pull(view, seat) == _plain_explore_pull(view, seat)
     assert coins > 50  # most positions have coins on the table to plan errands for
 
 

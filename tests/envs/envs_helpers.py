@@ -12,9 +12,10 @@ ALL_VARIANTS = ("ufo", "discovery", "secret_missions")
 VARIANT_SETS = [(), ("ufo",), ("discovery",), ("secret_missions",), ALL_VARIANTS]
 
 
-def random_states(game, num_players, variants, seed):
-    """Yield every state of one random game (decision and chance nodes), ending at the terminal."""
-    state = game.new_state(num_players, seed=seed, variants=list(variants))
+def random_states(game, num_players, variants, seed, options=None, avoid=()):
+    """Yield every state of one random game (decision and chance nodes), ending at the terminal.
+    `options`: the game's options; `avoid`: action kinds played only when nothing else is legal."""
+    state = game.new_state(num_players, seed=seed, variants=list(variants), **(options or {}))
     rng = random.Random(seed)
     while True:
         yield state
@@ -23,7 +24,33 @@ def random_states(game, num_players, variants, seed):
         if state.is_chance_node():
             state.sample_chance(rng)
         else:
-            state.apply(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply(rng.choice([a for a in legal if a.kind not in avoid] or legal))
+
+
+def check_enumeration(enc):
+    """Every action and chance text parses and prints back to itself, so index <-> action is a
+    bijection, the same for every game's encoding."""
+    for i, text in enumerate(enc.actions):
+        assert str(enc.index_to_action(i)) == text
+        assert enc.action_to_index(text) == i
+    for i, text in enumerate(enc.chance):
+        assert str(enc.index_to_chance(i)) == text
+        assert enc.chance_to_index(text) == i
+
+
+def check_observation_kept_by_resampling(enc, states, every, rng):
+    """`resample_for(seat)` redraws only what `seat` cannot see, so the seat's observation must not
+    change: checked at every `every`-th decision of `states` (more than 10 of them)."""
+    checked = 0
+    for state in states:
+        if state.is_terminal() or state.is_chance_node() or len(state.history) % every:
+            continue
+        seat = state.current_player()
+        other = state.resample_for(seat, rng)
+        assert np.array_equal(enc.observe(state.view(seat), seat), enc.observe(other.view(seat), seat))
+        checked += 1
+    assert checked > 10
 
 
 def check_encoding_at(enc, state, num_players, kinds, observe=False):
@@ -93,3 +120,27 @@ def check_gym_env_and_episode(game_id, options=None):
     # either way the rules score the table and the reward is seat 0's lead.
     assert terminated != truncated and reward == info["scores"][0] - info["scores"][1]
     assert ("safety cap" in info["truncated"]) if truncated else "truncated" not in info
+
+
+def check_resamples(game, state, samples, differs):
+    """OpenSpiel's `resample_from_infostate` at `state`, the same contract for every game: each of
+    `samples` samples keeps the acting seat's information state, observation and legal moves, has a
+    history as long as the true one that survives a serialization round trip, and at least one
+    differs from the true state (`differs(sample, state)`: the hidden part was redrawn). Returns
+    the seat's information state, for the game's own checks of what it hides."""
+    import pyspiel  # the callers have skipped without it
+
+    player = state.current_player()
+    info = state.information_state_string(player)
+    redrawn = 0
+    for _ in range(samples):
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.information_state_string(player) == info
+        assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.history() != [] and len(sample.history()) == len(state.history())
+        text = pyspiel.serialize_game_and_state(game, sample)
+        assert pyspiel.deserialize_game_and_state(text)[1].history() == sample.history()
+        redrawn += bool(differs(sample, state))
+    assert redrawn > 0
+    return info

@@ -8,7 +8,15 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from envs_helpers import check_encoding_at, check_gym_env_and_episode, play_openspiel, random_states
+from envs_helpers import (
+    check_encoding_at,
+    check_enumeration,
+    check_gym_env_and_episode,
+    check_observation_kept_by_resampling,
+    check_resamples,
+    play_openspiel,
+    random_states,
+)
 
 from cosmotable import games
 from cosmotable.envs.encodings import encoding_for
@@ -25,12 +33,7 @@ def test_enumeration_is_canonical_and_bounded():
     enc = enc_for()
     assert enc.max_rockets == 21  # one rocket slot per rocket card
     assert sum(t.startswith("advance ") for t in enc.actions) == 21
-    for i, text in enumerate(enc.actions):
-        assert str(enc.index_to_action(i)) == text
-        assert enc.action_to_index(text) == i
-    for i, text in enumerate(enc.chance):
-        assert str(enc.index_to_chance(i)) == text
-        assert enc.chance_to_index(text) == i
+    check_enumeration(enc)
     assert enc_for(4, ("negotiation",)).actions == enc.actions
     assert enc_for(4).observation_size == enc.observation_size
 
@@ -106,17 +109,8 @@ def test_observation_does_not_leak_other_hands():
 
 
 def test_observation_is_unchanged_by_resampling():
-    enc = enc_for(3, ("negotiation",))
-    rng = random.Random(2)
-    checked = 0
-    for state in random_states(GAME, 3, ("negotiation",), seed=21):
-        if state.is_terminal() or state.is_chance_node() or len(state.history) % 13:
-            continue
-        seat = state.current_player()
-        other = state.resample_for(seat, rng)
-        assert np.array_equal(enc.observe(state.view(seat), seat), enc.observe(other.view(seat), seat))
-        checked += 1
-    assert checked > 10
+    states = random_states(GAME, 3, ("negotiation",), seed=21)
+    check_observation_kept_by_resampling(enc_for(3, ("negotiation",)), states, 13, random.Random(2))
 
 
 def test_redact_hides_other_seats_draws():
@@ -190,19 +184,13 @@ def test_resample_from_infostate_keeps_the_information_state():
     rng = np.random.RandomState(0)
     state = _advance(game.new_initial_state(), rng, 70)
     player = state.current_player()
-    info = state.information_state_string(player)
-    assert "deck ? to seat" in info
-    differs = 0
-    for _ in range(4):
-        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        assert sample.information_state_string(player) == info
-        assert sample.observation_tensor(player) == state.observation_tensor(player)
-        assert sample.legal_actions() == state.legal_actions()
-        assert sample.history() != [] and len(sample.history()) == len(state.history())
-        differs += any(
+
+    def other_hands_redrawn(sample, state):
+        return any(
             sample.engine_state.hands[s] != state.engine_state.hands[s] for s in range(3) if s != player
         )
-    assert differs > 0
+
+    assert "deck ? to seat" in check_resamples(game, state, 4, other_hands_redrawn)
 
 
 @pytest.mark.slow

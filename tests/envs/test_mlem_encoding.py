@@ -7,7 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from envs_helpers import ALL_VARIANTS, VARIANT_SETS, random_states
+from envs_helpers import (
+    ALL_VARIANTS,
+    VARIANT_SETS,
+    check_enumeration,
+    check_observation_kept_by_resampling,
+    random_states,
+)
 
 from cosmotable import games
 from cosmotable.envs.common import OBS_HIGH
@@ -25,13 +31,7 @@ def test_enumeration_sizes_and_texts_are_canonical():
     enc = enc_for()
     assert enc.num_actions == 3126
     assert enc.num_chance_outcomes == 461 + 14 + 20 + 20
-    # Every text parses and prints back to itself, so index <-> action is a bijection.
-    for i, text in enumerate(enc.actions):
-        assert str(enc.index_to_action(i)) == text
-        assert enc.action_to_index(text) == i
-    for i, text in enumerate(enc.chance):
-        assert str(enc.index_to_chance(i)) == text
-        assert enc.chance_to_index(text) == i
+    check_enumeration(enc)
     # The encoding does not depend on the player count or the variants in play.
     assert enc_for(5, ALL_VARIANTS).actions == enc.actions
     assert enc_for(5, ALL_VARIANTS).observation_size == enc.observation_size
@@ -162,17 +162,8 @@ def test_observation_does_not_leak_other_seats_missions():
 
 def test_observation_is_unchanged_by_resampling_hidden_data():
     """`resample_for(seat)` redraws what `seat` cannot see; its observation must not change."""
-    enc = enc_for(4, ALL_VARIANTS)
-    rng = random.Random(2)
-    checked = 0
-    for state in random_states(GAME, 4, ALL_VARIANTS, seed=21):
-        if state.is_terminal() or state.is_chance_node() or len(state.history) % 7:
-            continue
-        seat = state.current_player()
-        other = state.resample_for(seat, rng)
-        assert np.array_equal(enc.observe(state.view(seat), seat), enc.observe(other.view(seat), seat))
-        checked += 1
-    assert checked > 10
+    states = random_states(GAME, 4, ALL_VARIANTS, seed=21)
+    check_observation_kept_by_resampling(enc_for(4, ALL_VARIANTS), states, 7, random.Random(2))
 
 
 def test_redact_hides_deals_and_returns_of_other_seats():

@@ -7,7 +7,14 @@ import random
 
 import numpy as np
 import pytest
-from envs_helpers import check_encoding_at, check_gym_env_and_episode, play_openspiel
+from envs_helpers import (
+    check_encoding_at,
+    check_enumeration,
+    check_gym_env_and_episode,
+    check_resamples,
+    play_openspiel,
+    random_states,
+)
 
 from cosmotable import games
 from cosmotable.envs.encodings import encoding_for
@@ -24,30 +31,14 @@ def random_game(num_players, variants, seed, claims=True, max_turns=None):
     """Every state of one random game; `claims=False` avoids the 'no one can get the last coin'
     claim (random seats agree to it quickly), so games run longer and reach more tiles."""
     options = {} if max_turns is None else {"max_turns": max_turns}
-    state = GAME.new_state(num_players, seed=seed, variants=list(variants), **options)
-    rng = random.Random(seed)
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            if not claims:
-                legal = [a for a in legal if a.kind not in ("claim", "agree")] or legal
-            state.apply(rng.choice(legal))
+    avoid = () if claims else ("claim", "agree")
+    return random_states(GAME, num_players, variants, seed, options, avoid)
 
 
 def test_enumeration_is_canonical_and_from_the_layout():
     enc = enc_for()
     assert len(enc.cells) == 56 + 24 and len(enc.ring) == 36 + 24
-    for i, text in enumerate(enc.actions):
-        assert str(enc.index_to_action(i)) == text
-        assert enc.action_to_index(text) == i
-    for i, text in enumerate(enc.chance):
-        assert str(enc.index_to_chance(i)) == text
-        assert enc.chance_to_index(text) == i
+    check_enumeration(enc)
     assert enc_for(4, ("teams",)).actions == enc.actions
     assert enc_for(3).observation_size == enc.observation_size
 
@@ -180,21 +171,10 @@ def test_resample_from_infostate_redraws_other_seats_peeks():
     _seed, engine_state = _with_foreign_peek()
     game = openspiel.load("planet", players=2)
     state = openspiel.replay(game, engine_state.history)
-    player = state.current_player()
-    info = state.information_state_string(player)
+    info = check_resamples(
+        game, state, 8, lambda sample, state: sample.engine_state.tile != state.engine_state.tile
+    )
     assert "reveal ? (peek by seat" in info
-    differs = 0
-    for _ in range(8):
-        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        assert sample.information_state_string(player) == info
-        assert sample.observation_tensor(player) == state.observation_tensor(player)
-        assert sample.legal_actions() == state.legal_actions()
-        differs += sample.engine_state.tile != state.engine_state.tile
-        assert (
-            pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, sample))[1].history()
-            == sample.history()
-        )
-    assert differs > 0
 
 
 def test_mcts_bot_plays_a_complete_game():

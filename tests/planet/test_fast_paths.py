@@ -12,7 +12,8 @@ from planet_helpers import GAME
 from cosmotable.engine import CHANCE
 from cosmotable.games.planet import moves
 from cosmotable.games.planet.actions import Move
-from cosmotable.games.planet.effects import _Violation, apply
+from cosmotable.games.planet.effects import apply
+from cosmotable.games.planet.endings import _Violation
 from cosmotable.games.planet.reach import (
     ability_moves,
     drift_end,

@@ -19,7 +19,8 @@ import json
 import random
 from typing import Any
 
-from cosmotable.engine.core import State, canonical_json
+from cosmotable.engine.core import State
+from cosmotable.engine.values import canonical_json
 
 #: At most this many differences are listed per compared part (a leak usually shows everywhere).
 MAX_DIFFERENCES = 5

@@ -81,6 +81,20 @@ def problem_list(problems: Iterable[str], limit: int = PROBLEM_LIMIT) -> str:
     return "\n".join(lines)
 
 
+def turn_cap_problem(options: Mapping[str, Any], default: int, name: str = "max_turns") -> str | None:
+    """What is wrong with a game's safety cap on turns (its option `name`), or None: when given, it is
+    a whole number >= 1 (a bool is not one). One check for every game that has the option."""
+    if name not in options:
+        return None
+    cap = options[name]
+    if type(cap) is int and cap >= 1:
+        return None
+    return (
+        f"option {name!r} must be a whole number >= 1, got {quoted(cap, 40)} "
+        f"(leave the option out for the default, {default})"
+    )
+
+
 # ------------------------------------------------------------------------------ JSON data
 def _path(parts: tuple[Any, ...]) -> str:
     text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).lstrip(".")

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cosmotable.engine.core import Game, GameConfig, State, canonical_json, digest
+from cosmotable.engine.core import Game, State
 from cosmotable.engine.errors import ConfigError, CosmotableError, IllegalAction, RecordError
 from cosmotable.engine.inputs import MAX_ACTION_CHARS, MAX_SEED, json_problem, parse_json, quoted
+from cosmotable.engine.values import GameConfig, canonical_json, digest
 
 FORMAT = "cosmotable-record"
 VERSION = 1

@@ -292,7 +292,7 @@ def has_encoding(game_id: str) -> bool:
 
 def encoding_for(game_id: str, config: GameConfig) -> Encoding:
     """The encoding of `game_id` for this configuration (cached; it depends on the mat/options)."""
-    from cosmotable.engine.core import canonical_json
+    from cosmotable.engine.values import canonical_json
 
     key = (game_id, canonical_json(config.to_json()))
     enc = _CACHE.get(key)

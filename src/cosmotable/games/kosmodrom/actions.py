@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from cosmotable.engine.core import Action
 from cosmotable.engine.inputs import action_from_fields
@@ -200,6 +200,21 @@ class Accept(Action):
 @dataclass(frozen=True)
 class Refuse(Action):
     kind: ClassVar[str] = "refuse"
+
+
+_SHARED: dict[tuple, Action] = {}
+A = TypeVar("A", bound=Action)
+
+
+def shared(kind: type[A], *fields: str) -> A:
+    """The action `kind(*fields)`, one shared frozen instance per value: the moves and draws of a
+    search are listed afresh at every step, and building a frozen dataclass costs more than
+    looking it up. (A finite set: card kinds, rocket numbers, seats and zones.)"""
+    key = (kind, *fields)
+    action = _SHARED.get(key)
+    if action is None:
+        action = _SHARED[key] = kind(*fields)
+    return action  # type: ignore[return-value]
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -338,6 +338,22 @@ class CardEffects(KosmodromTable):
             card=card,
         )
 
+    def _pad_to_centre(self, seat: int, card: str, text: str, drawn: bool) -> None:
+        """A launch-pad card reaches the launch-pad area in the middle of the table - drawn in the
+        quick game (deck.py) or off a launch table at the start of a turn (turns.py) - which may
+        complete the pad; `text` tells how, the event adds the count."""
+        self.centre.append(card)
+        self.emit(
+            "pad",
+            f"{text} ({len(self.centre)}/4)",
+            seat,
+            card=card,
+            to="centre",
+            drawn=drawn,
+            placed=len(self.centre),
+        )
+        self._check_pad_complete(seat)
+
     def _check_pad_complete(self, seat: int) -> None:
         if len(self.centre) == len(PADS) and self.countdown is None:
             # rulebook (последний отсчёт): every player gets one more turn, the completer last; the

@@ -7,7 +7,7 @@ from typing import Any
 
 from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError
-from cosmotable.engine.inputs import quoted
+from cosmotable.engine.inputs import turn_cap_problem
 from cosmotable.games.kosmodrom import DESCRIPTOR, actions, views
 from cosmotable.games.kosmodrom.cards import default_cards
 from cosmotable.games.kosmodrom.state import KosmodromState
@@ -22,13 +22,9 @@ class KosmodromGame(Game, descriptor=DESCRIPTOR):
             raise ConfigError(
                 "the quick and the slow game are alternatives: choose one of 'quick' and 'slow'"
             )
-        if "max_turns" in config.options:
-            cap = config.options["max_turns"]
-            if type(cap) is not int or cap < 1:
-                raise ConfigError(
-                    f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
-                    f"(leave the option out for the default, {DEFAULT_MAX_TURNS})"
-                )
+        problem = turn_cap_problem(config.options, DEFAULT_MAX_TURNS)
+        if problem:
+            raise ConfigError(problem)
 
     def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
         return KosmodromState(self, config, seed, default_cards())

@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
+from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError, DataError
 from cosmotable.engine.inputs import problem_list
-from cosmotable.games.mlem import DESCRIPTOR, actions, views
+from cosmotable.engine.values import canonical_json
+from cosmotable.games.mlem import DESCRIPTOR, actions, moves, views
 from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
 from cosmotable.games.mlem.state import MlemState
 from cosmotable.games.mlem.tokens import TOKEN_FILES, TokenSets, token_problems, token_sets
@@ -79,7 +80,14 @@ class MlemGame(Game, descriptor=DESCRIPTOR):
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return actions.action_from_json(data)
 
-    # The state holds the rules; what a seat sees and why a move is refused are views.py's.
+    # The state holds the table; the rules are moves.py's (and the modules it runs); what a seat
+    # sees and why a move is refused are views.py's.
+    def legal_actions_in(self, state: State) -> list[Action]:
+        return moves.legal_actions(_mlem(state))
+
+    def apply_in(self, state: State, action: Action) -> None:
+        moves.apply(_mlem(state), action)
+
     def view_in(self, state: State, seat: int) -> dict[str, Any]:
         return views.seat_view(_mlem(state), seat)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from cosmotable.engine.core import State
+from cosmotable.games.mlem import travel
 from cosmotable.games.mlem.actions import Reroll, Roll, Travel
 from cosmotable.games.mlem.board import Mat
 from cosmotable.games.mlem.dice import roll_distribution, sort_faces
@@ -87,12 +88,12 @@ def _reachable_after(state: MlemState, roll: tuple[str, ...]) -> set[int] | None
     """Spaces reachable with this roll (None: the rocket crashes)."""
     trial = state.clone()
     trial.roll = roll
-    options = trial.travel_options()
+    options = travel.travel_options(trial)
     moves = [a for a in options if isinstance(a, Travel)]
     if not moves and not any(isinstance(a, Reroll) for a in options):
         return None
     deep = state.mat.deep_space
-    return {min(state.position + trial.travel_steps(a), deep) for a in moves} or None
+    return {min(state.position + travel.travel_steps(trial, a), deep) for a in moves} or None
 
 
 def coach_odds(state: State) -> dict | None:
@@ -107,7 +108,7 @@ def coach_odds(state: State) -> dict | None:
             state.game,
             space=state.position,
             dice=state.dice,
-            helpers=len(state.usable_helpers()),
+            helpers=len(travel.usable_helpers(state)),
             board=state.config.options.get("board"),
         )
     except ValueError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cosmotable.engine.core import Action
+from cosmotable.games.mlem import travel
 from cosmotable.games.mlem.actions import (
     Board,
     Crash,
@@ -329,7 +330,7 @@ def _explain_travel(state: MlemState, action: Travel | Crash) -> str:
             return f"space {state.position} accepts only {space.faces_text()}; {face} cannot be used"
     if action.helpers and not space.accepts("1"):
         return f"space {state.position} does not accept a 1, so no helper can be used"
-    usable = state.usable_helpers()
+    usable = travel.usable_helpers(state)
     for seat in action.helpers:
         if seat in state.helpers_used:
             return f"the helper of seat {seat} was already used this expedition"

@@ -21,7 +21,7 @@ DESCRIPTOR = GameDescriptor(
         "layout": "a custom planet and station (the contents of a layout file) instead of the default",
         "max_turns": f"safety cap on the number of turns (default {DEFAULT_MAX_TURNS}); the game ends with a logged reason",
     },
-    # The game-over event's `code` (effects.game_over).
+    # The game-over event's `code` (endings.game_over).
     end_reasons={
         "cleared": "every tile revealed and no coins left on the planet and station (R22)",
         "agreed": "every player agreed that no one can get the last coins (R21)",

@@ -1,13 +1,13 @@
 """Planet's estimate of each seat's standing in an unfinished game (`cosmotable.bots.evaluation`):
-the coins each team has home and can still bring home along the routes (`bot_routes`), and the
-scale of a lead in coins. The heuristic (`bots.py`) judges its moves by the same values.
+the coins each team has home and can still bring home along the routes (`bot_routes`, `bot_plans`),
+and the scale of a lead in coins. The heuristic (`bots.py`) judges its moves by the same values.
 """
 
 from __future__ import annotations
 
 from cosmotable.bots.evaluation import estimate, lead_scale, teams
 from cosmotable.engine import State
-from cosmotable.games.planet.bot_routes import Table, plan_values
+from cosmotable.games.planet.bot_plans import Table, plan_values
 
 #: Quiet turns (no tile revealed, no coin home) after which Planet's coins still to come count half.
 QUIET_HALF_LIFE = 30
@@ -43,7 +43,7 @@ def planet_team_values(view: dict, table: Table | None = None) -> list[float]:
     Coins still to come count less the longer nobody has revealed a tile or brought a coin home (a
     fight over a cell, a guard, a stand-off): a game that stands still ends by a claim or at the
     turn cap with the coins home as they are, so the seat behind must make it move.
-    `table`: the view's `bot_routes.table_of`, when the caller has it already."""
+    `table`: the view's `bot_plans.table_of`, when the caller has it already."""
     credence = 0.5 ** (view["quiet_turns"] / QUIET_HALF_LIFE)
     own = []
     for player, value in zip(view["players"], plan_values(view, table)):

@@ -6,7 +6,7 @@ choice (an arrow with several directions, a knight's or trampoline's landing, a 
 one good choice is enough. The listing asks this for every direction of every astronaut standing on a
 coin, at every decision, so it reads the table and changes nothing: no copy, no events.
 
-It follows `effects.step`, `arrive`, `land` and `effect` for a carrier and nothing else (a carrier's
+It follows `walk.step`, `arrive`, `land` and `effect` for a carrier and nothing else (a carrier's
 walk never draws a tile or a card, never attacks, and every tile effect other than a move ends it);
 `tests/planet/test_fast_paths.py` checks it against the walk played out on a full clone over random
 games. A rule change in those functions must be made here too (that test fails until it is).
@@ -25,12 +25,12 @@ if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
 
-#: effects.arrive: a walk of more steps than this is a loop (Ruling R3).
+#: walk.arrive: a walk of more steps than this is a loop (Ruling R3).
 MAX_STEPS = 60
 
 # A step's vector as the walk records it: ("step" | "knight" | "jump", dr, dc) or ("fly",).
 Vec = tuple
-#: The (place, vector) pairs a followed walk has passed (effects' walk["visited"]), as a tuple: a
+#: The (place, vector) pairs a followed walk has passed (walk.py's walk["visited"]), as a tuple: a
 #: walk passes a few places, and a tuple one longer per arrival is cheaper to make than a new set.
 Visited = tuple
 _STEP = STEP_VECTORS
@@ -106,14 +106,14 @@ def rival_cells(s: PlanetState, seat: int) -> set[Cell]:
     return {p[1] for o in s.rivals[seat] for p in pos[o] if p[0] == "cell"}
 
 
-#: Tiles that end a carrier's walk where it lands (effects.effect moves the walker on from the others).
+#: Tiles that end a carrier's walk where it lands (walk.effect moves the walker on from the others).
 _MOVING = frozenset({"knight", "trampoline", "dragonfly", "energy", "crocodile", "portal"})
 
 
 def _step_ok(
     s: PlanetState, seat: int, here: tuple, vec: Vec, visited: Visited, steps: int, rivals: set[Cell]
 ) -> bool:
-    # effects.step: a jump covers two cells; a step off the map stops where it is (Ruling R9).
+    # walk.step: a jump covers two cells; a step off the map stops where it is (Ruling R9).
     area, r, c = place_of(s, here)
     if vec[0] == "jump":
         r, c = r + 2 * vec[1], c + 2 * vec[2]
@@ -135,7 +135,7 @@ def _arrive_ok(
     steps: int,
     rivals: set[Cell],
 ) -> bool:
-    # effects.arrive: a repeat of place and direction (or too long a walk) is a loop, which a coin
+    # walk.arrive: a repeat of place and direction (or too long a walk) is a loop, which a coin
     # may not go round; a ship (the coin delivered, or lost at a rival's) or space (lost) ends it.
     steps += 1
     key = (t, vec)
@@ -159,14 +159,14 @@ def _land_ok(
     steps: int,
     rivals: set[Cell],
 ) -> bool:
-    # effects.land: no coin onto a no-coin tile (the pyramid among them) or onto rivals.
+    # walk.land: no coin onto a no-coin tile (the pyramid among them) or onto rivals.
     kid, rot = s.tile[cell]
     kind = s.box.kinds[kid]
     if kind.no_coin or cell in rivals:  # s.enemy_at(seat, cell)
         return False
     k = kind.id
     here = ("cell", cell, 1 if k == "canyon" else 0)
-    # effects.effect: the tiles that move the walker on; every other tile ends the walk here.
+    # walk.effect: the tiles that move the walker on; every other tile ends the walk here.
     if kind.dirs:
         for d in kind.directions(rot):
             if _step_ok(s, seat, here, _STEP[d], visited, steps, rivals):
@@ -200,7 +200,7 @@ def _leap_ok(
     steps: int,
     rivals: set[Cell],
 ) -> bool:
-    # effects.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
+    # choices.leap_choices: landings on a tile or a ship; a rival's ship only when nothing else is.
     area, r, c = cell
     places = s.areas[area].places
     others: list[tuple[tuple, Vec]] = []
@@ -218,14 +218,14 @@ def _leap_ok(
         (others if s.allied(owner, seat) else rival).append((t, vec))
     choices = others or rival
     if not choices:
-        return True  # no landing: the walk ends here (effects.set_choices)
+        return True  # no landing: the walk ends here (choices.set_choices)
     return any(_arrive_ok(s, seat, here, t, vec, visited, steps, rivals) for t, vec in choices)
 
 
 def _fly_ok(
     s: PlanetState, seat: int, cell: Cell, here: tuple, visited: Visited, steps: int, rivals: set[Cell]
 ) -> bool:
-    # effects.effect (dragonfly, energy after a flight): to any other tile of the area.
+    # walk.effect (dragonfly, energy after a flight): to any other tile of the area.
     cells = s.areas[cell[0]].sorted_cells
     if len(cells) == 1:  # no other tile: the walk ends here
         return True

@@ -20,7 +20,8 @@ Chance outcomes: `reveal <kind>` for every tile kind of the box, `orient 0..3`, 
 The observation is built only from `state.view(seat)` (a face-down tile fixed by an obelisk shows
 its kind only to the seats that looked at it); seat-relative (relative seat r is absolute seat
 (seat + r) % num_players), padded to 4 seats. Its layout is `PlanetEncoding.layout`, printed in
-docs/observations.md.
+docs/observations.md. The hidden information of the history (redaction, a determinization's
+history) is a mixin of its own, in encoding_hidden.py.
 """
 
 from __future__ import annotations
@@ -31,16 +32,16 @@ from typing import Any
 import numpy as np
 
 from cosmotable import games
-from cosmotable.engine import Action, Event, GameConfig, State
+from cosmotable.engine import Event, GameConfig, State
 from cosmotable.envs.encodings import (
-    DeterminizationError,
     Encoding,
     ObservationBuilder,
     last_game_over,
     one_hot,
 )
-from cosmotable.games.planet.actions import KNIGHTS, Meteor, Reveal
-from cosmotable.games.planet.board import DIRS, STATION, cell_name, parse_cell
+from cosmotable.games.planet.actions import KNIGHTS
+from cosmotable.games.planet.board import DIRS, STATION, cell_name
+from cosmotable.games.planet.encoding_hidden import HiddenHistory
 from cosmotable.games.planet.views import build_view
 
 MAX_SEATS = 4
@@ -64,7 +65,7 @@ DIR_NAMES = tuple(DIRS)
 COIN_SCALE = 30.0
 
 
-class PlanetEncoding(Encoding):
+class PlanetEncoding(HiddenHistory, Encoding):
     game_id = "planet"
 
     def __init__(self, config: GameConfig):
@@ -472,88 +473,6 @@ class PlanetEncoding(Encoding):
                     winners[rel(s)] = 1.0
 
     # ------------------------------------------------------------------ hidden information
-    def redact(self, state: State, action: Action, seat: int) -> str | None:
-        """What an obelisk shows is seen only by the seat peeking: the others see that a tile was
-        looked at (`reveal ?`); its kind and orientation are one outcome (Ruling R3)."""
-        if isinstance(action, Reveal) and state.phase == "peek-reveal":  # type: ignore[attr-defined]
-            peeker = state.seat  # type: ignore[attr-defined]
-            if seat != peeker:
-                return f"reveal ? (peek by seat {peeker})"
-        return str(action)
-
-    def redact_all(self, state: State, action: Action) -> list[str | None]:
-        n = state.config.num_players
-        if isinstance(action, Reveal):
-            return [self.redact(state, action, seat) for seat in range(n)]
-        return [str(action)] * n
-
-    def resampled_history(self, state: State, resampled: State, seat: int | None = None) -> list[Action]:
-        """`resample_for` redraws the face-down tiles fixed by obelisk peeks `seat` did not see, but
-        keeps the history: rewrite each such peek's `reveal KIND [QUARTER]` with the tile the
-        resampled state has where that tile lies now. A meteorite carries a fixed tile to another
-        cell, so each peeked tile is followed through the swaps (public moves) to its cell today.
-        A peeked tile revealed since, or seen by `seat`, keeps its outcome (`seat` knows it).
-
-        Every rewritten draw replays: `resample_for` redraws the hidden tiles from what is left of
-        each colour after every tile drawn to this day, so no colour runs out at any earlier draw.
-        Raises `DeterminizationError` if the result would not lead to `resampled`'s tiles (never
-        the true history in place of a sample)."""
-        if seat is None:
-            seat = self._resampled_seat(state, resampled)
-        wanted = {c: t for c, t in resampled.tile.items() if c not in resampled.revealed}  # type: ignore[attr-defined]
-        new = self.game.state_from_config(state.config, state.seed)
-        history = list(state.history)
-        peeks: dict[int, tuple] = {}  # history index of a hidden peek's reveal -> the cell its tile is in
-        at: dict[tuple, int] = {}  # cell -> the hidden peek whose tile lies there
-        for index, action in enumerate(history):
-            if (
-                isinstance(action, Reveal)
-                and new.phase == "peek-reveal"  # type: ignore[attr-defined]
-                and (seat is None or self.redact(new, action, seat) != str(action))
-            ):
-                at[new.pending] = index  # type: ignore[attr-defined]
-            elif isinstance(action, Meteor) and len(new.meteor_pick) == 1:  # type: ignore[attr-defined]
-                # rulebook (meteorite): the two tiles trade places, face-down ones included.
-                a, b = new.meteor_pick[0], parse_cell(action.cell)  # type: ignore[attr-defined]
-                ta, tb = at.pop(a, None), at.pop(b, None)
-                if ta is not None:
-                    at[b] = ta
-                if tb is not None:
-                    at[a] = tb
-            new.apply(action)
-        for cell, index in at.items():
-            peeks[index] = cell
-        out = list(history)
-        for index, cell in peeks.items():
-            if cell in wanted and cell not in new.revealed:  # type: ignore[attr-defined]
-                kid, rot = wanted[cell]
-                out[index] = Reveal(kid, rot if self.box.kinds[kid].orientations() else None)
-        final = dict(new.tile)  # type: ignore[attr-defined]
-        for index, cell in peeks.items():
-            if cell in wanted and cell not in new.revealed:  # type: ignore[attr-defined]
-                final[cell] = wanted[cell]
-        final = {c: t for c, t in final.items() if c not in new.revealed}  # type: ignore[attr-defined]
-        if final != wanted:
-            raise DeterminizationError(
-                f"the resampled face-down tiles {sorted(set(wanted) ^ set(final))} do not "
-                "come from peeks in the history"
-            )
-        return out
-
-    @staticmethod
-    def _resampled_seat(state: State, resampled: State) -> int | None:
-        """`resample_for(seat)` keeps the tiles `seat` has seen: the seat whose peeked tiles all
-        stayed (None when several fit: then every peek is rewritten from `resampled`)."""
-        fits = [
-            s
-            for s in range(state.config.num_players)
-            if all(
-                resampled.tile.get(c) == t
-                for c, t in state.tile.items()  # type: ignore[attr-defined]
-                if s in state.seen.get(c, ())
-            )
-        ]  # type: ignore[attr-defined]
-        return fits[0] if len(fits) == 1 else None
 
     # ------------------------------------------------------------------ text
     def cap_reason(self, state: State) -> str | None:

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from cosmotable.engine.core import Action, Game, GameConfig, State, canonical_json
+from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError
-from cosmotable.engine.inputs import problem_list, quoted
+from cosmotable.engine.inputs import problem_list, turn_cap_problem
+from cosmotable.engine.values import canonical_json
 from cosmotable.games.planet import DESCRIPTOR, actions, effects, moves, views
 from cosmotable.games.planet.board import (
     Layout,
@@ -31,13 +32,9 @@ class PlanetGame(Game, descriptor=DESCRIPTOR):
     def validate_config(self, config: GameConfig) -> None:
         if config.has("teams") and config.num_players != 4:
             raise ConfigError(f"the teams variant needs 4 players (2 vs 2), got {config.num_players}")
-        if "max_turns" in config.options:
-            cap = config.options["max_turns"]
-            if type(cap) is not int or cap < 1:
-                raise ConfigError(
-                    f"option 'max_turns' must be a whole number >= 1, got {quoted(cap, 40)} "
-                    f"(leave the option out for the default, {DEFAULT_MAX_TURNS})"
-                )
+        problem = turn_cap_problem(config.options, DEFAULT_MAX_TURNS)
+        if problem:
+            raise ConfigError(problem)
         layout = config.options.get("layout")
         if layout is not None:
             if not isinstance(layout, dict):

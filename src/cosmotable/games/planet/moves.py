@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from cosmotable.engine.core import Action
     from cosmotable.games.planet.state import Cell, PlanetState
 from cosmotable.games.planet.carry import carry_ok, carry_steps
-from cosmotable.games.planet.effects import _Violation, apply
+from cosmotable.games.planet.effects import apply
+from cosmotable.games.planet.endings import _Violation
 from cosmotable.games.planet.reach import (
     ability_moves,
     drift_ends,

@@ -346,8 +346,8 @@ class PlanetState(State):
             return any(action == o for o, _ in self.chance_outcomes())
         return super().is_legal(action)
 
-    # (the legal moves and refusals: moves.py; what a move does: effects.py; what a seat sees:
-    # views.py - joined to this state by PlanetGame in __init__.py)
+    # (the legal moves and refusals: moves.py; what a move does: effects.py and the modules it
+    # runs; what a seat sees: views.py - joined to this state by PlanetGame in game.py)
 
     def scores(self) -> list[int]:
         # rulebook (team play): a team's score is the sum of both players' coins.

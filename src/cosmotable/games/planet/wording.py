@@ -1,7 +1,8 @@
-"""The words of Planet's most frequent events. effects.py notes an event as one of these functions and
-the values of the moment (PlanetState.note); the event is made - its text and its data's cell names
-- only when the log is read. Each function takes plain values (numbers, names, cells, tile kinds),
-never the state, so its words are those of the moment the event happened.
+"""The words of Planet's most frequent events. The move modules (walk.py, effects.py, ...) note an
+event as one of these functions and the values of the moment (PlanetState.note); the event is made
+- its text and its data's cell names - only when the log is read. Each function takes plain values
+(numbers, names, cells, tile kinds), never the state, so its words are those of the moment the
+event happened.
 """
 
 from __future__ import annotations
@@ -135,3 +136,21 @@ def ability(seat: int, card: str, name: str, n: int | None, target: str | None) 
 
 def ended_turn(seat: int) -> Event:
     return new_event("end-turn", f"seat {seat} ends the turn without using an ability", seat)
+
+
+# Two events that name two cells, worded alike: once here, not at each place that tells them.
+def _two_cells(kind: str, text: str, seat: int, keys: tuple[str, str], cells: tuple[Cell, Cell]) -> Event:
+    first, second = cell_name(*cells[0]), cell_name(*cells[1])
+    return new_event(kind, text.format(first, second), seat, {keys[0]: first, keys[1]: second})
+
+
+def beamed(seat: int, src: Cell, dest: Cell) -> Event:
+    """The tractor beam pulls a coin from `src` to `dest` (rulebook: tractor beam)."""
+    return _two_cells(
+        "beam", "the tractor beam pulls a coin from {} to {}", seat, ("src", "dest"), (src, dest)
+    )
+
+
+def swapped(seat: int, a: Cell, b: Cell) -> Event:
+    """A meteorite swaps the tiles at `a` and `b` (rulebook: meteorite)."""
+    return _two_cells("meteorite", "a meteorite swaps {} and {}", seat, ("first", "second"), (a, b))
