@@ -32,6 +32,8 @@ PART_KINDS: Mapping[str, str] = MappingProxyType(
         "report": "the game's section of the simulation report: section(table, rows, players)",
         "drawing": "the pixel drawing of a view for the RL adapters' render (matplotlib)",
         "coach": "the coach's odds for the seat to move: a function of the state",
+        "batch": "a compiled batch simulator behind `simulate --fast`: batch_rows(plan, indices), with the "
+        "bot levels it plays as BATCH_BOTS",
         "cli": "the command line's part: APP (a typer app of the game's tools, `cosmotable <id> ...`), "
         "read_option(option, path, options) for `play`'s file options, and the variants' aliases and titles",
     }

@@ -22,6 +22,8 @@ from cosmotable.sim.batch_mlem import driver
 PLACES = ("deep", "moon", "planet")
 #: the policies a fast run plays, as its `bots` column names them (bot -> policy)
 FAST_POLICIES = {"random": "random-counter", "heuristic": "heuristic-counter"}
+#: the bot levels the batch engine plays (the descriptor's `batch` part: sim/runner.py asks)
+BATCH_BOTS = tuple(FAST_POLICIES)
 #: games played per engine call: the log of a call stays small (a few MB)
 CALL_GAMES = 5000
 

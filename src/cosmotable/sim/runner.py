@@ -57,11 +57,20 @@ class Plan:
     def check(self) -> None:
         """Refuse a plan that cannot run, before any game is played."""
         spec = games.get(self.game)
-        if self.engine == "batch" and (self.game != "mlem" or not set(self.bots) <= {"random", "heuristic"}):
-            raise SimulationError(
-                "--fast plays MLEM with the batch engine's random and heuristic policies only: use it "
-                "with --bots random, --bots heuristic or a mixture such as --bots heuristic,random"
-            )
+        if self.engine == "batch":
+            described = games.descriptor(self.game)
+            if not described.has("batch"):
+                raise SimulationError(
+                    f"--fast needs a game with a compiled batch simulator; {described.name} has none: "
+                    "leave --fast out"
+                )
+            levels = described.load("batch").BATCH_BOTS
+            if not set(self.bots) <= set(levels):
+                raise SimulationError(
+                    f"--fast plays {described.name} with the batch engine's {' and '.join(levels)} "
+                    "policies only: use it with --bots random, --bots heuristic or a mixture such as "
+                    "--bots heuristic,random"
+                )
         if self.engine not in ("reference", "batch"):
             raise SimulationError(f"unknown engine {self.engine!r}; engines: reference, batch")
         unknown = [b for b in self.bots if b not in BOT_NAMES]
@@ -154,9 +163,7 @@ def play_game(plan: Plan, index: int) -> dict[str, Any]:
 def play_task(plan: Plan, indices: list[int]) -> list[dict[str, Any]]:
     """Play several games (one unit of work for a process or a Ray worker)."""
     if plan.engine == "batch":
-        from cosmotable.sim.fast import batch_rows
-
-        return batch_rows(plan, indices)
+        return games.descriptor(plan.game).load("batch").batch_rows(plan, indices)
     return [play_game(plan, i) for i in indices]
 
 

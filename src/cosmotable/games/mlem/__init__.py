@@ -30,6 +30,8 @@ DESCRIPTOR = GameDescriptor(
         "end triggered": "a goal's end condition was met",
     },
     parts={
+        # the compiled batch simulator is a tool of the simulation layer built for this game alone
+        "batch": "cosmotable.sim.fast",
         "bounds": "cosmotable.games.mlem.bounds",
         "bots": "cosmotable.games.mlem.bots",
         "encoding": "cosmotable.games.mlem.encoding",
