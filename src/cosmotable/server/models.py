@@ -78,6 +78,14 @@ class RulesText(BaseModel):
     reconstructed: list[dict[str, str]]
 
 
+def _registered_games(schema: dict[str, Any]) -> None:
+    """The schema of a game id lists the games registered when the API's schema is made, so that a
+    client (or a generated test) knows the valid ids; any other id is refused with the list."""
+    from cosmotable import games
+
+    schema["enum"] = games.ids()
+
+
 class SeatSpec(Strict):
     kind: Literal["human", "bot"] = "human"
     bot: BotLevel | None = Field(None, description="the bot's level when kind is 'bot' (default heuristic)")
@@ -104,7 +112,7 @@ class CreateTable(Strict):
         },
     )
 
-    game: str = Field(examples=["mlem"], max_length=32)
+    game: str = Field(examples=["mlem"], max_length=32, json_schema_extra=_registered_games)
     variants: list[str] = Field(default_factory=list, max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
