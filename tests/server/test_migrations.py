@@ -10,9 +10,13 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from server_helpers import act, create, seat_headers, state_of
 from sqlalchemy import create_engine, inspect, text
 
+from cosmotable.server.app import create_app
 from cosmotable.server.db import MIGRATIONS, Base, migrate
+from cosmotable.server.settings import Settings
 
 MODEL_TABLES = {"tables", "seats", "actions", "undone_actions"}
 
@@ -74,12 +78,71 @@ def test_migrating_again_changes_nothing_and_keeps_the_rows(url):
 def test_each_migration_downgrades_to_the_one_before(url):
     config = _config(url)
     command.upgrade(config, "head")
+    command.downgrade(config, "0002")
+    assert _tables(url) == MODEL_TABLES and "bot_turn" not in _columns(url, "seats")
     command.downgrade(config, "0001")
     assert _tables(url) == MODEL_TABLES - {"undone_actions"}
     command.downgrade(config, "base")
     assert _tables(url) == set()
     command.upgrade(config, "head")
     assert _differences(url) == []
+
+
+def _columns(url: str, table: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        return {column["name"] for column in inspect(engine).get_columns(table)}
+    finally:
+        engine.dispose()
+
+
+def _server(url: str, tmp_path) -> TestClient:
+    settings = Settings(
+        database_url=url, data_dir=tmp_path / "data", bot_workers=0, timer_poll_seconds=0.05, rate_limit=0
+    )
+    return TestClient(create_app(settings))
+
+
+def test_tables_stored_before_the_time_out_count_upgrade_and_stay_playable(url, tmp_path):
+    """Revision 0003 (issue #45: time-outs counted per seat): a database holding running tables of
+    every game in revision 0002's schema upgrades, and each table plays on; a seat a bot played
+    before the upgrade is still the bot's until its player takes it back."""
+    with _server(url, tmp_path) as client:  # the server migrates to head and makes the tables
+        tables = {
+            game: create(client, game, ["human", "human"], timer_seconds=3600)
+            for game in ("mlem", "kosmodrom", "planet")
+        }
+        for made in tables.values():  # a few decisions each, so each has a record to replay
+            for _ in range(3):
+                seat = client.get(f"/api/tables/{made['table']['id']}").json()["to_act"]
+                legal = state_of(client, made, seat)["legal_actions"]
+                assert act(client, made, seat, legal[0]["json"]).status_code == 200
+        mlem = tables["mlem"]
+        left = 1 - client.get(f"/api/tables/{mlem['table']['id']}").json()["to_act"]
+        assert (
+            client.post(
+                f"/api/tables/{mlem['table']['id']}/leave", headers=seat_headers(mlem, left)
+            ).status_code
+            == 200
+        )
+    # back to the previous schema: the rows stay, the new columns go
+    command.downgrade(_config(url), "0002")
+    assert "timeouts" not in _columns(url, "seats") and "timeouts_to_bot" not in _columns(url, "tables")
+    with _server(url, tmp_path) as client:  # starting the server upgrades the database again
+        assert _differences(url) == []
+        for made in tables.values():
+            table_id = made["table"]["id"]
+            summary = client.get(f"/api/tables/{table_id}").json()
+            assert summary["timeouts_to_bot"] == 3 and summary["status"] == "running"
+            assert all(s["timeouts"] == 0 and not s["bot_turn"] for s in summary["seats"])
+            seat = summary["to_act"]
+            if summary["seats"][seat]["bot_playing"]:
+                continue  # the bot plays that seat's turn; its player takes it back below
+            legal = state_of(client, made, seat)["legal_actions"]
+            response = act(client, made, seat, legal[0]["json"])
+            assert response.status_code == 200, (made["table"]["game"], response.text)
+        back = client.post(f"/api/tables/{mlem['table']['id']}/takeback", headers=seat_headers(mlem, left))
+        assert back.status_code == 200 and not back.json()["seats"][left]["bot_playing"]
 
 
 def test_the_migrations_refuse_to_run_without_a_database_url():

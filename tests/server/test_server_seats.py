@@ -59,7 +59,10 @@ def test_leaving_an_open_table_frees_the_seat(client):
 
 
 def test_turn_timer_hands_a_silent_seat_to_the_bot(client):
-    made = create(client, "mlem", ["human", "human"], timer_seconds=1, timeout_bot="random")
+    # one time-out in a row is enough at this table (tests/server/test_turn_timeouts.py: more)
+    made = create(
+        client, "mlem", ["human", "human"], timer_seconds=1, timeout_bot="random", timeouts_to_bot=1
+    )
     summary = _summary(client, made)
     assert summary["deadline"] is not None and summary["timer_seconds"] == 1
     late = summary["to_act"]

@@ -81,7 +81,14 @@ class BotJobs(Play):
         def change(session: Session, row: TableRow):
             if row.epoch != job.epoch or row.step != job.step or row.status != "running":
                 return None
+            standing_in = row.seats[job.seat]
+            if standing_in.kind == "human" and not (standing_in.bot_playing or standing_in.bot_turn):
+                return None  # the player took the seat back while the bot was thinking: theirs to play
             self._apply(session, row, job.seat, action, "bot", None)
+            if standing_in.bot_turn and row.to_act != job.seat:
+                # the timed-out turn is over: the seat's next turn is its player's again, with a clock
+                # (no deadline was set by _apply: the seat was not to act, or the game is over)
+                standing_in.bot_turn = False
             return Change(row.id, row.step)
 
         return self._change(job.table_id, change)
@@ -94,7 +101,10 @@ class BotJobs(Play):
                 session.scalars(
                     select(TableRow.id)
                     .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_act))
-                    .where(TableRow.status == "running", or_(SeatRow.kind == "bot", SeatRow.bot_playing))
+                    .where(
+                        TableRow.status == "running",
+                        or_(SeatRow.kind == "bot", SeatRow.bot_playing, SeatRow.bot_turn),
+                    )
                 ).all()
             )
 
@@ -106,6 +116,6 @@ def _bot_level(snapshot: TableSnapshot) -> str | None:
     seat = snapshot.seats[snapshot.to_act]
     if seat.kind == "bot":
         return seat.bot or "heuristic"
-    if seat.bot_playing:
+    if seat.bot_playing or seat.bot_turn:
         return snapshot.timeout_bot
     return None

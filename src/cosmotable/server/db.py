@@ -21,6 +21,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
@@ -55,6 +56,10 @@ class TableRow(Base):
     host_token_hash: Mapped[str] = mapped_column(String(64))
     timer_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     timeout_bot: Mapped[str] = mapped_column(String(16), default="heuristic")
+    #: time-outs in a row after which a seat is handed to the timeout bot until its player takes it
+    #: back (fewer: the bot makes only the timed-out turn's decisions). The server default fills the
+    #: tables made before the column existed (migration 0003).
+    timeouts_to_bot: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
     undo: Mapped[bool] = mapped_column(Boolean, default=True)
     coach: Mapped[bool] = mapped_column(Boolean, default=False)
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
@@ -84,6 +89,11 @@ class SeatRow(Base):
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
     #: a human seat played by the table's timeout bot (after a time-out or `leave`)
     bot_playing: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the seat's time ran out: the timeout bot makes this turn's decisions, and the seat stays its
+    #: player's (cleared when another seat is to act, or when the player decides first)
+    bot_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the seat's time-outs in a row; any decision of its player's own (or a takeback) resets it
+    timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

@@ -99,6 +99,7 @@ class Lobby(Identity):
             host_token_hash=token_hash(host_token),
             timer_seconds=request.timer_seconds,
             timeout_bot=request.timeout_bot,
+            timeouts_to_bot=request.timeouts_to_bot,
             undo=request.undo,
             coach=request.coach,
             created_at=now,
@@ -106,7 +107,15 @@ class Lobby(Identity):
         )
         links: list[models.SeatLink] = []
         for number, spec in enumerate(request.seats):
-            seat = SeatRow(seat=number, kind=spec.kind, name=spec.name, claimed=False, bot_playing=False)
+            seat = SeatRow(
+                seat=number,
+                kind=spec.kind,
+                name=spec.name,
+                claimed=False,
+                bot_playing=False,
+                bot_turn=False,
+                timeouts=0,
+            )
             if spec.kind == "bot":
                 seat.bot = spec.bot or "heuristic"
                 seat.claimed = True
@@ -212,7 +221,8 @@ class Lobby(Identity):
                 )
             if not seat.bot_playing:
                 raise conflict("no bot is playing your seat; you have it already")
-            seat.bot_playing = False
+            # the player is back: the seat is theirs, with no time-outs counted against it
+            seat.bot_playing, seat.bot_turn, seat.timeouts = False, False, 0
             state = self._state(session, row)
             self._refresh(row, state)
             return Change(row.id, row.step)

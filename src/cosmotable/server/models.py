@@ -105,6 +105,7 @@ class CreateTable(Strict):
                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "hard"}],
                     "timer_seconds": 60,
                     "timeout_bot": "heuristic",
+                    "timeouts_to_bot": 3,
                     "undo": True,
                     "coach": False,
                 }
@@ -120,6 +121,14 @@ class CreateTable(Strict):
         None, ge=1, le=86400, description="seconds per decision; null = no timer"
     )
     timeout_bot: BotLevel = "heuristic"
+    timeouts_to_bot: int = Field(
+        3,
+        ge=1,
+        le=20,
+        description="time-outs in a row after which the timeout bot plays the seat until its player "
+        "takes it back (POST /takeback); before that, a time-out lets the bot make only that turn's "
+        "decisions and the seat stays its player's",
+    )
     undo: bool = True
     coach: bool = False
 
@@ -131,7 +140,16 @@ class SeatInfo(BaseModel):
     name: str | None
     claimed: bool
     connected: bool
-    bot_playing: bool
+    bot_playing: bool = Field(
+        description="the timeout bot plays this human seat until its player takes it back (after "
+        "`timeouts_to_bot` time-outs in a row, or `leave`)"
+    )
+    bot_turn: bool = Field(
+        False, description="the seat's time ran out: the timeout bot makes this turn's decisions for it"
+    )
+    timeouts: int = Field(
+        0, description="the seat's time-outs in a row (its player's own decision resets it)"
+    )
 
 
 class TableConfig(BaseModel):
@@ -149,6 +167,7 @@ class TableSummary(BaseModel):
     step: int
     to_act: int | None = Field(description="the seat whose decision is due (null: none, e.g. finished)")
     timer_seconds: int | None
+    timeouts_to_bot: int
     deadline: datetime | None
     undo: bool
     coach: bool

@@ -42,6 +42,10 @@ class Play(Identity):
                 raise conflict(
                     "a bot plays your seat since you left or ran out of time; POST /takeback to play it again"
                 )
+            # the player's own decision: the seat's time-outs in a row start again from none, and a
+            # bot standing in for this timed-out turn stops (its answer, if any, finds the table moved
+            # on and is dropped); cleared before _apply, which sets the next deadline from them
+            row.seats[seat].timeouts, row.seats[seat].bot_turn = 0, False
             self._apply(session, row, seat, action, "player", client_action_id)
             return Change(row.id, row.step)
 
@@ -82,6 +86,8 @@ class Play(Identity):
             )
             if seat is None or not snapshot.seats[seat].claimed or snapshot.seats[seat].bot_playing:
                 return None
+            if snapshot.seats[seat].timeouts or snapshot.seats[seat].bot_turn:
+                return None  # the seat's time-out count must be reset: a seat row change (full path)
             state = snapshot.state.clone()
             before = len(state.history)
             try:

@@ -41,6 +41,8 @@ class SeatSnapshot:
     token_hash: str | None = field(repr=False)
     claimed: bool
     bot_playing: bool
+    bot_turn: bool = False
+    timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class TableSnapshot:
     result: str | None
     timer_seconds: int | None
     timeout_bot: str
+    timeouts_to_bot: int
     undo: bool
     coach: bool
     deadline: datetime | None
@@ -82,7 +85,9 @@ class TableSnapshot:
     @classmethod
     def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
         seats = tuple(
-            SeatSnapshot(s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed, s.bot_playing)
+            SeatSnapshot(
+                s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed, s.bot_playing, s.bot_turn, s.timeouts
+            )
             for s in row.seats
         )
         return cls(
@@ -98,6 +103,7 @@ class TableSnapshot:
             row.result,
             row.timer_seconds,
             row.timeout_bot,
+            row.timeouts_to_bot,
             row.undo,
             row.coach,
             row.deadline,

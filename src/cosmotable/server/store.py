@@ -192,6 +192,7 @@ class TableStore:
             step=row.step,
             to_act=row.to_act if row.status == "running" else None,
             timer_seconds=row.timer_seconds,
+            timeouts_to_bot=row.timeouts_to_bot,
             deadline=aware(row.deadline) if row.deadline else None,
             undo=row.undo,
             coach=row.coach,
@@ -211,6 +212,8 @@ class TableStore:
             claimed=seat.claimed,
             connected=self.connections[(table_id, seat.seat)] > 0,
             bot_playing=seat.bot_playing,
+            bot_turn=seat.bot_turn,
+            timeouts=seat.timeouts,
         )
 
     # ------------------------------------------------------------------ changing tables
@@ -340,7 +343,8 @@ def derived_columns(table: TableRow | TableSnapshot, state: State) -> dict[str, 
     deadline = None
     if table.status == "running" and table.timer_seconds and to_act is not None:
         seat = table.seats[to_act]
-        if seat.kind == "human" and not seat.bot_playing:
+        # no clock while a bot decides for the seat (for good, or for this timed-out turn)
+        if seat.kind == "human" and not seat.bot_playing and not seat.bot_turn:
             deadline = now + timedelta(seconds=table.timer_seconds)
     return {"step": len(state.history), "updated_at": now, "to_act": to_act, "deadline": deadline}
 

@@ -1,4 +1,6 @@
-"""Turn timers: a seat whose time ran out is handed to the table's timeout bot."""
+"""Turn timers: when a seat's time runs out, the table's timeout bot makes that turn's decisions and
+the seat stays its player's; only `timeouts_to_bot` time-outs in a row (the player deciding nothing
+of their own in between) hand the seat to the bot until its player takes it back."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ class Timers(TableStore):
     """The sweep of expired turn timers (`Server._timers` calls it)."""
 
     def expire_timers(self) -> list[Change]:
-        """Seats whose time ran out are handed to the table's timeout bot."""
+        """Seats whose time ran out: the bot decides this turn for them, or plays them from now on."""
         now = utcnow()
         with self.readers() as session:
             due = session.scalars(
@@ -26,7 +28,12 @@ class Timers(TableStore):
             def change(session: Session, row: TableRow):
                 if row.deadline is None or aware(row.deadline) > utcnow() or row.to_act is None:
                     return None
-                row.seats[row.to_act].bot_playing = True
+                seat = row.seats[row.to_act]
+                seat.timeouts += 1
+                if seat.timeouts >= row.timeouts_to_bot:
+                    seat.bot_playing, seat.bot_turn = True, False  # until POST /takeback
+                else:
+                    seat.bot_turn = True  # this turn only (bot_jobs.bot_act clears it)
                 self._refresh(row, self._state(session, row))
                 return Change(row.id, row.step)
 

@@ -7,6 +7,8 @@ import { t } from "./i18n.js";
 import { absoluteUrl, copyText, errorBox, loadGamesWithCatalogs, saveHostToken, savedName } from "./common.js";
 
 const TIMERS = [null, 30, 60, 120, 300, 600];
+// time-outs in a row before a bot plays the seat for good (the server takes 1..20; 3 is its default)
+const TIMEOUTS_TO_BOT = [1, 2, 3, 5, 10, 20];
 
 // An option typed as text becomes a number or boolean when it reads as one (max_turns: 200); anything else
 // (the contents of a mat or layout file) is sent as the text itself.
@@ -60,6 +62,7 @@ export class CreatePage {
       options: {},
       timer: null,
       timeoutBot: "heuristic",
+      timeoutsToBot: 3,
       undo: true,
       coach: false,
     };
@@ -80,6 +83,7 @@ export class CreatePage {
       ),
       timer_seconds: form.timer,
       timeout_bot: form.timeoutBot,
+      timeouts_to_bot: form.timeoutsToBot,
       undo: form.undo,
       coach: form.coach,
     };
@@ -270,6 +274,16 @@ export class CreatePage {
             "select",
             { name: "timeout-bot", onchange: (e) => (form.timeoutBot = e.target.value) },
             levels.map((level) => el("option", { value: level, selected: level === form.timeoutBot }, botLevelName(level))),
+          ),
+        ),
+        el(
+          "label",
+          {},
+          t("create.timeouts_to_bot"),
+          el(
+            "select",
+            { name: "timeouts-to-bot", onchange: (e) => (form.timeoutsToBot = Number(e.target.value)) },
+            TIMEOUTS_TO_BOT.map((count) => el("option", { value: count, selected: count === form.timeoutsToBot }, String(count))),
           ),
         ),
         el(

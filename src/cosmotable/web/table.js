@@ -357,12 +357,32 @@ export class TablePage {
   }
 
   renderTimerNode() {
-    const seconds = this.table.status === "running" ? remaining(this.table.deadline) : null;
+    const table = this.table;
+    const running = table.status === "running";
+    const seconds = running ? remaining(table.deadline) : null;
+    const note = running ? this.timeoutNote() : null;
+    const time = seconds === null ? null : t("table.timer", { time: clock(seconds) });
+    // the note in a span of its own: the red of a running-out clock is the clock's, not the note's
     return el(
       "span",
-      { class: ["timer", seconds !== null && seconds <= 10 && "urgent"], id: "table-timer", hidden: seconds === null },
-      seconds === null ? "" : t("table.timer", { time: clock(seconds) }),
+      { class: ["timer", seconds !== null && seconds <= 10 && "urgent"], id: "table-timer", hidden: !time && !note },
+      time,
+      time && note ? " · " : null,
+      note ? el("span", { class: "timer-note" }, note) : null,
     );
+  }
+
+  // What a bot does or did for this page's seat because its time ran out (the server's rule: a
+  // time-out lets the bot make that turn's decisions and the seat stays the player's; only
+  // `timeouts_to_bot` in a row hand the seat to the bot), said beside the clock, where the player looks.
+  timeoutNote() {
+    const mine = this.table.seats.find((s) => s.seat === this.shownSeat);
+    if (!mine || mine.kind !== "human") return null;
+    if (mine.bot_playing) return t("table.bot_plays_your_seat");
+    if (mine.bot_turn) return t("table.timer_bot_turn");
+    // kept until the player's own decision resets the count, so a player who looked away sees it
+    if (mine.timeouts > 0) return t("table.bot_moved_for_you", { count: mine.timeouts, limit: this.table.timeouts_to_bot });
+    return null;
   }
 
   renderTimer() {
@@ -410,6 +430,7 @@ export class TablePage {
           seat.kind === "bot" && seat.name ? el("span", { class: "muted" }, ` (${botLevelName(seat.bot)})`) : null,
           seat.seat === this.shownSeat ? el("span", { class: "badge" }, t("table.you")) : null,
           seat.bot_playing ? el("span", { class: "badge muted" }, t("table.bot_playing")) : null,
+          seat.bot_turn && !seat.bot_playing ? el("span", { class: "badge muted" }, t("table.bot_turn")) : null,
           // hot-seat: this device's seats are all here, whichever one the socket speaks for
           seat.kind === "human" && table.status !== "finished" && !(this.hotseat && this.seatTokens.has(seat.seat))
             ? el("span", { class: "muted presence" }, seat.connected ? t("table.online") : seat.claimed ? t("table.offline") : t("table.free_seat"))
@@ -432,8 +453,10 @@ export class TablePage {
       );
     }
     const mine = table.seats.find((s) => s.seat === this.shownSeat);
-    if (mine && mine.bot_playing) {
-      controls.push(el("button", { type: "button", onclick: () => this.takeback() }, t("table.takeback")));
+    // offered the moment a bot plays the seat and for as long as it does (not once the game is over:
+    // there is nothing left to take back then)
+    if (mine && mine.bot_playing && table.status === "running") {
+      controls.push(el("button", { type: "button", id: "takeback", onclick: () => this.takeback() }, t("table.takeback")));
     }
     if (table.status === "open" && hostToken(this.tableId)) {
       controls.push(el("button", { type: "button", class: "primary", id: "start-table", onclick: () => this.start() }, t("create.start")));
