@@ -6,12 +6,15 @@ restarted on its port, a real websocket."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 import uuid
 
 import httpx
-from live_helpers import WAIT, SeatSocket, start_server
+from live_helpers import WAIT, LiveServer, SeatSocket, start_server
 from test_multiprocess import new_table
+from test_serve_workers import _answering, _serve
 
 import services
 
@@ -92,3 +95,70 @@ def test_a_worker_started_during_a_redis_outage_serves_locally_and_catches_up(tm
     assert "DEGRADED" in log and "Redis reachable again" in log, log
     # the failure of issue #50: the connection error raised into every websocket
     assert "Exception in ASGI application" not in log and "Traceback" not in log, log
+
+
+def test_two_workers_started_during_a_redis_outage_serve_and_catch_up(tmp_path):
+    """The operator's case of issue #50 (`cosmotable serve --workers 2`, Redis down): every socket
+    opens and gets its state, moves go on over HTTP (each request on a new connection, so the kernel
+    spreads them over both workers), and once Redis is back both seats' sockets catch up with the
+    moves made on the other worker meanwhile and then see every move."""
+    redis_server = services.start_redis()
+    redis_server.pause()
+    process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_server.url)
+    try:
+        url = _answering(process, log)
+        server = LiveServer(process, url, log)
+        made = httpx.post(f"{url}/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}] * 2}).json()
+        table_id = made["table"]["id"]
+        tokens = {link["seat"]: link["token"] for link in made["seats"]}
+        httpx.post(f"{url}/api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
+        sockets = [SeatSocket.open(server, table_id, tokens[seat], seat) for seat in (0, 1)]
+        for socket in sockets:
+            socket.read_in_background()
+        try:
+            for socket in sockets:
+                socket.wait_for_step(0)  # opened and served during the outage
+            step = _moves(url, table_id, tokens, 6)  # some land on the other worker: not seen yet
+            redis_server.resume()
+            for socket in sockets:  # caught up by the refresh each worker sends once subscribed again
+                assert socket.wait_for_step(step)["step"] == step
+            pids = set()
+            deadline = time.monotonic() + WAIT
+            while len(pids) < 2:  # both workers ready again (each answer names its process)
+                assert time.monotonic() < deadline, f"ready: {pids}"
+                answer = httpx.get(f"{url}/api/health", timeout=WAIT)
+                if answer.status_code == 200:
+                    pids.add(answer.json()["pid"])
+            step = _moves(url, table_id, tokens, 6)
+            for socket in sockets:
+                assert socket.wait_for_step(step)["step"] == step
+            assert not [m for s in sockets for m in s.messages if m.get("type") == "error"]
+        finally:
+            for socket in sockets:
+                socket.close()
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(WAIT)
+        redis_server.stop()
+    text = log.read_text()
+    assert "Exception in ASGI application" not in text and "Traceback" not in text, text[-3000:]
+    degraded = {line.split("[", 1)[1].split("]", 1)[0] for line in text.splitlines() if "DEGRADED" in line}
+    assert len(degraded) == 2, f"each worker says it is degraded: {degraded}"
+
+
+def _moves(url: str, table_id: str, tokens: dict[int, str], count: int) -> int:
+    """`count` first-legal moves over HTTP, each request on a new connection; the last step."""
+    step = 0
+    for _ in range(count):
+        seat = httpx.get(f"{url}/api/tables/{table_id}").json()["to_act"]
+        legal = httpx.get(
+            f"{url}/api/tables/{table_id}/state", headers={"X-Seat-Token": tokens[seat]}
+        ).json()["legal_actions"]
+        answer = httpx.post(
+            f"{url}/api/tables/{table_id}/actions",
+            json={"action": legal[0]["json"], "client_action_id": uuid.uuid4().hex},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        assert answer.status_code == 200, answer.text
+        step = answer.json()["step"]
+    return step
