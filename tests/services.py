@@ -235,10 +235,25 @@ class RedisServer:
     directory: Path
     port: int
     process: subprocess.Popen
+    command: list[str] = field(default_factory=list)  # how it was started (`resume` starts it again)
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
+
+    def pause(self) -> None:
+        """Stop the server (a Redis outage: every connection is cut); `resume` ends it."""
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def resume(self) -> None:
+        """Start the server again after `pause`, on the same port (clients reconnect to the same URL)."""
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_port(self.port, START_TIMEOUT, self.process)
 
     def stop(self) -> None:
         self.process.terminate()
@@ -257,33 +272,30 @@ def start_redis() -> RedisServer:
     directory = Path(tempfile.mkdtemp(prefix="cosmotable-redis-"))
     for _attempt in range(3):
         port = free_port()
-        process = subprocess.Popen(
-            [
-                executable,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(directory),
-                "--daemonize",
-                "no",
-                "--loglevel",
-                "warning",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        command = [
+            executable,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(directory),
+            "--daemonize",
+            "no",
+            "--loglevel",
+            "warning",
+        ]
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_for_port(port, START_TIMEOUT, process)
         except ServiceError:
             process.kill()
             process.wait()
             continue
-        return RedisServer(directory=directory, port=port, process=process)
+        return RedisServer(directory=directory, port=port, process=process, command=command)
     shutil.rmtree(directory, ignore_errors=True)
     raise ServiceError("redis-server did not start on a free port (three attempts)")

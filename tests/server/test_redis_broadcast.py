@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 import redis
 
 import services
@@ -72,17 +71,40 @@ def test_a_process_that_loses_redis_reconnects_and_tells_its_watchers_to_refresh
     assert after == {"table": "t1", "step": 2}
 
 
-def test_an_unreachable_redis_is_reported_when_a_table_is_watched():
+def test_a_process_that_starts_while_redis_is_down_serves_locally_and_catches_up_when_it_is_back():
+    """Issue #50, item 3: the first connection failure used to be raised into every subscriber."""
+    redis_server = services.start_redis()
+    redis_server.pause()
+
     async def scenario():
-        broadcaster = RedisBroadcaster(f"redis://127.0.0.1:{services.free_port()}/0")
+        broadcaster, other = RedisBroadcaster(redis_server.url), None
         try:
-            async with broadcaster.subscribe("t1"):
-                pass
+            await broadcaster.start()  # does not raise
+            assert broadcaster.status()["connected"] is False
+            assert "ConnectionError" in broadcaster.status()["error"]
+            async with broadcaster.subscribe("t1") as updates:
+                # degraded: this process's own changes still reach its watchers
+                await broadcaster.publish("t1", {"table": "t1", "step": 1})
+                local = await next_message(updates)
+                await asyncio.to_thread(redis_server.resume)
+                refresh = await next_message(updates)  # back: told to refresh what it missed
+                assert broadcaster.status() == {"configured": True, "connected": True, "error": None}
+                other = RedisBroadcaster(redis_server.url)
+                await other.publish("t1", {"table": "t1", "step": 2})
+                remote = await next_message(updates)  # fan-out across processes again
         finally:
             await broadcaster.close()
+            if other is not None:
+                await other.close()
+        return local, refresh, remote
 
-    with pytest.raises(redis.exceptions.ConnectionError):
-        asyncio.run(scenario())
+    try:
+        local, refresh, remote = asyncio.run(scenario())
+    finally:
+        redis_server.stop()
+    assert local == {"table": "t1", "step": 1}
+    assert refresh == {"table": "t1", "step": -1}
+    assert remote == {"table": "t1", "step": 2}
 
 
 def test_the_redis_url_setting_chooses_redis_fan_out(tmp_path, redis_url):

@@ -34,6 +34,10 @@ class Broadcaster(Protocol):
 
     async def close(self) -> None: ...
 
+    async def start(self) -> None: ...
+
+    def status(self) -> dict: ...
+
 
 class LocalBroadcaster:
     """In-process fan-out: one asyncio queue per subscriber."""
@@ -71,6 +75,13 @@ class LocalBroadcaster:
     def subscribers(self, table_id: str) -> int:
         return len(self._queues.get(table_id, ()))
 
+    async def start(self) -> None:
+        """Nothing to connect to (the Protocol's start, for `RedisBroadcaster`)."""
+
+    def status(self) -> dict:
+        """For the health check: one process needs no Redis."""
+        return {"configured": False, "connected": None, "error": None}
+
     def watched_tables(self) -> list[str]:
         """The tables with at least one subscriber in this process."""
         return list(self._queues)
@@ -95,6 +106,8 @@ def make_broadcaster(settings: Settings) -> Broadcaster:
 CHANNEL_PREFIX = "cosmotable:table:"
 #: Seconds between attempts to reach Redis again after the connection was lost.
 RECONNECT_SECONDS = 0.5
+#: Seconds a connection attempt to Redis may take (a host that drops packets, not only a refused port).
+CONNECT_TIMEOUT_SECONDS = 2.0
 
 
 class RedisBroadcaster:
@@ -105,34 +118,65 @@ class RedisBroadcaster:
     this process's websockets through a `LocalBroadcaster`: the publishing process's own sockets get
     a change by the same path as everyone else's, in the order Redis delivers it.
 
-    When the connection to Redis is lost, the listener reconnects and then tells every table watched
-    here to refresh (`step` -1, as for a seat (dis)connecting), since changes published in between
-    were missed; while Redis is unreachable, a change is still delivered to this process's sockets.
+    While Redis is unreachable (lost, or never reached since this process started) the process is
+    *degraded*, not broken: a change is still delivered to this process's sockets, the listener
+    keeps trying every RECONNECT_SECONDS, and once subscribed again it tells every table watched
+    here to refresh (`step` -1, as for a seat (dis)connecting), since changes published elsewhere
+    in between were missed. `status()` says which (the health check reports it).
     """
 
     def __init__(self, url: str) -> None:
         import redis.asyncio  # only a process that fans out through Redis needs the client
 
-        self._redis = redis.asyncio.Redis.from_url(url)
+        # a bounded connect: an unreachable host (not just a refused port) must not hold a move's
+        # publish or a socket's subscribe for the OS's minutes-long connect timeout
+        self._redis = redis.asyncio.Redis.from_url(
+            url, socket_connect_timeout=CONNECT_TIMEOUT_SECONDS, socket_timeout=None
+        )
         self._local = LocalBroadcaster()
         self._listener: asyncio.Task | None = None
+        #: set while the pattern subscription is confirmed by Redis (cleared when the link is lost)
         self._listening = asyncio.Event()
+        #: set once the listener's first attempt has an outcome (subscribed, or failed)
+        self._first_attempt = asyncio.Event()
+        self._last_error: str | None = None
+
+    async def start(self) -> None:
+        """Start listening at the server's start, so that the log says at once whether Redis is
+        reachable and the health check knows; never raises (an unreachable Redis is a degraded
+        state that the listener leaves by itself)."""
+        await self._ensure_listener()
+
+    def status(self) -> dict:
+        """For the health check: configured, connected now, and the last connection error."""
+        return {
+            "configured": True,
+            "connected": self._listening.is_set(),
+            "error": None if self._listening.is_set() else self._last_error,
+        }
 
     async def publish(self, table_id: str, message: dict) -> None:
         import redis.exceptions
 
+        await self._ensure_listener()
+        if not self._listening.is_set():
+            # this process's listener is not subscribed: its own sockets would not hear the change
+            # back from Redis, so it is delivered here directly (still sent to Redis below, for the
+            # processes that are subscribed; a rare double "changed" notice costs a rebuilt view)
+            self._local.deliver(table_id, message)
         try:
-            await self._ensure_listener()
             await self._redis.publish(CHANNEL_PREFIX + table_id, json.dumps(message))
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
-            # the change is committed already: show it here at least; other processes' sockets
-            # refresh when their listener is back (see _listen)
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
+            # the change is committed already: it is shown here at least (above, or now if the
+            # listener was subscribed a moment ago); other processes' sockets refresh when their
+            # listener is back (see _listen)
+            if self._listening.is_set():
+                self._local.deliver(table_id, message)
             log.warning(
                 "Redis unreachable (%s): change of table %s shown on this process only",
                 type(exc).__name__,
                 table_id,
             )
-            self._local.deliver(table_id, message)
 
     @asynccontextmanager
     async def subscribe(self, table_id: str) -> AsyncIterator[AsyncIterator[dict]]:
@@ -153,18 +197,24 @@ class RedisBroadcaster:
         await self._redis.aclose()
 
     async def _ensure_listener(self) -> None:
-        """Start the listener on first use (inside the server's event loop) and wait until Redis has
-        confirmed its subscription, so that no change published from now on can be missed."""
+        """Start the listener on first use (inside the server's event loop) and wait for the outcome
+        of its first attempt: when Redis is reachable, no change published from now on can be missed;
+        when it is not, the caller goes on degraded (issue #50: a worker started during an outage
+        raised the connection error into every websocket until Redis was back)."""
         if self._listener is None or self._listener.done():
+            # done: only if it ended by an unexpected error (it never returns); start it again
+            if self._listener is not None and not self._listener.cancelled():
+                failure = self._listener.exception()
+                if failure is not None:
+                    log.error("Redis listener failed: %s; restarting it", type(failure).__name__)
             self._listening.clear()
             self._listener = asyncio.create_task(self._listen(), name="redis-fan-out")
-        if self._listening.is_set():
+        if self._first_attempt.is_set():
             return
-        confirmed = asyncio.create_task(self._listening.wait())
-        await asyncio.wait({confirmed, self._listener}, return_when=asyncio.FIRST_COMPLETED)
-        if not confirmed.done():
-            confirmed.cancel()
-            self._listener.result()  # the listener could not reach Redis at all: raise why
+        outcome = asyncio.create_task(self._first_attempt.wait())
+        await asyncio.wait({outcome, self._listener}, return_when=asyncio.FIRST_COMPLETED)
+        if not outcome.done():
+            outcome.cancel()
 
     async def _listen(self) -> None:
         import redis.exceptions
@@ -177,7 +227,9 @@ class RedisBroadcaster:
                 async for message in pubsub.listen():
                     if message["type"] == "psubscribe":
                         self._listening.set()
+                        self._first_attempt.set()
                         if reconnecting:
+                            log.info("Redis reachable again: fan-out across processes restored")
                             for table_id in self._local.watched_tables():
                                 self._local.deliver(table_id, {"table": table_id, "step": -1})
                             reconnecting = False
@@ -185,9 +237,17 @@ class RedisBroadcaster:
                         table_id = message["channel"].decode()[len(CHANNEL_PREFIX) :]
                         self._local.deliver(table_id, json.loads(message["data"]))
             except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError) as exc:
-                if not self._listening.is_set():
-                    raise  # never connected: the caller waiting in _ensure_listener reports it
-                log.warning("lost the connection to Redis (%s); reconnecting", type(exc).__name__)
+                self._last_error = f"{type(exc).__name__}: {exc}"
+                if not reconnecting:
+                    # once per outage (the retries are silent): the state, and what still works
+                    log.warning(
+                        "Redis unreachable (%s): DEGRADED, updates reach this process's sockets "
+                        "only; retrying every %.1f s",
+                        self._last_error,
+                        RECONNECT_SECONDS,
+                    )
+                self._listening.clear()
+                self._first_attempt.set()
                 reconnecting = True
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:

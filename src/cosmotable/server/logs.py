@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+import time
 from typing import Any
 
 _TOKEN = re.compile(r"(token=)[A-Za-z0-9_\-%.~+]+")
@@ -52,16 +54,57 @@ class ClientFaults(logging.Filter):
         return True
 
 
+class RepeatLimit(logging.Filter):
+    """At most one warning or error line of a kind every WINDOW seconds; the next one written says how
+    many of its kind were left out. During a 20 s outage the server wrote ~80 identical lines a second
+    (issue #50), which buries the one line that says what changed.
+
+    A kind is the logger, the level and the message *before* its arguments are filled in ("database
+    unavailable during %s"), so that the same fault on different tables counts as one kind. Lines
+    below WARNING (the access log) are never left out. The count of a burst's last window is written
+    with the next line of its kind (a filter writes nothing by itself)."""
+
+    WINDOW = 5.0
+
+    def __init__(self, window: float | None = None, clock=time.monotonic) -> None:
+        super().__init__()
+        self.window = self.WINDOW if window is None else window
+        self._clock = clock
+        # per kind: when its last line was written, and how many were left out since
+        self._kinds: dict[tuple[str, int, str], tuple[float, int]] = {}
+        self._lock = threading.Lock()  # the service's worker threads log too
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        kind = (record.name, record.levelno, str(record.msg))
+        now = self._clock()
+        with self._lock:
+            written, left_out = self._kinds.get(kind, (None, 0))
+            if written is not None and now - written < self.window:
+                self._kinds[kind] = (written, left_out + 1)
+                return False
+            self._kinds[kind] = (now, 0)
+            if len(self._kinds) > 1000:  # bounded: drop kinds that have been quiet for a window
+                self._kinds = {k: v for k, v in self._kinds.items() if now - v[0] < self.window}
+                self._kinds[kind] = (now, 0)
+        if left_out:
+            # appended to the message (not the arguments: a line may have none)
+            record.msg = f"{record.msg} [{left_out} more like this left out since the last one written]"
+        return True
+
+
 def log_config() -> dict[str, Any]:
     """Uvicorn's default logging, with the process id on every line, the filters above on every
     handler, and cosmotable's loggers (the root's) written through the same handlers."""
-    filters = ["redact_tokens", "client_faults"]
+    filters = ["redact_tokens", "client_faults", "repeat_limit"]
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {
             "redact_tokens": {"()": "cosmotable.server.logs.RedactTokens"},
             "client_faults": {"()": "cosmotable.server.logs.ClientFaults"},
+            "repeat_limit": {"()": "cosmotable.server.logs.RepeatLimit"},
         },
         "formatters": {
             "default": {

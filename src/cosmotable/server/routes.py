@@ -8,12 +8,13 @@ import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, WebSocket
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from cosmotable import games
 from cosmotable.server import models
 from cosmotable.server.errors import ApiError
 from cosmotable.server.game_web import web_url
+from cosmotable.server.health import HealthBody, health
 from cosmotable.server.metrics import resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.runtime import Server
@@ -53,6 +54,20 @@ def api_router(server: Server) -> APIRouter:
             "resident_mib": resident_mib(),
             "top_allocations": await asyncio.to_thread(top_allocations, allocations) if allocations else None,
         }
+
+    @router.get(
+        "/health",
+        summary="Liveness and readiness: database, migrations, Redis (200 ready, 503 not: says why)",
+        response_model=HealthBody,
+        responses={503: {"model": HealthBody, "description": "not ready; `checks` names what is wrong"}},
+    )
+    async def health_check() -> JSONResponse:
+        status, body = await health(server.engine, server.broadcaster)
+        return JSONResponse(body, status_code=status)
+
+    @router.get("/health/live", summary="Liveness only: 200 while the process's event loop answers")
+    async def live() -> dict[str, Any]:
+        return {"live": True}
 
     @router.get("/games", response_model=list[models.GameInfo], summary="The games and their variants")
     async def list_games():

@@ -104,6 +104,8 @@ class Server:
             ThreadPoolExecutor(THREADS, thread_name_prefix="cosmotable")
         )
         await asyncio.to_thread(migrate, self.settings.database_url)
+        # never raises: a Redis down at start leaves this process degraded, not failing (issue #50)
+        await self.broadcaster.start()
         for table_id in await self.call(self.service.waiting_for_bots):
             self.bots.kick(table_id)
         self._background.append(asyncio.create_task(self._timers()))
