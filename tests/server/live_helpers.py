@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,3 +183,22 @@ class SeatSocket:
         reader = getattr(self, "_reader", None)
         if reader is not None:
             reader.join(timeout=WAIT)
+
+
+def first_legal_moves(url: str, table_id: str, tokens: dict[int, str], count: int) -> int:
+    """`count` decisions over HTTP, each the first legal action of the seat to act and each request on
+    a new connection (so the kernel spreads them over the workers of `serve --workers N`); the last
+    step reached."""
+    step = 0
+    for _ in range(count):
+        seat = httpx.get(f"{url}/api/tables/{table_id}").json()["to_act"]
+        headers = {"X-Seat-Token": tokens[seat]}
+        legal = httpx.get(f"{url}/api/tables/{table_id}/state", headers=headers).json()["legal_actions"]
+        answer = httpx.post(
+            f"{url}/api/tables/{table_id}/actions",
+            json={"action": legal[0]["json"], "client_action_id": uuid.uuid4().hex},
+            headers=headers,
+        )
+        assert answer.status_code == 200, answer.text
+        step = answer.json()["step"]
+    return step

@@ -12,7 +12,7 @@ import time
 import uuid
 
 import httpx
-from live_helpers import WAIT, LiveServer, SeatSocket, start_server
+from live_helpers import WAIT, LiveServer, SeatSocket, first_legal_moves, start_server
 from test_multiprocess import new_table
 from test_serve_workers import _answering, _serve
 
@@ -118,7 +118,7 @@ def test_two_workers_started_during_a_redis_outage_serve_and_catch_up(tmp_path):
         try:
             for socket in sockets:
                 socket.wait_for_step(0)  # opened and served during the outage
-            step = _moves(url, table_id, tokens, 6)  # some land on the other worker: not seen yet
+            step = first_legal_moves(url, table_id, tokens, 6)  # some land on the other worker: not seen yet
             redis_server.resume()
             for socket in sockets:  # caught up by the refresh each worker sends once subscribed again
                 assert socket.wait_for_step(step)["step"] == step
@@ -129,7 +129,7 @@ def test_two_workers_started_during_a_redis_outage_serve_and_catch_up(tmp_path):
                 answer = httpx.get(f"{url}/api/health", timeout=WAIT)
                 if answer.status_code == 200:
                     pids.add(answer.json()["pid"])
-            step = _moves(url, table_id, tokens, 6)
+            step = first_legal_moves(url, table_id, tokens, 6)
             for socket in sockets:
                 assert socket.wait_for_step(step)["step"] == step
             assert not [m for s in sockets for m in s.messages if m.get("type") == "error"]
@@ -144,21 +144,3 @@ def test_two_workers_started_during_a_redis_outage_serve_and_catch_up(tmp_path):
     assert "Exception in ASGI application" not in text and "Traceback" not in text, text[-3000:]
     degraded = {line.split("[", 1)[1].split("]", 1)[0] for line in text.splitlines() if "DEGRADED" in line}
     assert len(degraded) == 2, f"each worker says it is degraded: {degraded}"
-
-
-def _moves(url: str, table_id: str, tokens: dict[int, str], count: int) -> int:
-    """`count` first-legal moves over HTTP, each request on a new connection; the last step."""
-    step = 0
-    for _ in range(count):
-        seat = httpx.get(f"{url}/api/tables/{table_id}").json()["to_act"]
-        legal = httpx.get(
-            f"{url}/api/tables/{table_id}/state", headers={"X-Seat-Token": tokens[seat]}
-        ).json()["legal_actions"]
-        answer = httpx.post(
-            f"{url}/api/tables/{table_id}/actions",
-            json={"action": legal[0]["json"], "client_action_id": uuid.uuid4().hex},
-            headers={"X-Seat-Token": tokens[seat]},
-        )
-        assert answer.status_code == 200, answer.text
-        step = answer.json()["step"]
-    return step

@@ -7,12 +7,12 @@ import os
 import signal
 import subprocess
 import time
-import uuid
 from pathlib import Path
 
 import httpx
 import pytest
-from live_helpers import WAIT, LiveServer, SeatSocket, cosmotable_command
+from live_helpers import WAIT, LiveServer, SeatSocket, cosmotable_command, first_legal_moves
+from server_helpers import wait_until
 
 
 def _children(pid: int) -> list[int]:
@@ -108,20 +108,8 @@ def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, r
         for socket in sockets:
             socket.read_in_background()
         try:
-            step = 0
-            for _ in range(12):  # each request on a new connection: the kernel spreads them over the workers
-                summary = httpx.get(f"{url}/api/tables/{table_id}").json()
-                seat = summary["to_act"]
-                legal = httpx.get(
-                    f"{url}/api/tables/{table_id}/state", headers={"X-Seat-Token": tokens[seat]}
-                ).json()["legal_actions"]
-                answer = httpx.post(
-                    f"{url}/api/tables/{table_id}/actions",
-                    json={"action": legal[0]["json"], "client_action_id": uuid.uuid4().hex},
-                    headers={"X-Seat-Token": tokens[seat]},
-                )
-                assert answer.status_code == 200, answer.text
-                step = answer.json()["step"]
+            # each request on a new connection: the kernel spreads them over the workers
+            step = first_legal_moves(url, table_id, tokens, 12)
             for socket in sockets:
                 assert socket.wait_for_step(step)["step"] == step
         finally:
@@ -160,14 +148,10 @@ def _all_bot_table(url: str) -> None:
     assert started.status_code == 200, started.text
 
 
-def _wait_for(predicate, what: str):
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        found = predicate()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"no {what} within {WAIT:.0f} s")
+def _bot_pool_below(pid: int) -> list[int] | None:
+    """The processes below `pid` once its bot pool has started (two workers at least), else None."""
+    found = _descendants(pid)
+    return found if len(found) >= 2 else None
 
 
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
@@ -177,10 +161,7 @@ def test_a_stopped_server_leaves_no_bot_process_behind(tmp_path, stop):
     process, log = _serve(tmp_path, redis_url=None, bot_workers=2)
     url = _answering(process, log)
     _all_bot_table(url)
-    below = _wait_for(
-        lambda: [p for p in _descendants(process.pid)] if len(_descendants(process.pid)) >= 2 else None,
-        "bot worker processes",
-    )
+    below = wait_until(lambda: _bot_pool_below(process.pid), what="bot worker processes")
     os.kill(process.pid, stop)
     process.wait(WAIT)
     _wait_until_ended(below, f"after {stop.name} to the server")
@@ -191,9 +172,9 @@ def test_a_killed_worker_and_a_killed_supervisor_leave_nothing_behind(tmp_path, 
     url = _answering(process, log)
     for _ in range(4):  # tables on either worker: each worker's bot sweep starts its pool
         _all_bot_table(url)
-    worker = _wait_for(
+    worker = wait_until(
         lambda: next((w for w in _children(process.pid) if _descendants(w)), None),
-        "a worker with bot processes",
+        what="a worker with bot processes",
     )
     below_worker = _descendants(worker)
     os.kill(worker, signal.SIGKILL)
@@ -209,7 +190,9 @@ def test_a_terminated_supervisor_leaves_nothing_behind(tmp_path, redis_url):
     url = _answering(process, log)
     for _ in range(4):
         _all_bot_table(url)
-    _wait_for(lambda: any(_descendants(w) for w in _children(process.pid)), "a worker with bot processes")
+    wait_until(
+        lambda: any(_descendants(w) for w in _children(process.pid)), what="a worker with bot processes"
+    )
     everything = _descendants(process.pid)
     os.kill(process.pid, signal.SIGTERM)
     process.wait(WAIT)
