@@ -353,9 +353,15 @@ LONG_FILES_BEING_SPLIT: set[str] = set()
 
 
 def test_no_source_file_is_longer_than_max_lines():
+    # the Python modules, and the browser client's scripts, styles and pages (the shell's and each
+    # game's): source too, read by the same people
+    sources = [
+        *MODULES.values(),
+        *(p for suffix in ("js", "css", "html") for p in PACKAGE.rglob(f"*.{suffix}")),
+    ]
     lengths = {
         path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
-        for path in MODULES.values()
+        for path in sources
     }
     long = sorted(
         f"{name}: {lines} lines"

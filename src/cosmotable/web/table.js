@@ -9,8 +9,9 @@ import { api, newActionId, TableSocket } from "./api.js";
 import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName, botLevelName } from "./games.js";
-import { formatPercent, gameTranslator, language, t } from "./i18n.js";
+import { gameTranslator, language, t } from "./i18n.js";
 import { errorBox, hostToken, loadGames } from "./common.js";
+import { coachPanel } from "./table_coach.js";
 
 function remaining(deadline) {
   if (!deadline) return null;
@@ -246,34 +247,6 @@ export class TablePage {
       this.error = error;
       this.render();
     }
-  }
-
-  toggleCoach() {
-    this.coachOn = !this.coachOn;
-    this.coach = null;
-    this.coachError = null;
-    this.render();
-    if (this.coachOn) this.loadCoach();
-  }
-
-  async loadCoach() {
-    const seat = this.shownSeat;
-    if (!this.state || !this.state.legal_actions.length) {
-      this.coach = null;
-      this.renderCoach();
-      return;
-    }
-    const step = this.state.step;
-    this.coachError = null;
-    this.renderCoach(true);
-    try {
-      const advice = await api.coach(this.tableId, this.token());
-      if (seat !== this.shownSeat || !this.state || this.state.step !== step) return;
-      this.coach = advice;
-    } catch (error) {
-      this.coachError = error;
-    }
-    this.renderCoach();
   }
 
   playerName(seat) {
@@ -529,78 +502,6 @@ export class TablePage {
     return side;
   }
 
-  renderCoach(loading = false) {
-    const node = this.root.querySelector("#coach");
-    if (node) this.fillCoach(node, loading);
-  }
-
-  fillCoach(node, loading = false) {
-    const parts = [el("h2", { id: "coach-title" }, t("coach.title"))];
-    if (this.coachError) parts.push(errorBox(this.coachError));
-    else if (loading) parts.push(el("p", { class: "muted", role: "status" }, t("coach.thinking")));
-    else if (!this.state || !this.state.legal_actions.length) parts.push(el("p", { class: "muted" }, t("coach.not_your_turn")));
-    else if (this.coach) {
-      const odds = this.coach.odds;
-      if (odds && typeof odds === "object") parts.push(this.renderOdds(odds));
-      const moves = [...(this.coach.moves || [])].sort((a, b) => b.win_chance - a.win_chance);
-      parts.push(
-        el("h3", {}, t("coach.moves")),
-        el(
-          "table",
-          { class: "coach-moves" },
-          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.move")), el("th", { scope: "col" }, t("coach.win_chance")), el("th", { scope: "col" }, t("coach.visits")))),
-          el(
-            "tbody",
-            {},
-            moves.map((move) =>
-              el(
-                "tr",
-                {},
-                el("td", {}, move.text),
-                el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance)),
-                el("td", {}, String(move.visits)),
-              ),
-            ),
-          ),
-        ),
-      );
-    }
-    replace(node, parts);
-  }
-
-  // MLEM's exact odds of the current choice (games/mlem/odds.py TravelOdds.to_json): crash chance, the
-  // expected advance, and the chance to reach each space.
-  renderOdds(odds) {
-    const rows = [];
-    if (typeof odds.crash === "number") {
-      rows.push(el("dt", {}, t("coach.crash")), el("dd", { class: "crash" }, formatPercent(odds.crash), odds.crash_exact ? el("span", { class: "muted" }, ` (${odds.crash_exact})`) : null));
-    }
-    if (typeof odds.expected_farthest_advance === "number") {
-      rows.push(el("dt", {}, t("coach.expected_advance")), el("dd", {}, t("coach.spaces", { count: Math.round(odds.expected_farthest_advance * 10) / 10 })));
-    }
-    const reach = odds.reachable && typeof odds.reachable === "object" ? Object.entries(odds.reachable).filter(([, p]) => p > 0) : [];
-    return [
-      el("h3", {}, t("coach.odds")),
-      typeof odds.space === "number" && typeof odds.dice === "number"
-        ? el("p", { class: "muted" }, t("coach.odds_situation", { space: odds.space, count: odds.dice }))
-        : null,
-      el("dl", { class: "odds" }, rows),
-      reach.length
-        ? el(
-            "details",
-            { class: "reach" },
-            el("summary", {}, t("coach.reachable")),
-            el(
-              "table",
-              {},
-              el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.space")), el("th", { scope: "col" }, t("coach.chance")))),
-              el("tbody", {}, reach.map(([space, p]) => el("tr", {}, el("td", {}, space === "deep" ? t("coach.deep_space") : space), el("td", {}, formatPercent(p))))),
-            ),
-          )
-        : null,
-    ];
-  }
-
   renderEnd() {
     if (this.table.status !== "finished" || this.endDismissed) return null;
     const winners = this.table.winners || [];
@@ -680,3 +581,6 @@ export class TablePage {
     );
   }
 }
+
+// The coach panel (table_coach.js) is part of the page.
+Object.assign(TablePage.prototype, coachPanel);
