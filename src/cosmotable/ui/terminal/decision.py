@@ -248,7 +248,11 @@ class Decision(PromptScreen):
         prompt = Text.assemble(
             self.seats[at.seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
         )
-        line = self.reader.read(prompt)
+        line, self.pending = self.pending, None
+        if line is not None:  # typed at the pager just closed: answered as if typed here
+            self.console.print(prompt, Text(line), sep="")
+        else:
+            line = self.reader.read(prompt)
         if line is None:
             raise Quit("End of input")
         return line.strip()
@@ -273,7 +277,11 @@ class Decision(PromptScreen):
             self.redraw(at)
         elif low == "log":
             lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
-            self.page(Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"))
+            # opened at the end: the latest events are what is looked for (issue #48)
+            self.page(
+                Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"),
+                at_end=True,
+            )
             if self.fitted:
                 self.redraw(at)
         elif low == "rules":

@@ -34,6 +34,8 @@ class PromptScreen(MenuPrinter):
     recent: list[Text]
     hint_lines: Text | None
     notice: Text | None
+    #: a line typed at the pager that was no pager key: the prompt takes it as typed there
+    pending: str | None
 
     @property
     def humans(self) -> int:
@@ -102,6 +104,13 @@ class PromptScreen(MenuPrinter):
             raise Quit("End of input")
         if line.strip().lower() in QUIT_WORDS:
             raise Quit("Quit")
+        if c.is_terminal:
+            # The private screen starts on a clear screen: drawn under the hand-over, whenever it was
+            # shorter than the terminal the question "press Enter when only you can see the screen"
+            # stayed on its top line, and an Enter typed for it (a person reading the screen, or a
+            # script looking for "press Enter") reached the move prompt as "✗ Nothing was typed."
+            # (issue #48, item 7).
+            c.clear()
         self.at_keyboard = seat
 
     @property
@@ -218,24 +227,42 @@ class PromptScreen(MenuPrinter):
         for line in lines:
             self.console.print(line, overflow="ellipsis", no_wrap=self.compact, crop=True)
 
-    def page(self, renderable) -> None:
-        """Print a long text a screenful at a time on a terminal (Enter = more, q = stop)."""
+    def page(self, renderable, at_end: bool = False) -> None:
+        """Print a long text a screenful at a time on a terminal, and wait after the last screenful:
+        the table is drawn again after it, and would scroll a short text (Planet's help, the seats)
+        away before it could be read (issue #48). Enter = the next screenful (after the last: back
+        to the table), p = the one before, q = stop; any other line ('quit' too) is kept as typed at
+        the prompt (`pending`), so a command typed at the pager is not lost. `at_end`: open on the
+        last screenful ('log': the latest events are what is looked for)."""
         c = self.console
         if not c.is_terminal:
             c.print(renderable)
             return
         lines = c.render_lines(renderable, c.options, pad=False)
         height = max(c.height - 1, 5)
-        for start in range(0, len(lines), height):
-            for line in lines[start : start + height]:
+        start = max(len(lines) - height, 0) if at_end else 0
+        while True:
+            shown = lines[start : start + height]
+            for line in shown:
                 for segment in line:
                     c.print(Text(segment.text, style=segment.style or ""), end="")
                 c.print()
-            if start + height < len(lines):
-                more = self.reader.read(
-                    Text(
-                        f"-- more ({start + height}/{len(lines)} lines): Enter, q = stop -- ", style="reverse"
-                    )
-                )
-                if more is None or more.strip().lower() in QUIT_WORDS:
-                    return
+            end = start + len(shown)
+            earlier = ", p = previous" if start > 0 else ""
+            if end < len(lines):
+                question = f"-- more ({end}/{len(lines)} lines): Enter{earlier}, q = stop -- "
+            else:
+                question = f"-- end: Enter = back to the table{earlier} -- "
+            answer = self.reader.read(Text(question, style="reverse"))
+            if answer is None:
+                raise Quit("End of input")  # as at any other question (a tty's Ctrl-D comes once)
+            typed = answer.strip()
+            if typed.lower() == "p" and start > 0:
+                start = max(start - height, 0)
+            elif typed and typed.lower() != "q":  # 'quit' too: it leaves the game, as at the prompt
+                self.pending = typed  # answered by the prompt, as if typed there
+                return
+            elif typed or end >= len(lines):
+                return
+            else:
+                start = end

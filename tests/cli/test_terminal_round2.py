@@ -1,0 +1,134 @@
+"""Terminal round 2 (issue #48), driven through an 80×24 pseudo-terminal as a person drives it:
+paged texts wait for a key, a line typed at the pager is answered, the hand-over leaves nothing of
+itself on the private screen, and the end of input leaves where it should."""
+
+from __future__ import annotations
+
+import pytest
+from terminal_helpers import Terminal
+
+
+@pytest.fixture
+def term(tmp_path):
+    started: list[Terminal] = []
+
+    def start(*args: str, **kwargs) -> Terminal:
+        t = Terminal(list(args), tmp_path, **kwargs)
+        started.append(t)
+        return t
+
+    yield start
+    for t in started:
+        t.close()
+
+
+def last_line(screen: str) -> str:
+    """The question on the screen: its last line with text (a fitted screen may end in blanks)."""
+    return [line for line in screen.splitlines() if line.strip()][-1]
+
+
+PLANET_4 = ("play", "planet", "--players", "4", "--bots", "3", "--seed", "3", "--save", "p.json")
+
+
+# ------------------------------------------------------------------------------ item 1: paged texts wait
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("help", "░ face down"),  # the whole legend of the map
+        ("more", "astronauts"),  # the seats table
+        ("seats", "astronauts"),
+        ("show", "astronauts"),
+    ],
+)
+def test_planet_help_and_show_wait_for_a_key_before_the_table_is_drawn_again(term, command, expected):
+    t = term(*PLANET_4)
+    t.prompt()
+    screen = t.answer(command)
+    t.save(f"planet-4p-{command}-paged")
+    assert expected in screen, screen  # still on the screen: the table is not drawn over it
+    assert last_line(screen).startswith("-- end: Enter = back to the table"), screen
+    screen = t.answer("")
+    assert "your move [1" in last_line(screen), screen  # Enter: back to the table
+    t.send("quit")
+    t.finish()
+
+
+def test_a_command_typed_at_the_pager_is_answered_and_quit_there_leaves_the_game(term, tmp_path):
+    t = term(*PLANET_4)
+    t.prompt()
+    t.answer("help")
+    screen = t.answer("seats")  # typed at the pager: answered as if typed at the prompt ...
+    assert "your move" in last_line(screen), screen  # ... where it is shown as typed
+    screen = t.prompt()
+    assert "astronauts" in screen and last_line(screen).startswith("-- end"), screen
+    t.send("quit")  # at the pager too 'quit' leaves the game
+    out = t.finish()
+    assert "quit]: quit\n\nQuit." in out and t.exit_code == 0
+
+
+def test_the_end_of_input_at_the_pager_leaves_the_game(term):
+    t = term(*PLANET_4)
+    t.prompt()
+    t.answer("help")
+    t.child.sendeof()
+    out = t.finish()
+    assert "End of input" in out and t.exit_code == 0
+
+
+# ------------------------------------------------------------------------------ item 7: no stray refusal
+def test_the_private_screen_after_the_hand_over_shows_no_question_of_the_hand_over(term):
+    """The cause of the stray "✗ Nothing was typed." (issue #48, item 7): the hand-over's "press
+    Enter" stayed on the top line of the next player's screen whenever that screen was shorter
+    than the terminal, and an Enter typed for it reached the move prompt. Five MLEM seats, three of
+    them people (secret missions: a hand-over before each), answered by the screen's last question
+    the way a person reading it would, and also by any "press Enter" left on the screen."""
+    t = term(
+        "play",
+        "mlem",
+        "--players",
+        "5",
+        "--bots",
+        "2",
+        "--seed",
+        "4",
+        "--variants",
+        "all",
+        "--save",
+        "m.json",
+    )
+    screen = t.prompt()
+    hand_overs = 0
+    for _ in range(40):
+        question = last_line(screen)
+        assert "Nothing was typed" not in screen, screen
+        if "press Enter when only you can see" in question:
+            hand_overs += 1
+            screen = t.answer("")
+            t.save("mlem-5p-after-hand-over")
+            assert "press Enter" not in screen and "Pass the keyboard" not in screen, screen
+            continue
+        assert "press Enter" not in screen, screen  # nothing on screen asks for a bare Enter
+        if "are you sure" in question:
+            screen = t.answer("yes")
+        else:
+            screen = t.answer("" if "[1 or Enter" in question else "1")
+    assert hand_overs >= 3
+    t.send("quit")
+    t.finish()
+
+
+# ------------------------------------------------------------------------------ item 8: Ctrl-D leaves
+def test_end_of_input_at_the_offer_to_continue_leaves_without_a_new_game(term, tmp_path):
+    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "5")
+    t.prompt()
+    t.answer("board satellite")
+    t.send("quit")
+    t.finish()
+    t = term("play", "mlem", "--players", "2", "--bots", "1")
+    screen = t.prompt()
+    assert "Continue it?" in screen
+    t.child.sendeof()
+    out = t.finish()
+    assert "Nothing started" in out and "your move" not in out.split("Continue it?")[-1]
+    assert t.exit_code == 0
+    assert len(list((tmp_path / "records").glob("mlem-*.json"))) == 1  # no new game was saved
