@@ -132,3 +132,22 @@ def test_end_of_input_at_the_offer_to_continue_leaves_without_a_new_game(term, t
     assert "Nothing started" in out and "your move" not in out.split("Continue it?")[-1]
     assert t.exit_code == 0
     assert len(list((tmp_path / "records").glob("mlem-*.json"))) == 1  # no new game was saved
+
+
+def test_a_very_long_typed_line_is_quoted_short_in_the_refusal(term):
+    t = term("play", "mlem", "--players", "2", "--bots", "1", "--seed", "3", "--save", "m.json")
+    t.prompt()
+    screen = t.answer("y" * 3000)
+    flat = " ".join(screen.split())
+    assert f'✗ "{"y" * 40}…" (3000 characters) is not a move' in flat, screen
+    assert "y" * 41 not in flat.split("✗")[-1], screen  # the refusal does not repeat the whole line
+    t.send("quit")
+    t.finish()
+
+
+def test_play_help_fits_80_columns_without_cut_words_or_two_spellings_of_a_variant(term):
+    t = term("play", "--help")
+    out = t.finish()
+    assert "…" not in out, out  # no cut default or example
+    assert len(out.splitlines()) <= 100, out  # was 128 lines
+    assert "secret-missions" not in out and "secret_missions" in out

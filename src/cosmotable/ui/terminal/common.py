@@ -153,6 +153,10 @@ def make_console(stderr: bool = False) -> Console:
     return console
 
 
+#: piped input is echoed up to this many characters
+ECHO_LIMIT = 200
+
+
 class LineReader:
     """Reads one line per prompt from stdin, terminal or not. `None` means end of input (EOF)."""
 
@@ -178,8 +182,9 @@ class LineReader:
             self.console.print()
             return None
         line = line.rstrip("\r\n")
-        # Echo piped input so a transcript reads like the session it was.
-        self.console.print(Text(line))
+        # Echo piped input so a transcript reads like the session it was (a very long line cut:
+        # the refusal that follows says how long it was).
+        self.console.print(Text(line if len(line) <= ECHO_LIMIT else line[:ECHO_LIMIT] + "…"))
         return line
 
 

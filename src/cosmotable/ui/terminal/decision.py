@@ -48,6 +48,18 @@ class Asking:
         return len(self.path) > 1
 
 
+#: A typed line is quoted in a refusal up to this many characters: 3,000 typed characters were
+#: repeated in full under their own echo (issue #48).
+TYPED_QUOTE_LIMIT = 40
+
+
+def typed(text: str) -> str:
+    """A typed line as a refusal quotes it: whole when short, else its start and its length."""
+    if len(text) <= TYPED_QUOTE_LIMIT:
+        return f'"{text}"'
+    return f'"{text[:TYPED_QUOTE_LIMIT]}…" ({len(text)} characters)'
+
+
 class Decision(PromptScreen):
     """Asks a person for their move; the play session is one."""
 
@@ -343,11 +355,13 @@ class Decision(PromptScreen):
         except IllegalAction as exc:
             if not self.opened_level(at, text):
                 reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
-                self.refuse(f'"{text}" is not a move: {reason}.', len(at.entries), at.nested)
+                if len(reason) > 2 * TYPED_QUOTE_LIMIT and text in reason:  # it may quote the line again
+                    reason = reason.replace(text, typed(text).strip('"'))
+                self.refuse(f"{typed(text)} is not a move: {reason}.", len(at.entries), at.nested)
             return None
         if not self.state.is_legal(action):
             if not self.opened_level(at, text):
-                why = f'"{text}" is not possible now: {self.state.explain_illegal(action)}.'
+                why = f"{typed(text)} is not possible now: {self.state.explain_illegal(action)}."
                 self.refuse(why, len(at.entries), at.nested)
             return None
         return action
