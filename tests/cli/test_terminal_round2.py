@@ -151,3 +151,27 @@ def test_play_help_fits_80_columns_without_cut_words_or_two_spellings_of_a_varia
     assert "…" not in out, out  # no cut default or example
     assert len(out.splitlines()) <= 100, out  # was 128 lines
     assert "secret-missions" not in out and "secret_missions" in out
+
+
+def test_the_final_scores_at_80_columns_keep_headings_whole_and_names_on_one_line():
+    """MLEM's widest table (every variant, five players): 'moo… goa… pla…' and names over four
+    lines were Rich shrinking every column alike."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from cosmotable.ui.terminal.common import SeatScreen
+
+    headings = ("moons", "deep space", "goals", "planets", "ufo", "discoveries", "missions", "total")
+    names = ["★ Player 1 (R)", "Felix (B, bot)", "Player 3 (Y)", "Oscar (G, bot)", "Luna (P, bot)"]
+    table = SeatScreen.score_table(headings)
+    for name in names:
+        table.add_row(name, *["12"] * 7, Text("112", style="bold"))
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(table)
+    out = console.file.getvalue()
+    assert "…" not in out, out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    for word in ("moons", "deep", "space", "planets", "discoveries", "missions", "total", *names):
+        assert word in out, out
