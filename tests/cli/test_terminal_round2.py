@@ -175,3 +175,18 @@ def test_the_final_scores_at_80_columns_keep_headings_whole_and_names_on_one_lin
     assert all(len(line) <= 80 for line in out.splitlines())
     for word in ("moons", "deep", "space", "planets", "discoveries", "missions", "total", *names):
         assert word in out, out
+
+
+def test_kosmodrom_game_over_screen_at_80_columns_cuts_no_word(term):
+    """Four bots to the end: each seat's title (upgrades, score) and each zone's cards are drawn
+    whole at 80 columns ('upgrades: Labo' and 'Jack of All T' were cut)."""
+    t = term("play", "kosmodrom", "--players", "4", "--bots", "4", "--seed", "3", "--save", "k.json")
+    out = t.finish()
+    end = out.split("Game over")[-1].split("Final scores")[0]
+    flat = " ".join(end.split())
+    assert flat.count("score now") == 4, end  # every seat's title whole (it wraps at a space)
+    assert all(len(line.rstrip()) <= 80 for line in end.splitlines())
+    # seed 3's words that were cut at the 80th column (cells wrap at word ends now)
+    words = set(flat.split())
+    assert {"Trades", "Control", "Contract", "complete", "now"} <= words, end
+    assert not {"T", "Contr", "Labo", "comp", "Mission Contr"} & words, end

@@ -177,7 +177,7 @@ class KosmodromScreen(SeatScreen):
             out.append(" last", style="red")
         return out
 
-    def player_table(self, view: dict[str, Any], seat: int) -> Table:
+    def player_table(self, view: dict[str, Any], seat: int, width: int = 84) -> Table:
         player = view["players"][seat]
         me = view.get("seat")
         title = Text.assemble(self.name(seat), f"  hand {player['hand_count']}/{player['hand_limit']}")
@@ -207,8 +207,12 @@ class KosmodromScreen(SeatScreen):
             expand=False,
             show_edge=False,
         )
+        # Three zones side by side in `width`: 26 columns each (plus padding) took 84, and at 80
+        # the table and its title were cut mid-word ('upgrades: Labo', issue #48); narrower, the
+        # cells wrap at word ends instead.
+        column = max(min(26, (width - 2 * len(ZONES)) // len(ZONES)), 12)
         for zone in ZONES:
-            table.add_column(ZONE_SHORT[zone], min_width=26)
+            table.add_column(ZONE_SHORT[zone], min_width=column, max_width=max(column, 26))
         cells = []
         for zone in ZONES:
             lines = []
@@ -232,7 +236,7 @@ class KosmodromScreen(SeatScreen):
         me = view.get("seat")
         order = [me] + [s for s in range(n) if s != me] if me is not None else list(range(n))
         for seat in order:
-            parts.append(self.player_table(view, seat))
+            parts.append(self.player_table(view, seat, width))
         if view.get("hand") is not None and me is not None:
             parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(view["hand"])))
         return Group(*parts)
