@@ -190,3 +190,15 @@ def test_kosmodrom_game_over_screen_at_80_columns_cuts_no_word(term):
     words = set(flat.split())
     assert {"Trades", "Control", "Contract", "complete", "now"} <= words, end
     assert not {"T", "Contr", "Labo", "comp", "Mission Contr"} & words, end
+
+
+def test_a_json_error_says_at_once():
+    """json's "Unterminated string starting at" read "starting at at line 1"."""
+    from cosmotable.engine.inputs import parse_json
+
+    with pytest.raises(ValueError) as refused:
+        parse_json('{"a": "b')
+    assert str(refused.value) == "not valid JSON: Unterminated string starting at line 1, column 7"
+    with pytest.raises(ValueError) as refused:
+        parse_json("{bad")
+    assert " at line 1, column 2" in str(refused.value)
