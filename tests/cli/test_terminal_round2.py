@@ -202,3 +202,39 @@ def test_a_json_error_says_at_once():
     with pytest.raises(ValueError) as refused:
         parse_json("{bad")
     assert " at line 1, column 2" in str(refused.value)
+
+
+# ------------------------------------------------------------------------------ item 5: the crash stays
+def test_short_of_room_the_news_keeps_the_crash_and_then_the_latest_lines():
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from cosmotable.ui.terminal.prompt_screen import PromptScreen
+
+    texts = ["reroll 3,4", "the rocket crashes", "Ann lands", "token 1", "token 2", "token 3", "board"]
+    lines = [Text(t) for t in texts]
+    marked = SimpleNamespace(recent_key=[t in ("the rocket crashes", "Ann lands") for t in texts])
+    shown = [line.plain for line in PromptScreen.news_to_show(marked, lines, 3)]
+    assert shown == ["the rocket crashes", "Ann lands", "board"]
+    shown = [line.plain for line in PromptScreen.news_to_show(marked, lines, 1)]
+    assert shown == ["Ann lands"]
+    unmarked = SimpleNamespace(recent_key=[])
+    assert [line.plain for line in PromptScreen.news_to_show(unmarked, lines, 2)] == ["token 3", "board"]
+
+
+def test_log_opens_on_its_last_screenful(term):
+    t = term("play", "mlem", "--players", "5", "--bots", "4", "--seed", "3", "--variants", "all")
+    screen = t.prompt()
+    for _ in range(6):  # a few decisions: more events than one screenful
+        question = last_line(screen)
+        screen = t.answer("yes" if "are you sure" in question else ("" if "[1 or Enter" in question else "1"))
+    news = [line for line in screen.splitlines() if line.startswith("• ")]
+    screen = t.answer("log")
+    t.save("mlem-5p-log-at-end")
+    question = last_line(screen)
+    # longer than a screen, and opened on its end: the way back is 'p'
+    assert question == "-- end: Enter = back to the table, p = previous --", screen
+    assert news and news[-1][:40] in screen, screen  # the latest event is on the log's screen
+    t.send("quit")
+    t.finish()

@@ -34,6 +34,8 @@ class PromptScreen(MenuPrinter):
     recent: list[Text]
     hint_lines: Text | None
     notice: Text | None
+    #: per line of `recent`: is it of a key kind (the game's `key_events`)
+    recent_key: list[bool]
     #: a line typed at the pager that was no pager key: the prompt takes it as typed there
     pending: str | None
 
@@ -122,8 +124,16 @@ class PromptScreen(MenuPrinter):
         return c.is_terminal and c.height < COMPACT_HEIGHT
 
     def recent_lines(self, seat: int) -> list[Text]:
-        """The news for `seat` since its last prompt (kept for redrawing the screen)."""
-        return collapse_repeats([line for _, line in self.unseen(seat)])
+        """The news for `seat` since its last prompt (kept for redrawing the screen); the lines of
+        the kinds the game's screen calls key (`key_events`: MLEM's crash and landings) are
+        remembered in `recent_key`, for `print_news` to keep when it has no room for all."""
+        new = self.unseen(seat)
+        key_kinds: frozenset[str] = getattr(self.screen, "key_events", frozenset())
+        key = {line.plain for kind, line in new if kind in key_kinds}
+        lines = collapse_repeats([line for _, line in new])
+        # a collapsed line ends in " (×N)": it is key when the line it repeats is
+        self.recent_key = [line.plain.rsplit(" (×", 1)[0] in key for line in lines]
+        return lines
 
     def lines_of(self, renderable) -> int:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
@@ -205,13 +215,27 @@ class PromptScreen(MenuPrinter):
             c.print(Rule(Text(title), style="dim", align="left"))
             shown = lines
         elif room >= 2:
-            shown = lines[-(room - 1) :]
+            shown = self.news_to_show(lines, room - 1)
             earlier = len(lines) - len(shown)
-            c.print(Rule(Text(f"{title} ({earlier} earlier: 'log')"), style="dim", align="left"))
+            c.print(Rule(Text(f"{title} ({earlier} more: 'log')"), style="dim", align="left"))
         else:
-            shown = lines[-1:]
+            shown = self.news_to_show(lines, 1)
         for line in shown:
             c.print(line, overflow="ellipsis", no_wrap=True, crop=True)
+
+    def news_to_show(self, lines: list[Text], room: int) -> list[Text]:
+        """`room` of the news lines, in order: the key ones first (a crash after a reroll was left
+        off the screen under the expedition token that followed it, issue #48), then the latest."""
+        flags = getattr(self, "recent_key", [])
+        if len(flags) != len(lines):  # not the news `recent_lines` marked: the latest lines
+            return lines[-room:]
+        chosen = {i for i, key in enumerate(flags) if key}
+        chosen = set(sorted(chosen)[-room:])  # more key lines than room: the latest of them
+        for i in reversed(range(len(lines))):
+            if len(chosen) >= room:
+                break
+            chosen.add(i)
+        return [lines[i] for i in sorted(chosen)]
 
     def print_recent(self, seat: int | None = None) -> None:
         new = self.unseen(seat)
