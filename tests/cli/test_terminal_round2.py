@@ -238,3 +238,37 @@ def test_log_opens_on_its_last_screenful(term):
     assert news and news[-1][:40] in screen, screen  # the latest event is on the log's screen
     t.send("quit")
     t.finish()
+
+
+# ------------------------------------------------------------------------------ item 4: a line a seat
+def test_kosmodrom_seats_take_one_line_each_on_the_tight_table_at_80_columns(term, tmp_path):
+    """Four bots' game, drawn at every fifth action from the middle on: the tight table (the one a
+    short screen falls back to) has the title, the centre, one line per seat and the hand."""
+    import io
+
+    from rich.console import Console
+
+    from cosmotable.engine import GameRecord
+    from cosmotable.ui.terminal.common import seats_from_record_file
+    from cosmotable.ui.terminal.screens import screen_for
+
+    t = term("play", "kosmodrom", "--players", "4", "--bots", "4", "--seed", "3", "--save", "k.json")
+    t.finish()
+    record = GameRecord.load(tmp_path / "k.json")
+    seats = seats_from_record_file(tmp_path / "k.json", 4)
+    screen = screen_for("kosmodrom", seats)
+    state = record.initial_state()
+    summed = 0
+    for n, action in enumerate(record.actions):
+        state.apply(action)
+        if n < len(record.actions) // 2 or n % 5:
+            continue
+        view = state.view(0)
+        console = Console(file=io.StringIO(), width=80, color_system=None)
+        console.print(screen.tight_board(view, 80))
+        lines = console.file.getvalue().splitlines()
+        title_and_centre = 1 + (2 if screen.tight_centre(view).cell_len > 80 else 1)
+        hand = len(lines) - title_and_centre - 4
+        assert hand <= 2, "\n".join(lines)  # the hand's line (it may wrap); every seat in one line
+        summed += sum("('seats')" in line for line in lines)
+    assert summed, "no seat's line was long enough to be summed up: the test shows nothing"
