@@ -272,3 +272,27 @@ def test_kosmodrom_seats_take_one_line_each_on_the_tight_table_at_80_columns(ter
         assert hand <= 2, "\n".join(lines)  # the hand's line (it may wrap); every seat in one line
         summed += sum("('seats')" in line for line in lines)
     assert summed, "no seat's line was long enough to be summed up: the test shows nothing"
+
+
+# ------------------------------------------------------------------------------ item 6: a typed offer
+def test_kosmodrom_offers_the_typed_whole_offer_where_it_is_taken(term):
+    """Step 4 says a whole offer may be typed, and a typed gift is played there; building an offer
+    step by step no longer offers the typed form (it was refused at that point)."""
+    t = term("play", "kosmodrom", "--players", "4", "--bots", "3", "--seed", "3", "--variants", "negotiation")
+    screen = t.prompt()
+    for _ in range(40):
+        flat = " ".join(screen.split())
+        if "A whole offer may be typed" in flat and "Your hand: Metal" in flat:
+            break
+        question = last_line(screen)
+        screen = t.answer("yes" if "are you sure" in question else ("" if "[1 or Enter" in question else "1"))
+    else:
+        pytest.fail("no step 4 with metal in hand")
+    screen = t.answer("gift 1 metal")
+    t.save("kosmodrom-typed-gift")
+    assert "✗" not in screen and "offers Metal to Felix as a gift" in " ".join(screen.split()), screen
+    t.send("offer 2")
+    screen = t.prompt()
+    assert "type the whole offer" not in " ".join(screen.split()).lower()
+    t.send("quit")
+    t.finish()

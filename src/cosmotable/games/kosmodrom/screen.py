@@ -381,7 +381,12 @@ class KosmodromScreen(SeatScreen):
                 "Draw from the deck, or take the top of the discard pile (once per turn).",
             )
         if phase == "play":
-            return Text.assemble(who, ": step 4 - play as many cards as you like; done when finished.")
+            text = Text.assemble(who, ": step 4 - play as many cards as you like; done when finished.")
+            if "negotiation" in view["variants"]:
+                # A whole offer is typed here, before one is started: while one is being built it
+                # is refused, and the building prompt offered it (issue #48, item 6).
+                text.append(" A whole offer may be typed: 'trade 2 metal,fuel for jack' / 'gift 2 metal'.")
+            return text
         if phase == "discard":
             limit = view["players"][seat]["hand_limit"]
             return Text.assemble(who, f": step 6 - discard any cards; you must end with at most {limit}.")
@@ -403,10 +408,7 @@ class KosmodromScreen(SeatScreen):
                 offered_cards(draft["want"]),
                 ".",
             )
-            text.append(
-                " Add cards, then propose (or withdraw). Or type the whole offer: "
-                "'trade 2 metal,fuel for jack' / 'gift 2 metal,fuel'."
-            )
+            text.append(" Add cards ('give metal', 'want jack'), then propose (or withdraw).")
             return text
         if phase == "answer":
             offer = step["offer"]
