@@ -26,7 +26,7 @@ except ImportError as missing:  # an older .venv: say how to fix it instead of a
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ROWS, COLS = 24, 80
 #: What ends every question the play loop asks (a move, a confirmation, Enter to go on).
-PROMPT = re.compile(r"(\]: |quit\): |choose again\]: |stop -- )")
+PROMPT = re.compile(r"(\]: |quit\): |choose again\]: |stop -- |the table(?:, p = previous)? -- )")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\r")
 
 

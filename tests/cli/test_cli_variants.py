@@ -83,7 +83,7 @@ def test_variant_flags(run, flags, expected):
 def test_unknown_variant_is_a_usage_error(run):
     result = run("play", "mlem", "--bots", "3", "--variant", "zombies")
     assert result.exit_code == 2
-    assert "unknown variant 'zombies'" in result.output and "secret-missions" in result.output
+    assert "unknown variant 'zombies'" in result.output and "secret_missions" in result.output
 
 
 def test_bad_token_file_lists_every_problem(run):

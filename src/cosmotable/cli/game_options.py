@@ -101,7 +101,7 @@ def variant_files(
 
 
 def parse_variants(g, repeated: list[str], listed: str | None) -> list[str]:
-    """`--variant ufo --variant secret-missions` and `--variants ufo,discovery` (or `all`) -> names."""
+    """`--variant ufo --variant secret_missions` (or secret-missions) and `--variants ufo,discovery` (or `all`) -> names."""
     aliases = getattr(cli_part(g), "VARIANT_ALIASES", {})
     words = [
         w for item in [*repeated, *([listed] if listed else [])] for w in item.replace(" ", ",").split(",")
@@ -115,7 +115,9 @@ def parse_variants(g, repeated: list[str], listed: str | None) -> list[str]:
         else:
             name = aliases.get(word, word.replace("-", "_"))
             if name not in g.variants:
-                known = ", ".join(v.replace("_", "-") for v in g.variants) or "none"
+                # spelled as the game, its records and its screen spell them (secret-missions is
+                # still accepted): the help and this message had two spellings (issue #48)
+                known = ", ".join(g.variants) or "none"
                 raise fail(f"unknown variant {word!r} for {g.name}; variants: {known}, or all", EXIT_USAGE)
             names = [name]
         chosen.extend(n for n in names if n not in chosen)

@@ -24,17 +24,27 @@ class BotKind(str, enum.Enum):
     hard = "hard"
 
 
+#: the options of one game only (variants, files), in a panel of their own: each panel sizes its
+#: columns alone, so the common options keep a wide help column at 80 columns (issue #48)
+GAME_PANEL = "Variants and game files"
+
+
+# Short metavars (N, FILE, SECONDS) keep the option column narrow: with the types and ranges
+# written out it took half of 80 columns, the help was 120 lines and long defaults were cut (#48).
 def play(
     game: Annotated[
         str | None,
         typer.Argument(help="Game to play, e.g. 'mlem' (list: cosmotable games); not needed with --resume."),
     ] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players, bots included.")] = 3,
+    players: Annotated[
+        int, typer.Option("--players", "-p", metavar="N", help="Number of players, bots included.")
+    ] = 3,
     bots: Annotated[
         int,
         typer.Option(
             "--bots",
             "-b",
+            metavar="N",
             help="How many of the players are bots; they take the last seats. "
             "Equal to --players to watch bots play.",
         ),
@@ -43,6 +53,7 @@ def play(
         int | None,
         typer.Option(
             min=0,
+            metavar="N",
             help="Seed for the dice (same seed + same moves = same game). "
             "Random if omitted; it is printed and saved.",
         ),
@@ -50,15 +61,17 @@ def play(
     bot: Annotated[
         BotKind,
         typer.Option(
+            metavar="KIND",
             help="The kind of bot in the bot seats: heuristic, random, or a "
             "search level easy / normal / hard (MCTS; IS-MCTS where cards or "
-            "tiles are hidden)."
+            "tiles are hidden).",
         ),
     ] = BotKind.heuristic,
     think: Annotated[
         float | None,
         typer.Option(
             min=0.01,
+            metavar="SECONDS",
             help="Seconds each search bot (easy/normal/hard) may think per "
             "move, instead of its level's simulation budget.",
         ),
@@ -66,50 +79,70 @@ def play(
     layout: Annotated[
         Path | None,
         typer.Option(
+            rich_help_panel=GAME_PANEL,
+            metavar="FILE",
             help="Planet: a custom planet layout file (TOML/JSON); check it first with "
-            "'cosmotable planet check-layout FILE'."
+            "'cosmotable planet check-layout FILE'.",
         ),
     ] = None,
     max_turns: Annotated[
         int | None,
         typer.Option(
-            min=1, help="Planet, Kosmodrom: the safety cap on turns (the game ends with a logged reason)."
+            min=1,
+            metavar="N",
+            help="Planet, Kosmodrom: the safety cap on turns (the game ends with a logged reason).",
         ),
     ] = None,
     board: Annotated[
         Path | None,
         typer.Option(
+            rich_help_panel=GAME_PANEL,
+            metavar="FILE",
             help="A space mat file (TOML or JSON) instead of the reconstructed "
-            "default; check it first with 'cosmotable mlem check-board FILE'."
+            "default; check it first with 'cosmotable mlem check-board FILE'.",
         ),
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where to save the game record (default: ./records/GAME-DATE-TIME-seedN.json)."),
+        typer.Option(
+            metavar="FILE",
+            help="Where to save the game record (default: records/GAME-DATE-TIME-seedN.json).",
+        ),
     ] = None,
     name: Annotated[
         list[str] | None,
         typer.Option(
-            "--name", "-n", help="Name of a human player; repeat it for hot-seat players, in seat order."
+            "--name",
+            "-n",
+            metavar="NAME",
+            help="Name of a human player; repeat it for hot-seat players, in seat order.",
         ),
     ] = None,
     delay: Annotated[
         float,
-        typer.Option(min=0, help="Seconds to pause after each bot move and roll while watching bots only."),
+        typer.Option(
+            min=0,
+            metavar="SECONDS",
+            help="Seconds to pause after each bot move and roll while watching bots only.",
+        ),
     ] = 0.0,
     variant: Annotated[
         list[str] | None,
         typer.Option(
             "--variant",
             "-V",
+            rich_help_panel=GAME_PANEL,
+            metavar="NAME",
             help="An advanced variant to add: ufo, discovery, "
-            "secret-missions, or all. Repeat it to combine variants.",
+            "secret_missions, or all. Repeat it to combine variants.",
         ),
     ] = None,
     variants: Annotated[
         str | None,
         typer.Option(
             "--variants",
+            rich_help_panel=GAME_PANEL,
+            metavar="LIST",
             help="Variants as one comma-separated list, e.g. 'ufo,discovery,secret_missions' or 'all'.",
         ),
     ] = None,
@@ -117,18 +150,27 @@ def play(
         Path | None,
         typer.Option(
             "--expedition-tokens",
+            rich_help_panel=GAME_PANEL,
+            metavar="FILE",
             help="UFO variant: an expedition token file "
             "(TOML/JSON, like data/expedition_tokens.toml) instead of the reconstructed set.",
         ),
     ] = None,
     ufo_tokens: Annotated[
         Path | None,
-        typer.Option("--ufo-tokens", help="UFO variant: a UFO token file instead of the default."),
+        typer.Option(
+            "--ufo-tokens",
+            rich_help_panel=GAME_PANEL,
+            metavar="FILE",
+            help="UFO variant: a UFO token file instead of the default.",
+        ),
     ] = None,
     discoveries: Annotated[
         Path | None,
         typer.Option(
             "--discoveries",
+            rich_help_panel=GAME_PANEL,
+            metavar="FILE",
             help="Discovery variant: a discovery token file instead of the reconstructed set.",
         ),
     ] = None,
@@ -136,6 +178,8 @@ def play(
         Path | None,
         typer.Option(
             "--missions",
+            rich_help_panel=GAME_PANEL,
+            metavar="FILE",
             help="Secret Missions variant: a mission token file instead of the reconstructed set.",
         ),
     ] = None,
@@ -151,6 +195,7 @@ def play(
         Path | None,
         typer.Option(
             "--resume",
+            metavar="FILE",
             help="Continue an unfinished game from its record file (game, "
             "seed, variants and seats come from it; it is saved there again).",
         ),
@@ -171,7 +216,7 @@ def play(
     Continue a saved game:  cosmotable play --resume records/mlem-20260101-120000-seed7.json
     (at a terminal, 'cosmotable play GAME' also offers to continue the last unfinished game).
 
-    Advanced variants (MLEM):  --variant ufo --variant discovery --variant secret-missions, or --variants all.
+    Advanced variants (MLEM):  --variant ufo --variant discovery --variant secret_missions, or --variants all.
     In hot-seat games with variants the next person is asked to press Enter before their private screen
     (secret missions, face-down tokens) is drawn.
     """

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import typer
 from rich.text import Text
 
 from cosmotable.cli.common import EXIT_ERROR, EXIT_USAGE, exit_with, fail, get_game, out
@@ -27,7 +28,8 @@ def unfinished_records(game_id: str, directory: Path = Path("records")) -> list[
 
 
 def offer_unfinished(g) -> Path | None:
-    """At a terminal: offer to continue the last unfinished game of this kind (Enter = a new game)."""
+    """At a terminal: offer to continue the last unfinished game of this kind (Enter = a new game,
+    the end of input = leave)."""
     import sys
 
     from cosmotable.ui.terminal.common import LineReader
@@ -49,7 +51,11 @@ def offer_unfinished(g) -> Path | None:
             ". Continue it? [y = continue, Enter = new game]: ",
         )
     )
-    return path if answer is not None and answer.strip().lower() in ("y", "yes") else None
+    if answer is None:
+        # Ctrl-D (end of input) leaves, as at every other question: it started a new game (issue #48)
+        console.print(Text("Nothing started.", style="dim"))
+        raise typer.Exit(0)
+    return path if answer.strip().lower() in ("y", "yes") else None
 
 
 def resume_from(

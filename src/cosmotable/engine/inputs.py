@@ -179,7 +179,10 @@ def parse_json(text: str, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = M
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=_read_int)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        # json's own text may end in "at" ("Unterminated string starting at"): no second "at"
+        where = f"line {exc.lineno}, column {exc.colno}"
+        at = " " if exc.msg.endswith(" at") else " at "
+        raise ValueError(f"not valid JSON: {exc.msg}{at}{where}") from None
     except RecursionError:
         raise ValueError(f"not valid JSON here: nested deeper than {max_depth} levels") from None
     except ValueError as exc:  # an integer of thousands of digits, NaN, Infinity

@@ -177,7 +177,7 @@ class KosmodromScreen(SeatScreen):
             out.append(" last", style="red")
         return out
 
-    def player_table(self, view: dict[str, Any], seat: int) -> Table:
+    def player_table(self, view: dict[str, Any], seat: int, width: int = 84) -> Table:
         player = view["players"][seat]
         me = view.get("seat")
         title = Text.assemble(self.name(seat), f"  hand {player['hand_count']}/{player['hand_limit']}")
@@ -207,8 +207,12 @@ class KosmodromScreen(SeatScreen):
             expand=False,
             show_edge=False,
         )
+        # Three zones side by side in `width`: 26 columns each (plus padding) took 84, and at 80
+        # the table and its title were cut mid-word ('upgrades: Labo', issue #48); narrower, the
+        # cells wrap at word ends instead.
+        column = max(min(26, (width - 2 * len(ZONES)) // len(ZONES)), 12)
         for zone in ZONES:
-            table.add_column(ZONE_SHORT[zone], min_width=26)
+            table.add_column(ZONE_SHORT[zone], min_width=column, max_width=max(column, 26))
         cells = []
         for zone in ZONES:
             lines = []
@@ -232,7 +236,7 @@ class KosmodromScreen(SeatScreen):
         me = view.get("seat")
         order = [me] + [s for s in range(n) if s != me] if me is not None else list(range(n))
         for seat in order:
-            parts.append(self.player_table(view, seat))
+            parts.append(self.player_table(view, seat, width))
         if view.get("hand") is not None and me is not None:
             parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(view["hand"])))
         return Group(*parts)
@@ -241,11 +245,13 @@ class KosmodromScreen(SeatScreen):
         """The table from the fullest to the tightest, for a screen that must fit a short terminal
         (the session takes the first that leaves room for the question and the menu): the panels
         of every seat, then one line per seat (more only where rockets stand)."""
-        return [self.board(view, width), self.tight_board(view)]
+        return [self.board(view, width), self.tight_board(view, width)]
 
-    def tight_board(self, view: dict[str, Any]) -> RenderableType:
+    def tight_board(self, view: dict[str, Any], width: int | None = None) -> RenderableType:
         """Title and centre in a line each, every seat in a line listing only what stands in its
-        zones (a seat with rockets in several zones wraps), then your hand ('show': the panels)."""
+        zones, then your hand ('show': the panels). Given the `width`, a seat whose line would wrap
+        is summed up in one line instead (by mid-game the lines took 4-6 screen lines each and
+        pushed the header and the news off an 80x24 screen, issue #48; 'seats' shows the rest)."""
         out = Text.assemble(("Kosmodrom", "bold"), f" turn {view['turn']} · ")
         out.append_text(self.name(view["turn_seat"]))
         out.append(" to play")
@@ -255,10 +261,41 @@ class KosmodromScreen(SeatScreen):
         me = view.get("seat")
         n = view["num_players"]
         order = [me] + [s for s in range(n) if s != me] if me is not None else list(range(n))
-        parts.extend(self.seat_line(view, seat) for seat in order)
+        for seat in order:
+            line = self.seat_line(view, seat)
+            if width is not None and line.cell_len > width:
+                line = self.seat_summary(view, seat)
+                line.no_wrap, line.overflow = True, "ellipsis"  # one line, whatever the names
+            parts.append(line)
         if view.get("hand") is not None and me is not None:
             parts.append(Text.assemble(("Your hand: ", "bold"), hand_text(view["hand"])))
         return Group(*parts)
+
+    def seat_summary(self, view: dict[str, Any], seat: int) -> Text:
+        """`Felix 6/6 cards · -10 pts · rockets 2 ✔ 1 building · experts 2 · upgrades 1 ('seats')`:
+        a seat's line counted, for a seat whose whole line does not fit the screen's width."""
+        player = view["players"][seat]
+        out = Text.assemble(self.name(seat), f" {player['hand_count']}/{player['hand_limit']} cards · ")
+        out.append(f"{player['score']['total']} pts", style="bold")
+        if seat == view.get("seat"):
+            out.append(" (you)", style="dim")
+        rockets = [r for r in view["rockets"] if r["owner"] == seat]
+        complete = sum(1 for r in rockets if r["complete"])
+        if rockets:
+            out.append(" · rockets ")
+            out.append(f"{complete} ✔", style="green")
+            if len(rockets) > complete:
+                out.append(f" {len(rockets) - complete} building", style="cyan")
+        experts = sum(1 for zone in ZONES if player["experts"][zone])
+        if experts:
+            out.append(f" · experts {experts}")
+        if player["upgrades"]:
+            out.append(f" · upgrades {len(player['upgrades'])}")
+        known = player.get("known_hand") or []
+        if known:
+            out.append(f" · {len(known)} known in hand", style="dim")
+        out.append("  ('seats')", style="dim")
+        return out
 
     def tight_centre(self, view: dict[str, Any]) -> Text:
         """`Deck 116 (4 pads in it) · discard 4, top Certification · launch pad □□□□ 0/4`."""
@@ -344,7 +381,12 @@ class KosmodromScreen(SeatScreen):
                 "Draw from the deck, or take the top of the discard pile (once per turn).",
             )
         if phase == "play":
-            return Text.assemble(who, ": step 4 - play as many cards as you like; done when finished.")
+            text = Text.assemble(who, ": step 4 - play as many cards as you like; done when finished.")
+            if "negotiation" in view["variants"]:
+                # A whole offer is typed here, before one is started: while one is being built it
+                # is refused, and the building prompt offered it (issue #48, item 6).
+                text.append(" A whole offer may be typed: 'trade 2 metal,fuel for jack' / 'gift 2 metal'.")
+            return text
         if phase == "discard":
             limit = view["players"][seat]["hand_limit"]
             return Text.assemble(who, f": step 6 - discard any cards; you must end with at most {limit}.")
@@ -366,10 +408,7 @@ class KosmodromScreen(SeatScreen):
                 offered_cards(draft["want"]),
                 ".",
             )
-            text.append(
-                " Add cards, then propose (or withdraw). Or type the whole offer: "
-                "'trade 2 metal,fuel for jack' / 'gift 2 metal,fuel'."
-            )
+            text.append(" Add cards ('give metal', 'want jack'), then propose (or withdraw).")
             return text
         if phase == "answer":
             offer = step["offer"]

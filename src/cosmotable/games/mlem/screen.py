@@ -43,6 +43,10 @@ class MlemScreen(MlemTable):
 
     game_id = "mlem"
 
+    #: news kept on a short screen when there is no room for all of it: how the last expedition
+    #: ended (its crash, its landings) and the points that came of it
+    key_events = frozenset({"crash", "land", "goal", "mission", "ufo-contact", "end-triggered"})
+
     def rewrite(self, text: str) -> Text:
         """Engine text -> names in colour, astronaut ids as their names."""
         text = re.sub(

@@ -467,15 +467,22 @@ class PlanetScreen(SeatScreen):
         return out
 
     def help(self) -> RenderableType:
-        return Text(
-            "Each turn: one action. 'move N DIR' steps astronaut N (N, NE, E, SE, S, SW, W, NW); add 'coin' to\n"
-            "carry a coin lying where it stands. 'sail +2' moves your ship clockwise (needs an astronaut aboard),\n"
-            "'fly CELL' flies it to the station or back once you have fuel. In space: 'drift N +2', or step onto a\n"
-            "revealed empty tile. Tiles may ask you to continue: 'go DIR', 'knight 2N1E', 'jump DIR', 'to CELL'.\n"
-            "Bring coins to your ship; stepping onto rivals sends them home. One ability card a turn: before\n"
-            "your action, at a choice inside it (for the moving astronaut), or right after it (then you are\n"
-            "asked: 'ability ...' or 'end turn'). Once every tile is face up, 'claim' proposes to end the game\n"
-            "when no one can reach the last coins. Type a number, a move, 'show', 'log' or 'quit'."
+        # One paragraph, wrapped by Rich at the terminal's width (hard breaks at 100 columns cut
+        # every line in two at 80), then the map's legend: on an 80-column screen the board shows
+        # only its short form, so 'help' is where the whole of it is read (issue #48).
+        return Group(
+            Text(
+                "Each turn: one action. 'move N DIR' steps astronaut N (N, NE, E, SE, S, SW, W, NW); add "
+                "'coin' to carry a coin lying where it stands. 'sail +2' moves your ship clockwise (needs "
+                "an astronaut aboard), 'fly CELL' flies it to the station or back once you have fuel. In "
+                "space: 'drift N +2', or step onto a revealed empty tile. Tiles may ask you to continue: "
+                "'go DIR', 'knight 2N1E', 'jump DIR', 'to CELL'. Bring coins to your ship; stepping onto "
+                "rivals sends them home. One ability card a turn: before your action, at a choice inside "
+                "it (for the moving astronaut), or right after it (then you are asked: 'ability ...' or "
+                "'end turn'). Once every tile is face up, 'claim' proposes to end the game when no one can "
+                "reach the last coins. Type a number, a move, 'show', 'log' or 'quit'."
+            ),
+            Text.assemble(("The map: ", "bold"), LEGEND.replace("\n", "   ")),
         )
 
 

@@ -144,6 +144,35 @@ def seats_from_record_file(path: str | Path, num_players: int) -> list[Seat]:
     return [Seat(seat, f"Seat {seat}") for seat in range(num_players)]
 
 
+class ScoreTable(Table):
+    """The game-over table, fitted to the width it is drawn at: Rich shrank every column alike, so at
+    80 columns the headings were cut ('moo… goa… pla…') and the names wrapped over four lines
+    (issue #48). Here a score column is as wide as its longest heading word or value (a
+    heading of two words takes two lines), the player column gets the rest (a name cut with '…'
+    only when even that is too narrow), and the cells lose their padding when that gives the
+    names room."""
+
+    def __rich_console__(self, console, options):
+        scores = self.columns[1:]
+        for column in scores:
+            words = [len(word) for word in str(column.header).split()]
+            cells = [
+                Text.from_markup(c).cell_len if isinstance(c, str) else len(str(c)) for c in column._cells
+            ]
+            column.width = max([*words, *cells, 1])
+        rules = len(self.columns) + 1
+        need = sum(column.width or 0 for column in scores) + rules
+        padding = 2  # a space each side of every cell
+        if options.max_width - need - padding * len(self.columns) < NAME_ROOM:
+            self.padding, padding = (0, 0), 0
+        self.columns[0].max_width = max(options.max_width - need - padding * len(self.columns), 8)
+        yield from super().__rich_console__(console, options)
+
+
+#: the width the names need in the game-over table before its cells give up their padding
+NAME_ROOM = 16
+
+
 # ------------------------------------------------------------------------------ console and input
 def make_console(stderr: bool = False) -> Console:
     """A console that keeps a readable width when the output is not a terminal."""
@@ -151,6 +180,10 @@ def make_console(stderr: bool = False) -> Console:
     if not console.is_terminal and not os.environ.get("COLUMNS"):
         console = Console(stderr=stderr, highlight=False, emoji=False, width=NON_TTY_WIDTH)
     return console
+
+
+#: piped input is echoed up to this many characters
+ECHO_LIMIT = 200
 
 
 class LineReader:
@@ -178,8 +211,9 @@ class LineReader:
             self.console.print()
             return None
         line = line.rstrip("\r\n")
-        # Echo piped input so a transcript reads like the session it was.
-        self.console.print(Text(line))
+        # Echo piped input so a transcript reads like the session it was (a very long line cut:
+        # the refusal that follows says how long it was).
+        self.console.print(Text(line if len(line) <= ECHO_LIMIT else line[:ECHO_LIMIT] + "…"))
         return line
 
 
@@ -314,8 +348,8 @@ class SeatScreen(Lookable):
     def score_table(headings: Sequence[str]) -> Table:
         """The game-over table's frame: "Final scores", the player column and a right-aligned column
         for each of `headings` (the score's parts, the total last)."""
-        table = Table(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
-        table.add_column("player")
+        table = ScoreTable(title="Final scores", title_justify="left", box=box.HEAVY_HEAD, padding=(0, 1))
+        table.add_column("player", no_wrap=True, overflow="ellipsis")
         for heading in headings:
             table.add_column(heading, justify="right")
         return table

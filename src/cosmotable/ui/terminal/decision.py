@@ -48,6 +48,18 @@ class Asking:
         return len(self.path) > 1
 
 
+#: A typed line is quoted in a refusal up to this many characters: 3,000 typed characters were
+#: repeated in full under their own echo (issue #48).
+TYPED_QUOTE_LIMIT = 40
+
+
+def typed(text: str) -> str:
+    """A typed line as a refusal quotes it: whole when short, else its start and its length."""
+    if len(text) <= TYPED_QUOTE_LIMIT:
+        return f'"{text}"'
+    return f'"{text[:TYPED_QUOTE_LIMIT]}…" ({len(text)} characters)'
+
+
 class Decision(PromptScreen):
     """Asks a person for their move; the play session is one."""
 
@@ -248,7 +260,11 @@ class Decision(PromptScreen):
         prompt = Text.assemble(
             self.seats[at.seat].label(), f", your move [{choice}{extra}, a move's text, help, quit]: "
         )
-        line = self.reader.read(prompt)
+        line, self.pending = self.pending, None
+        if line is not None:  # typed at the pager just closed: answered as if typed here
+            self.console.print(prompt, Text(line), sep="")
+        else:
+            line = self.reader.read(prompt)
         if line is None:
             raise Quit("End of input")
         return line.strip()
@@ -273,7 +289,11 @@ class Decision(PromptScreen):
             self.redraw(at)
         elif low == "log":
             lines = [t for t in (entry.for_seat(seat) for entry in self.log) if t is not None]
-            self.page(Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"))
+            # opened at the end: the latest events are what is looked for (issue #48)
+            self.page(
+                Text("\n").join(lines) if lines else Text("(nothing has happened yet)", style="dim"),
+                at_end=True,
+            )
             if self.fitted:
                 self.redraw(at)
         elif low == "rules":
@@ -335,11 +355,13 @@ class Decision(PromptScreen):
         except IllegalAction as exc:
             if not self.opened_level(at, text):
                 reason = exc.reason.replace(f"cannot be read as a {self.state.game.id} action: ", "")
-                self.refuse(f'"{text}" is not a move: {reason}.', len(at.entries), at.nested)
+                if len(reason) > 2 * TYPED_QUOTE_LIMIT and text in reason:  # it may quote the line again
+                    reason = reason.replace(text, typed(text).strip('"'))
+                self.refuse(f"{typed(text)} is not a move: {reason}.", len(at.entries), at.nested)
             return None
         if not self.state.is_legal(action):
             if not self.opened_level(at, text):
-                why = f'"{text}" is not possible now: {self.state.explain_illegal(action)}.'
+                why = f"{typed(text)} is not possible now: {self.state.explain_illegal(action)}."
                 self.refuse(why, len(at.entries), at.nested)
             return None
         return action

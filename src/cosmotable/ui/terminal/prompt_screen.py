@@ -34,6 +34,10 @@ class PromptScreen(MenuPrinter):
     recent: list[Text]
     hint_lines: Text | None
     notice: Text | None
+    #: per line of `recent`: is it of a key kind (the game's `key_events`)
+    recent_key: list[bool]
+    #: a line typed at the pager that was no pager key: the prompt takes it as typed there
+    pending: str | None
 
     @property
     def humans(self) -> int:
@@ -102,6 +106,13 @@ class PromptScreen(MenuPrinter):
             raise Quit("End of input")
         if line.strip().lower() in QUIT_WORDS:
             raise Quit("Quit")
+        if c.is_terminal:
+            # The private screen starts on a clear screen: drawn under the hand-over, whenever it was
+            # shorter than the terminal the question "press Enter when only you can see the screen"
+            # stayed on its top line, and an Enter typed for it (a person reading the screen, or a
+            # script looking for "press Enter") reached the move prompt as "✗ Nothing was typed."
+            # (issue #48, item 7).
+            c.clear()
         self.at_keyboard = seat
 
     @property
@@ -113,8 +124,16 @@ class PromptScreen(MenuPrinter):
         return c.is_terminal and c.height < COMPACT_HEIGHT
 
     def recent_lines(self, seat: int) -> list[Text]:
-        """The news for `seat` since its last prompt (kept for redrawing the screen)."""
-        return collapse_repeats([line for _, line in self.unseen(seat)])
+        """The news for `seat` since its last prompt (kept for redrawing the screen); the lines of
+        the kinds the game's screen calls key (`key_events`: MLEM's crash and landings) are
+        remembered in `recent_key`, for `print_news` to keep when it has no room for all."""
+        new = self.unseen(seat)
+        key_kinds: frozenset[str] = getattr(self.screen, "key_events", frozenset())
+        key = {line.plain for kind, line in new if kind in key_kinds}
+        lines = collapse_repeats([line for _, line in new])
+        # a collapsed line ends in " (×N)": it is key when the line it repeats is
+        self.recent_key = [line.plain.rsplit(" (×", 1)[0] in key for line in lines]
+        return lines
 
     def lines_of(self, renderable) -> int:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
@@ -196,13 +215,27 @@ class PromptScreen(MenuPrinter):
             c.print(Rule(Text(title), style="dim", align="left"))
             shown = lines
         elif room >= 2:
-            shown = lines[-(room - 1) :]
+            shown = self.news_to_show(lines, room - 1)
             earlier = len(lines) - len(shown)
-            c.print(Rule(Text(f"{title} ({earlier} earlier: 'log')"), style="dim", align="left"))
+            c.print(Rule(Text(f"{title} ({earlier} more: 'log')"), style="dim", align="left"))
         else:
-            shown = lines[-1:]
+            shown = self.news_to_show(lines, 1)
         for line in shown:
             c.print(line, overflow="ellipsis", no_wrap=True, crop=True)
+
+    def news_to_show(self, lines: list[Text], room: int) -> list[Text]:
+        """`room` of the news lines, in order: the key ones first (a crash after a reroll was left
+        off the screen under the expedition token that followed it, issue #48), then the latest."""
+        flags = getattr(self, "recent_key", [])
+        if len(flags) != len(lines):  # not the news `recent_lines` marked: the latest lines
+            return lines[-room:]
+        chosen = {i for i, key in enumerate(flags) if key}
+        chosen = set(sorted(chosen)[-room:])  # more key lines than room: the latest of them
+        for i in reversed(range(len(lines))):
+            if len(chosen) >= room:
+                break
+            chosen.add(i)
+        return [lines[i] for i in sorted(chosen)]
 
     def print_recent(self, seat: int | None = None) -> None:
         new = self.unseen(seat)
@@ -218,24 +251,42 @@ class PromptScreen(MenuPrinter):
         for line in lines:
             self.console.print(line, overflow="ellipsis", no_wrap=self.compact, crop=True)
 
-    def page(self, renderable) -> None:
-        """Print a long text a screenful at a time on a terminal (Enter = more, q = stop)."""
+    def page(self, renderable, at_end: bool = False) -> None:
+        """Print a long text a screenful at a time on a terminal, and wait after the last screenful:
+        the table is drawn again after it, and would scroll a short text (Planet's help, the seats)
+        away before it could be read (issue #48). Enter = the next screenful (after the last: back
+        to the table), p = the one before, q = stop; any other line ('quit' too) is kept as typed at
+        the prompt (`pending`), so a command typed at the pager is not lost. `at_end`: open on the
+        last screenful ('log': the latest events are what is looked for)."""
         c = self.console
         if not c.is_terminal:
             c.print(renderable)
             return
         lines = c.render_lines(renderable, c.options, pad=False)
         height = max(c.height - 1, 5)
-        for start in range(0, len(lines), height):
-            for line in lines[start : start + height]:
+        start = max(len(lines) - height, 0) if at_end else 0
+        while True:
+            shown = lines[start : start + height]
+            for line in shown:
                 for segment in line:
                     c.print(Text(segment.text, style=segment.style or ""), end="")
                 c.print()
-            if start + height < len(lines):
-                more = self.reader.read(
-                    Text(
-                        f"-- more ({start + height}/{len(lines)} lines): Enter, q = stop -- ", style="reverse"
-                    )
-                )
-                if more is None or more.strip().lower() in QUIT_WORDS:
-                    return
+            end = start + len(shown)
+            earlier = ", p = previous" if start > 0 else ""
+            if end < len(lines):
+                question = f"-- more ({end}/{len(lines)} lines): Enter{earlier}, q = stop -- "
+            else:
+                question = f"-- end: Enter = back to the table{earlier} -- "
+            answer = self.reader.read(Text(question, style="reverse"))
+            if answer is None:
+                raise Quit("End of input")  # as at any other question (a tty's Ctrl-D comes once)
+            typed = answer.strip()
+            if typed.lower() == "p" and start > 0:
+                start = max(start - height, 0)
+            elif typed and typed.lower() != "q":  # 'quit' too: it leaves the game, as at the prompt
+                self.pending = typed  # answered by the prompt, as if typed there
+                return
+            elif typed or end >= len(lines):
+                return
+            else:
+                start = end

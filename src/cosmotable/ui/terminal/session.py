@@ -55,6 +55,8 @@ class PlaySession(Decision):
         self.log_marks: list[int] = [0] * len(state.history)
         self.recent: list[Text] = []  # the news shown at the current prompt (a fitted screen redraws it)
         self.notice: Text | None = None  # a refusal to show under a fitted screen's menu
+        self.recent_key: list[bool] = []  # which news lines print_news keeps when short of room
+        self.pending: str | None = None  # a line typed at the pager, for the prompt
 
     # -------------------------------------------------------------- main loop
     def run(self) -> int:
