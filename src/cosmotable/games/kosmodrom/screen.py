@@ -7,7 +7,6 @@ legal move), like every screen (`ui/terminal/session.py`).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
 
 from rich import box
@@ -18,6 +17,15 @@ from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
 from cosmotable.games.kosmodrom.cards import ZONE_AT, ZONE_NAMES, ZONES, default_cards
+from cosmotable.games.kosmodrom.screen_cards import (
+    card_name,
+    card_text,
+    cards_list,
+    hand_text,
+    kosmodrom_look_entries,
+    offered_cards,
+    rocket_line,
+)
 from cosmotable.ui.terminal.common import LookEntry, Move, SeatScreen
 
 EVENT_STYLES = {
@@ -35,66 +43,7 @@ EVENT_STYLES = {
     "pad": "yellow",
     "key": "yellow",
 }
-TYPE_STYLES = {
-    "rocket": "bold bright_white",
-    "component": "cyan",
-    "expert": "green",
-    "advantage": "magenta",
-    "launch_pad": "yellow",
-    "action": "red",
-    "upgrade": "blue",
-}
 ZONE_SHORT = {"assembly": "assembly shop", "test": "test stand", "launch": "launch table"}
-
-
-def card_name(card: str, russian: bool = False) -> str:
-    spec = default_cards().cards.get(card)
-    if spec is None:
-        return card
-    return f"{spec.name_en} ({spec.name_ru})" if russian else spec.name_en
-
-
-def card_text(card: str, russian: bool = False) -> Text:
-    spec = default_cards().cards.get(card)
-    style = TYPE_STYLES.get(spec.type, "") if spec else ""
-    return Text(card_name(card, russian), style=style)
-
-
-def offered_cards(cards: list[str]) -> str:
-    """`['metal', 'metal', 'jack']` -> 'Jack of All Trades, 2 Metal' (or 'nothing')."""
-    counts = sorted(Counter(cards).items(), key=lambda kv: card_order(kv[0]))
-    return ", ".join(f"{n} {card_name(c)}" if n > 1 else card_name(c) for c, n in counts) or "nothing"
-
-
-def hand_text(cards: list[str]) -> Text:
-    out = Text()
-    for i, (card, n) in enumerate(sorted(Counter(cards).items(), key=lambda kv: card_order(kv[0]))):
-        if i:
-            out.append(" · ")
-        out.append_text(card_text(card))
-        if n > 1:
-            out.append(f" ×{n}", style="bold")
-    return out or Text("(empty)", style="dim")
-
-
-def card_order(card: str) -> tuple[int, str]:
-    spec = default_cards().cards[card]
-    order = ("rocket", "component", "expert", "advantage", "upgrade", "action", "launch_pad")
-    return order.index(spec.type), card
-
-
-def rocket_line(r: dict[str, Any]) -> Text:
-    out = Text.assemble((r["id"], "bold"), " ", card_text(r["card"]), f" {r['points']}")
-    metal = f"M{r['metal']}/{r['needs_metal']}"
-    fuel = f"F{r['fuel']}/{r['needs_fuel']}"
-    if r["complete"]:
-        out.append(" ✔ complete", style="green")
-    else:
-        out.append(f" {metal} {fuel}", style="cyan")
-    for adv in r["advantages"]:
-        out.append(" +")
-        out.append_text(card_text(adv))
-    return out
 
 
 class KosmodromScreen(SeatScreen):
@@ -578,31 +527,3 @@ class KosmodromScreen(SeatScreen):
             border_style="dim",
             expand=False,
         )
-
-
-def kosmodrom_look_entries() -> list[LookEntry]:
-    """Every card by its id, English and Russian names, with its text from data/cards.toml."""
-    return [
-        LookEntry(
-            (c.name_en, c.id, c.name_ru),
-            f"{c.name_en} ({c.name_ru})",
-            f"{c.text} ×{c.count} in the deck.",
-            c.type,
-        )
-        for c in default_cards().cards.values()
-    ]
-
-
-def cards_list() -> Text:
-    """The 140 cards by type, one paragraph each: name, id, count, what it does (data/cards.toml)."""
-    out = Text("The cards (data/cards.toml)", style="bold")
-    kind = None
-    for c in sorted(default_cards().cards.values(), key=lambda c: card_order(c.id)):
-        if c.type != kind:
-            kind = c.type
-            out.append(f"\n{kind.replace('_', ' ').capitalize()}", style="bold underline")
-        out.append("\n• ")
-        out.append(f"{c.name_en} ({c.name_ru})", style=TYPE_STYLES.get(c.type, "bold"))
-        out.append(f" `{c.id}` ×{c.count}: ", style="dim")
-        out.append(c.text)
-    return out
