@@ -3,6 +3,7 @@ carrying each table's changes to every process's websockets; without Redis it re
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -148,6 +149,18 @@ def _all_bot_table(url: str) -> None:
     assert started.status_code == 200, started.text
 
 
+@contextlib.contextmanager
+def _stopped_at_the_end(process: subprocess.Popen):
+    """Whatever the test meets, its server's whole process group is gone at the end (a test that
+    fails halfway must not leave a server running under PID 1)."""
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(WAIT)
+
+
 def _bot_pool_below(pid: int) -> list[int] | None:
     """The processes below `pid` once its bot pool has started (two workers at least), else None."""
     found = _descendants(pid)
@@ -159,41 +172,44 @@ def test_a_stopped_server_leaves_no_bot_process_behind(tmp_path, stop):
     """Issue #50: however the server process ends, its bot workers (and multiprocessing's helper)
     end with it. Only the server process itself is signalled, not its process group."""
     process, log = _serve(tmp_path, redis_url=None, bot_workers=2)
-    url = _answering(process, log)
-    _all_bot_table(url)
-    below = wait_until(lambda: _bot_pool_below(process.pid), what="bot worker processes")
-    os.kill(process.pid, stop)
-    process.wait(WAIT)
-    _wait_until_ended(below, f"after {stop.name} to the server")
+    with _stopped_at_the_end(process):
+        url = _answering(process, log)
+        _all_bot_table(url)
+        below = wait_until(lambda: _bot_pool_below(process.pid), what="bot worker processes")
+        os.kill(process.pid, stop)
+        process.wait(WAIT)
+        _wait_until_ended(below, f"after {stop.name} to the server")
 
 
 def test_a_killed_worker_and_a_killed_supervisor_leave_nothing_behind(tmp_path, redis_url):
     process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url, bot_workers=1)
-    url = _answering(process, log)
-    for _ in range(4):  # tables on either worker: each worker's bot sweep starts its pool
-        _all_bot_table(url)
-    worker = wait_until(
-        lambda: next((w for w in _children(process.pid) if _descendants(w)), None),
-        what="a worker with bot processes",
-    )
-    below_worker = _descendants(worker)
-    os.kill(worker, signal.SIGKILL)
-    _wait_until_ended(below_worker, "after SIGKILL to a worker")
-    everything = _descendants(process.pid)
-    os.kill(process.pid, signal.SIGKILL)
-    process.wait(WAIT)
-    _wait_until_ended(everything, "after SIGKILL to the supervisor")
+    with _stopped_at_the_end(process):
+        url = _answering(process, log)
+        for _ in range(4):  # tables on either worker: each worker's bot sweep starts its pool
+            _all_bot_table(url)
+        worker = wait_until(
+            lambda: next((w for w in _children(process.pid) if _descendants(w)), None),
+            what="a worker with bot processes",
+        )
+        below_worker = _descendants(worker)
+        os.kill(worker, signal.SIGKILL)
+        _wait_until_ended(below_worker, "after SIGKILL to a worker")
+        everything = _descendants(process.pid)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(WAIT)
+        _wait_until_ended(everything, "after SIGKILL to the supervisor")
 
 
 def test_a_terminated_supervisor_leaves_nothing_behind(tmp_path, redis_url):
     process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url, bot_workers=1)
-    url = _answering(process, log)
-    for _ in range(4):
-        _all_bot_table(url)
-    wait_until(
-        lambda: any(_descendants(w) for w in _children(process.pid)), what="a worker with bot processes"
-    )
-    everything = _descendants(process.pid)
-    os.kill(process.pid, signal.SIGTERM)
-    process.wait(WAIT)
-    _wait_until_ended(everything, "after SIGTERM to the supervisor")
+    with _stopped_at_the_end(process):
+        url = _answering(process, log)
+        for _ in range(4):
+            _all_bot_table(url)
+        wait_until(
+            lambda: any(_descendants(w) for w in _children(process.pid)), what="a worker with bot processes"
+        )
+        everything = _descendants(process.pid)
+        os.kill(process.pid, signal.SIGTERM)
+        process.wait(WAIT)
+        _wait_until_ended(everything, "after SIGTERM to the supervisor")
