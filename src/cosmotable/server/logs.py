@@ -135,6 +135,8 @@ def log_config() -> dict[str, Any]:
             "uvicorn": {"handlers": ["default"], "level": "INFO", "propagate": False},
             "uvicorn.error": {"level": "INFO"},
             "uvicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+            # Alembic's migrations say what they upgrade (kept); its plugin set-up is noise at start
+            "alembic.runtime.plugins": {"level": "WARNING"},
         },
         "root": {"handlers": ["default"], "level": "INFO"},
     }
