@@ -1,8 +1,10 @@
-"""Shared fixtures for the CLI tests: an in-process runner and a scratch working directory."""
+"""Shared fixtures for the CLI tests: an in-process runner and a scratch working directory, and
+`cosmotable` in an 80x24 pseudo-terminal (`term`)."""
 
 from __future__ import annotations
 
 import pytest
+from terminal_helpers import Terminal
 from typer.testing import CliRunner
 
 from cosmotable.cli import app
@@ -38,3 +40,18 @@ def bot_record(tmp_path_factory):
     path = tmp_path_factory.mktemp("records") / "r.json"
     GameRecord.from_state(state).save(path)
     return path
+
+
+@pytest.fixture
+def term(tmp_path):
+    """term(args..., **kwargs) -> Terminal: `cosmotable` in a pseudo-terminal, closed after the test."""
+    started: list[Terminal] = []
+
+    def start(*args: str, **kwargs) -> Terminal:
+        t = Terminal(list(args), tmp_path, **kwargs)
+        started.append(t)
+        return t
+
+    yield start
+    for t in started:
+        t.close()

@@ -11,24 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
-from terminal_helpers import Terminal
 
 from cosmotable import games
 from cosmotable.engine import GameRecord
-
-
-@pytest.fixture
-def term(tmp_path):
-    started: list[Terminal] = []
-
-    def start(*args: str, **kwargs) -> Terminal:
-        t = Terminal(list(args), tmp_path, **kwargs)
-        started.append(t)
-        return t
-
-    yield start
-    for t in started:
-        t.close()
 
 
 def screen_fits(screen: str) -> None:

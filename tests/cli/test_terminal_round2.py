@@ -5,21 +5,6 @@ itself on the private screen, and the end of input leaves where it should."""
 from __future__ import annotations
 
 import pytest
-from terminal_helpers import Terminal
-
-
-@pytest.fixture
-def term(tmp_path):
-    started: list[Terminal] = []
-
-    def start(*args: str, **kwargs) -> Terminal:
-        t = Terminal(list(args), tmp_path, **kwargs)
-        started.append(t)
-        return t
-
-    yield start
-    for t in started:
-        t.close()
 
 
 def last_line(screen: str) -> str:
