@@ -256,12 +256,7 @@ class RedisServer:
         wait_for_port(self.port, START_TIMEOUT, self.process)
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        self.pause()
         shutil.rmtree(self.directory, ignore_errors=True)
 
 

@@ -108,10 +108,9 @@ def test_two_workers_started_during_a_redis_outage_serve_and_catch_up(tmp_path):
     try:
         url = _answering(process, log)
         server = LiveServer(process, url, log)
-        made = httpx.post(f"{url}/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}] * 2}).json()
+        made = new_table(server, "mlem", 2)
         table_id = made["table"]["id"]
         tokens = {link["seat"]: link["token"] for link in made["seats"]}
-        httpx.post(f"{url}/api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
         sockets = [SeatSocket.open(server, table_id, tokens[seat], seat) for seat in (0, 1)]
         for socket in sockets:
             socket.read_in_background()

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from live_helpers import WAIT, LiveServer, SeatSocket, cosmotable_command, first_legal_moves
 from server_helpers import wait_until
+from test_multiprocess import new_table
 
 
 def _children(pid: int) -> list[int]:
@@ -101,10 +102,9 @@ def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, r
     server = LiveServer(process, url, log)
     try:
         assert len(_children(process.pid)) >= 2, "two worker processes"
-        made = httpx.post(f"{url}/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}] * 2}).json()
+        made = new_table(server, "mlem", 2)
         table_id = made["table"]["id"]
         tokens = {link["seat"]: link["token"] for link in made["seats"]}
-        httpx.post(f"{url}/api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
         sockets = [SeatSocket.open(server, table_id, tokens[seat], seat) for seat in (0, 1)]
         for socket in sockets:
             socket.read_in_background()
