@@ -6,7 +6,7 @@ import json
 
 from cosmotable.server.bot_jobs import BotJob, BotJobs
 from cosmotable.server.errors import conflict, forbidden
-from cosmotable.server.identity import revocation
+from cosmotable.server.identity import check_link
 
 
 class Coach(BotJobs):
@@ -23,8 +23,7 @@ class Coach(BotJobs):
                 raise conflict("the coach is off at this table (the creator chooses it with 'coach': true)")
             if seat is None:
                 raise forbidden("the coach advises a seat: send its token in the X-Seat-Token header")
-            if (reason := revocation(row, seat, token)) is not None:
-                raise forbidden(reason)  # revoked since the snapshot above was read
+            check_link(row, seat, token)  # revoked since the snapshot above was read?
             if row.status != "running" or row.to_act != seat:
                 raise conflict("the coach advises on your own decision; it is not yours to take now")
             state = self._state(session, row)

@@ -66,3 +66,10 @@ def revocation(table: TableRow | TableSnapshot, seat: int, token: str | None) ->
             "this link no longer opens it"
         )
     return None
+
+
+def check_link(table: TableRow | TableSnapshot, seat: int | None, token: str | None) -> None:
+    """403 with the reason when `token` no longer opens `seat` at this table (a spectator, seat None,
+    holds no link). Checked against the very snapshot or row an answer is built from."""
+    if seat is not None and (reason := revocation(table, seat, token)) is not None:
+        raise forbidden(reason)

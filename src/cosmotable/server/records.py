@@ -12,8 +12,8 @@ from typing import Any
 
 from cosmotable.engine import GameRecord, State
 from cosmotable.server import models
-from cosmotable.server.errors import conflict, forbidden
-from cosmotable.server.identity import Identity, revocation
+from cosmotable.server.errors import conflict
+from cosmotable.server.identity import Identity, check_link
 
 HISTORY_FORMAT = "cosmotable-seat-history"
 
@@ -75,8 +75,7 @@ class Records(Identity):
         seat = self.authenticate(table_id, token)
         with self.readers() as session:
             row = self._row(session, table_id)
-            if seat is not None and (reason := revocation(row, seat, token)) is not None:
-                raise forbidden(reason)  # revoked since `authenticate` read the table
+            check_link(row, seat, token)  # revoked since `authenticate` read the table?
             state = self._state(session, row)
             players = [
                 {"name": s.name or f"Seat {s.seat}", "kind": s.kind if s.kind == "human" else s.bot}

@@ -10,8 +10,7 @@ from typing import Any
 
 from cosmotable.engine import State
 from cosmotable.server import models
-from cosmotable.server.errors import forbidden
-from cosmotable.server.identity import Identity, revocation
+from cosmotable.server.identity import Identity, check_link
 from cosmotable.server.snapshots import TableSnapshot
 from cosmotable.server.undo import undo_refusal
 
@@ -40,10 +39,7 @@ class SeatView(Identity):
         number of events it has seen in all; 403 when `token` no longer opens `seat` in the
         snapshot it is built from. `version`: see `snapshot()`."""
         snapshot = self.snapshot(table_id, version)
-        if seat is not None:
-            reason = revocation(snapshot, seat, token)
-            if reason is not None:
-                raise forbidden(reason)
+        check_link(snapshot, seat, token)
         return self._seat_state(snapshot, seat, since)
 
     def _seat_state(
@@ -81,10 +77,7 @@ class SeatView(Identity):
         again, given to a bot, the table deleted) gets a 403 (404) instead of the seat's secrets,
         whichever process made the change."""
         snapshot = self.snapshot(table_id, version)
-        if seat is not None:
-            reason = revocation(snapshot, seat, token)
-            if reason is not None:
-                raise forbidden(reason)
+        check_link(snapshot, seat, token)
         connected = tuple(self.connections[(table_id, s.seat)] > 0 for s in snapshot.seats)
         key = (table_id, snapshot.version, seat, since, connected)
         with self._pushes_lock:
