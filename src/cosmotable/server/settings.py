@@ -57,7 +57,7 @@ class Settings:
         self.data_dir = Path(self.data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         if not self.database_url:
-            self.database_url = f"sqlite:///{(self.data_dir / 'cosmotable.db').resolve()}"
+            self.database_url = default_database_url(self.data_dir)
         if not self.secret_key:
             self.secret_key = _stored_secret_key(self.data_dir)
 
@@ -86,6 +86,19 @@ class Settings:
         values["table_seed"] = _whole_number("COSMOTABLE_TABLE_SEED", "(tests only) a whole number")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def default_database_url(data_dir: Path) -> str:
+    """The SQLite file a server uses when no database URL is given."""
+    return f"sqlite:///{(Path(data_dir) / 'cosmotable.db').resolve()}"
+
+
+def database_url_from_env(database_url: str | None = None, data_dir: Path | None = None) -> str:
+    """The database a server started with these options and this environment would use (without
+    creating the data directory or a key, as `Settings` does)."""
+    env = os.environ
+    given = database_url or env.get("COSMOTABLE_DATABASE_URL")
+    return given or default_database_url(data_dir or Path(env.get("COSMOTABLE_DATA_DIR") or "./data"))
 
 
 def _whole_number(name: str, what: str) -> int | None:
