@@ -30,8 +30,9 @@ DECISIONS_AFTER = 6  # decisions played on each table after the upgrade
 
 
 def _db(*arguments: str) -> tuple[int, str]:
+    """Run `cosmotable db ...`: its exit code and output (the console's line wrapping undone)."""
     result = CliRunner().invoke(cli, ["db", *arguments])
-    return result.exit_code, result.output
+    return result.exit_code, " ".join(result.output.split())
 
 
 def _manifest(name: str) -> list[dict]:
@@ -73,7 +74,7 @@ def play_on(client: TestClient, tables: list[dict], rng: random.Random, decision
 
 
 def _upgrade_and_play(url: str, tmp_path: Path, manifest: str) -> None:
-    assert _db("current", "--database-url", url)[1].startswith("database: 0003\n")
+    assert _db("current", "--database-url", url)[1].startswith("database: 0003 ")
     code, output = _db("upgrade", "--database-url", url)
     assert code == 0, output
     assert dbadmin.current(url) == dbadmin.head()
