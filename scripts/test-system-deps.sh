@@ -2,12 +2,14 @@
 # What the test suite needs from Debian besides Python packages, installed only when missing:
 #   postgresql, redis-server  - the throw-away database and pub/sub servers of tests/services.py
 #   chromium, chromium-driver - the browser tests of the web client
+#   nginx, caddy, openssl     - the reverse proxy configurations of deploy/, run in front of a server
+#                               (tests/server/test_deploy_proxies.py; neither is started as a service)
 # and, when run as root, the system user `cosmotable-test`: PostgreSQL refuses to run as root, so the
 # test fixtures start it as that user.
 # Called by `make test`; on a machine that has everything it prints nothing and changes nothing.
 set -euo pipefail
 
-packages=(postgresql redis-server chromium chromium-driver)
+packages=(postgresql redis-server chromium chromium-driver nginx caddy openssl)
 test_user=cosmotable-test
 
 is_installed() {
