@@ -48,6 +48,15 @@ if ((${#missing[@]})); then
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
         apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # Debian starts nginx and caddy as services on port 80 when installed under systemd: the tests
+    # run their own instances, so the services just installed are stopped and left disabled
+    if [[ -d /run/systemd/system ]]; then
+        for service in nginx caddy; do
+            if [[ " ${missing[*]} " == *" $service "* ]]; then
+                "${as_root[@]}" systemctl disable --now "$service" >/dev/null 2>&1 || true
+            fi
+        done
+    fi
 fi
 
 if [[ $(id -u) -eq 0 ]] && ! id -u "$test_user" >/dev/null 2>&1; then

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -186,3 +187,33 @@ def stop(process: subprocess.Popen, timeout: float = 30.0) -> int:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         raise AssertionError("the server did not end within 30 s of SIGTERM") from None
+
+
+def build_wheel(context: Path, out: Path) -> Path:
+    """The wheel, built as the Containerfile's build stage builds it: its COPY lines make the
+    context, its `pip wheel` line runs there (the test environment's setuptools, of the range
+    pyproject.toml's [build-system] asks for, instead of build isolation's download)."""
+    build, _run = containerfile()
+    for rest in build.all("COPY"):
+        *sources, _target = rest.split()
+        for source in sources:
+            path = ROOT / source
+            if path.is_dir():
+                ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+                shutil.copytree(path, context / source, ignore=ignore)
+            else:
+                shutil.copy2(path, context / source)
+    command = build.one("RUN").split()
+    assert command[:2] == ["pip", "wheel"] and "--no-deps" in command, command
+    command = [sys.executable, "-m", *command, "--no-build-isolation"]
+    command[command.index("--wheel-dir") + 1] = str(out)
+    subprocess.run(command, cwd=context, check=True, capture_output=True)
+    (found,) = out.glob("cosmotable-*.whl")
+    return found
+
+
+def install_as_image(wheel: Path, where: Path) -> Path:
+    """The run stage's `pip install /wheels/*.whl` into a fresh virtual environment (make_venv)."""
+    _build, run = containerfile()
+    assert any(re.fullmatch(r"pip install .*/wheels/\*\.whl.*", rest) for rest in run.all("RUN"))
+    return make_venv(where, wheel)

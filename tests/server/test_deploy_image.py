@@ -18,15 +18,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import httpx
-import pytest
 import yaml
 from deploy_helpers import (
     DEPLOY,
@@ -35,7 +32,6 @@ from deploy_helpers import (
     descendants,
     interpolate,
     left_behind,
-    make_venv,
     stop,
     substitute_port,
     wait_healthy,
@@ -58,39 +54,8 @@ def _tracked_package_files() -> list[str]:
     return [name.removeprefix("src/") for name in listed]
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    build, _run = containerfile()
-    context = tmp_path_factory.mktemp("context")
-    for rest in build.all("COPY"):
-        *sources, _target = rest.split()
-        for source in sources:
-            path = ROOT / source
-            if path.is_dir():
-                shutil.copytree(
-                    path, context / source, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
-                )
-            else:
-                shutil.copy2(path, context / source)
-    command = build.one("RUN").split()
-    assert command[:2] == ["pip", "wheel"] and "--no-deps" in command, command
-    out = tmp_path_factory.mktemp("wheels")
-    command = [sys.executable, "-m", *command, "--no-build-isolation"]
-    command[command.index("--wheel-dir") + 1] = str(out)
-    subprocess.run(command, cwd=context, check=True, capture_output=True)
-    (found,) = out.glob("cosmotable-*.whl")
-    return found
-
-
-@pytest.fixture(scope="module")
-def installed(wheel, tmp_path_factory) -> Path:
-    _build, run = containerfile()
-    assert any(re.fullmatch(r"pip install .*/wheels/\*\.whl.*", rest) for rest in run.all("RUN"))
-    return make_venv(tmp_path_factory.mktemp("image") / "venv", wheel)
-
-
-def test_the_wheel_carries_every_file_of_the_package(wheel):
-    names = set(zipfile.ZipFile(wheel).namelist())
+def test_the_wheel_carries_every_file_of_the_package(deploy_wheel):
+    names = set(zipfile.ZipFile(deploy_wheel).namelist())
     tracked = _tracked_package_files()
     assert [name for name in tracked if name not in names] == []
     # the run-time files the server reads, named so a change to the package data shows here
@@ -125,7 +90,7 @@ def _healthcheck(run, port: int, venv_python: Path) -> int:
     return subprocess.run(command, capture_output=True, timeout=30, check=False).returncode
 
 
-def test_the_image_command_serves_the_client_and_answers_its_healthcheck(installed, tmp_path):
+def test_the_image_command_serves_the_client_and_answers_its_healthcheck(deploy_venv, tmp_path):
     _build, run = containerfile()
     data_dir = tmp_path / "var-lib-cosmotable"
     data_dir.mkdir()
@@ -135,12 +100,12 @@ def test_the_image_command_serves_the_client_and_answers_its_healthcheck(install
         command[:2] == ["cosmotable", "serve"] and run.one("EXPOSE") == command[command.index("--port") + 1]
     )
     log = tmp_path / "serve.log"
-    environment = _image_environment(run, data_dir, installed)
+    environment = _image_environment(run, data_dir, deploy_venv)
     where = subprocess.run(
-        [str(installed), "-c", "import cosmotable; print(cosmotable.__file__)"],
+        [str(deploy_venv), "-c", "import cosmotable; print(cosmotable.__file__)"],
         env=environment, check=True, capture_output=True, text=True,
     ).stdout  # fmt: skip
-    assert where.startswith(str(installed.parent.parent)), where  # the wheel's copy, not the work tree's
+    assert where.startswith(str(deploy_venv.parent.parent)), where  # the wheel's copy, not the work tree's
     with open(log, "wb") as output:
         process = subprocess.Popen(
             substitute_port(command, port), cwd=data_dir, env=environment, stdout=output,
@@ -149,7 +114,7 @@ def test_the_image_command_serves_the_client_and_answers_its_healthcheck(install
     try:
         url = f"http://127.0.0.1:{port}"
         wait_healthy(url, process, log)
-        assert _healthcheck(run, port, installed) == 0
+        assert _healthcheck(run, port, deploy_venv) == 0
         with httpx.Client(base_url=url, timeout=30) as client:
             assert "/web/app.js" in client.get("/").text
             assert "<html" in client.get("/lobby").text.lower()
@@ -173,11 +138,11 @@ def test_the_image_command_serves_the_client_and_answers_its_healthcheck(install
         code = stop(process)
     assert ended_cleanly(code, log), log.read_text()
     assert left_behind(children) == {}
-    assert _healthcheck(run, port, installed) != 0  # nothing serves: the check fails
+    assert _healthcheck(run, port, deploy_venv) != 0  # nothing serves: the check fails
 
 
 def test_compose_runs_the_image_command_with_workers_on_postgresql_and_redis(
-    installed, tmp_path, postgres_url, redis_url
+    deploy_venv, tmp_path, postgres_url, redis_url
 ):
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     server = compose["services"]["server"]
@@ -200,7 +165,7 @@ def test_compose_runs_the_image_command_with_workers_on_postgresql_and_redis(
     declared.update(COSMOTABLE_DATABASE_URL=postgres_url, COSMOTABLE_REDIS_URL=redis_url)
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    environment = {**_image_environment(run, data_dir, installed), **declared}
+    environment = {**_image_environment(run, data_dir, deploy_venv), **declared}
     port = services.free_port()
     log = tmp_path / "compose-server.log"
     with open(log, "wb") as output:
