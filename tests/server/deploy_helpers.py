@@ -217,3 +217,15 @@ def install_as_image(wheel: Path, where: Path) -> Path:
     _build, run = containerfile()
     assert any(re.fullmatch(r"pip install .*/wheels/\*\.whl.*", rest) for rest in run.all("RUN"))
     return make_venv(where, wheel)
+
+
+def launch(
+    command: list[str], port: int, cwd: Path, environment: dict[str, str], log: Path
+) -> subprocess.Popen:
+    """Start a deployment's server command on `port` (in place of its own), its output in `log`, in
+    a session of its own (a failed test can kill everything under it)."""
+    with open(log, "wb") as output:
+        return subprocess.Popen(
+            substitute_port(command, port), cwd=cwd, env=environment, stdout=output,
+            stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip

@@ -31,9 +31,9 @@ from deploy_helpers import (
     containerfile,
     descendants,
     interpolate,
+    launch,
     left_behind,
     stop,
-    substitute_port,
     wait_healthy,
 )
 
@@ -106,11 +106,7 @@ def test_the_image_command_serves_the_client_and_answers_its_healthcheck(deploy_
         env=environment, check=True, capture_output=True, text=True,
     ).stdout  # fmt: skip
     assert where.startswith(str(deploy_venv.parent.parent)), where  # the wheel's copy, not the work tree's
-    with open(log, "wb") as output:
-        process = subprocess.Popen(
-            substitute_port(command, port), cwd=data_dir, env=environment, stdout=output,
-            stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+    process = launch(command, port, data_dir, environment, log)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_healthy(url, process, log)
@@ -168,11 +164,7 @@ def test_compose_runs_the_image_command_with_workers_on_postgresql_and_redis(
     environment = {**_image_environment(run, data_dir, deploy_venv), **declared}
     port = services.free_port()
     log = tmp_path / "compose-server.log"
-    with open(log, "wb") as output:
-        process = subprocess.Popen(
-            substitute_port(command, port), cwd=data_dir, env=environment, stdout=output,
-            stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+    process = launch(command, port, data_dir, environment, log)
     try:
         url = f"http://127.0.0.1:{port}"
         pids = set()

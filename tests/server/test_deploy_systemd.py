@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from deploy_helpers import DEPLOY, descendants, left_behind, stop, substitute_port, wait_healthy
+from deploy_helpers import DEPLOY, descendants, launch, left_behind, stop, wait_healthy
 
 import services
 
@@ -105,11 +105,10 @@ def test_the_units_commands_migrate_serve_and_stop_with_every_child(
     )
     assert migrated.returncode == 0 and "upgraded an empty database" in migrated.stdout, migrated.stderr
     port = services.free_port()
-    serve = substitute_port(command("ExecStart"), port)
+    serve = command("ExecStart")
     assert serve[-2:] == ["--workers", "2"]
     log = tmp_path / "unit.log"
-    with open(log, "wb") as output:
-        process = subprocess.Popen(serve, env=environment, cwd=state, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+    process = launch(serve, port, state, environment, log)
     try:
         body = wait_healthy(f"http://127.0.0.1:{port}", process, log)
         assert body["checks"]["redis"]["ok"], body
