@@ -72,8 +72,9 @@ def database_bytes(url: str) -> int:
     return total
 
 
-def play(client, made: dict, rng: random.Random, limit: int | None) -> int:
-    """Random legal moves of the seats to act, to the end or `limit` decisions; the actions stored."""
+def play(client, made: dict, rng: random.Random, limit: int | None) -> tuple[int, int]:
+    """Random legal moves of the seats to act, to the end or `limit` decisions; returns the decisions
+    made and the actions stored (chance outcomes included)."""
     table_id = made["table"]["id"]
     tokens = {link["seat"]: link["token"] for link in made["seats"]}
     decisions = 0
@@ -92,7 +93,7 @@ def play(client, made: dict, rng: random.Random, limit: int | None) -> int:
         )
         assert answer.status_code == 200, answer.text
         decisions += 1
-    return client.get(f"/api/tables/{table_id}").json()["step"]
+    return decisions, client.get(f"/api/tables/{table_id}").json()["step"]
 
 
 def sizes(url: str, data_dir: Path, games: int) -> list[tuple[str, str, float, float]]:
@@ -117,10 +118,11 @@ def sizes(url: str, data_dir: Path, games: int) -> list[tuple[str, str, float, f
                     ).json()
                     headers = {"X-Host-Token": made["host_token"]}
                     client.post(f"/api/tables/{made['table']['id']}/start", headers=headers)
-                    limit = None if kind == "finished" else max(1, lengths[number % len(lengths)] // 2)
-                    steps += play(client, made, rng, limit)
+                    limit = None if kind == "finished" else max(1, lengths[number] // 2)
+                    decisions, stored = play(client, made, rng, limit)
+                    steps += stored
                     if kind == "finished":
-                        lengths.append(steps)  # decisions include chance steps: a generous half
+                        lengths.append(decisions)  # the half-way table of the same number stops at half
                 rows.append((game, kind, steps / games, (database_bytes(url) - before) / games))
     return rows
 
