@@ -49,6 +49,36 @@ def test_the_client_is_the_first_untrusted_hop_from_the_right(peer, headers, cli
     assert client_of(peer, forwarded_chain(headers), TRUSTED) == client
 
 
+@pytest.mark.parametrize(
+    ("peer", "kind", "headers", "seen"),
+    [
+        ("10.0.0.5", "http", [(b"x-forwarded-for", b"203.0.113.1"), (b"x-forwarded-proto", b"https")],
+         (("203.0.113.1", 0), "https")),
+        ("10.0.0.5", "websocket", [(b"x-forwarded-proto", b"https")], (("10.0.0.5", 4711), "wss")),
+        ("10.0.0.5", "http", [(b"x-forwarded-proto", b"gopher")], (("10.0.0.5", 4711), "http")),
+        # from anyone else the headers change nothing
+        ("198.51.100.7", "http", [(b"x-forwarded-for", b"203.0.113.1"), (b"x-forwarded-proto", b"https")],
+         (("198.51.100.7", 4711), "http")),
+    ],
+)  # fmt: skip
+def test_the_middleware_passes_on_the_client_and_its_scheme_from_trusted_proxies_only(
+    peer, kind, headers, seen
+):
+    import asyncio
+
+    from cosmotable.server.proxies import ClientAddress
+
+    scopes = []
+
+    async def app(scope, receive, send):
+        scopes.append(scope)
+
+    scheme = "ws" if kind == "websocket" else "http"
+    scope = {"type": kind, "client": (peer, 4711), "scheme": scheme, "headers": headers}
+    asyncio.run(ClientAddress(app, TRUSTED)(scope, None, None))
+    assert (scopes[0]["client"], scopes[0]["scheme"]) == seen
+
+
 def test_a_bad_trusted_proxies_setting_is_refused_with_its_name(tmp_path, monkeypatch):
     monkeypatch.setenv("COSMOTABLE_TRUSTED_PROXIES", "10.0.0.1, nginx")
     with pytest.raises(ValueError, match=r"COSMOTABLE_TRUSTED_PROXIES .*'nginx'"):

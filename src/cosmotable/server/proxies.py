@@ -72,26 +72,34 @@ def client_of(peer: str | None, chain: list[str], trusted: tuple[Network, ...]) 
     """The client's address: `peer` (who connected) unless it is a trusted proxy; then the rightmost
     hop of `chain` that is not a trusted proxy. A hop that is no address ('unknown', an obfuscated
     name) ends the walk at the proxy that wrote it: nothing left of it can be checked."""
-
-    def is_trusted(address) -> bool:
-        return address is not None and any(address in network for network in trusted)
-
     current = peer
-    if not is_trusted(_address(peer or "")):
+    if not _is_trusted(peer or "", trusted):
         return peer
     for hop in reversed(chain):
         address = _address(hop)
         if address is None:
             return current
         current = str(address)
-        if not is_trusted(address):
+        if not _is_trusted(current, trusted):
             return current
     return current  # every hop a trusted proxy: the leftmost one
 
 
+def forwarded_scheme(headers: Iterable[tuple[bytes, bytes]], websocket: bool) -> str | None:
+    """The scheme the client used, from X-Forwarded-Proto (`https` behind a TLS proxy), as the scope
+    names it (`https`/`http`, or `wss`/`ws` for a websocket); None when absent or neither."""
+    for name, value in headers:
+        if name == b"x-forwarded-proto":
+            proto = value.decode("latin-1").split(",")[-1].strip().lower()
+            if proto in ("http", "https"):
+                return {"http": "ws", "https": "wss"}[proto] if websocket else proto
+    return None
+
+
 class ClientAddress:
     """ASGI middleware: a request or websocket that came through a trusted proxy carries its client's
-    address in `scope["client"]` from here on (the rate limit, the logs), with the port left 0."""
+    address in `scope["client"]` from here on (the rate limit, the logs), with the port left 0, and
+    the scheme the client used (X-Forwarded-Proto: absolute URLs, such as a redirect's, stay https)."""
 
     def __init__(self, app: ASGIApp, trusted: tuple[Network, ...]):
         self.app = app
@@ -100,8 +108,18 @@ class ClientAddress:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket") and self.trusted:
             peer = scope.get("client")
-            if peer:
-                client = client_of(peer[0], forwarded_chain(scope.get("headers", ())), self.trusted)
-                if client != peer[0]:
-                    scope = dict(scope, client=(client, 0))
+            if peer and _is_trusted(peer[0], self.trusted):
+                headers = scope.get("headers", ())
+                client = client_of(peer[0], forwarded_chain(headers), self.trusted)
+                scheme = forwarded_scheme(headers, scope["type"] == "websocket")
+                scope = dict(
+                    scope,
+                    client=peer if client == peer[0] else (client, 0),
+                    scheme=scheme or scope.get("scheme", "http"),
+                )
         await self.app(scope, receive, send)
+
+
+def _is_trusted(peer: str, trusted: tuple[Network, ...]) -> bool:
+    address = _address(peer)
+    return address is not None and any(address in network for network in trusted)

@@ -35,7 +35,7 @@ class Settings:
       the deck order and every other chance outcome, so whoever knows it knows the hidden cards.
     * `trusted_proxies`: addresses or networks of the reverse proxies in front of the server
       (`"127.0.0.1, 10.0.0.0/8"`); only a connection from one of them may say, in X-Forwarded-For
-      or Forwarded, which client it carries (server/proxies.py). "" (the default): nobody, so the
+      or Forwarded, which client it carries, and in X-Forwarded-Proto its scheme (server/proxies.py). "" (the default): nobody, so the
       address that connected is the client's (behind a proxy: the proxy's, for every player).
     """
 
