@@ -4,12 +4,13 @@
 #   chromium, chromium-driver - the browser tests of the web client
 #   nginx, caddy, openssl     - the reverse proxy configurations of deploy/, run in front of a server
 #                               (tests/server/test_deploy_proxies.py; neither is started as a service)
+#   systemd                   - systemd-analyze, which verifies deploy/cosmotable.service (test_deploy_systemd.py)
 # and, when run as root, the system user `cosmotable-test`: PostgreSQL refuses to run as root, so the
 # test fixtures start it as that user.
 # Called by `make test`; on a machine that has everything it prints nothing and changes nothing.
 set -euo pipefail
 
-packages=(postgresql redis-server chromium chromium-driver nginx caddy openssl)
+packages=(postgresql redis-server chromium chromium-driver nginx caddy openssl systemd)
 test_user=cosmotable-test
 
 is_installed() {
