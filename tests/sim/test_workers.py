@@ -123,7 +123,7 @@ for _ in unordered(time.sleep, [600] * 4, 2):
 def test_a_killed_run_leaves_no_worker_forkserver_or_tracker_behind():
     """Issue #47: SIGKILL to the process that made the pool (only to it) ends everything it started:
     the workers, the forkserver they come from and multiprocessing's resource tracker. Before, all
-    four went on for ever under PID 1, the workers still playing their tasks."""
+    four went on under PID 1 until the workers had finished their tasks (here ten minutes)."""
     run = subprocess.Popen([sys.executable, "-c", _LONG_RUN], start_new_session=True)
     try:
         deadline = time.monotonic() + 120

@@ -11,11 +11,10 @@ Two things a plain `multiprocessing.Pool` got wrong here (issue #19):
 
 And one thing the executor gets wrong on its own (issue #47): when the process that made the pool is
 killed (SIGKILL, the OOM killer, a test's kill), nothing stops its workers. They are the forkserver's
-children, not its own, so the kernel's parent-death signal cannot name it; each holds the forkserver's
-liveness pipe and its task queue open, so the forkserver and multiprocessing's resource tracker wait
-for them, and they for a next task that never comes: four processes left running for ever, the
-workers playing their games to the end first. So each worker watches the process that made the pool
-(`_end_with`) and exits when it ends.
+children, not its own, so the kernel's parent-death signal cannot name it; they play the tasks under
+way and those queued for them to the end, for nobody (minutes for a Planet game between search bots),
+and the forkserver and multiprocessing's resource tracker wait for them, all under PID 1. So each
+worker watches the process that made the pool (`_end_with`) and exits as soon as it ends.
 """
 
 from __future__ import annotations
