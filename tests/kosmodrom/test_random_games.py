@@ -8,9 +8,9 @@ together every 24 games, a dozen times over) and 3,000 under the `thorough` Hypo
 import random
 
 import pytest
-from budget_helpers import examples
 from kosmodrom_helpers import GAME
 
+from budget_helpers import examples
 from cosmotable.engine import TERMINAL
 
 GAMES = examples(300)

@@ -7,9 +7,9 @@ The budget is 300 games in an everyday run and 3,000 under the `thorough` Hypoth
 import random
 
 import pytest
-from budget_helpers import examples
 from planet_helpers import GAME, coin_total, recount_from_public
 
+from budget_helpers import examples
 from cosmotable.engine import CHANCE
 
 CAP = 150
