@@ -16,44 +16,13 @@ from live_helpers import WAIT, LiveServer, SeatSocket, cosmotable_command, first
 from server_helpers import wait_until
 from test_multiprocess import new_table
 
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(c) for c in (task / "children").read_text().split()]
-    return found
-
-
-def _descendants(pid: int) -> list[int]:
-    """Every process below `pid` (children, theirs, ...), as /proc shows them now."""
-    found, pending = [], [pid]
-    while pending:
-        try:
-            children = _children(pending.pop())
-        except (FileNotFoundError, ProcessLookupError):
-            continue  # ended while we looked
-        found += children
-        pending += children
-    return found
-
-
-def _alive(pid: int) -> bool:
-    """Running or sleeping: not gone, and not a zombie waiting for its reaper."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError, IndexError):
-        return False
-    return state != "Z"
+from process_helpers import children as _children
+from process_helpers import descendants as _descendants
+from process_helpers import wait_until_ended
 
 
 def _wait_until_ended(pids: list[int], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        left = [pid for pid in pids if _alive(pid)]
-        if not left:
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{what}: processes {left} are still running")
+    wait_until_ended(pids, what, WAIT)
 
 
 def _serve(

@@ -4,8 +4,12 @@ and a dead worker's task was waited for for ever."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -13,6 +17,7 @@ import pytest
 
 from cosmotable.sim import workers
 from cosmotable.sim.workers import WorkerDied, unordered
+from process_helpers import descendants, wait_until_ended
 
 #: Held by the test process while its workers run: a worker forked from it would inherit it locked.
 HELD = threading.Lock()
@@ -104,3 +109,34 @@ def test_stopping_early_ends_the_workers_under_way_instead_of_waiting_for_them()
 
 def test_the_start_method_never_forks_this_process():
     assert workers.start_method() in {"forkserver", "spawn"}
+
+
+#: a run whose tasks take ten minutes each, on two worker processes
+_LONG_RUN = """
+import time
+from cosmotable.sim.workers import unordered
+for _ in unordered(time.sleep, [600] * 4, 2):
+    pass
+"""
+
+
+def test_a_killed_run_leaves_no_worker_forkserver_or_tracker_behind():
+    """Issue #47: SIGKILL to the process that made the pool (only to it) ends everything it started:
+    the workers, the forkserver they come from and multiprocessing's resource tracker. Before, all
+    four went on under PID 1 until the workers had finished their tasks (here ten minutes)."""
+    run = subprocess.Popen([sys.executable, "-c", _LONG_RUN], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        below = descendants(run.pid)
+        # the tracker, the forkserver and its two workers
+        while len(below) < 4 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+            below = descendants(run.pid)
+        assert len(below) >= 4, f"the pool did not start: {below}"
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait(30)
+        wait_until_ended(below, "after SIGKILL to the run", timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # nothing left of the group when it passes
+            os.killpg(run.pid, signal.SIGKILL)
+        run.wait(30)

@@ -8,11 +8,22 @@ Two things a plain `multiprocessing.Pool` got wrong here (issue #19):
   process (or are spawned where there is none), never copied from this one.
 - A worker that died took its task with it, and `imap_unordered` waited for that result for ever.
   A `ProcessPoolExecutor` notices the death; the run then fails with `WorkerDied`, which says so.
+
+And one thing the executor gets wrong on its own (issue #47): when the process that made the pool is
+killed (SIGKILL, the OOM killer, a test's kill), nothing stops its workers. They are the forkserver's
+children, not its own, so the kernel's parent-death signal cannot name it; they play the tasks under
+way and those queued for them to the end, for nobody (minutes for a Planet game between search bots),
+and the forkserver and multiprocessing's resource tracker wait for them, all under PID 1. So each
+worker watches the process that made the pool (`_end_with`) and exits as soon as it ends.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import select
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -49,7 +60,9 @@ def unordered(work: Callable[[Item], Result], items: Iterable[Item], processes: 
     context = multiprocessing.get_context(start_method())
     if start_method() == "forkserver":
         context.set_forkserver_preload(PRELOAD)
-    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+    pool = ProcessPoolExecutor(
+        max_workers=processes, mp_context=context, initializer=_end_with, initargs=(os.getpid(),)
+    )
     finished = False
     try:
         pending: set[Future[Result]] = {pool.submit(work, item) for item in items}
@@ -62,6 +75,33 @@ def unordered(work: Callable[[Item], Result], items: Iterable[Item], processes: 
         if not finished:
             _stop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_with(owner: int) -> None:
+    """In a worker, as it starts: exit as soon as process `owner` (the one that made the pool) has
+    ended, however it ended. A thread waits on a pidfd of it (Linux 5.3+), else polls every second."""
+    threading.Thread(target=_exit_after, args=(owner,), name="end-with-owner", daemon=True).start()
+
+
+def _exit_after(owner: int) -> None:
+    try:
+        handle = os.pidfd_open(owner)
+    except (AttributeError, OSError):  # no pidfd here: poll (a pid reused meanwhile is not seen)
+        while _running(owner):
+            time.sleep(1.0)
+    else:
+        select.select([handle], [], [])  # readable once the process has ended
+    os._exit(1)  # no clean-up: the results have nobody to go to
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # alive, under another user
+    return True
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
