@@ -49,8 +49,9 @@ function draw(table) {
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset.pick : null;
   const changed = changes(ctx);
 
-  // Two columns on a desktop (the seat's own side left, the others right); one column on a phone,
-  // where the CSS orders the parts: status, centre, others, own zones, hand.
+  // Two columns on a desktop (the centre and the seat's own zones left; its hand heading the right
+  // column, above the others, so that it is in view without scrolling); one column on a phone, where
+  // the CSS orders the parts: status, centre, others, own zones, hand.
   const main = html("div", { class: "kd-table", "data-phase": view.phase, "data-seat": ctx.seat ?? "" });
   main.append(statusPanel(view, ctx, ui, table, next, complete, entries));
   const left = html("div", { class: "kd-col kd-col-left" });
@@ -62,7 +63,7 @@ function draw(table) {
   if (ctx.seat !== null && ctx.seat !== undefined && view.players[ctx.seat]) {
     left.append(html("div", { class: "kd-mine" }, drawPlayer(view, view.players[ctx.seat], ui, ctx, changed)));
   }
-  if (Array.isArray(view.hand)) left.append(handPanel(view, ctx, ui, changed));
+  if (Array.isArray(view.hand)) right.prepend(handPanel(view, ctx, ui, changed));
   main.append(left, right);
   root.replaceChildren(main);
 

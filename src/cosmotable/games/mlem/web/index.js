@@ -208,7 +208,11 @@ function render(root, ctx) {
   const main = html("div", { class: "mlem-main" });
   const matBox = html("div", { class: "mlem-mat-box" });
   matBox.style.maxWidth = matWidth(cols) * 1.25 + "px";
-  matBox.append(drawMat(view, ctx, cols, play));
+  const mat = drawMat(view, ctx, cols, play);
+  // the mat's width over its height: the CSS sizes the mat to the window's height with it
+  const [, , matW, matH] = (mat.getAttribute("viewBox") || "0 0 1 1").split(" ").map(Number);
+  matBox.style.setProperty("--mat-ratio", String(matW / matH));
+  matBox.append(mat);
   const side = html("div", { class: "mlem-side" });
   side.append(drawRocket(view, ctx, travel, changed));
   const hand = drawHand(view, ctx, launch, choose, changed);
