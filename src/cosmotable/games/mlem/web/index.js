@@ -217,6 +217,10 @@ function render(root, ctx) {
   side.append(drawRocket(view, ctx, travel, changed));
   const hand = drawHand(view, ctx, launch, choose, changed);
   if (hand) side.append(hand);
+  // the rocket and crew panels' width over their stacked height: the CSS fits them to the window with it
+  const boxes = [...side.children].map((node) => (node.getAttribute("viewBox") || "0 0 1 0").split(" ").map(Number));
+  const sideW = Math.max(...boxes.map((b) => b[2]));
+  side.style.setProperty("--side-ratio", String(sideW / boxes.reduce((sum, b) => sum + b[3] * (sideW / b[2]), 0)));
   main.append(matBox, side);
   table.append(main);
   const lower = html("div", { class: "mlem-lower" });
