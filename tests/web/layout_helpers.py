@@ -86,7 +86,7 @@ def open_table(page, server: Server, table_id: str, token: str) -> None:
     """Load the table page for the seat and wait until its board is drawn."""
     page.goto(f"{server.url}/#/table/{table_id}?token={token}")
     page.wait_for_selector("body[data-ready]")
-    page.wait_for_selector("#board[data-step]")
+    page.wait_for_selector(f'.table-page[data-table="{table_id}"] #board[data-step]')
     page.wait_for_timeout(100)
 
 

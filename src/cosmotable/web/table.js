@@ -12,6 +12,7 @@ import { gameModule, gameName, seatName, botLevelName } from "./games.js";
 import { gameTranslator, language, t } from "./i18n.js";
 import { errorBox, hostToken, loadGames } from "./common.js";
 import { coachPanel } from "./table_coach.js";
+import { keepFitted } from "./fit.js";
 
 function remaining(deadline) {
   if (!deadline) return null;
@@ -310,6 +311,9 @@ export class TablePage {
         el("div", { class: "table-body" }, this.renderBoard(), this.renderSide()),
       ),
     );
+    if (this.fitter) this.fitter.disconnect();
+    const board = this.root.querySelector("#board");
+    this.fitter = board ? keepFitted(board) : null;
   }
 
   roleText() {
