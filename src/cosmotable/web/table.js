@@ -14,6 +14,7 @@ import { errorBox, hostToken, loadGames } from "./common.js";
 import { coachPanel } from "./table_coach.js";
 import { endScreen } from "./table_end.js";
 import { SeatTabs } from "./table_tabs.js";
+import { piecePlaces, showChanges } from "./motion.js";
 import { keepFitted } from "./fit.js";
 
 function remaining(deadline) {
@@ -202,6 +203,9 @@ export class TablePage {
       // a poll that found nothing new keeps the highlight of the last move
       this.newEvents = [];
     }
+    // the next drawing shows this state's news moving in (once: a later re-draw, say the coach
+    // opening, does not play the move again)
+    this.fresh = this.newEvents.length > 0;
     this.state = state;
     this.table = state.table;
     if (this.table.status !== "finished") this.endDismissed = false;
@@ -309,6 +313,8 @@ export class TablePage {
       return;
     }
     const title = gameName(this.gameInfo, this.table.game);
+    // where the pieces were, so that what the new events moved slides there (motion.js)
+    const before = piecePlaces(this.root.querySelector("#board"));
     replace(
       this.root,
       el(
@@ -331,6 +337,8 @@ export class TablePage {
     if (this.fitter) this.fitter.disconnect();
     const board = this.root.querySelector("#board");
     this.fitter = board ? keepFitted(board) : null;
+    showChanges(board, before, this.fresh);
+    this.fresh = false;
   }
 
   roleText() {
