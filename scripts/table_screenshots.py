@@ -15,10 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
-from layout_helpers import LOCALES, POSITIONS, SIZES, open_table, position  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from web_helpers import ARTIFACTS  # noqa: E402
+from layout_helpers import LOCALES, POSITIONS, SIZES, open_table, position
+from playwright.sync_api import sync_playwright
+from web_helpers import ARTIFACTS
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, running_server
 
 
 def main() -> None:
@@ -39,7 +40,9 @@ def main() -> None:
                 for lang in args.langs.split(","):
                     for size in args.sizes.split(","):
                         width, height = SIZES[size]
-                        context = browser.new_context(viewport={"width": width, "height": height}, locale=LOCALES[lang])
+                        context = browser.new_context(
+                            viewport={"width": width, "height": height}, locale=LOCALES[lang]
+                        )
                         page = context.new_page()
                         open_table(page, server, table_id, token)
                         path = ARTIFACTS / f"layout-{game}-{name}-{lang}-{size}.png"

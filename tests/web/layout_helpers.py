@@ -55,7 +55,17 @@ def _my_turn(server: Server, table_id: str, token: str, timeout: float = 60.0) -
         time.sleep(0.1)
 
 
-def reach(server: Server, game: str, decisions: int, want=None, steer=None, variants=(), seed: int = 1, players: int = 2, limit: int = 400):
+def reach(
+    server: Server,
+    game: str,
+    decisions: int,
+    want=None,
+    steer=None,
+    variants=(),
+    seed: int = 1,
+    players: int = 2,
+    limit: int = 400,
+):
     """Create and start a table (seat 0 human, the others random bots) and play seat 0 to the
     position described above (a move of a kind in `steer` is taken whenever one is offered); returns
     (table id, seat 0's token, its state)."""
@@ -67,8 +77,7 @@ def reach(server: Server, game: str, decisions: int, want=None, steer=None, vari
     table_id = created["table"]["id"]
     token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
     rng = random.Random(seed)
-    made = 0
-    for _ in range(limit):
+    for made in range(limit):
         state = _my_turn(server, table_id, token)
         kinds = {a["json"].get("kind") for a in state["legal_actions"] if isinstance(a["json"], dict)}
         if state["table"]["status"] == "finished":
@@ -78,7 +87,6 @@ def reach(server: Server, game: str, decisions: int, want=None, steer=None, vari
         options = [a for a in state["legal_actions"] if steer and a["json"].get("kind") in steer]
         options = options or state["legal_actions"]
         server.act(table_id, token, rng.choice(options)["json"], uuid.uuid4().hex)
-        made += 1
     raise AssertionError(f"{game}: no position with {decisions} decisions and {want} within {limit} moves")
 
 

@@ -45,7 +45,9 @@ def test_astronauts_are_named_on_hover_and_in_a_legend(server, page):
 
 def test_a_planet_team_win_names_the_team(server, page):
     created = server.create_table(
-        "planet", [{"kind": "bot", "bot": "random", "name": f"Bot {i + 1}"} for i in range(4)], variants=["teams"]
+        "planet",
+        [{"kind": "bot", "bot": "random", "name": f"Bot {i + 1}"} for i in range(4)],
+        variants=["teams"],
     )
     server.start(created)
     table_id = created["table"]["id"]
