@@ -6,7 +6,8 @@
 //   nearest block ancestor otherwise (the words run past their container).
 // - An SVG <text> must lie inside its container: the background rect that heads its nearest <g>
 //   (a card, a panel, a zone, a chip) when it starts on that rect, else the whole <svg>.
-// - No two text runs overlap (words drawn over words), unless one contains the other in the DOM.
+// - No two text runs overlap (words drawn over words), unless one contains the other in the DOM, and
+//   no icon of a text's own group (a crown, a badge) is drawn over it.
 // Text shortened on purpose (an ellipsis) passes when the element's title or aria-label holds the
 // whole text, as the issue allows.
 (() => {
@@ -14,6 +15,8 @@
   const TOL = 1.5;
   const outside = (a, b) => a.left < b.left - TOL || a.right > b.right + TOL || a.top < b.top - TOL || a.bottom > b.bottom + TOL;
   const visible = (e) => {
+    // a closed <details> keeps its content laid out but skipped (content-visibility): not drawn
+    if (e.checkVisibility && !e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) return false;
     const style = getComputedStyle(e);
     return style.visibility !== "hidden" && style.display !== "none" && e.getClientRects().length > 0;
   };
@@ -82,6 +85,21 @@
     const owner = container || text.ownerSVGElement;
     if (outside(rect, owner.getBoundingClientRect())) {
       problems.push(`runs out: "${words.slice(0, 40)}" past ${container ? "its " + name(container.parentElement) : "the svg " + name(owner)}`);
+    }
+  }
+
+  // icons over words: a drawing (not a rect) of a text's own group, drawn after it, over the text
+  for (const text of scope.querySelectorAll("svg g > text")) {
+    if (!visible(text)) continue;
+    const r = text.getBoundingClientRect();
+    if (!r.width) continue;
+    for (const icon of text.parentElement.querySelectorAll(":scope > :is(g, circle, path, polygon)")) {
+      // drawn before the text, it is the text's ground (a badge's disc); drawn after, it covers it
+      if (icon.contains(text) || icon.querySelector("text") || !(text.compareDocumentPosition(icon) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      const o = icon.getBoundingClientRect();
+      const w = Math.min(o.right, r.right) - Math.max(o.left, r.left);
+      const h = Math.min(o.bottom, r.bottom) - Math.max(o.top, r.top);
+      if (w > 2 && h > 2) problems.push(`icon over: "${text.textContent.trim().slice(0, 30)}" under a ${name(icon)}`);
     }
   }
 

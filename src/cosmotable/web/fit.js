@@ -6,7 +6,7 @@
 //
 // A line's box is the background rect heading its nearest <g> (a card, a chip, a zone, a panel) when
 // the line starts on that rect, else the whole <svg>: the drawings of all three games are built so. A
-// line also stops before another text of its group on the same row.
+// line also stops before another text or icon of its group on the same row.
 
 const MIN_SQUEEZE = 0.7;
 const PAD = 3; // user units kept free at the box's edge
@@ -37,14 +37,15 @@ function room(line, anchor, box, scale) {
   return px / scale;
 }
 
-// How wide the line may be before it meets another text of its group on the same row (a badge, a
-// status at the other end): a start-anchored line ends before it, an end-anchored one starts after it.
+// How wide the line may be before it meets another text or drawing of its group on the same row (a
+// badge, a crown, a status at the other end; not a rect, which is a background or a highlight): a
+// start-anchored line ends before it, an end-anchored one starts after it.
 function roomBeside(line, text, anchor, scale) {
   if (anchor === "middle" || !text.parentElement) return Infinity;
   const r = line.getBoundingClientRect();
   let px = Infinity;
-  for (const other of text.parentElement.querySelectorAll(":scope > text")) {
-    if (other === text) continue;
+  for (const other of text.parentElement.querySelectorAll(":scope > :is(text, g, circle, path, polygon)")) {
+    if (other === text || other.contains(text)) continue;
     const o = other.getBoundingClientRect();
     if (Math.min(o.bottom, r.bottom) - Math.max(o.top, r.top) <= 1 || !o.width) continue;
     if (anchor === "end" && o.right <= r.right) px = Math.min(px, r.right - o.right - PAD * scale);
