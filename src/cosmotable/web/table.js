@@ -12,6 +12,10 @@ import { gameModule, gameName, seatName, botLevelName } from "./games.js";
 import { gameTranslator, language, t } from "./i18n.js";
 import { errorBox, hostToken, loadGames } from "./common.js";
 import { coachPanel } from "./table_coach.js";
+import { endScreen } from "./table_end.js";
+import { SeatTabs } from "./table_tabs.js";
+import { piecePlaces, showChanges } from "./motion.js";
+import { keepFitted } from "./fit.js";
 
 function remaining(deadline) {
   if (!deadline) return null;
@@ -100,6 +104,8 @@ export class TablePage {
   forgetSeat() {
     if (this.socket) this.socket.close();
     this.socket = null;
+    if (this.tabs) this.tabs.close();
+    this.tabs = null;
     this.state = null;
     this.events = [];
     this.newEvents = [];
@@ -126,6 +132,9 @@ export class TablePage {
       onStatus: (status) => this.onConnection(status),
     });
     this.socket.open();
+    // other tabs of this browser on the same seat: said beside the turn (a hot-seat device shows one
+    // seat at a time and its tabs would all be "the same seat" in turn: not counted there)
+    if (token && !this.hotseat) this.tabs = new SeatTabs(this.tableId, seat, () => this.renderStatus());
     this.render();
     // the first state also comes over REST, so the page works while the socket is (re)connecting
     this.refresh();
@@ -140,6 +149,8 @@ export class TablePage {
     try {
       const state = await api.state(this.tableId, this.token());
       if (seat !== this.shownSeat || this.passTo !== null) return; // the device changed hands meanwhile
+      // the server answers again: its earlier "cannot be reached" is over
+      if (this.error && this.error.code === "network") this.error = null;
       this.applyState(state, true);
     } catch (error) {
       this.error = error;
@@ -152,6 +163,14 @@ export class TablePage {
     clearInterval(this.poll);
     // without a live socket, ask for the state every few seconds so the game goes on
     if (status !== "open" && status !== "closed") this.poll = setInterval(() => this.refresh(), 4000);
+    if (status === "open" && this.error && this.error.code === "network") {
+      // connected again (after a server restart): the page must not say both "Connected" and "the
+      // server cannot be reached"; the state is fetched anew
+      this.error = null;
+      this.render();
+      this.refresh();
+      return;
+    }
     this.renderStatus();
   }
 
@@ -184,6 +203,9 @@ export class TablePage {
       // a poll that found nothing new keeps the highlight of the last move
       this.newEvents = [];
     }
+    // the next drawing shows this state's news moving in (once: a later re-draw, say the coach
+    // opening, does not play the move again)
+    this.fresh = this.newEvents.length > 0;
     this.state = state;
     this.table = state.table;
     if (this.table.status !== "finished") this.endDismissed = false;
@@ -291,6 +313,8 @@ export class TablePage {
       return;
     }
     const title = gameName(this.gameInfo, this.table.game);
+    // where the pieces were, so that what the new events moved slides there (motion.js)
+    const before = piecePlaces(this.root.querySelector("#board"));
     replace(
       this.root,
       el(
@@ -310,6 +334,11 @@ export class TablePage {
         el("div", { class: "table-body" }, this.renderBoard(), this.renderSide()),
       ),
     );
+    if (this.fitter) this.fitter.disconnect();
+    const board = this.root.querySelector("#board");
+    this.fitter = board ? keepFitted(board) : null;
+    showChanges(board, before, this.fresh);
+    this.fresh = false;
   }
 
   roleText() {
@@ -371,6 +400,8 @@ export class TablePage {
       el("span", { class: "dot", "aria-hidden": "true" }),
       t(`connection.${status}`),
     );
+    const others = this.tabs ? this.tabs.count() : 0;
+    if (others) node.append(" ", el("span", { class: "other-tabs", role: "status" }, t("table.other_tabs", { count: others })));
     if (status === "reconnecting" || status === "refused") {
       node.append(
         " ",
@@ -502,67 +533,6 @@ export class TablePage {
     return side;
   }
 
-  renderEnd() {
-    if (this.table.status !== "finished" || this.endDismissed) return null;
-    const winners = this.table.winners || [];
-    let rows = null;
-    if (this.module.scoreRows && this.state && this.state.view) {
-      try {
-        rows = this.module.scoreRows(this.state.view, this.ctx());
-      } catch (error) {
-        console.error(error);
-        rows = null;
-      }
-    }
-    if (!rows && this.table.scores) {
-      rows = this.table.scores.map((score, seat) => ({ seat, cells: [], total: score }));
-    }
-    const width = rows ? Math.max(0, ...rows.map((row) => (row.cells || []).length)) : 0;
-    return el(
-      "section",
-      { class: "end-screen", id: "end-screen", "aria-labelledby": "end-title" },
-      el("h2", { id: "end-title", tabindex: "-1" }, t("table.game_over")),
-      el(
-        "p",
-        { class: "winners" },
-        winners.length === 1
-          ? t("table.winner", { name: this.playerName(winners[0]) })
-          : t("table.winners", { names: winners.map((seat) => this.playerName(seat)).join(", ") }),
-      ),
-      rows
-        ? el(
-            "div",
-            { class: "table-scroll" },
-            el(
-              "table",
-              { class: "scores" },
-              el("caption", {}, t("table.score_breakdown")),
-              el(
-                "tbody",
-                {},
-                rows.map((row) =>
-                  el(
-                    "tr",
-                    { class: winners.includes(row.seat) && "winner" },
-                    el("th", { scope: "row" }, el("span", { class: "dot", style: `background:${seatColor(row.seat)}`, "aria-hidden": "true" }), this.playerName(row.seat)),
-                    Array.from({ length: width }, (_, i) => el("td", {}, row.cells && row.cells[i] !== undefined ? String(row.cells[i]) : "")),
-                    el("td", { class: "total" }, t("lobby.points", { count: row.total })),
-                  ),
-                ),
-              ),
-            ),
-          )
-        : null,
-      el(
-        "p",
-        { class: "actions" },
-        el("a", { class: "button primary", href: `#/replay/${this.tableId}` }, t("table.watch_replay")),
-        el("button", { type: "button", onclick: () => { this.endDismissed = true; this.render(); } }, t("table.show_board")),
-        el("a", { class: "button", href: "#/" }, t("nav.lobby")),
-      ),
-    );
-  }
-
   renderPass() {
     const name = this.playerName(this.passTo);
     replace(
@@ -582,5 +552,5 @@ export class TablePage {
   }
 }
 
-// The coach panel (table_coach.js) is part of the page.
-Object.assign(TablePage.prototype, coachPanel);
+// The coach panel (table_coach.js) and the end screen (table_end.js) are part of the page.
+Object.assign(TablePage.prototype, coachPanel, endScreen);

@@ -31,7 +31,9 @@ export function drawCentre(view, ui, t, changed) {
   const pads = view.deck.launch_pads_in_deck;
   const padNote = view.deck.launch_pads_set_aside
     ? t("padsSetAside", { n: view.deck.launch_pads_set_aside }) : pads ? t("padsInDeck", { n: pads }) : "";
-  if (padNote) root.append(lines(350, 122, wrap(padNote, 22, 2), 11, { class: "kd-tiny", "text-anchor": "middle" }));
+  // each note in a box (an unpainted rect) to which the shell fits its words (web/fit.js)
+  if (padNote) root.append(svg("g", {}, svg("rect", { x: 292, y: 110, width: 122, height: 30, fill: "none" }),
+    lines(350, 122, wrap(padNote, 22, 2), 11, { class: "kd-tiny", "text-anchor": "middle" })));
 
   // The discard pile: its top card face up, its size.
   const top = view.discard_top;
@@ -49,6 +51,7 @@ export function drawCentre(view, ui, t, changed) {
 
   // The launch-pad area: the four quarters of the pad, each drawn where it belongs.
   const area = svg("g", { class: `kd-pad-area${changed.centre ? " just-changed" : ""}`, "data-pads": view.launch_pad_area.join(" ") });
+  area.append(svg("rect", { x: 188, y: 2, width: 100, height: 130, fill: "none" }));
   area.append(label(238, 16, t("padArea"), { class: "kd-small", "text-anchor": "middle" }));
   for (const [card, [cx, cy]] of Object.entries(PAD_CELLS)) {
     const placed = view.launch_pad_area.includes(card);
@@ -62,6 +65,7 @@ export function drawCentre(view, ui, t, changed) {
 
   // Turn and countdown.
   const info = svg("g", { class: "kd-turn-info", "data-countdown": view.countdown ? view.countdown.turns_left : "" });
+  info.append(svg("rect", { x: 292, y: 8, width: 122, height: 100, fill: "none" }));
   if (view.countdown) {
     info.append(svg("circle", { cx: 350, cy: 56, r: 36, class: "kd-countdown" }));
     info.append(label(350, 68, String(view.countdown.turns_left), { class: "kd-countdown-n", "text-anchor": "middle" }));
@@ -78,8 +82,9 @@ export function drawCentre(view, ui, t, changed) {
   root.append(label(10, 160, t("recentDiscards"), { class: "kd-tiny" }));
   recent.forEach((card, i) => {
     const x = 96 + i * 54;
-    root.append(svg("rect", { x, y: 148, width: 50, height: 18, rx: 4, fill: cardColour(card) }));
-    root.append(label(x + 25, 161, wrap(t(`card.${card}`), 9, 1)[0], { class: "kd-chip-text", "text-anchor": "middle" }));
+    // a chip of its own (a group headed by its rect), to which the shell fits the name (web/fit.js)
+    root.append(svg("g", { class: "kd-chip" }, svg("rect", { x, y: 148, width: 50, height: 18, rx: 4, fill: cardColour(card) }),
+      label(x + 25, 161, t(`card.${card}`), { class: "kd-chip-text", "text-anchor": "middle" })));
   });
   return root;
 }
@@ -134,7 +139,7 @@ function header(view, player, ui, ctx, changed) {
 function chip(x, y, card, t, w = 84) {
   return svg("g", { class: "kd-chip" },
     svg("rect", { x, y, width: w, height: 16, rx: 8, fill: cardColour(card) }),
-    label(x + w / 2, y + 12, wrap(t(`card.${card}`), Math.floor(w / 5.6), 1)[0], { class: "kd-chip-text", "text-anchor": "middle" }));
+    label(x + w / 2, y + 12, t(`card.${card}`), { class: "kd-chip-text", "text-anchor": "middle" }));
 }
 
 // Upgrades in play and the cards of this hand the viewer knows of (Ruling K24), flowing over as many
@@ -156,7 +161,8 @@ function infoRow(player, t, mine) {
       x = 8;
     }
     const y = 37 + row * 19;
-    if (item.title) g.append(label(x, y + 12, item.title, { class: "kd-tiny" }));
+    // the title's room (an unpainted rect) ends where the first chip starts: the shell fits it (web/fit.js)
+    if (item.title) g.append(svg("g", {}, svg("rect", { x, y, width: w - 4, height: 16, fill: "none" }), label(x, y + 12, item.title, { class: "kd-tiny" })));
     else g.append(svg("g", { class: item.cls, "data-card": item.card }, chip(x, y, item.card, t, w - 4)));
     x += w;
   }
@@ -221,7 +227,7 @@ function drawRocket(rocket, x, y, view, ui, t, changed) {
   });
   g.append(svg("rect", { x, y, width: ROCKET_W, height: h, rx: 7, class: "kd-rocket-bg" }));
   g.append(rocketGlyph(x + 5, y + 6, 36, TYPE_COLOURS.rocket));
-  g.append(label(x + 26, y + 16, wrap(t(`card.${rocket.card}`), 12, 1)[0], { class: "kd-rocket-name" }));
+  g.append(label(x + 26, y + 16, t(`card.${rocket.card}`), { class: "kd-rocket-name" }));
   g.append(label(x + 26, y + 30, t("pointsShort", { n: rocket.points }), { class: "kd-rocket-points" }));
   g.append(label(x + ROCKET_W - 5, y + 30, rocket.id, { class: "kd-tiny", "text-anchor": "end" }));
   if (rocket.complete) g.append(label(x + ROCKET_W - 5, y + 45, t("complete"), { class: "kd-complete", "text-anchor": "end" }));
@@ -230,8 +236,8 @@ function drawRocket(rocket, x, y, view, ui, t, changed) {
   rocket.advantages.forEach((card, k) => {
     const ax = x + 4 + (k % 2) * 61;
     const ay = y + 50 + Math.floor(k / 2) * 15;
-    g.append(svg("rect", { x: ax, y: ay, width: 58, height: 13, rx: 6, fill: cardColour(card) }));
-    g.append(label(ax + 29, ay + 10, wrap(t(`card.${card}`), 11, 1)[0], { class: "kd-adv-text", "text-anchor": "middle" }));
+    g.append(svg("g", {}, svg("rect", { x: ax, y: ay, width: 58, height: 13, rx: 6, fill: cardColour(card) }),
+      label(ax + 29, ay + 10, t(`card.${card}`), { class: "kd-adv-text", "text-anchor": "middle" })));
   });
   const aria = t("aria.rocket", {
     rocket: rocketName(rocket, t), zone: t(`zone.${rocket.zone}`), metal: rocket.metal, needMetal: rocket.needs_metal,

@@ -49,8 +49,9 @@ function draw(table) {
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset.pick : null;
   const changed = changes(ctx);
 
-  // Two columns on a desktop (the seat's own side left, the others right); one column on a phone,
-  // where the CSS orders the parts: status, centre, others, own zones, hand.
+  // Two columns on a desktop (the centre and the seat's own zones left; its hand heading the right
+  // column, above the others, so that it is in view without scrolling); one column on a phone, where
+  // the CSS orders the parts: status, centre, others, own zones, hand.
   const main = html("div", { class: "kd-table", "data-phase": view.phase, "data-seat": ctx.seat ?? "" });
   main.append(statusPanel(view, ctx, ui, table, next, complete, entries));
   const left = html("div", { class: "kd-col kd-col-left" });
@@ -62,7 +63,7 @@ function draw(table) {
   if (ctx.seat !== null && ctx.seat !== undefined && view.players[ctx.seat]) {
     left.append(html("div", { class: "kd-mine" }, drawPlayer(view, view.players[ctx.seat], ui, ctx, changed)));
   }
-  if (Array.isArray(view.hand)) left.append(handPanel(view, ctx, ui, changed));
+  if (Array.isArray(view.hand)) right.prepend(handPanel(view, ctx, ui, changed));
   main.append(left, right);
   root.replaceChildren(main);
 
@@ -180,10 +181,21 @@ function statusPanel(view, ctx, ui, table, next, complete, entries) {
   }
 
   const choices = html("div", { class: "kd-choices" });
+  // An offer's cards to give and to ask for (some thirty) are grouped under one label each, every
+  // button naming only its card, so the offer builder stays a few rows high.
+  const groups = {};
+  for (const kind of ["give", "want"]) {
+    groups[kind] = html("div", { class: "kd-choice-group", role: "group", "aria-label": t(`choice.${kind}_group`) },
+      html("span", { class: "kd-choice-label", "aria-hidden": "true" }, t(`choice.${kind}_group`)));
+  }
   // The choices made so far stay visible (highlighted; a second click takes one back).
   for (const pick of [...table.path, ...next]) {
     const kind = pickKind(pick);
-    if (CHOICE_KINDS.includes(kind)) choices.append(choiceButton(pick, kind, view, ctx, ui));
+    if (!CHOICE_KINDS.includes(kind)) continue;
+    if (groups[kind]) {
+      if (!groups[kind].parentNode) choices.append(groups[kind]);
+      groups[kind].append(choiceButton(pick, kind, view, ctx, ui, true));
+    } else choices.append(choiceButton(pick, kind, view, ctx, ui));
   }
   const buttons = html("div", { class: "kd-buttons" });
   if (complete) {
@@ -209,7 +221,9 @@ function statusPanel(view, ctx, ui, table, next, complete, entries) {
   return panel;
 }
 
-function choiceButton(pick, kind, view, ctx, ui) {
+// `short`: the button shows the card's name only (its group says give or ask for); the full text
+// stays its accessible name and its tooltip.
+function choiceButton(pick, kind, view, ctx, ui, short = false) {
   const t = ctx.t;
   const value = pick.slice(pick.indexOf(":") + 1);
   let text;
@@ -229,7 +243,10 @@ function choiceButton(pick, kind, view, ctx, ui) {
     button.append(svg("svg", { viewBox: "0 0 12 16", class: "kd-swatch", "aria-hidden": "true" },
       svg("rect", { x: 0, y: 0, width: 12, height: 16, rx: 2, fill: cardColour(card) })));
   }
-  button.append(text);
+  if (short && card) {
+    button.title = text;
+    button.append(t(`card.${card}`));
+  } else button.append(text);
   if (ui.isPicked(pick)) button.classList.add("picked");
   button.addEventListener("click", () => ui.pick(pick));
   return button;

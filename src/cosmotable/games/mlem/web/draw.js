@@ -116,7 +116,9 @@ function abilityGlyph(astronaut, r) {
         svg("path", { d: `M ${-k} ${-k * 0.1} L 0 ${k} L ${k} ${-k * 0.1} M 0 ${-k * 0.1} L 0 ${k}`, ...w }),
       ]);
     case "moon_expert":
-      return svg("path", { d: `M ${k * 0.3} ${-k} A ${k} ${k} 0 1 0 ${k * 0.3} ${k} A ${k * 0.75} ${k * 0.75} 0 1 1 ${k * 0.3} ${-k} Z`, ...f });
+      // a crescent: the outer arc round the left, the inner one back with a wider radius (the inner
+      // arc must not be the outer's mirror, or the shape has no area and only a stroke showed it)
+      return svg("path", { d: `M ${k * 0.45} ${-k * 0.89} A ${k} ${k} 0 1 0 ${k * 0.45} ${k * 0.89} A ${k * 1.1} ${k * 1.1} 0 0 1 ${k * 0.45} ${-k * 0.89} Z`, ...f });
     case "planet_expert":
       return svg("g", {}, [
         svg("circle", { r: k * 0.55, ...f }),

@@ -5,7 +5,7 @@
 
 import { html } from "./draw.js";
 import { drawMat, matWidth } from "./mat.js";
-import { drawRocket, drawHand, drawPlayers, drawGoalsAndCrashes } from "./panels.js";
+import { astronautLegend, drawRocket, drawHand, drawPlayers, drawGoalsAndCrashes } from "./panels.js";
 import {
   actionKey, byKind, canToggle, exactTravel, offeredItems, travelSteps, travelEnd, landingTarget, landingSpace, moonTaken,
 } from "./moves.js";
@@ -208,11 +208,20 @@ function render(root, ctx) {
   const main = html("div", { class: "mlem-main" });
   const matBox = html("div", { class: "mlem-mat-box" });
   matBox.style.maxWidth = matWidth(cols) * 1.25 + "px";
-  matBox.append(drawMat(view, ctx, cols, play));
+  const mat = drawMat(view, ctx, cols, play);
+  // the mat's width over its height: the CSS sizes the mat to the window's height with it
+  const [, , matW, matH] = (mat.getAttribute("viewBox") || "0 0 1 1").split(" ").map(Number);
+  matBox.style.setProperty("--mat-ratio", String(matW / matH));
+  matBox.append(mat);
   const side = html("div", { class: "mlem-side" });
   side.append(drawRocket(view, ctx, travel, changed));
   const hand = drawHand(view, ctx, launch, choose, changed);
   if (hand) side.append(hand);
+  // the rocket and crew panels' width over their stacked height: the CSS fits them to the window with it
+  const boxes = [...side.children].filter((node) => node.hasAttribute("viewBox")).map((node) => (node.getAttribute("viewBox") || "0 0 1 0").split(" ").map(Number));
+  const sideW = Math.max(...boxes.map((b) => b[2]));
+  side.style.setProperty("--side-ratio", String(sideW / boxes.reduce((sum, b) => sum + b[3] * (sideW / b[2]), 0)));
+  side.append(astronautLegend(ctx, ctx.seat !== null && ctx.seat !== undefined ? ctx.seatColor(ctx.seat) : "#1b2350"));
   main.append(matBox, side);
   table.append(main);
   const lower = html("div", { class: "mlem-lower" });

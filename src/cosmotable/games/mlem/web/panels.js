@@ -1,7 +1,7 @@
 // The panels beside the mat: the rocket board with the dice, the expedition token, the players'
 // boards, the goal tiles and the crash track, and the viewing seat's own crew and secret missions.
 
-import { svg, die, astronautToken, asButton, crown, ufoGlyph, hexagon } from "./draw.js";
+import { svg, html, die, astronautToken, asButton, crown, ufoGlyph, hexagon } from "./draw.js";
 import { multiline, wrapText } from "./mat.js";
 import { expeditionTokenText, goalText, missionText, astronautName } from "./narrative.js";
 
@@ -149,6 +149,18 @@ function drawExpeditionToken(view, ctx, ufo, travel, x, y, w) {
     g.append(node);
   }
   return g;
+}
+
+/** Who is who: each astronaut's icon with its name and ability, folded under a summary (the icons
+ *  elsewhere name themselves only on hover and to assistive technology). */
+export function astronautLegend(ctx, color) {
+  const t = ctx.t;
+  const list = html("ul", { class: "mlem-legend-list" });
+  for (const a of ABILITIES) {
+    const icon = svg("svg", { viewBox: "-18 -18 36 36", class: "mlem-legend-icon", "aria-hidden": "true" }, [astronautToken(a, color, 0, 0, 16)]);
+    list.append(html("li", { "data-legend": a }, [icon, html("b", { text: astronautName(ctx, a) }), html("span", { text: " — " + t("ability." + a) })]));
+  }
+  return html("details", { class: "mlem-legend" }, [html("summary", { text: t("legend") }), list]);
 }
 
 /** The viewing seat's crew (astronauts not yet used) with the launch choice, and its missions. */

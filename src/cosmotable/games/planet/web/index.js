@@ -235,4 +235,13 @@ export default {
   },
   describeEvent,
   scoreRows,
+  winnersText,
 };
+
+// The end screen's line: a team's win names the team (its players after it), not a "shared victory".
+function winnersText(view, winners, ctx) {
+  if (!view.teams || !winners.length) return null;
+  const teams = new Set(winners.map((seat) => view.players[seat].team));
+  if (teams.size !== 1) return null;
+  return ctx.t("score.team_won", { n: [...teams][0] + 1, names: winners.map((seat) => ctx.playerName(seat)).join(", ") });
+}
