@@ -269,6 +269,9 @@ class ReplayStep(BaseModel):
     step: int
     total_steps: int
     action: str | None
+    action_json: dict[str, Any] | None = Field(
+        default=None, description="the action's JSON form (the client words it in its own language)"
+    )
     view: dict[str, Any]
     events: list[EventOut]
 

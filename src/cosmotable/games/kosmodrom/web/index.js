@@ -288,5 +288,6 @@ export default {
   id: "kosmodrom",
   render,
   describeEvent,
+  describeAction: (entry, ctx) => describeMove(entry.json, ctx),
   scoreRows,
 };
