@@ -233,7 +233,7 @@ function describeAny(entry, ctx) {
   const cell = now ? targetOf(indexView(ctx.view), ctx.seat, entry, legal) : entry.json.cell || null;
   const needsCell = !["claim", "agree", "refuse", "pass", "end", "reveal", "orient", "draw", "turn"].includes(entry.json.kind)
     && !(entry.json.kind === "ability" && !entry.json.astronaut);
-  if (needsCell && !cell) return null;
+  if (needsCell && !cell && !now) return null;
   return describeAction(entry, ctx, cell);
 }
 
