@@ -74,6 +74,7 @@ class GameInfo(BaseModel):
 
 class RulesText(BaseModel):
     game: str
+    lang: str = Field(default="en", description="the language of `text`")
     text: str
     reconstructed: list[dict[str, str]]
 
