@@ -37,7 +37,9 @@ def test_coach_panel_shows_odds_and_every_moves_win_chance(server, page):
     assert len(shown) == min(5, len(legal)) and not {a["text"] for a in legal} & set(shown)
     if len(legal) > 5:
         page.locator("#coach button.coach-more").click()
-        page.wait_for_function(f"document.querySelectorAll('#coach table.coach-moves tbody tr').length === {len(legal)}")
+        page.wait_for_function(
+            f"document.querySelectorAll('#coach table.coach-moves tbody tr').length === {len(legal)}"
+        )
     assert len(set(moves.locator("td:first-child").all_inner_texts())) == len(legal)
     crash = page.locator("#coach dd.crash")
     assert crash.is_visible() and crash.inner_text().split()[0].endswith("%")

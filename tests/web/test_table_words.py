@@ -79,7 +79,9 @@ def test_table_and_coach_word_every_move_in_every_language(server, new_page, gam
             assert page.locator("html").get_attribute("lang") == lang
             page.locator("#coach-toggle").click()
             rows = page.locator("#coach table.coach-moves tbody tr")
-            page.locator("#coach table.coach-moves tbody tr, #coach [role=alert]").first.wait_for(timeout=120_000)
+            page.locator("#coach table.coach-moves tbody tr, #coach [role=alert]").first.wait_for(
+                timeout=120_000
+            )
             assert rows.count(), (game, lang, decision, page.locator("#coach").inner_text())
             # the best few only, the rest behind the toggle
             assert rows.count() == min(COACH_SHOWN, len(legal))

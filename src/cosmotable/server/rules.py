@@ -10,7 +10,6 @@ from importlib import resources
 from cosmotable import games
 from cosmotable.ui.rules import summary_markdown
 
-
 #: The languages of the web client; a rules summary is looked for in these only.
 LANGUAGES = ("en", "uk", "ru", "pl", "nl")
 
@@ -24,8 +23,18 @@ def rules_text(game_id: str, lang: str | None = None) -> dict:
     for wanted in dict.fromkeys(wanted_langs):
         text = localized_summary(game.id, wanted)
         if text is not None:
-            return {"game": game.id, "lang": wanted, "text": text, "reconstructed": reconstructed_files(game.id)}
-    return {"game": game.id, "lang": "en", "text": summary_markdown(game.id), "reconstructed": reconstructed_files(game.id)}
+            return {
+                "game": game.id,
+                "lang": wanted,
+                "text": text,
+                "reconstructed": reconstructed_files(game.id),
+            }
+    return {
+        "game": game.id,
+        "lang": "en",
+        "text": summary_markdown(game.id),
+        "reconstructed": reconstructed_files(game.id),
+    }
 
 
 def localized_summary(game_id: str, lang: str) -> str | None:
