@@ -95,6 +95,13 @@ def test_table_and_coach_word_every_move_in_every_language(server, new_page, gam
                 assert more.count() == 0
             # opening the coach never makes the 1280 px window scroll sideways
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            # nor is its own table cut at the panel's edge (a header too wide for the side column)
+            assert page.evaluate(
+                "(c => c.scrollWidth <= c.clientWidth + 1)(document.querySelector('#coach'))"
+            ), (
+                game,
+                lang,
+            )
             strings = {a["text"] for a in legal} | played
             assert_no_engine_text(page, strings, lang, f"{game} {lang} decision {decision}")
             if decision == 0 and lang in ("uk", "pl"):
