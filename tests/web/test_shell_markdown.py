@@ -33,3 +33,32 @@ def test_markdown_never_turns_text_into_markup(server, page):
     assert {"h2", "p", "strong", "ul", "li", "table", "code"} <= set(result["elements"])
     assert result["links"] == []  # a javascript: link stays plain text
     assert "<script>" in result["text"] and "<img" in result["text"]
+
+
+def test_a_numbered_list_keeps_its_numbers_and_wrapped_items_whole(server, page):
+    # Kosmodrom's terminal summary wrote its turn as "...\n3) Draw up to ...\nlaunch-pad card ...": the
+    # list drawn from step 3 showed "1." and ended mid-sentence (issue #45)
+    open_client(page, server, "/")
+    lists = page.evaluate(
+        """async () => {
+          const { renderMarkdown } = await import('/web/markdown.js');
+          const box = document.createElement('div');
+          box.append(...renderMarkdown([
+            'A turn:',
+            '3) Draw up to your hand limit; a drawn',
+            'launch-pad card is replaced. 4) Play any cards.',
+            '',
+            '## Next',
+          ].join('\\n')));
+          return [...box.querySelectorAll('ol')].map((ol) => ({
+            start: ol.getAttribute('start'),
+            items: [...ol.children].map((li) => li.textContent),
+          }));
+        }"""
+    )
+    assert lists == [
+        {
+            "start": "3",
+            "items": ["Draw up to your hand limit; a drawn launch-pad card is replaced. 4) Play any cards."],
+        }
+    ]

@@ -29,11 +29,14 @@ def test_replay_steps_forward_and_back_move_by_move(server, page):
 
     page.get_by_role("button", name="One move forward").click()
     page.get_by_text(f"Move 1 of {total}").wait_for()
-    assert page.locator("#replay-action").inner_text() == f"Last action: {frame(1)['action']}"
+    # the action in the game's words, never the engine's text ("board navigator"): issue #45
+    first = page.locator("#replay-action").inner_text()
+    assert first.startswith("Last action: ") and frame(1)["action"] not in first
 
     page.keyboard.press("ArrowRight")
     page.get_by_text(f"Move 2 of {total}").wait_for()
-    assert page.locator("#replay-action").inner_text() == f"Last action: {frame(2)['action']}"
+    second = page.locator("#replay-action").inner_text()
+    assert second.startswith("Last action: ") and frame(2)["action"] not in second
     assert page.locator(".log li").count() == len(frame(2)["events"])
 
     page.keyboard.press("ArrowLeft")

@@ -17,6 +17,7 @@ with `workers` 0 the thread stays busy until the bot returns).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -105,9 +106,14 @@ def advise(job: BotJob) -> dict:
 def advice(state: State, level: str, seed: int) -> dict:
     """The coach's answer for the seat to act in `state`, searched by the `level` bot with `seed`:
     like `decision`, a function of what that seat may see only."""
-    from cosmotable.bots import make_bot
-
-    bot = make_bot(level, seed=seed)
+    bot = coach_bot(level, seed, state.game.id)
+    explained = bot.explain(state.clone())
+    # The search's own ranking (the move it would play first, then by simulations; every searched
+    # move before the moves it left out), not the raw figures: the moves left out carry the quick
+    # estimate of `estimated_chances`, whose noise would otherwise lift an unsearched move above
+    # the searched ones.
+    searched = sorted((m for m in explained if m["visits"]), key=explained.index)
+    rest = sorted((m for m in explained if not m["visits"]), key=lambda m: m["win_chance"], reverse=True)
     moves = [
         {
             "text": str(m["action"]),
@@ -115,9 +121,33 @@ def advice(state: State, level: str, seed: int) -> dict:
             "win_chance": m["win_chance"],
             "visits": m["visits"],
         }
-        for m in bot.explain(state.clone())
+        for m in searched + rest
     ]
     return {"moves": moves, "odds": _crash_odds(state)}
+
+
+#: The coach searches COACH_SEARCH_FACTOR times the simulations of its level and COACH_EXTRA_MOVES
+#: more root moves than a bot of that level would (games that search only the heuristic's best few):
+#: a player asks about the few best moves, so those need simulations of their own, not the quick
+#: estimate every move left out gets (issue #45: Planet's 35 moves were all within 2.0-2.6 %, all
+#: but one unsearched). It runs in the coach's own worker, so the bots' pace does not change.
+COACH_SEARCH_FACTOR = 2
+COACH_EXTRA_MOVES = 3
+
+
+def coach_bot(level: str, seed: int, game_id: str):
+    """The search bot the coach asks: the `level`'s search for the game, wider and longer."""
+    from cosmotable.bots.mcts import MCTSBot, search_for
+
+    search = search_for(level, game_id)
+    wider = dataclasses.replace(
+        search,
+        simulations=search.simulations * COACH_SEARCH_FACTOR,
+        prior_top=None if search.prior_top is None else search.prior_top + COACH_EXTRA_MOVES,
+    )
+    bot = MCTSBot(seed=seed, name="coach")
+    bot.configure(wider)
+    return bot
 
 
 def _crash_odds(state: State) -> dict | None:

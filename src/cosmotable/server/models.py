@@ -74,6 +74,7 @@ class GameInfo(BaseModel):
 
 class RulesText(BaseModel):
     game: str
+    lang: str = Field(default="en", description="the language of `text`")
     text: str
     reconstructed: list[dict[str, str]]
 
@@ -269,6 +270,9 @@ class ReplayStep(BaseModel):
     step: int
     total_steps: int
     action: str | None
+    action_json: dict[str, Any] | None = Field(
+        default=None, description="the action's JSON form (the client words it in its own language)"
+    )
     view: dict[str, Any]
     events: list[EventOut]
 

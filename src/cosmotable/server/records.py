@@ -51,9 +51,13 @@ def replay_step(record: GameRecord, step: int, seat: int | None) -> models.Repla
     total = len(record.actions)
     before = 0
     state = None
+    action_json = None
     for index, state in enumerate(record.states()):
         if index == step - 1:
             before = len(state.events_for(seat))
+            # its structured form, read in the position it was played in: the client words it in
+            # the reader's language instead of showing the engine's text
+            action_json = state.to_action(record.actions[step - 1]).to_json()
         if index == step:
             break
     assert state is not None
@@ -62,6 +66,7 @@ def replay_step(record: GameRecord, step: int, seat: int | None) -> models.Repla
         step=step,
         total_steps=total,
         action=record.actions[step - 1] if step > 0 else None,
+        action_json=action_json,
         view=state.public_view() if seat is None else state.view(seat),
         events=[models.EventOut(index=i, **e.to_json()) for i, e in enumerate(events[before:], start=before)],
     )

@@ -169,11 +169,11 @@ def api_router(server: Server) -> APIRouter:
         return await server.change(service.undo, table_id, seat_token)
 
     @router.get("/games/{game}/rules", response_model=models.RulesText, summary="A game's rules summary")
-    async def rules(game: str):
+    async def rules(game: str, lang: str | None = None):
         from cosmotable.server.rules import rules_text
 
         try:
-            return rules_text(game)
+            return rules_text(game, lang)
         except KeyError:
             raise ApiError(
                 404, "not_found", f"no game {game!r}; the games are {', '.join(games.ids())}"

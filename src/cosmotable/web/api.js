@@ -39,7 +39,7 @@ async function request(method, path, { body, token, hostToken, query } = {}) {
 
 export const api = {
   games: () => request("GET", "/games"),
-  rules: (game) => request("GET", `/games/${encodeURIComponent(game)}/rules`),
+  rules: (game, lang) => request("GET", `/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang || "en")}`),
   createTable: (spec) => request("POST", "/tables", { body: spec }),
   listTables: ({ status, game, page = 1, pageSize = 10 } = {}) =>
     request("GET", "/tables", { query: { status, game, page, page_size: pageSize } }),

@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { el, replace, keepFocus } from "./dom.js";
 import { botLevelName, gameName, optionName, variantHint, variantName } from "./games.js";
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 import { absoluteUrl, copyText, errorBox, loadGamesWithCatalogs, saveHostToken, savedName } from "./common.js";
 
 const TIMERS = [null, 30, 60, 120, 300, 600];
@@ -296,7 +296,7 @@ export class CreatePage {
           "label",
           { class: "check" },
           el("input", { type: "checkbox", name: "coach", checked: form.coach, onchange: (e) => (form.coach = e.target.checked) }),
-          el("span", {}, t("create.coach"), el("small", { class: "muted" }, t("create.coach_help"))),
+          el("span", {}, t("create.coach"), el("small", { class: "muted" }, game ? tOr(`${game.id}.coach.offers`, t("create.coach_help")) : t("create.coach_help"))),
         ),
       ),
       options.length

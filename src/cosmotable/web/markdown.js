@@ -42,12 +42,16 @@ function indentOf(line) {
 }
 
 const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
+const BLOCK_START = /^\s*(#|>|\||```)/;
 
 function parseList(lines, start) {
   const first = LIST_ITEM.exec(lines[start]);
   const baseIndent = indentOf(lines[start]);
   const ordered = /\d/.test(first[2]);
   const list = el(ordered ? "ol" : "ul");
+  // a list that starts at 3 shows 3 (Kosmodrom's turn: "3) Draw ..." was drawn as item 1)
+  const number = Number.parseInt(first[2], 10);
+  if (ordered && number !== 1) list.setAttribute("start", String(number));
   let i = start;
   let item = null;
   while (i < lines.length) {
@@ -70,7 +74,9 @@ function parseList(lines, start) {
       const [nested, next] = parseList(lines, i);
       item.append(nested);
       i = next;
-    } else if (!match && indent > baseIndent && item) {
+    } else if (!match && item && (indent > baseIndent || !BLOCK_START.test(line))) {
+      // a wrapped item's next line, indented or not (Markdown's lazy continuation): the item
+      // goes on instead of the list ending mid-sentence
       item.append(" ", ...inline(line.trim()));
       i += 1;
     } else break;

@@ -154,7 +154,7 @@ export class ReplayPage {
             ),
           ),
           frame
-            ? el("p", { class: "replay-action", id: "replay-action" }, frame.action ? t("replay.action", { action: frame.action }) : t("replay.no_action"))
+            ? el("p", { class: "replay-action", id: "replay-action" }, frame.action ? t("replay.action", { action: this.describeAction(frame, ctx) }) : t("replay.no_action"))
             : null,
         ),
         this.error ? errorBox(this.error) : null,
@@ -190,6 +190,19 @@ export class ReplayPage {
     );
     const log = this.root.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  // The shown step's action in the game's own words (its web module's describeAction), never the
+  // engine's text: the narrative of the events it brought when the module cannot word it.
+  describeAction(frame, ctx) {
+    const entry = { text: frame.action, json: frame.action_json || {} };
+    try {
+      const text = this.module.describeAction && frame.action_json ? this.module.describeAction(entry, ctx) : null;
+      if (text) return text;
+    } catch (error) {
+      console.error(error);
+    }
+    return frame.events.length ? this.describe(frame.events[0], ctx) : t("replay.action_unknown");
   }
 
   describe(event, ctx) {

@@ -1,9 +1,10 @@
-// A game's rules (GET /api/games/{game}/rules), its Markdown rendered without HTML, and the notice of
-// which component data is reconstructed and how an owner loads the printed values.
+// A game's rules (GET /api/games/{game}/rules?lang=...) in the page's language, its Markdown rendered
+// without HTML, and the notice that some component data is reconstructed (what, the rules text itself
+// says in the reader's language: no file paths, no English notes) and how an owner loads the printed values.
 import { api } from "./api.js";
 import { el, replace } from "./dom.js";
 import { gameName } from "./games.js";
-import { loadGameCatalog, t, has } from "./i18n.js";
+import { has, language, loadGameCatalog, t } from "./i18n.js";
 import { errorBox, loadGames } from "./common.js";
 import { inline, renderMarkdown } from "./markdown.js";
 
@@ -19,7 +20,7 @@ export class RulesPage {
   async mount() {
     replace(this.root, el("p", { role: "status", class: "muted" }, t("common.loading")));
     try {
-      const [rules, games] = await Promise.all([api.rules(this.gameId), loadGames().catch(() => [])]);
+      const [rules, games] = await Promise.all([api.rules(this.gameId, language()), loadGames().catch(() => [])]);
       this.info = games.find((g) => g.id === this.gameId) || null;
       await loadGameCatalog(this.gameId, this.info ? this.info.web : null);
       this.rules = rules;
@@ -45,19 +46,15 @@ export class RulesPage {
             reconstructed.length
               ? [
                   el("p", {}, t("rules.notice_intro")),
-                  el(
-                    "ul",
-                    { class: "reconstructed" },
-                    reconstructed.map((entry) => el("li", {}, el("code", {}, entry.file), el("p", { class: "muted" }, entry.source))),
-                  ),
                   // the catalog sentence holds commands in `backticks`: drawn as code, never as HTML
                   el("p", {}, inline(t(howKey))),
                 ]
               : el("p", {}, t("rules.notice_none")),
           )
         : null,
-      this.rules ? el("p", { class: "muted" }, t("rules.language_note")) : null,
-      this.rules ? el("article", { class: "rules-text", lang: "en" }, renderMarkdown(this.rules.text)) : null,
+      // said only when the game has no summary in the page's language (the server sent English)
+      this.rules && (this.rules.lang || "en") !== language() ? el("p", { class: "muted" }, t("rules.language_note")) : null,
+      this.rules ? el("article", { class: "rules-text", lang: this.rules.lang || "en" }, renderMarkdown(this.rules.text)) : null,
     );
   }
 }

@@ -1,10 +1,13 @@
-// The coach panel of a table page: each legal move's estimated win chance from the server's search,
-// and MLEM's exact odds of the next roll. Methods of TablePage (table.js), kept in a file of their
+// The coach panel of a table page: the legal moves in the server search's ranking with their
+// estimated win chance (the best few, the rest on demand), and MLEM's exact odds of the next roll. Methods of TablePage (table.js), kept in a file of their
 // own: they read the page's state and the coach's answer and draw one panel.
 import { api } from "./api.js";
 import { el, replace } from "./dom.js";
 import { formatPercent, t } from "./i18n.js";
 import { errorBox } from "./common.js";
+
+// The best few moves are shown, the rest behind a "more" toggle.
+const COACH_SHOWN = 5;
 
 export const coachPanel = {
   toggleCoach() {
@@ -35,6 +38,17 @@ export const coachPanel = {
     this.renderCoach();
   },
 
+  // A move in the game's own words (its web module's describeAction), never the engine's text.
+  moveWords(move) {
+    try {
+      const text = this.module.describeAction ? this.module.describeAction(move, this.ctx()) : null;
+      if (text) return text;
+    } catch (error) {
+      console.error(error);
+    }
+    return t("coach.unnamed_move");
+  },
+
   renderCoach(loading = false) {
     const node = this.root.querySelector("#coach");
     if (node) this.fillCoach(node, loading);
@@ -48,7 +62,9 @@ export const coachPanel = {
     else if (this.coach) {
       const odds = this.coach.odds;
       if (odds && typeof odds === "object") parts.push(this.renderOdds(odds));
-      const moves = [...(this.coach.moves || [])].sort((a, b) => b.win_chance - a.win_chance);
+      // the server's order is the search's ranking (its pick first, the moves it left out last)
+      const moves = this.coach.moves || [];
+      const shown = this.coachAll ? moves : moves.slice(0, COACH_SHOWN);
       parts.push(
         el("h3", {}, t("coach.moves")),
         el(
@@ -58,17 +74,24 @@ export const coachPanel = {
           el(
             "tbody",
             {},
-            moves.map((move) =>
+            shown.map((move) =>
               el(
                 "tr",
                 {},
-                el("td", {}, move.text),
+                el("td", {}, this.moveWords(move)),
                 el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance)),
-                el("td", {}, String(move.visits)),
+                el("td", {}, move.visits ? String(move.visits) : t("coach.estimate_only")),
               ),
             ),
           ),
         ),
+        moves.length > COACH_SHOWN
+          ? el(
+              "button",
+              { type: "button", class: "coach-more", "aria-expanded": String(Boolean(this.coachAll)), onclick: () => { this.coachAll = !this.coachAll; this.renderCoach(); } },
+              this.coachAll ? t("coach.fewer") : t("coach.more", { count: moves.length - COACH_SHOWN }),
+            )
+          : null,
       );
     }
     replace(node, parts);

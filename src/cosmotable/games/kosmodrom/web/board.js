@@ -1,7 +1,7 @@
 // The table in SVG: the centre (deck, discard pile, launch-pad area, countdown) and one board per
 // player (three zones with experts, launch-pad cards and rockets; upgrades; the hand as card backs).
 
-import { PAD_CELLS, ZONES } from "./cards.js";
+import { PAD_CELLS, rocketLabel, rocketNumber, ZONES } from "./cards.js";
 import { cardBack, cardColour, needsRow, rocketGlyph, TYPE_COLOURS } from "./cardface.js";
 import { control, label, lines, svg, wrap } from "./svg.js";
 
@@ -11,10 +11,6 @@ const ROCKET_W = 128;
 
 function rocketHeight(rocket) {
   return 50 + Math.ceil(rocket.advantages.length / 2) * 15;
-}
-
-export function rocketName(rocket, t) {
-  return t("rocketRef", { name: t(`card.${rocket.card}`), id: rocket.id });
 }
 
 // ------------------------------------------------------------------ centre
@@ -229,7 +225,8 @@ function drawRocket(rocket, x, y, view, ui, t, changed) {
   g.append(rocketGlyph(x + 5, y + 6, 36, TYPE_COLOURS.rocket));
   g.append(label(x + 26, y + 16, t(`card.${rocket.card}`), { class: "kd-rocket-name" }));
   g.append(label(x + 26, y + 30, t("pointsShort", { n: rocket.points }), { class: "kd-rocket-points" }));
-  g.append(label(x + ROCKET_W - 5, y + 30, rocket.id, { class: "kd-tiny", "text-anchor": "end" }));
+  const number = rocketNumber(rocket, view.rockets);
+  if (number) g.append(label(x + ROCKET_W - 5, y + 30, t("rocketNumber", { n: number }), { class: "kd-tiny", "text-anchor": "end" }));
   if (rocket.complete) g.append(label(x + ROCKET_W - 5, y + 45, t("complete"), { class: "kd-complete", "text-anchor": "end" }));
   const needs = needsRow(x + 26, y + 45, rocket.metal, rocket.fuel, rocket.needs_metal, rocket.needs_fuel, 9);
   g.append(needs);
@@ -240,7 +237,7 @@ function drawRocket(rocket, x, y, view, ui, t, changed) {
       label(ax + 29, ay + 10, t(`card.${card}`), { class: "kd-adv-text", "text-anchor": "middle" })));
   });
   const aria = t("aria.rocket", {
-    rocket: rocketName(rocket, t), zone: t(`zone.${rocket.zone}`), metal: rocket.metal, needMetal: rocket.needs_metal,
+    rocket: rocketLabel(rocket, view.rockets, t), zone: t(`zone.${rocket.zone}`), metal: rocket.metal, needMetal: rocket.needs_metal,
     fuel: rocket.fuel, needFuel: rocket.needs_fuel, points: rocket.points,
   }) + (rocket.advantages.length ? ` ${t("aria.advantages", { cards: rocket.advantages.map((c) => t(`card.${c}`)).join(", ") })}` : "");
   control(g, ui, `rocket:${rocket.id}`, aria);
@@ -252,7 +249,7 @@ function drawRocket(rocket, x, y, view, ui, t, changed) {
     const px = part === "metal" ? x + 22 : x + 26 + rocket.needs_metal * 12;
     const pw = part === "metal" ? rocket.needs_metal * 12 + 2 : rocket.needs_fuel * 12 + 2;
     const hit = svg("rect", { x: px, y: y + 33, width: pw, height: 15, rx: 3, class: "kd-part-target" });
-    outer.append(control(svg("g", {}, hit), ui, `part:${part}`, t(`aria.part.${part}`, { rocket: rocketName(rocket, t) })));
+    outer.append(control(svg("g", {}, hit), ui, `part:${part}`, t(`aria.part.${part}`, { rocket: rocketLabel(rocket, view.rockets, t) })));
   }
   return outer;
 }

@@ -47,3 +47,17 @@ export const PAD_CELLS = { pad_tl: [0, 0], pad_tr: [1, 0], pad_bl: [0, 1], pad_b
 export function cardType(id) {
   return CARDS[id] ? CARDS[id].type : "action";
 }
+
+// Which of its owner's rockets of the same card this one is (1, 2, ...), or 0 when the owner has
+// only one: players tell rockets apart by name and owner, never by the engine's ids (r1..r18).
+export function rocketNumber(rocket, rockets) {
+  const same = (rockets || []).filter((r) => r.owner === rocket.owner && r.card === rocket.card);
+  return same.length > 1 ? same.findIndex((r) => r.id === rocket.id) + 1 : 0;
+}
+
+// A rocket's name in words: "Swift", or "Swift #2" when its owner has two.
+export function rocketLabel(rocket, rockets, t) {
+  const name = t(`card.${rocket.card}`);
+  const n = rocketNumber(rocket, rockets);
+  return n ? t("rocketRefN", { name, n }) : t("rocketRef", { name });
+}

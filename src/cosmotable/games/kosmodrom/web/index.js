@@ -305,5 +305,6 @@ export default {
   id: "kosmodrom",
   render,
   describeEvent,
+  describeAction: (entry, ctx) => describeMove(entry.json, ctx),
   scoreRows,
 };

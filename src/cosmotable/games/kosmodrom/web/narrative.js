@@ -1,16 +1,20 @@
 // The event log as a narrative, and a move described before it is confirmed - in ctx's language.
 // Event kinds and their data are those emitted by games/kosmodrom/state.py and effects.py.
 
-import { cardType } from "./cards.js";
+import { cardType, rocketLabel } from "./cards.js";
 
 function cardName(ctx, id) {
   return ctx.t(`card.${id}`);
 }
 
-function rocketRef(ctx, id, card) {
-  const rocket = (ctx.view && ctx.view.rockets || []).find((r) => r.id === id);
-  const kind = card || (rocket && rocket.card);
-  return kind ? ctx.t("rocketRef", { name: cardName(ctx, kind), id }) : id;
+// A rocket in words (never its engine id): its name, numbered when its owner has two alike, and
+// with `owned` its owner's name when that is not the reader (a move against a rival's rocket).
+function rocketRef(ctx, id, card, owned = false) {
+  const rockets = (ctx.view && ctx.view.rockets) || [];
+  const rocket = rockets.find((r) => r.id === id);
+  if (!rocket) return ctx.t("rocketRef", { name: card ? cardName(ctx, card) : ctx.t("aRocket") });
+  const text = rocketLabel(rocket, rockets, ctx.t);
+  return owned && rocket.owner !== ctx.seat ? ctx.t("rocketOf", { rocket: text, player: ctx.playerName(rocket.owner) }) : text;
 }
 
 function cardList(ctx, cards) {
@@ -20,7 +24,7 @@ function cardList(ctx, cards) {
 function describePlay(event, ctx, base) {
   const d = event.data;
   switch (cardType(d.card)) {
-    case "rocket": return ctx.t("ev.play.rocket", { ...base, id: d.rocket });
+    case "rocket": return ctx.t("ev.play.rocket", { ...base, rocket: rocketRef(ctx, d.rocket, d.card) });
     case "component": return ctx.t(d.complete ? "ev.play.componentComplete" : "ev.play.component",
       { ...base, rocket: rocketRef(ctx, d.rocket) });
     case "advantage": return ctx.t("ev.play.advantage", { ...base, rocket: rocketRef(ctx, d.rocket) });
@@ -108,7 +112,7 @@ export function describeEvent(event, ctx) {
   return line || event.text;
 }
 
-// A legal action in words, for the confirm button ("Play Metal on Swift r3").
+// A legal action in words, for the confirm button, the coach and the replay ("play Metal on Swift").
 export function describeMove(json, ctx) {
   const t = ctx.t;
   const card = (id) => cardName(ctx, id);
@@ -117,8 +121,9 @@ export function describeMove(json, ctx) {
     case "trade": return t("move.trade", { give: cardList(ctx, json.give), want: cardList(ctx, json.want), player: ctx.playerName(json.seat) });
     case "offer": return t("move.offer", { player: ctx.playerName(json.seat) });
     case "discard": return t("move.discard", { card: card(json.card) });
+    case "first": return t("move.first", { player: ctx.playerName(json.seat) });
     case "play": break;
-    default: return t(`move.${json.kind}`, { card: json.card ? card(json.card) : "", rocket: json.rocket ? rocketRef(ctx, json.rocket) : "" });
+    default: return t(`move.${json.kind}`, { card: json.card ? card(json.card) : "", rocket: json.rocket ? rocketRef(ctx, json.rocket, null, true) : "" });
   }
   const { target } = json;
   const base = { card: card(json.card) };
@@ -139,7 +144,7 @@ export function describeMove(json, ctx) {
   if (json.card === "soldering_iron") return t("move.soldering", { ...base, take: card(target) });
   if (json.card === "sabotage") {
     const [rocket, part] = target.split(" ");
-    return t("move.sabotage", { ...base, rocket: rocketRef(ctx, rocket), part: card(part) });
+    return t("move.sabotage", { ...base, rocket: rocketRef(ctx, rocket, null, true), part: card(part) });
   }
-  return t("move.playOn", { ...base, rocket: rocketRef(ctx, target) });
+  return t("move.playOn", { ...base, rocket: rocketRef(ctx, target, null, true) });
 }

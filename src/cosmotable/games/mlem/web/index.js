@@ -9,7 +9,7 @@ import { astronautLegend, drawRocket, drawHand, drawPlayers, drawGoalsAndCrashes
 import {
   actionKey, byKind, canToggle, exactTravel, offeredItems, travelSteps, travelEnd, landingTarget, landingSpace, moonTaken,
 } from "./moves.js";
-import { describeEvent, astronautName, placeName } from "./narrative.js";
+import { describeAction, describeEvent, astronautName, placeName } from "./narrative.js";
 
 const NARROW = 640; // px: below this the mat is laid out 4 spaces wide (phones)
 // The travel choice being built survives a redraw of the same decision (the shell may draw the
@@ -251,5 +251,6 @@ export default {
   id: "mlem",
   render,
   describeEvent,
+  describeAction,
   scoreRows,
 };

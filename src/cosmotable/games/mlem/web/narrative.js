@@ -160,3 +160,45 @@ export function describeEvent(event, ctx) {
   }
   return line || event.text;
 }
+
+/** A legal or played action ({text, json}) in words, for the coach and the replay: never the
+ * engine's text. Landing names the space only (in a replay the view is the one after the landing,
+ * so the moon it took is no longer the first free one). */
+export function describeAction(entry, ctx) {
+  const j = entry.json || {};
+  const view = ctx.view;
+  switch (j.kind) {
+    case "board": return ctx.t("do_board", { astronaut: astronautName(ctx, j.astronaut) });
+    case "roll": return ctx.t("act.roll", { faces: (j.faces || []).map((f) => faceName(ctx, f)).join(", ") });
+    case "travel": {
+      const parts = (j.groups || []).map((f) => faceName(ctx, f));
+      const helpers = (j.helpers || []).map((seat) => player(ctx, seat));
+      let line = parts.length ? ctx.t("act.travel", { faces: parts.join(", ") }) : ctx.t("act.travel_helpers_only");
+      if (helpers.length) line += " " + ctx.t("act.travel_helpers", { players: helpers.join(", ") });
+      if (j.extra) line += " " + ctx.t("act.travel_extra");
+      if (j.keep) line += " " + ctx.t("act.travel_keep");
+      return line;
+    }
+    case "reroll": return ctx.t("do_reroll");
+    case "crash": return ctx.t("do_crash");
+    case "stay": return ctx.t("do_stay");
+    case "return": return ctx.t("do_return");
+    case "reveal_expedition": return ctx.t("act.reveal_expedition");
+    case "reveal_discovery": return ctx.t("act.reveal_discovery");
+    case "deal_mission": return ctx.t("act.deal_mission");
+    case "return_mission": return ctx.t("act.return_mission");
+    case "land": {
+      const space = view && view.rocket ? view.rocket.position + (j.shift || 0) : null;
+      let line;
+      if (j.place === "deep") line = ctx.t("land_deep_button");
+      else if (j.place === "moon") line = ctx.t("act.land_moon", { space });
+      else {
+        const id = j.planet || (view && view.mat.spaces[space] ? view.mat.spaces[space].planets[0] : null);
+        const planet = view && view.planets.find((p) => p.id === id);
+        line = ctx.t("land_planet_button", { planet: planet ? planet.name : id, space });
+      }
+      return j.shift ? line + " " + ctx.t("act.navigator_shift", { shift: j.shift > 0 ? "+1" : "−1" }) : line;
+    }
+    default: return ctx.t("act.unknown");
+  }
+}

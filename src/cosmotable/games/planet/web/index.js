@@ -1,7 +1,7 @@
 // Planet for the browser: the table drawn in SVG from the seat's view, moves built from the legal list
 // by clicking on the board (contract: docs/web-client.md).
 import { drawPlace } from "./board.js";
-import { CONFIRM_BAR_KINDS, legalKey, stage } from "./choices.js";
+import { CONFIRM_BAR_KINDS, legalKey, stage, targetOf } from "./choices.js";
 import { indexView } from "./geometry.js";
 import { cardName, describeAction, describeEvent, turnedDirs } from "./narrative.js";
 import { playersPanel } from "./panel.js";
@@ -223,6 +223,20 @@ function scoreRows(view, ctx) {
   }));
 }
 
+// An action in words for the coach and the replay. A move legal now is aimed from this view; a
+// move already played (a replay's view is the one after it) is not, and yields null when its words
+// need the cell it went to (the replay then tells the events it brought).
+function describeAny(entry, ctx) {
+  const key = JSON.stringify(entry.json);
+  const legal = ctx.legal || [];
+  const now = ctx.seat !== null && ctx.seat !== undefined && legal.some((e) => JSON.stringify(e.json) === key);
+  const cell = now ? targetOf(indexView(ctx.view), ctx.seat, entry, legal) : entry.json.cell || null;
+  const needsCell = !["claim", "agree", "refuse", "pass", "end", "reveal", "orient", "draw", "turn"].includes(entry.json.kind)
+    && !(entry.json.kind === "ability" && !entry.json.astronaut);
+  if (needsCell && !cell && !now) return null;
+  return describeAction(entry, ctx, cell);
+}
+
 export default {
   id: "planet",
   render(root, ctx) {
@@ -234,6 +248,7 @@ export default {
     draw(table);
   },
   describeEvent,
+  describeAction: describeAny,
   scoreRows,
   winnersText,
 };

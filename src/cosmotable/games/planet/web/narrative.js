@@ -155,8 +155,15 @@ export function describeAction(entry, ctx, cell) {
     case "pass":
     case "end":
       return ctx.t(`act.${j.kind}`);
+    // chance outcomes, read in a replay
+    case "reveal":
+      return ctx.t("act.reveal", { tile: tileName(ctx, j.tile) });
+    case "orient":
+      return ctx.t("act.orient");
+    case "draw":
+      return ctx.t("act.draw", { card: cardName(ctx, j.card) });
     default:
-      return entry.text;
+      return ctx.t("act.unknown");
   }
 }
 
