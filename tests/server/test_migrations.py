@@ -18,7 +18,9 @@ from cosmotable.server.app import create_app
 from cosmotable.server.db import MIGRATIONS, Base, migrate
 from cosmotable.server.settings import Settings
 
-MODEL_TABLES = {"tables", "seats", "actions", "undone_actions"}
+MODEL_TABLES = {"tables", "seats", "actions", "undone_actions", "accounts", "account_sessions"}
+#: the tables before revision 0004 (accounts)
+TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions"}
 
 
 def _config(url: str | None) -> Config:
@@ -78,10 +80,13 @@ def test_migrating_again_changes_nothing_and_keeps_the_rows(url):
 def test_each_migration_downgrades_to_the_one_before(url):
     config = _config(url)
     command.upgrade(config, "head")
+    command.downgrade(config, "0003")
+    assert _tables(url) == TABLES_0003 and "account_id" not in _columns(url, "seats")
+    assert "bot_turn" in _columns(url, "seats")
     command.downgrade(config, "0002")
-    assert _tables(url) == MODEL_TABLES and "bot_turn" not in _columns(url, "seats")
+    assert _tables(url) == TABLES_0003 and "bot_turn" not in _columns(url, "seats")
     command.downgrade(config, "0001")
-    assert _tables(url) == MODEL_TABLES - {"undone_actions"}
+    assert _tables(url) == TABLES_0003 - {"undone_actions"}
     command.downgrade(config, "base")
     assert _tables(url) == set()
     command.upgrade(config, "head")
