@@ -20,13 +20,11 @@ from fastapi.responses import Response
 from cosmotable.server import models
 from cosmotable.server.accounts import SESSION_DAYS, Account, unauthorized
 from cosmotable.server.errors import ApiError, forbidden
-from cosmotable.server.limits import RateLimiter, client_address, retry_after
+from cosmotable.server.limits import SIGN_IN_ADDRESS_FACTOR, client_address, retry_after
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.runtime import Server
 
 COOKIE = "cosmotable_session"
-#: sign-in attempts: 5 at once per name, then one a minute; an address four times as many
-SIGN_IN_RATE, SIGN_IN_BURST, ADDRESS_FACTOR = 1 / 60, 5, 4
 
 ACCOUNT_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorBody, "description": "not signed in, or a wrong name or password"},
@@ -96,11 +94,11 @@ def account_router(server: Server) -> APIRouter:
     router = APIRouter(responses=ACCOUNT_ERRORS, tags=["accounts"])
     service = server.service
     call = server.call
-    attempts = RateLimiter(SIGN_IN_RATE, SIGN_IN_BURST)
+    attempts = server.sign_in_attempts
 
     def limit(request: Request, name: str | None) -> None:
         """429 when the address, or the name, has made too many attempts lately."""
-        wait = attempts.take(f"address:{client_address(request.scope) or '?'}", ADDRESS_FACTOR)
+        wait = attempts.take(f"address:{client_address(request.scope) or '?'}", SIGN_IN_ADDRESS_FACTOR)
         if not wait and name is not None:
             key = hashlib.sha256(name.casefold().encode("utf-8")).hexdigest()
             wait = attempts.take(f"name:{key}")
