@@ -132,6 +132,7 @@ class Lobby(Identity, MyGames):
                 if number == mine and account is not None:
                     token = self.bind_seat(seat, table_id, account)
                     seat.name = spec.name or account.name
+                    seat.claimed = True  # the creator's: nobody else joins it
                 else:
                     token = new_token()
                     seat.token_hash = token_hash(token)
