@@ -17,13 +17,18 @@ READY = f"() => !document.querySelector('.mlem-busy') && document.querySelector(
 TITLE_MS = 30_000  # the title is refreshed every 10 s (web/turn_signal.js)
 
 
-def _sign_up(page, server, name):
+def _account_form(page, server, name, form_id, password_label, button):
+    """Fill the account page's sign-up or sign-in form and wait until the page says who is in."""
     open_client(page, server, "/account")
-    form = page.locator("#sign-up")
+    form = page.locator(form_id)
     form.get_by_label("Name").fill(name)
-    form.get_by_label("New password (at least 8 characters)").fill(PASSWORD)
-    form.get_by_role("button", name="Create an account").click()
+    form.get_by_label(password_label).fill(PASSWORD)
+    form.get_by_role("button", name=button).click()
     page.get_by_role("heading", name=f"Your account: {name}").wait_for()
+
+
+def _sign_up(page, server, name):
+    _account_form(page, server, name, "#sign-up", "New password (at least 8 characters)", "Create an account")
 
 
 def _one_move(page):
@@ -75,12 +80,7 @@ def test_sign_up_create_play_and_find_the_seat_in_another_browser(server, page, 
     assert moved["step"] > step
 
     other = new_page()  # a second browser: no cookie, no stored links
-    open_client(other, server, "/account")
-    form = other.locator("#sign-in")
-    form.get_by_label("Name").fill(name)
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Sign in").click()
-    other.get_by_role("heading", name=f"Your account: {name}").wait_for()
+    _account_form(other, server, name, "#sign-in", "Password", "Sign in")
     open_client(other, server, "/")
     mine = other.locator(f"#my-games .my-game[data-table='{table_id}']")
     mine.wait_for()
@@ -111,3 +111,37 @@ def test_a_guest_lobby_lists_the_seats_its_browser_opened(server, page):
     assert mine.locator("xpath=ancestor::div[@data-kind]").get_attribute("data-kind") == group
     mine.get_by_role("link", name="Resume").click()
     page.locator(".table-page[data-seat='1']").wait_for()
+
+
+NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = class {
+  constructor(title, options) { window.__notes.push({ title, body: options.body, tag: options.tag }); }
+  static get permission() { return window.__permission || "default"; }
+  static requestPermission() { window.__permission = "granted"; return Promise.resolve("granted"); }
+};
+Object.defineProperty(document, "hidden", { get: () => window.__hidden === true });
+"""
+
+
+def test_a_notification_says_it_is_your_turn_only_when_allowed_and_the_page_is_hidden(server, page):
+    # the browser's Notification API and the tab's visibility, stood in for (headless Chromium has
+    # no notification centre and never hides a page)
+    page.add_init_script(NOTIFICATIONS)
+    created = server.create_table("mlem", [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    server.start(created)
+    table_id = created["table"]["id"]
+    server.wait_until(table_id, lambda s: s["to_act"] == 0)
+    open_client(page, server, created["seats"][0]["url"].split("#", 1)[1])
+    page.locator(".table-page[data-seat='0']").wait_for()
+    open_client(page, server, "/")
+    page.wait_for_function("() => document.title.startsWith('Your turn (1 game)')", timeout=TITLE_MS)
+    assert page.evaluate("window.__notes") == []  # not allowed yet, and the page is in view
+    page.get_by_role("button", name="Tell me when it is my turn").click()
+    page.locator("#notify").wait_for(state="detached")
+    page.evaluate("() => { window.__hidden = true; document.dispatchEvent(new Event('visibilitychange')); }")
+    page.wait_for_function("() => window.__notes.length > 0", timeout=TITLE_MS)
+    notes = page.evaluate("window.__notes")
+    assert notes == [
+        {"title": "Cosmotable: your turn", "body": "A game is waiting for your move.", "tag": table_id}
+    ]

@@ -54,9 +54,15 @@ class Accounts(TableStore):
     """Accounts and their sessions over the tables' database."""
 
     def _new_session(self, session: Session, account_id: str) -> str:
-        """A new session for the account: its id (for the cookie); only the hash is stored."""
+        """A new session for the account: its id (for the cookie); only the hash is stored. The
+        account's expired sessions go at the same time (nothing else removes them)."""
         session_id = secrets.token_urlsafe(32)
         now = utcnow()
+        session.execute(
+            delete_rows(AccountSessionRow).where(
+                AccountSessionRow.account_id == account_id, AccountSessionRow.expires_at <= now
+            )
+        )
         session.add(
             AccountSessionRow(
                 id_hash=token_hash(session_id),
