@@ -145,3 +145,39 @@ def test_a_notification_says_it_is_your_turn_only_when_allowed_and_the_page_is_h
     assert notes == [
         {"title": "Cosmotable: your turn", "body": "A game is waiting for your move.", "tag": table_id}
     ]
+
+
+def test_the_account_page_changes_the_password_signs_out_and_deletes(server, page, new_page):
+    name = f"Cy {uuid.uuid4().hex[:6]}"
+    _sign_up(page, server, name)
+    form = page.locator("#change-password")
+    form.get_by_label("Password", exact=True).fill(PASSWORD)
+    form.get_by_label("New password (at least 8 characters)").fill("another horse 7")
+    form.get_by_role("button", name="Change the password").click()
+    page.get_by_text("The password is changed.").wait_for()
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_text("You are signed out.").wait_for()
+    assert page.locator("#account-link").inner_text() == "Sign in"
+    form = page.locator("#sign-in")
+    form.get_by_label("Name").fill(name)
+    form.get_by_label("Password").fill(PASSWORD)  # the old one
+    form.get_by_role("button", name="Sign in").click()
+    page.get_by_text("The name or the password is wrong, or you are not signed in.").wait_for()
+    assert form.get_by_label("Name").input_value() == name  # kept for the second try
+    form.get_by_label("Password").fill("another horse 7")
+    form.get_by_role("button", name="Sign in").click()
+    page.get_by_role("heading", name=f"Your account: {name}").wait_for()
+    page.once("dialog", lambda dialog: dialog.accept())
+    form = page.locator("#delete-account")
+    form.get_by_label("Password").fill("another horse 7")
+    form.get_by_role("button", name="Delete the account").click()
+    page.get_by_text("The account is deleted.").wait_for()
+    assert page.locator("#account-link").inner_text() == "Sign in"
+    assert (
+        server.api.post("/api/session", json={"name": name, "password": "another horse 7"}).status_code == 401
+    )
+    # the page in Ukrainian, for a look (tests/web/artifacts)
+    uk = new_page(375, 740, "uk-UA")
+    open_client(uk, server, "/account")
+    uk.locator("#sign-up").wait_for()
+    screenshot(uk, "accounts-guest-uk-phone")

@@ -42,12 +42,18 @@ export class AccountPage {
 
   draw() {
     const account = currentAccount();
+    // the names typed stay across a redraw (an error shown, the language changed); passwords do not
+    const typed = new Map([...this.root.querySelectorAll("input[type=text]")].map((input) => [input.id, input.value]));
     replace(
       this.root,
       el("h1", { tabindex: "-1" }, account ? t("account.title_signed_in", { name: account.name }) : t("account.title")),
       this.message,
       account ? this.signedIn() : this.guest(),
     );
+    for (const [id, text] of typed) {
+      const input = this.root.querySelector(`#${id}`);
+      if (input) input.value = text;
+    }
   }
 
   guest() {
