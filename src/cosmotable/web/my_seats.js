@@ -64,7 +64,16 @@ export async function loadMyGames() {
   const answers = [];
   const kept = keptSeats();
   if (kept.length) answers.push(api.lookupSeats(kept));
-  if (account) answers.push(api.accountGames());
+  if (account) {
+    answers.push(
+      api.accountGames().catch((error) => {
+        // the session ended elsewhere (signed out, the password changed): a guest from now on
+        if (error.status !== 401) throw error;
+        setAccount(null);
+        return {};
+      }),
+    );
+  }
   const seen = new Set();
   for (const answer of await Promise.all(answers)) {
     for (const kind of Object.keys(lists)) {
