@@ -10,6 +10,7 @@ authenticates and that changes something is refused when it comes from another s
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,6 +26,10 @@ from cosmotable.server.models import ErrorBody
 from cosmotable.server.runtime import Server
 
 COOKIE = "cosmotable_session"
+#: Argon2 computations at once per process: each takes 64 MiB and most of a core for a tenth of a
+#: second or more, so a burst of sign-ins waits here instead of filling the worker threads the
+#: tables' calls need (and the memory)
+HASHING_AT_ONCE = 2
 
 ACCOUNT_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorBody, "description": "not signed in, or a wrong name or password"},
@@ -93,11 +98,16 @@ async def required(server: Server, request: Request, changes: bool = True) -> Ac
 def account_router(server: Server) -> APIRouter:
     router = APIRouter(responses=ACCOUNT_ERRORS, tags=["accounts"])
     service = server.service
-    call = server.call
-    attempts = server.sign_in_attempts
+    hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+
+    async def call(fn, *args):
+        """A service call that computes Argon2, a few at a time."""
+        async with hashing:
+            return await server.call(fn, *args)
 
     def limit(request: Request, name: str | None) -> None:
         """429 when the address, or the name, has made too many attempts lately."""
+        attempts = server.sign_in_attempts
         wait = attempts.take(f"address:{client_address(request.scope) or '?'}", SIGN_IN_ADDRESS_FACTOR)
         if not wait and name is not None:
             key = hashlib.sha256(name.casefold().encode("utf-8")).hexdigest()
@@ -139,7 +149,7 @@ def account_router(server: Server) -> APIRouter:
         cookie = request.cookies.get(COOKIE)
         if cookie:
             check_same_site(request)
-            await call(service.sign_out, cookie)
+            await server.call(service.sign_out, cookie)
         response = Response(status_code=204)
         clear_session_cookie(server, request, response)
         return response
@@ -178,7 +188,7 @@ def account_router(server: Server) -> APIRouter:
     )
     async def account_games(request: Request):
         account = await required(server, request, changes=False)
-        return await call(service.account_games, account)
+        return await server.call(service.account_games, account)
 
     @router.post(
         "/seats/lookup",
@@ -186,6 +196,6 @@ def account_router(server: Server) -> APIRouter:
         summary="The games of the seat links a browser keeps (a guest's games)",
     )
     async def guest_games(body: models.SeatLookup):
-        return await call(service.guest_games, body)
+        return await server.call(service.guest_games, body)
 
     return router
