@@ -60,3 +60,19 @@ def live_pair(tmp_path, postgres_url, redis_url):
     for server in (first, second):
         server.stop()
         assert "Traceback" not in server.output(), server.output()
+
+
+@pytest.fixture(scope="session")
+def deploy_wheel(tmp_path_factory):
+    """The wheel the container image installs, built as deploy/Containerfile builds it."""
+    from deploy_helpers import build_wheel
+
+    return build_wheel(tmp_path_factory.mktemp("context"), tmp_path_factory.mktemp("wheels"))
+
+
+@pytest.fixture(scope="session")
+def deploy_venv(deploy_wheel, tmp_path_factory):
+    """A fresh virtual environment with that wheel installed as the image installs it: its python."""
+    from deploy_helpers import install_as_image
+
+    return install_as_image(deploy_wheel, tmp_path_factory.mktemp("image") / "venv")

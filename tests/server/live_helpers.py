@@ -69,13 +69,15 @@ def start_server(
     redis_url: str | None = None,
     name: str = "server",
     secret_key: str = "test-secret-key-shared-by-every-process",
+    environment: dict[str, str] | None = None,
 ) -> LiveServer:
     """Start a server process and wait until it answers. Processes that share a database must share
-    the secret key too (it signs the records), hence one fixed key for the tests."""
+    the secret key too (it signs the records), hence one fixed key for the tests. `environment`
+    adds to (or overrides) the process's COSMOTABLE_* variables."""
     workdir.mkdir(parents=True, exist_ok=True)
     port = services.free_port()
-    environment = {key: value for key, value in os.environ.items() if not key.startswith("COSMOTABLE_")}
-    environment.update(
+    variables = {key: value for key, value in os.environ.items() if not key.startswith("COSMOTABLE_")}
+    variables.update(
         COSMOTABLE_DATABASE_URL=database_url,
         COSMOTABLE_DATA_DIR=str(workdir / name),
         COSMOTABLE_SECRET_KEY=secret_key,
@@ -83,14 +85,15 @@ def start_server(
         COSMOTABLE_RATE_LIMIT="0",  # the tests act at machine speed; test_limits.py tests the limit
     )
     if redis_url:
-        environment["COSMOTABLE_REDIS_URL"] = redis_url
+        variables["COSMOTABLE_REDIS_URL"] = redis_url
+    variables.update(environment or {})
     log = workdir / f"{name}.log"
     with open(log, "wb") as output:
         process = subprocess.Popen(
             [cosmotable_command(), "serve", "--host", "127.0.0.1", "--port", str(port)],
             stdout=output,
             stderr=subprocess.STDOUT,
-            env=environment,
+            env=variables,
             start_new_session=True,
         )
     server = LiveServer(process, f"http://127.0.0.1:{port}", log)

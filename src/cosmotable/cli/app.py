@@ -167,6 +167,16 @@ app.command("simulate", help=SIMULATE_HELP)(clean_errors(simulate_command))
 app.command("report")(clean_errors(report_command))
 
 
+# ------------------------------------------------------------------------------ the server's database
+def add_db_tools() -> None:
+    from cosmotable.cli.db import APP as db_app
+
+    app.add_typer(db_app, name="db")
+
+
+add_db_tools()
+
+
 # ------------------------------------------------------------------------------ the games' own tools
 def add_game_tools() -> None:
     """`cosmotable <id> ...` for each game whose descriptor names a `cli` part (its `APP`)."""

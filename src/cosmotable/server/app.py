@@ -18,6 +18,7 @@ from cosmotable.server.errors import BodyLimit, install_error_handlers
 from cosmotable.server.game_web import mount_game_webs
 from cosmotable.server.lifeline import end_with_supervisor
 from cosmotable.server.limits import RateLimit
+from cosmotable.server.proxies import ClientAddress
 from cosmotable.server.routes import api_router
 from cosmotable.server.runtime import Server
 from cosmotable.server.settings import Settings
@@ -51,6 +52,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     if server.limiter is not None:  # outermost: a refused request costs nothing further
         app.add_middleware(RateLimit, limiter=server.limiter)
+    if settings.proxy_networks:  # outside the limit: it counts the client's address, not the proxy's
+        app.add_middleware(ClientAddress, trusted=settings.proxy_networks)
     app.include_router(api_router(server), prefix="/api")
     install_pages(app)
     return app

@@ -28,6 +28,9 @@ def serve(settings: Settings, host: str, port: int) -> int:
         log_config=log_config(),
         ws="auto",
         ws_per_message_deflate=False,
+        # the client's address behind a proxy is taken from COSMOTABLE_TRUSTED_PROXIES only
+        # (server/proxies.py); Uvicorn's own handling would trust any local process's header
+        proxy_headers=False,
         # a frame far past the message limit is cut off by the protocol (1009); up to it, the app
         # answers a message over the limit with an error that says so
         ws_max_size=settings.max_body_bytes + 4096,
@@ -64,6 +67,7 @@ _ENVIRONMENT = {
     "redis_url": "COSMOTABLE_REDIS_URL",
     "secret_key": "COSMOTABLE_SECRET_KEY",
     "bot_workers": "COSMOTABLE_BOT_WORKERS",
+    "trusted_proxies": "COSMOTABLE_TRUSTED_PROXIES",
 }
 
 
@@ -103,6 +107,9 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int
         log_config=log_config(),
         ws="auto",
         ws_per_message_deflate=False,
+        # the client's address behind a proxy is taken from COSMOTABLE_TRUSTED_PROXIES only
+        # (server/proxies.py); Uvicorn's own handling would trust any local process's header
+        proxy_headers=False,
         ws_max_size=settings.max_body_bytes + 4096,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cosmotable.server.proxies import Network, parse_networks
+
 #: The record-signing key is kept in this file under the data directory when not given.
 SECRET_KEY_FILE = "secret_key"
 
@@ -33,6 +35,10 @@ class Settings:
       test can replay a game of known length. None (the default): a secret random seed per table
       and per decision. Only the server's own start-up sets it (no request can): the seed decides
       the deck order and every other chance outcome, so whoever knows it knows the hidden cards.
+    * `trusted_proxies`: addresses or networks of the reverse proxies in front of the server
+      (`"127.0.0.1, 10.0.0.0/8"`); only a connection from one of them may say, in X-Forwarded-For
+      or Forwarded, which client it carries, and in X-Forwarded-Proto its scheme (server/proxies.py). "" (the default): nobody, so the
+      address that connected is the client's (behind a proxy: the proxy's, for every player).
     """
 
     database_url: str = ""  # "" (the default): the SQLite file under data_dir
@@ -45,13 +51,16 @@ class Settings:
     rate_limit: float = 30.0
     rate_burst: int = 120
     table_seed: int | None = None
+    trusted_proxies: str = ""
     secure_cookies: bool = False
 
     def __post_init__(self) -> None:
+        #: `trusted_proxies` parsed (a bad entry fails here, at start, with the setting's name)
+        self.proxy_networks: tuple[Network, ...] = parse_networks(self.trusted_proxies)
         self.data_dir = Path(self.data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         if not self.database_url:
-            self.database_url = f"sqlite:///{(self.data_dir / 'cosmotable.db').resolve()}"
+            self.database_url = default_database_url(self.data_dir)
         if not self.secret_key:
             self.secret_key = _stored_secret_key(self.data_dir)
 
@@ -59,8 +68,8 @@ class Settings:
     def from_env(cls, **overrides) -> Settings:
         """Settings from COSMOTABLE_DATABASE_URL, COSMOTABLE_DATA_DIR, COSMOTABLE_REDIS_URL,
         COSMOTABLE_SECRET_KEY, COSMOTABLE_BOT_WORKERS, COSMOTABLE_RATE_LIMIT (requests a second
-        per client, optionally `/burst`: `30/120`; `0` for none), COSMOTABLE_SECURE_COOKIES (1: the
-        session cookie is always Secure) and COSMOTABLE_TABLE_SEED (tests
+        per client, optionally `/burst`: `30/120`; `0` for none), COSMOTABLE_TRUSTED_PROXIES,
+        COSMOTABLE_SECURE_COOKIES (1: the session cookie is always Secure) and COSMOTABLE_TABLE_SEED (tests
         only: see `table_seed`); `overrides` (not None) win."""
         env = os.environ
         values: dict = {
@@ -68,6 +77,7 @@ class Settings:
             "data_dir": Path(env.get("COSMOTABLE_DATA_DIR") or "./data"),
             "redis_url": env.get("COSMOTABLE_REDIS_URL") or None,
             "secret_key": env.get("COSMOTABLE_SECRET_KEY") or "",
+            "trusted_proxies": env.get("COSMOTABLE_TRUSTED_PROXIES") or "",
         }
         workers = _whole_number("COSMOTABLE_BOT_WORKERS", "a whole number of processes")
         if workers is not None:
@@ -85,6 +95,19 @@ class Settings:
             values["secure_cookies"] = secure in ("1", "true", "yes")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+
+def default_database_url(data_dir: Path) -> str:
+    """The SQLite file a server uses when no database URL is given."""
+    return f"sqlite:///{(Path(data_dir) / 'cosmotable.db').resolve()}"
+
+
+def database_url_from_env(database_url: str | None = None, data_dir: Path | None = None) -> str:
+    """The database a server started with these options and this environment would use (without
+    creating the data directory or a key, as `Settings` does)."""
+    env = os.environ
+    given = database_url or env.get("COSMOTABLE_DATABASE_URL")
+    return given or default_database_url(data_dir or Path(env.get("COSMOTABLE_DATA_DIR") or "./data"))
 
 
 def _whole_number(name: str, what: str) -> int | None:
