@@ -372,3 +372,48 @@ def _words(text: str) -> frozenset[str]:
 def _meaningful(value: str) -> bool:
     """A string that names something (a card, a mission, a tile), not a digit or a one-letter mark."""
     return len(value) >= 3 and any(character.isalpha() for character in value)
+
+
+@pytest.mark.parametrize(
+    "database_url, processes", [("sqlite", 1), ("postgresql", 1)], indirect=["database_url"]
+)
+def test_an_accounts_session_never_reads_another_accounts_hand_or_games(live_servers, processes):
+    """Two accounts at one table, each in a browser of its own (a cookie jar): a session opens no
+    seat by itself (seats open by their tokens), and an account's games list, with its seat links,
+    is its own. What Bea's seat sees is compared with everything Ada's session is answered."""
+    live_server = live_servers[0]
+    with live_server.client() as ada, live_server.client() as bea, live_server.client() as guest:
+        for http, name in ((ada, "Ada"), (bea, "Bea")):
+            signed = http.post("/api/account", json={"name": name, "password": f"{name} password 1"})
+            assert signed.status_code == 201, signed.text
+        made = ada.post("/api/tables", json={"game": "mlem", "seats": [{"kind": "human"}] * 2}).json()
+        table_id = made["table"]["id"]
+        joined = bea.post(f"/api/tables/{table_id}/join", json={})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+        bea_token = joined.json()["token"]
+        ada.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": made["host_token"]})
+        bea_view = bea.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": bea_token}).json()
+        hidden = json.dumps(bea_view["view"], sort_keys=True)
+        # Ada's session without a token is a spectator's, exactly what a guest sees
+        as_ada = ada.get(f"/api/tables/{table_id}/state").json()
+        as_guest = guest.get(f"/api/tables/{table_id}/state").json()
+        assert as_ada["seat"] is None and as_ada["view"] == as_guest["view"]
+        assert as_ada["view"] != bea_view["view"] and hidden != json.dumps(as_ada["view"], sort_keys=True)
+        answers = [
+            ada.get("/api/account/games"),
+            ada.get("/api/session"),
+            ada.get(f"/api/tables/{table_id}"),
+            ada.get(f"/api/tables/{table_id}/record"),
+            ada.post("/api/seats/lookup", json={"seats": [{"table_id": table_id, "token": "guessed-token"}]}),
+        ]
+        for answer in answers:
+            assert answer.status_code == 200, answer.text
+            assert bea_token not in answer.text
+        held = [(i["table"]["id"], i["seat"]) for items in answers[0].json().values() for i in items]
+        assert held == [(table_id, 0)]
+        bea_held = [i["seat"] for items in bea.get("/api/account/games").json().values() for i in items]
+        assert bea_held == [1]
+        # without a session there is no private list at all; another's cookie name is no key
+        assert guest.get("/api/account/games").status_code == 401
+        guest.cookies.set("cosmotable_session", "Bea")
+        assert guest.get("/api/account/games").status_code == 401

@@ -18,7 +18,9 @@ from cosmotable.server.app import create_app
 from cosmotable.server.db import MIGRATIONS, Base, migrate
 from cosmotable.server.settings import Settings
 
-MODEL_TABLES = {"tables", "seats", "actions", "undone_actions"}
+MODEL_TABLES = {"tables", "seats", "actions", "undone_actions", "accounts", "account_sessions"}
+#: the tables before revision 0004 (accounts)
+TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions"}
 
 
 def _config(url: str | None) -> Config:
@@ -78,10 +80,13 @@ def test_migrating_again_changes_nothing_and_keeps_the_rows(url):
 def test_each_migration_downgrades_to_the_one_before(url):
     config = _config(url)
     command.upgrade(config, "head")
+    command.downgrade(config, "0003")
+    assert _tables(url) == TABLES_0003 and "account_id" not in _columns(url, "seats")
+    assert "bot_turn" in _columns(url, "seats")
     command.downgrade(config, "0002")
-    assert _tables(url) == MODEL_TABLES and "bot_turn" not in _columns(url, "seats")
+    assert _tables(url) == TABLES_0003 and "bot_turn" not in _columns(url, "seats")
     command.downgrade(config, "0001")
-    assert _tables(url) == MODEL_TABLES - {"undone_actions"}
+    assert _tables(url) == TABLES_0003 - {"undone_actions"}
     command.downgrade(config, "base")
     assert _tables(url) == set()
     command.upgrade(config, "head")
@@ -157,3 +162,48 @@ def test_offline_mode_writes_the_schema_as_sql_for_a_database_administrator(caps
     for table in MODEL_TABLES:
         assert f"CREATE TABLE {table}" in script
     assert "INSERT INTO alembic_version" in script
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_url(request, tmp_path) -> str:
+    if request.param == "postgresql":
+        return request.getfixturevalue("postgres_url")
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+def test_tables_stored_before_accounts_upgrade_and_stay_playable(any_url, tmp_path):
+    """Revision 0004 (issue #46: accounts): a database at revision 0003 holding open and running
+    tables of every game, with guest seat links handed out (made, then the schema taken back to
+    0003: the rows as 0003 keeps them), upgrades when today's server starts; every table plays on
+    with the links it had, and an account can join a free seat of a table made before."""
+    url = any_url
+    with _server(url, tmp_path) as client:
+        tables = {
+            game: create(client, game, ["human", "human"], timer_seconds=3600)
+            for game in ("mlem", "kosmodrom", "planet")
+        }
+        waiting = create(client, "mlem", ["human", "human"], start=False)
+        for made in tables.values():
+            seat = client.get(f"/api/tables/{made['table']['id']}").json()["to_act"]
+            legal = state_of(client, made, seat)["legal_actions"]
+            assert act(client, made, seat, legal[0]["json"]).status_code == 200
+    command.downgrade(_config(url), "0003")  # the rows stay; the accounts' columns and tables go
+    assert "account_id" not in _columns(url, "seats") and "accounts" not in _tables(url)
+    with _server(url, tmp_path) as client:  # starting the server upgrades the database again
+        assert _differences(url) == []
+        for made in tables.values():
+            table_id = made["table"]["id"]
+            for _ in range(2):  # both seats' links still open their seats
+                summary = client.get(f"/api/tables/{table_id}").json()
+                assert summary["status"] == "running"
+                assert not any(s["account_deleted"] for s in summary["seats"])
+                seat = summary["to_act"]
+                legal = state_of(client, made, seat)["legal_actions"]
+                response = act(client, made, seat, legal[0]["json"])
+                assert response.status_code == 200, (made["table"]["game"], response.text)
+        signed = client.post("/api/account", json={"name": "Ada", "password": "correct horse"})
+        assert signed.status_code == 201
+        joined = client.post(f"/api/tables/{waiting['table']['id']}/join", json={"seat": 1})
+        assert joined.status_code == 200
+        games = client.get("/api/account/games").json()
+        assert [item["table"]["id"] for item in games["waiting"]] == [waiting["table"]["id"]]

@@ -82,6 +82,19 @@ def _upgrade_and_play(url: str, tmp_path: Path, manifest: str) -> None:
     settings = Settings(database_url=url, data_dir=tmp_path / "data", bot_workers=0, rate_limit=0)
     with TestClient(create_app(settings)) as client:
         play_on(client, _manifest(manifest), random.Random(5), DECISIONS_AFTER)
+        # accounts (revision 0004, issue #46) on the upgraded database: a sign-up, and every link the
+        # previous release handed out is a guest's game, found by the links alone
+        signed = client.post("/api/account", json={"name": "After Upgrade", "password": "correct horse"})
+        assert signed.status_code == 201, signed.text
+        links = [
+            {"table_id": table["id"], "token": token}
+            for table in _manifest(manifest)
+            for token in table["tokens"].values()
+        ]
+        games = client.post("/api/seats/lookup", json={"seats": links}).json()
+        assert sorted(
+            (item["table"]["id"], item["seat"]) for kind in games.values() for item in kind
+        ) == sorted((table["id"], int(seat)) for table in _manifest(manifest) for seat in table["tokens"])
 
 
 def test_an_sqlite_database_of_the_previous_release_upgrades_and_every_table_plays_on(tmp_path):

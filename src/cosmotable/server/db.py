@@ -94,8 +94,42 @@ class SeatRow(Base):
     bot_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: the seat's time-outs in a row; any decision of its player's own (or a takeback) resets it
     timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: the account the seat is bound to (a signed-in player created or joined it); None: a guest's
+    account_id: Mapped[str | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    #: random text from which, with the server's secret key, an account-bound seat's token is derived
+    #: again when its account asks for its link (accounts.py); the token itself is never stored
+    token_salt: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: the seat's account was deleted: the game stays, the seat shows as "deleted player"
+    account_deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class AccountRow(Base):
+    """A player's account (optional: guests play by seat links alone). The password is kept only as
+    its Argon2id hash; `name_key` (the name case-folded) makes names unique whatever their case."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AccountSessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session cookie (never the cookie itself), so a copy of
+    the database opens no session; deleting the row signs that browser out."""
+
+    __tablename__ = "account_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class ActionRow(Base):

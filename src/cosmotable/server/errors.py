@@ -16,6 +16,7 @@ log = logging.getLogger("cosmotable.server")
 
 STATUS_CODES = {
     400: "bad_request",
+    401: "unauthorized",
     403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
@@ -31,11 +32,12 @@ STATUS_CODES = {
 class ApiError(Exception):
     """An error to send to the client as it is."""
 
-    def __init__(self, status: int, error: str, message: str):
+    def __init__(self, status: int, error: str, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.error = error
         self.message = message
+        self.headers = headers or {}
 
 
 def not_found(message: str) -> ApiError:
@@ -122,7 +124,9 @@ def describe_problems(errors) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError):
-        return error_response(exc.status, exc.error, exc.message)
+        response = error_response(exc.status, exc.error, exc.message)
+        response.headers.update(exc.headers)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, exc: RequestValidationError):

@@ -25,6 +25,9 @@ from cosmotable.server.errors import error_response
 
 #: an address's allowance, in multiples of one token's (several players may share an address)
 ADDRESS_FACTOR = 10
+#: sign-in attempts (account_routes.py): 5 at once per name, then one a minute; an address
+#: SIGN_IN_ADDRESS_FACTOR times as many (several players behind one address)
+SIGN_IN_RATE, SIGN_IN_BURST, SIGN_IN_ADDRESS_FACTOR = 1 / 60, 5, 4
 #: buckets kept (least recently used out): a forgotten client simply starts with a full bucket
 MAX_CLIENTS = 20_000
 

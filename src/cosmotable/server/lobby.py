@@ -13,9 +13,11 @@ from sqlalchemy.orm import Session
 from cosmotable import games
 from cosmotable.engine import ConfigError
 from cosmotable.server import models
+from cosmotable.server.accounts import Account
 from cosmotable.server.db import ActionRow, SeatRow, TableRow, UndoneActionRow, utcnow
 from cosmotable.server.errors import bad_request, conflict, invalid_config, not_found
 from cosmotable.server.identity import Identity
+from cosmotable.server.my_games import MyGames
 from cosmotable.server.snapshots import LastAction, TableSnapshot
 from cosmotable.server.store import Change, action_rows
 from cosmotable.server.tokens import new_token, seat_url, token_hash
@@ -24,7 +26,7 @@ from cosmotable.server.tokens import new_token, seat_url, token_hash
 SEED_BITS = 160
 
 
-class Lobby(Identity):
+class Lobby(Identity, MyGames):
     """Tables and their seats, outside the game's own decisions."""
 
     def get(self, table_id: str) -> models.TableSummary:
@@ -66,7 +68,9 @@ class Lobby(Identity):
         return Change(table_id, -1, deleted=True)
 
     # ------------------------------------------------------------------ creating tables
-    def create(self, request: models.CreateTable) -> models.CreatedTable:
+    def create(self, request: models.CreateTable, account: Account | None = None) -> models.CreatedTable:
+        """A new table. Signed in (`account`): the seat `account_seat` (default: the first human
+        seat) is bound to the account, named after it unless the request names it."""
         try:
             game = games.get(request.game)
         except KeyError:
@@ -106,6 +110,7 @@ class Lobby(Identity):
             updated_at=now,
         )
         links: list[models.SeatLink] = []
+        mine = _account_seat(request) if account is not None else None
         for number, spec in enumerate(request.seats):
             seat = SeatRow(
                 seat=number,
@@ -124,8 +129,13 @@ class Lobby(Identity):
                     raise invalid_config(
                         f"seats.{number}.bot: a human seat has no bot level; use kind 'bot' for a bot seat"
                     )
-                token = new_token()
-                seat.token_hash = token_hash(token)
+                if number == mine and account is not None:
+                    token = self.bind_seat(seat, table_id, account)
+                    seat.name = spec.name or account.name
+                    seat.claimed = True  # the creator's: nobody else joins it
+                else:
+                    token = new_token()
+                    seat.token_hash = token_hash(token)
                 links.append(models.SeatLink(seat=number, token=token, url=seat_url(table_id, token)))
             row.seats.append(seat)
         self._refresh(row, state)
@@ -148,7 +158,11 @@ class Lobby(Identity):
 
         return self._summary_and_change(table_id, change)
 
-    def join(self, table_id: str, request: models.JoinRequest) -> models.SeatLink:
+    def join(
+        self, table_id: str, request: models.JoinRequest, account: Account | None = None
+    ) -> models.SeatLink:
+        """A free seat for the asker (signed in: bound to the account, named after it by default)."""
+
         def change(session: Session, row: TableRow):
             free = [s for s in row.seats if s.kind == "human" and not s.claimed]
             if request.seat is not None:
@@ -163,8 +177,14 @@ class Lobby(Identity):
             if not free:
                 raise conflict("the table has no free seat; watch it as a spectator instead")
             seat = free[0]
-            token = new_token()
-            seat.token_hash = token_hash(token)  # a link shared earlier for this seat stops working
+            # a new token either way: a link shared earlier for this seat stops working
+            if account is not None:
+                token = self.bind_seat(seat, row.id, account)
+                seat.name = request.name or account.name
+            else:
+                token = new_token()
+                seat.token_hash = token_hash(token)
+                seat.account_id = seat.token_salt = None
             seat.claimed = True
             if request.name is not None:
                 seat.name = request.name
@@ -202,6 +222,7 @@ class Lobby(Identity):
             if row.status == "open":
                 # before the start the seat is simply free again (the old link stops working)
                 seat.claimed, seat.token_hash, seat.name = False, None, None
+                seat.account_id = seat.token_salt = None
             elif row.status == "running":
                 seat.bot_playing = True
             else:
@@ -228,6 +249,17 @@ class Lobby(Identity):
             return Change(row.id, row.step)
 
         return self._summary_and_change(table_id, change)
+
+
+def _account_seat(request: models.CreateTable) -> int | None:
+    """The seat a signed-in creator's account gets: the one asked for (a human seat), else the first
+    human seat (None: every seat is a bot's)."""
+    humans = [number for number, spec in enumerate(request.seats) if spec.kind == "human"]
+    if request.account_seat is None:
+        return humans[0] if humans else None
+    if request.account_seat not in humans:
+        raise invalid_config(f"account_seat: seat {request.account_seat} is not a human seat of this table")
+    return request.account_seat
 
 
 def _config_field(message: str) -> str:

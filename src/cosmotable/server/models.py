@@ -132,6 +132,13 @@ class CreateTable(Strict):
     )
     undo: bool = True
     coach: bool = False
+    account_seat: int | None = Field(
+        None,
+        ge=0,
+        le=7,
+        description="signed in (session cookie): the human seat bound to your account (default: the "
+        "first human seat); without a session it is ignored",
+    )
 
 
 class SeatInfo(BaseModel):
@@ -150,6 +157,9 @@ class SeatInfo(BaseModel):
     )
     timeouts: int = Field(
         0, description="the seat's time-outs in a row (its player's own decision resets it)"
+    )
+    account_deleted: bool = Field(
+        False, description="the seat's player deleted their account: show the seat as a deleted player"
     )
 
 
@@ -291,3 +301,65 @@ class CoachMove(BaseModel):
 class CoachAdvice(BaseModel):
     moves: list[CoachMove]
     odds: dict[str, Any] | None
+
+
+# ---------------------------------------------------------------------- accounts (docs/server-api.md)
+def _trimmed(text: str) -> str:
+    if text != text.strip():
+        raise ValueError("a name has no spaces at its start or end")
+    return text
+
+
+AccountName = Annotated[str, AfterValidator(printable), AfterValidator(_trimmed)]
+
+
+class Credentials(Strict):
+    """Sign-up and sign-in."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"name": "Ada", "password": "correct horse 1"}]},
+    )
+
+    name: AccountName = Field(min_length=1, max_length=40)
+    password: PlainText = Field(min_length=8, max_length=256)
+
+
+class PasswordChange(Strict):
+    password: PlainText = Field(min_length=1, max_length=256, description="the present password")
+    new_password: PlainText = Field(min_length=8, max_length=256)
+
+
+class AccountDeletion(Strict):
+    password: PlainText = Field(min_length=1, max_length=256, description="the present password")
+
+
+class AccountInfo(BaseModel):
+    name: str
+    created_at: datetime
+
+
+class SessionInfo(BaseModel):
+    account: AccountInfo | None = Field(description="the signed-in account; null: a guest")
+
+
+class MySeat(BaseModel):
+    table: TableSummary
+    seat: int
+    url: str = Field(description="the seat's link (it holds the seat's token)")
+
+
+class MyGames(BaseModel):
+    your_turn: list[MySeat] = Field(description="running games where your seat is to act")
+    waiting: list[MySeat] = Field(description="open tables and running games where another seat acts")
+    finished: list[MySeat] = Field(description="finished games (the newest 50)")
+
+
+class HeldSeat(Strict):
+    table_id: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    token: str = Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_=-]+$")
+
+
+class SeatLookup(Strict):
+    seats: list[HeldSeat] = Field(max_length=50, description="the seat links this browser keeps")

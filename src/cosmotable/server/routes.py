@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, WebSocket
+from fastapi import APIRouter, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from cosmotable import games
 from cosmotable.server import models
+from cosmotable.server.account_routes import account_router, signed_in
 from cosmotable.server.errors import ApiError
 from cosmotable.server.game_web import web_url
 from cosmotable.server.health import HealthBody, health
@@ -82,9 +83,10 @@ def api_router(server: Server) -> APIRouter:
             201: {"description": "the table, its host token and its seats' links", "links": CREATED_LINKS}
         },
     )
-    async def create_table(request: models.CreateTable):
-        created = await call(service.create, request)
-        return created
+    async def create_table(request: models.CreateTable, http: Request):
+        # signed in: the creator's seat is bound to the account (a cross-site request is refused)
+        account = await signed_in(server, http, changes=True)
+        return await call(service.create, request, account)
 
     @router.get("/tables", response_model=models.TablePage, summary="List tables (paginated)")
     async def list_tables(
@@ -111,8 +113,10 @@ def api_router(server: Server) -> APIRouter:
         return Response(status_code=204)
 
     @router.post("/tables/{table_id}/join", response_model=models.SeatLink, summary="Claim a free seat")
-    async def join(table_id: str, request: models.JoinRequest | None = None):
-        link = await call(service.join, table_id, request or models.JoinRequest(seat=None, name=None))
+    async def join(table_id: str, http: Request, request: models.JoinRequest | None = None):
+        account = await signed_in(server, http, changes=True)
+        asked = request or models.JoinRequest(seat=None, name=None)
+        link = await call(service.join, table_id, asked, account)
         await server.announce(Change(table_id, -1))
         return link
 
@@ -218,6 +222,8 @@ def api_router(server: Server) -> APIRouter:
     async def coach(table_id: str, seat_token: SeatToken = None):
         job = await call(service.coach_job, table_id, seat_token)
         return await server.bots.advise(job)
+
+    router.include_router(account_router(server))
 
     @router.websocket("/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None):

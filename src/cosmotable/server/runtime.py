@@ -14,7 +14,7 @@ from cosmotable.server.bots import BotRunner
 from cosmotable.server.broadcast import Broadcaster, make_broadcaster
 from cosmotable.server.db import make_engine, make_sessionmaker, migrate
 from cosmotable.server.errors import ApiError, database_unavailable, is_database_outage
-from cosmotable.server.limits import RateLimiter
+from cosmotable.server.limits import SIGN_IN_BURST, SIGN_IN_RATE, RateLimiter
 from cosmotable.server.metrics import GcPauses, LoopLag
 from cosmotable.server.service import Change, TableService
 from cosmotable.server.settings import Settings
@@ -60,6 +60,8 @@ class Server:
         self.limiter = (
             RateLimiter(settings.rate_limit, settings.rate_burst) if settings.rate_limit > 0 else None
         )
+        #: sign-in and sign-up attempts per name and per address (always on: account_routes.py)
+        self.sign_in_attempts = RateLimiter(SIGN_IN_RATE, SIGN_IN_BURST)
         self._background: list[asyncio.Task] = []
         self.loop_lag = LoopLag()
         self.gc_pauses = GcPauses()

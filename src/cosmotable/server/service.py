@@ -11,6 +11,8 @@ seat view apart), and build on one store:
     lobby.py       listing, creating and deleting tables; seats; the start
     play.py        a seat's decision (and the fast path on this process's snapshot)
     undo.py        taking back one's own last decision
+    accounts.py    optional accounts and their server-side sessions
+    my_games.py    the seats an account or a guest's browser holds
     bot_jobs.py    the decision a bot must take, and its answer applied
     timers.py      a seat whose time ran out handed to the timeout bot
     coach.py       what the coach must think about
@@ -20,9 +22,11 @@ seat view apart), and build on one store:
 
 from __future__ import annotations
 
+from cosmotable.server.accounts import Accounts
 from cosmotable.server.bot_jobs import BotJob
 from cosmotable.server.coach import Coach
 from cosmotable.server.lobby import Lobby
+from cosmotable.server.my_games import MyGames
 from cosmotable.server.records import Records
 from cosmotable.server.seat_view import PUSH_MEMO, SeatView, build_seat_state
 from cosmotable.server.snapshots import TableSnapshot
@@ -31,7 +35,7 @@ from cosmotable.server.timers import Timers
 from cosmotable.server.undo import Undo
 
 
-class TableService(Lobby, Undo, Coach, Timers, Records, SeatView):
+class TableService(Lobby, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames):
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
     def sizes(self) -> dict[str, int]:

@@ -28,6 +28,8 @@ class Settings:
     * `rate_limit`, `rate_burst`: each client (a seat or host token) may send `rate_burst` requests
       or websocket messages at once, then `rate_limit` a second; an address ten times as many
       (429 with Retry-After beyond; server/limits.py). `rate_limit` 0 switches the limit off.
+    * `secure_cookies`: the session cookie is always Secure (the site is served over HTTPS behind a
+      proxy that speaks HTTP to the server); without it, it is Secure when the request was https.
     * `table_seed`: for tests and development only, never for play: every new table is dealt with
       this seed and its bots draw their choices from seeds that follow from it and the step, so a
       test can replay a game of known length. None (the default): a secret random seed per table
@@ -50,6 +52,7 @@ class Settings:
     rate_burst: int = 120
     table_seed: int | None = None
     trusted_proxies: str = ""
+    secure_cookies: bool = False
 
     def __post_init__(self) -> None:
         #: `trusted_proxies` parsed (a bad entry fails here, at start, with the setting's name)
@@ -65,7 +68,8 @@ class Settings:
     def from_env(cls, **overrides) -> Settings:
         """Settings from COSMOTABLE_DATABASE_URL, COSMOTABLE_DATA_DIR, COSMOTABLE_REDIS_URL,
         COSMOTABLE_SECRET_KEY, COSMOTABLE_BOT_WORKERS, COSMOTABLE_RATE_LIMIT (requests a second
-        per client, optionally `/burst`: `30/120`; `0` for none), COSMOTABLE_TRUSTED_PROXIES and COSMOTABLE_TABLE_SEED (tests
+        per client, optionally `/burst`: `30/120`; `0` for none), COSMOTABLE_TRUSTED_PROXIES,
+        COSMOTABLE_SECURE_COOKIES (1: the session cookie is always Secure) and COSMOTABLE_TABLE_SEED (tests
         only: see `table_seed`); `overrides` (not None) win."""
         env = os.environ
         values: dict = {
@@ -84,6 +88,11 @@ class Settings:
             if burst is not None:
                 values["rate_burst"] = burst
         values["table_seed"] = _whole_number("COSMOTABLE_TABLE_SEED", "(tests only) a whole number")
+        secure = (env.get("COSMOTABLE_SECURE_COOKIES") or "").strip().lower()
+        if secure:
+            if secure not in ("1", "true", "yes", "0", "false", "no"):
+                raise ValueError(f"COSMOTABLE_SECURE_COOKIES must be 1 or 0, got {secure!r}")
+            values["secure_cookies"] = secure in ("1", "true", "yes")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 

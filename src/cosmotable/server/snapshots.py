@@ -43,6 +43,7 @@ class SeatSnapshot:
     bot_playing: bool
     bot_turn: bool = False
     timeouts: int = 0
+    account_deleted: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,16 @@ class TableSnapshot:
     def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
         seats = tuple(
             SeatSnapshot(
-                s.seat, s.kind, s.bot, s.name, s.token_hash, s.claimed, s.bot_playing, s.bot_turn, s.timeouts
+                s.seat,
+                s.kind,
+                s.bot,
+                s.name,
+                s.token_hash,
+                s.claimed,
+                s.bot_playing,
+                s.bot_turn,
+                s.timeouts,
+                bool(s.account_deleted),
             )
             for s in row.seats
         )

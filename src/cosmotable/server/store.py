@@ -214,6 +214,7 @@ class TableStore:
             bot_playing=seat.bot_playing,
             bot_turn=seat.bot_turn,
             timeouts=seat.timeouts,
+            account_deleted=bool(seat.account_deleted),
         )
 
     # ------------------------------------------------------------------ changing tables

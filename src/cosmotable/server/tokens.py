@@ -7,6 +7,7 @@ server keeps only its SHA-256, and every comparison goes through `tokens_match`
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -30,3 +31,17 @@ def tokens_match(token: str | None, stored_hash: str | None) -> bool:
 
 def seat_url(table_id: str, token: str) -> str:
     return f"/#/table/{table_id}?token={token}"
+
+
+def new_salt() -> str:
+    """The random text an account-bound seat's token is derived from (`account_seat_token`)."""
+    return secrets.token_hex(16)
+
+
+def account_seat_token(secret_key: str, table_id: str, seat: int, salt: str) -> str:
+    """The token of a seat bound to an account: derived from the server's secret key, so that the
+    account can have its seat's link again in another browser while the database keeps only the
+    token's hash and the salt (a copy of the database alone opens no seat)."""
+    message = f"seat-token:{table_id}:{seat}:{salt}".encode()
+    digest = hmac.new(secret_key.encode("utf-8"), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")

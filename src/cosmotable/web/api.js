@@ -25,6 +25,7 @@ async function request(method, path, { body, token, hostToken, query } = {}) {
     throw new ApiError(0, "network", String(error));
   }
   let payload = null;
+  if (response.status === 204) return null;
   try {
     payload = await response.json();
   } catch (_) {
@@ -65,6 +66,16 @@ export const api = {
   replay: (id, step, seat) =>
     request("GET", `/tables/${encodeURIComponent(id)}/replay`, { query: { step, seat } }),
   coach: (id, token) => request("GET", `/tables/${encodeURIComponent(id)}/coach`, { token }),
+  // accounts (docs/server-api.md, "Accounts"): the session is an HttpOnly cookie the browser sends itself
+  session: () => request("GET", "/session"),
+  signUp: (name, password) => request("POST", "/account", { body: { name, password } }),
+  signIn: (name, password) => request("POST", "/session", { body: { name, password } }),
+  signOut: () => request("DELETE", "/session"),
+  changePassword: (password, newPassword) =>
+    request("POST", "/account/password", { body: { password, new_password: newPassword } }),
+  deleteAccount: (password) => request("POST", "/account/delete", { body: { password } }),
+  accountGames: () => request("GET", "/account/games"),
+  lookupSeats: (seats) => request("POST", "/seats/lookup", { body: { seats } }),
 };
 
 export function newActionId() {

@@ -9,8 +9,11 @@ import { CreatePage } from "./create.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
+import { AccountPage } from "./account.js";
+import { currentAccount, loadAccount, onAccountChange, rememberSeats } from "./my_seats.js";
+import { applyTurnSignal, startTurnSignal } from "./turn_signal.js";
 
-const ROUTES = { "": LobbyPage, new: CreatePage, table: TablePage, replay: ReplayPage, rules: RulesPage };
+const ROUTES = { "": LobbyPage, new: CreatePage, table: TablePage, replay: ReplayPage, rules: RulesPage, account: AccountPage };
 
 class NotFoundPage {
   constructor(root) {
@@ -29,7 +32,8 @@ let games = [];
 const main = () => document.getElementById("main");
 
 function renderFrame() {
-  document.title = t("app.title");
+  applyTurnSignal(); // the title: "your turn" while a game waits for this player
+  const account = currentAccount();
   const skip = document.getElementById("skip-link");
   skip.textContent = t("nav.skip");
   const header = document.getElementById("site-header");
@@ -44,6 +48,11 @@ function renderFrame() {
         {},
         el("li", {}, el("a", { href: "#/" }, t("nav.lobby"))),
         games.map((game) => el("li", {}, el("a", { href: `#/rules/${game.id}` }, t("nav.rules_of", { game: gameName(game, game.id) })))),
+        el(
+          "li",
+          {},
+          el("a", { href: "#/account", id: "account-link" }, account ? t("nav.account", { name: account.name }) : t("nav.sign_in")),
+        ),
       ),
     ),
     el(
@@ -62,6 +71,7 @@ function renderFrame() {
 async function route() {
   if (page && page.destroy) page.destroy();
   const { parts, query } = parseHash(location.hash);
+  if (parts[0] === "table") rememberSeats(parts[1], query); // the lobby lists the seats this browser holds
   const Page = ROUTES[parts[0] || ""] || NotFoundPage;
   const root = main();
   replace(root);
@@ -78,7 +88,13 @@ async function start() {
   } catch (_) {
     games = []; // the lobby shows the error; the frame works without the games' names
   }
+  await loadAccount();
   renderFrame();
+  onAccountChange(() => {
+    renderFrame();
+    if (page && page.render) page.render();
+  });
+  startTurnSignal();
   onLanguageChange(() => {
     renderFrame();
     if (page && page.render) page.render();

@@ -50,6 +50,7 @@ export function botLevelName(level) {
 export function seatName(table, seat) {
   const info = table && table.seats ? table.seats.find((s) => s.seat === seat) : null;
   if (info && info.name) return info.name;
+  if (info && info.account_deleted) return t("seat.deleted_player");
   if (info && info.kind === "bot") return t("seat.bot_named", { level: botLevelName(info.bot), n: seat + 1 });
   return t("seat.player", { n: seat + 1 });
 }

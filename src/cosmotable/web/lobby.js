@@ -5,6 +5,9 @@ import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { gameName, seatName, variantName } from "./games.js";
 import { formatDateTime, t } from "./i18n.js";
 import { errorBox, loadGamesWithCatalogs, saveName, savedName } from "./common.js";
+import { loadMyGames, resumeUrl } from "./my_seats.js";
+import { myGamesSection } from "./my_games_view.js";
+import { updateTurnSignal } from "./turn_signal.js";
 
 const STATUSES = ["open", "running", "finished"];
 const PAGE_SIZE = 10;
@@ -19,6 +22,7 @@ export class LobbyPage {
     this.error = null;
     this.message = null;
     this.refreshTimer = null;
+    this.myGames = null; // {your_turn, waiting, finished} of this player (my_seats.js)
   }
 
   async mount() {
@@ -28,13 +32,29 @@ export class LobbyPage {
       this.error = error;
     }
     this.render();
-    await this.loadTables();
+    await Promise.all([this.loadMine(), this.loadTables()]);
     // open tables fill up and running ones finish while the lobby is open
-    this.refreshTimer = setInterval(() => this.loadTables(), 10000);
+    this.refreshTimer = setInterval(() => Promise.all([this.loadMine(), this.loadTables()]), 10000);
   }
 
   destroy() {
     clearInterval(this.refreshTimer);
+  }
+
+  async loadMine() {
+    try {
+      this.myGames = await loadMyGames();
+      updateTurnSignal(this.myGames);
+    } catch (_) {
+      this.myGames = this.myGames || { your_turn: [], waiting: [], finished: [] };
+    }
+    const node = this.root.querySelector("#my-games");
+    if (node) keepFocus(this.root, () => node.replaceWith(this.mineBlock()));
+    this.renderListingOnly();
+  }
+
+  mineBlock() {
+    return myGamesSection(this.myGames, this.games, () => this.render());
   }
 
   async loadTables() {
@@ -87,6 +107,7 @@ export class LobbyPage {
       this.root,
       el("h1", { tabindex: "-1" }, t("lobby.title")),
       el("p", { class: "lead" }, t("lobby.intro")),
+      this.mineBlock(),
       this.renderGames(),
       el(
         "section",
@@ -196,7 +217,13 @@ export class LobbyPage {
           ),
         );
       }
-      actions.push(el("a", { class: "button", href: `#/table/${table.id}` }, t("lobby.watch")));
+      // a table where this player holds a seat: back to the seat, not to the spectators' view
+      const mine = resumeUrl(this.myGames, table.id);
+      actions.push(
+        mine
+          ? el("a", { class: "button primary", href: mine }, t("lobby.resume"))
+          : el("a", { class: "button", href: `#/table/${table.id}` }, t("lobby.watch")),
+      );
     } else {
       actions.push(el("a", { class: "button primary", href: `#/replay/${table.id}` }, t("lobby.replay")));
     }
