@@ -157,3 +157,14 @@ def stored_actions(database_url: str, table_id: str) -> tuple[dict[str, int], li
     finally:
         engine.dispose()
     return counts, actions, table
+
+
+def run_coroutine(coroutine):
+    """`asyncio.run(coroutine)` in a thread of its own. Under pytest-xdist a worker that ran a
+    Playwright (sync API) test first still has that test's event loop set on its main thread, where
+    `asyncio.run` refuses to start ("cannot be called from a running event loop")."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="test-coroutine") as pool:
+        return pool.submit(asyncio.run, coroutine).result()

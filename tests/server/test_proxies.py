@@ -12,6 +12,7 @@ import ipaddress
 import pytest
 from fastapi.testclient import TestClient
 from live_helpers import start_server
+from server_helpers import run_coroutine
 
 from cosmotable.server.app import create_app
 from cosmotable.server.limits import ADDRESS_FACTOR
@@ -64,8 +65,6 @@ def test_the_client_is_the_first_untrusted_hop_from_the_right(peer, headers, cli
 def test_the_middleware_passes_on_the_client_and_its_scheme_from_trusted_proxies_only(
     peer, kind, headers, seen
 ):
-    import asyncio
-
     from cosmotable.server.proxies import ClientAddress
 
     scopes = []
@@ -75,7 +74,7 @@ def test_the_middleware_passes_on_the_client_and_its_scheme_from_trusted_proxies
 
     scheme = "ws" if kind == "websocket" else "http"
     scope = {"type": kind, "client": (peer, 4711), "scheme": scheme, "headers": headers}
-    asyncio.run(ClientAddress(app, TRUSTED)(scope, None, None))
+    run_coroutine(ClientAddress(app, TRUSTED)(scope, None, None))
     assert (scopes[0]["client"], scopes[0]["scheme"]) == seen
 
 

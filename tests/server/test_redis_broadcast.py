@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import redis
+from server_helpers import run_coroutine
 
 import services
 from cosmotable.server.broadcast import LocalBroadcaster, RedisBroadcaster, make_broadcaster
@@ -41,7 +42,7 @@ def test_a_change_published_by_one_process_reaches_the_watchers_on_every_process
             await process_b.close()
         return got_a, got_b, other
 
-    got_a, got_b, other = asyncio.run(scenario())
+    got_a, got_b, other = run_coroutine(scenario())
     expected = [{"table": "t1", "step": step} for step in (1, 2, 3)]
     assert got_a == expected and got_b == expected
     assert other == {"table": "t2", "step": 9, "undo": 1}
@@ -65,7 +66,7 @@ def test_a_process_that_loses_redis_reconnects_and_tells_its_watchers_to_refresh
             await publisher.close()
         return first, refresh, after
 
-    first, refresh, after = asyncio.run(scenario())
+    first, refresh, after = run_coroutine(scenario())
     assert first == {"table": "t1", "step": 1}
     assert refresh == {"table": "t1", "step": -1}
     assert after == {"table": "t1", "step": 2}
@@ -99,7 +100,7 @@ def test_a_process_that_starts_while_redis_is_down_serves_locally_and_catches_up
         return local, refresh, remote
 
     try:
-        local, refresh, remote = asyncio.run(scenario())
+        local, refresh, remote = run_coroutine(scenario())
     finally:
         redis_server.stop()
     assert local == {"table": "t1", "step": 1}
