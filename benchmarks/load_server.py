@@ -68,10 +68,24 @@ def machine_line() -> str:
 # --- the services of --mode workers -------------------------------------------------------------------
 
 
+@dataclass
+class Services:
+    """The PostgreSQL and Redis of a `--mode workers` run, and their processes (to say what they cost)."""
+
+    database_url: str
+    redis_url: str
+    pids: dict[str, int]  # "PostgreSQL": the postmaster, "Redis": redis-server
+
+    def usage(self) -> dict[str, tuple[float, float]]:
+        """(resident MiB, CPU seconds) of each service's process tree (PostgreSQL: the postmaster and
+        its backends, whose resident figures each count the shared buffers they touched)."""
+        return {name: server_usage(pid) for name, pid in self.pids.items()}
+
+
 @contextlib.contextmanager
-def database_and_redis() -> Iterator[tuple[str, str]]:
+def database_and_redis() -> Iterator[Services]:
     """A throw-away PostgreSQL database and Redis (tests/services.py: the packages `make test`
-    installs, loopback only, removed afterwards): (database URL, Redis URL)."""
+    installs, loopback only, `fsync` off, removed afterwards)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from services import start_postgres, start_redis
 
@@ -79,7 +93,10 @@ def database_and_redis() -> Iterator[tuple[str, str]]:
     try:
         redis = start_redis()
         try:
-            yield postgres.new_database(), redis.url
+            postmaster = int((postgres.directory / "data" / "postmaster.pid").read_text().split()[0])
+            yield Services(
+                postgres.new_database(), redis.url, {"PostgreSQL": postmaster, "Redis": redis.process.pid}
+            )
         finally:
             redis.stop()
     finally:

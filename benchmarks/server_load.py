@@ -60,6 +60,7 @@ from pathlib import Path
 import httpx
 from load_server import (
     Figures,
+    Services,
     database_and_redis,
     figures_line,
     machine_line,
@@ -415,6 +416,8 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         ]
         begin, client_before = time.monotonic(), time.process_time()
         rss_before, cpu_before = server_usage(process.pid) if process else (0.0, 0.0)
+        services: Services | None = getattr(args, "services", None)
+        services_before = services.usage() if services else {}
         first = await server_figures(http)
         memory: list[float] = []
         figures: list[Figures] = []
@@ -467,6 +470,13 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
             print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
     if first is not None and figures:
         print(figures_line(first, figures))
+    if services:
+        for name, (rss, cpu) in services.usage().items():
+            used = cpu - services_before[name][1]
+            print(
+                f"{name} (started for the run): {used:.1f} CPU s during the run ({100 * used / elapsed:.0f}% "
+                f"of a core), {rss:.0f} MiB resident at the end (summed over its processes)"
+            )
     if process or figures:
         print(memory_verdict(memory, every))
     if metrics is not None:
@@ -555,9 +565,9 @@ def main() -> None:
         )
     with contextlib.ExitStack() as services:
         if args.mode == "workers" and not (args.database_url and args.redis_url):
-            database_url, redis_url = services.enter_context(database_and_redis())
-            args.database_url = args.database_url or database_url
-            args.redis_url = args.redis_url or redis_url
+            args.services = services.enter_context(database_and_redis())
+            args.database_url = args.database_url or args.services.database_url
+            args.redis_url = args.redis_url or args.services.redis_url
         tally = serve_and_run(args)
     sys.exit(1 if sum(tally.errors.values()) else 0)
 
