@@ -181,3 +181,31 @@ def test_route_templates_come_from_the_routes_with_their_prefix():
         "/api/tables/{table_id}/state"
     )
     assert templates.of({"path": "/tables/abc/state"}) == "unmatched"
+
+
+def test_a_request_that_raises_counts_as_a_500_and_one_never_answered_as_none():
+    import asyncio
+
+    import pytest
+
+    from cosmotable.server.prometheus import Instruments, RequestMetrics
+
+    metrics = Instruments()  # a registry of its own: nothing else counts into it
+
+    async def raising(scope, receive, send):
+        raise RuntimeError("a fault of the server")
+
+    async def silent(scope, receive, send):
+        return None  # the client went away before anything was answered
+
+    async def nothing(message):
+        return None
+
+    scope = {"type": "http", "method": "GET", "path": "/api/anything"}
+    with pytest.raises(RuntimeError):
+        asyncio.run(RequestMetrics(raising, RouteTemplates(), metrics)(scope, nothing, nothing))
+    asyncio.run(RequestMetrics(silent, RouteTemplates(), metrics)(dict(scope), nothing, nothing))
+    scraped = samples(metrics.exposition().decode())
+    counted = "cosmotable_http_requests_total"
+    assert value(scraped, counted, method="GET", route="unmatched", status="500") == 1
+    assert value(scraped, counted, method="GET", route="unmatched", status="none") == 1

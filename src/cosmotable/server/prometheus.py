@@ -253,19 +253,25 @@ class RequestMetrics:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        status = 500  # an exception before the answer began reaches the client as a 500
+        # an exception before the answer began reaches the client as a 500; no answer and no
+        # exception: the client went away first
+        status = "none"
 
         async def send_status(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status = str(message["status"])
             await send(message)
 
         try:
             await self.app(scope, receive, send_status)
+        except BaseException:
+            if status == "none":
+                status = "500"
+            raise
         finally:
             route, method = self.templates.of(scope), scope["method"]
-            self.metrics.requests.labels(method, route, str(status)).inc()
+            self.metrics.requests.labels(method, route, status).inc()
             self.metrics.latency.labels(method, route).observe(time.perf_counter() - started)
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
