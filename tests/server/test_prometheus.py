@@ -11,7 +11,7 @@ import os
 
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
-from server_helpers import act, create, state_of, token_of, wait_until
+from server_helpers import act, create, run_coroutine, state_of, token_of, wait_until
 from sqlalchemy import func, select
 
 from cosmotable.server.app import create_app
@@ -184,8 +184,6 @@ def test_route_templates_come_from_the_routes_with_their_prefix():
 
 
 def test_a_request_that_raises_counts_as_a_500_and_one_never_answered_as_none():
-    import asyncio
-
     import pytest
 
     from cosmotable.server.prometheus import Instruments, RequestMetrics
@@ -203,8 +201,8 @@ def test_a_request_that_raises_counts_as_a_500_and_one_never_answered_as_none():
 
     scope = {"type": "http", "method": "GET", "path": "/api/anything"}
     with pytest.raises(RuntimeError):
-        asyncio.run(RequestMetrics(raising, RouteTemplates(), metrics)(scope, nothing, nothing))
-    asyncio.run(RequestMetrics(silent, RouteTemplates(), metrics)(dict(scope), nothing, nothing))
+        run_coroutine(RequestMetrics(raising, RouteTemplates(), metrics)(scope, nothing, nothing))
+    run_coroutine(RequestMetrics(silent, RouteTemplates(), metrics)(dict(scope), nothing, nothing))
     scraped = samples(metrics.exposition().decode())
     counted = "cosmotable_http_requests_total"
     assert value(scraped, counted, method="GET", route="unmatched", status="500") == 1
