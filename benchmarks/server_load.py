@@ -1,9 +1,17 @@
 """Server load: many concurrent tables played by people over real websockets against a real Uvicorn process.
 
-    python benchmarks/server_load.py [--tables 200] [--spectators 0] [--minutes 1] [--soak]
-                                     [--think 1-4 | --think-ms MS] [--game mlem] [--players 2]
-                                     [--moves N] [--database-url URL] [--server-url URL] [--seed 1]
-                                     [--workers N --redis-url URL] [--rate-limit RATE[/BURST]]
+    python benchmarks/server_load.py [--mode single|workers] [--tables 200] [--spectators 0]
+                                     [--minutes 1] [--soak] [--think 1-4 | --think-ms MS] [--game mlem]
+                                     [--players 2] [--moves N] [--database-url URL] [--server-url URL]
+                                     [--seed 1] [--workers N --redis-url URL] [--rate-limit RATE[/BURST]]
+
+The two measured set-ups, each with one command (docs/reliability.md publishes their figures):
+
+    python benchmarks/server_load.py --mode single  --tables 200 --spectators 50   # 1 process, SQLite
+    python benchmarks/server_load.py --mode workers --tables 200 --spectators 50   # 2, PostgreSQL + Redis
+
+`--mode workers` starts a throw-away PostgreSQL and Redis for the run as the tests do (tests/services.py:
+the Debian packages `make test` installs, loopback only, removed afterwards) and `--workers` (2) processes.
 
 Starts `cosmotable serve` on a free loopback port (an SQLite file in a temporary directory unless
 `--database-url` is given; `--server-url` measures a server that is already running instead), creates
@@ -16,10 +24,14 @@ A finished game is replaced by a new table, so the load stays the same until `--
 
 Latency is measured per move: from sending the action to receiving the `state` message that shows a
 later step on the same socket (and, for spectators, from that same send to their own `state` with the
-later step). Printed every few seconds and at the end: moves/s, p50/p90/p99/max latency, errors (refused
-actions, lost sockets, HTTP errors), the server's resident memory when play began and at the end, and
-the CPU time of the server and of this client: both run on the same machine, and the machine's load
-average is printed too. `--soak` runs longer (30 minutes unless `--minutes` says otherwise), reports once a
+later step). Printed first: the machine line (CPU model, cores, memory, load average before the run,
+Python and the key libraries' versions). Printed every few seconds and at the end: moves/s,
+p50/p90/p99/max latency, errors (refused actions, lost sockets, HTTP errors), and what the server cost:
+its CPU seconds over the run (and the share of one core) and its resident memory when play began, at
+its peak and at the end, summed over its workers and their bot processes from the server's own
+`GET /api/metrics/prometheus` (so `--server-url` gets them too), and from its process tree when this
+script started it (the supervisor of `--workers` included); the client's CPU time, since both run on
+the same machine. `--soak` runs longer (30 minutes unless `--minutes` says otherwise), reports once a
 minute and ends with the memory of every minute, to show whether it stays flat.
 
 The client is one event loop and does no more than it must: one JSON parse per message, actions sent in
@@ -37,7 +49,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,6 +58,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+from load_server import (
+    Figures,
+    Services,
+    database_and_redis,
+    figures_line,
+    machine_line,
+    metrics_lines,
+    server_figures,
+    server_lag_line,
+    server_metrics,
+    server_usage,
+    start_server,
+    wait_until_up,
+)
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -133,101 +158,6 @@ def parse_think(text: str) -> tuple[float, float]:
     if bounds[0] < 0 or bounds[1] < bounds[0]:
         raise argparse.ArgumentTypeError(f"--think: need 0 <= LOW <= HIGH, got {text!r}")
     return bounds
-
-
-# --- the server process ---------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(
-    database_url: str | None,
-    workdir: Path,
-    workers: int = 1,
-    redis_url: str | None = None,
-    rate_limit: str | None = None,
-) -> tuple[subprocess.Popen, str]:
-    """`cosmotable serve` on a free loopback port; its output goes to workdir/server.log."""
-    port = free_port()
-    database_url = database_url or f"sqlite:///{workdir / 'bench.sqlite3'}"
-    cli = shutil.which("cosmotable", path=str(Path(sys.executable).parent)) or shutil.which("cosmotable")
-    if cli is None:
-        sys.exit("server_load: the `cosmotable` command was not found; run `make install` first")
-    environment = dict(os.environ, COSMOTABLE_DATABASE_URL=database_url, COSMOTABLE_DATA_DIR=str(workdir))
-    if redis_url:
-        environment["COSMOTABLE_REDIS_URL"] = redis_url
-    if rate_limit is not None:
-        environment["COSMOTABLE_RATE_LIMIT"] = rate_limit
-    log = open(workdir / "server.log", "wb")  # noqa: SIM115 (lives as long as the process)
-    process = subprocess.Popen(
-        [
-            cli,
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--database-url",
-            database_url,
-            "--workers",
-            str(workers),
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=environment,
-        start_new_session=True,
-    )
-    return process, f"http://127.0.0.1:{port}"
-
-
-async def wait_until_up(base_url: str, process: subprocess.Popen | None, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient(base_url=base_url) as client:
-        while time.monotonic() < deadline:
-            if process is not None and process.poll() is not None:
-                sys.exit(f"server_load: the server exited with {process.returncode} (see its log)")
-            try:
-                if (await client.get("/api/games")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.2)
-    sys.exit(f"server_load: no answer from {base_url}/api/games within {timeout:.0f} s")
-
-
-def process_tree(pid: int) -> list[int]:
-    """pid and its descendants (bot worker processes count towards the server's memory)."""
-    found, pending = [], [pid]
-    while pending:
-        current = pending.pop()
-        found.append(current)
-        try:
-            tasks = Path(f"/proc/{current}/task").iterdir()
-            for task in tasks:
-                pending.extend(int(child) for child in (task / "children").read_text().split())
-        except OSError:
-            continue
-    return found
-
-
-def server_usage(pid: int) -> tuple[float, float]:
-    """(resident memory in MiB, CPU seconds) of the server process and its children (Linux /proc)."""
-    rss_kib, ticks = 0, 0
-    for member in process_tree(pid):
-        try:
-            status = Path(f"/proc/{member}/status").read_text()
-            stat = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        rss_kib += next(
-            (int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0
-        )
-        ticks += int(stat[11]) + int(stat[12])  # utime, stime (fields 14 and 15 of /proc/pid/stat)
-    return rss_kib / 1024, ticks / os.sysconf("SC_CLK_TCK")
 
 
 # --- the players ------------------------------------------------------------------------------------
@@ -412,17 +342,28 @@ class Run:
                 self.tally.games += 1
 
     async def progress(
-        self, http: httpx.AsyncClient, pid: int | None, every: float, memory: list[float]
+        self,
+        http: httpx.AsyncClient,
+        pid: int | None,
+        every: float,
+        memory: list[float],
+        figures: list[Figures],
     ) -> None:
         start, last_moves = time.monotonic(), 0
         while not self.done():
             await asyncio.sleep(every)
             window, self.tally.window = self.tally.window, []
             usage = ""
+            scraped = await server_figures(http)
+            if scraped is not None:
+                figures.append(scraped)
             if pid:
                 rss, cpu = server_usage(pid)
                 memory.append(rss)
                 usage = f", server {rss:.0f} MiB, {cpu:.0f} CPU s"
+            elif scraped is not None:
+                memory.append(scraped.resident_mib)
+                usage = f", server {scraped.resident_mib:.0f} MiB, {scraped.cpu_seconds:.0f} CPU s"
             errors = sum(self.tally.errors.values())
             print(
                 f"[{time.monotonic() - start:5.0f} s] {self.tally.moves} moves "
@@ -434,54 +375,8 @@ class Run:
             last_moves = self.tally.moves
 
 
-async def server_metrics(http: httpx.AsyncClient) -> dict | None:
-    """The server's own figures (GET /api/metrics), or None from a server without them."""
-    try:
-        answer = await http.get("/api/metrics")
-    except httpx.HTTPError:
-        return None
-    return answer.json() if answer.status_code == 200 else None
-
-
-async def server_lag_line(http: httpx.AsyncClient) -> str:
-    """The server's event-loop lag over its last minute and its longest collection so far."""
-    metrics = await server_metrics(http)
-    if metrics is None:
-        return ""
-    lag, gc = metrics["event_loop"], metrics["gc"]["generations"]
-    return (
-        f"; server loop lag (last min) p99 {lag['recent_p99_ms']:.0f} ms, max {lag['recent_max_ms']:.0f} ms; "
-        f"full GCs {gc[2]['collections']}, longest {gc[2]['max_ms']:.0f} ms"
-    )
-
-
-def metrics_lines(metrics: dict) -> list[str]:
-    """The end-of-run summary of the server's own figures."""
-    lag, gc, tables = metrics["event_loop"], metrics["gc"], metrics["tables"]
-    loop_line = (
-        f"server event loop: {lag['samples']} wake-ups every {lag['interval_ms']:g} ms; lag max "
-        f"{lag['max_ms']:.1f} ms over the run ({lag['over_50ms']} over 50 ms), last minute p99 "
-        f"{lag['recent_p99_ms']:.1f} ms, max {lag['recent_max_ms']:.1f} ms"
-    )
-    collections_ = ", ".join(
-        f"gen {g['generation']}: {g['collections']} collections, {g['total_ms']:.0f} ms in all, "
-        f"longest {g['max_ms']:.1f} ms"
-        for g in gc["generations"]
-    )
-    gc_line = (
-        f"server garbage collector: {collections_}; thresholds {gc['thresholds']}, "
-        f"{gc['frozen_objects']} objects frozen at start-up"
-    )
-    held_line = (
-        f"server holds: {tables['snapshots']} snapshots (bound {tables['snapshots_bound']}), "
-        f"{tables['finished_snapshots']} of finished tables (bound {tables['finished_snapshots_bound']}), "
-        f"{tables['pushes']} pushes (bound {tables['pushes_bound']}), {tables['open_sockets']} open sockets"
-    )
-    return [loop_line, gc_line, held_line]
-
-
 async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen | None) -> Tally:
-    await wait_until_up(base_url, process)
+    await wait_until_up(base_url, process, 1 if args.server_url else args.workers)
     benchmark = Run(args, base_url)
     # idle connections are dropped before Uvicorn's 5 s keep-alive ends, so a request never goes out on
     # a connection the server is closing (that showed as a ReadError when a new table was created)
@@ -521,15 +416,22 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         ]
         begin, client_before = time.monotonic(), time.process_time()
         rss_before, cpu_before = server_usage(process.pid) if process else (0.0, 0.0)
+        services: Services | None = getattr(args, "services", None)
+        services_before = services.usage() if services else {}
+        first = await server_figures(http)
         memory: list[float] = []
+        figures: list[Figures] = []
         every = SOAK_REPORT_EVERY if args.soak else REPORT_EVERY
         reporter = asyncio.create_task(
-            benchmark.progress(http, process.pid if process else None, every, memory)
+            benchmark.progress(http, process.pid if process else None, every, memory, figures)
         )
         await asyncio.gather(*slots, *spectators)
         elapsed = time.monotonic() - begin
         client_cpu = time.process_time() - client_before
         reporter.cancel()
+        last = await server_figures(http)
+        if last is not None:
+            figures.append(last)
         metrics = await server_metrics(http)
     tally = benchmark.tally
     print("\n=== server_load result ===")
@@ -554,15 +456,28 @@ async def run(args: argparse.Namespace, base_url: str, process: subprocess.Popen
         rss, cpu = server_usage(process.pid)
         server_cpu = cpu - cpu_before
         per_move = f", {1000 * server_cpu / tally.moves:.1f} ms per move" if tally.moves else ""
-        print(f"server: {server_cpu:.1f} CPU s during the run ({server_cpu / elapsed:.2f} cores{per_move})")
+        print(
+            f"server process tree (the server, its workers and bot processes): {server_cpu:.1f} CPU s during the "
+            f"run ({server_cpu / elapsed:.2f} cores{per_move})"
+        )
         # growth is counted from the first report, when every socket is open (they take memory too)
         settled = memory[0] if memory else rss_before
         print(
-            f"server memory: {rss_before:.0f} MiB when play began, {settled:.0f} MiB at the first report "
+            f"server process tree memory: {rss_before:.0f} MiB when play began, {settled:.0f} MiB at the first report "
             f"(sockets open), {rss:.0f} MiB at the end ({rss - settled:+.0f} MiB since the first report)"
         )
         if args.soak and memory:
             print("server memory each minute (MiB): " + " ".join(f"{m:.0f}" for m in memory))
+    if first is not None and figures:
+        print(figures_line(first, figures))
+    if services:
+        for name, (rss, cpu) in services.usage().items():
+            used = cpu - services_before[name][1]
+            print(
+                f"{name} (started for the run): {used:.1f} CPU s during the run ({100 * used / elapsed:.0f}% "
+                f"of a core), {rss:.0f} MiB resident at the end (summed over its processes)"
+            )
+    if process or figures:
         print(memory_verdict(memory, every))
     if metrics is not None:
         for line in metrics_lines(metrics):
@@ -604,13 +519,19 @@ def main() -> None:
         help="instead of --think: a mean pause in ms, 0.5x-1.5x at random; 0 answers at "
         "once and saturates the server",
     )
+    parser.add_argument(
+        "--mode",
+        choices=("single", "workers"),
+        help="single: one process on SQLite; workers: `--workers` (default 2) processes on a PostgreSQL "
+        "and a Redis started for the run (tests/services.py), unless --database-url/--redis-url name them",
+    )
     parser.add_argument("--database-url", help="server database (default: SQLite in a temporary directory)")
     parser.add_argument("--server-url", help="measure this running server instead of starting one")
     parser.add_argument(
         "--workers",
         type=int,
-        default=1,
-        help="server processes (`cosmotable serve --workers`; 2+ need --redis-url)",
+        default=None,
+        help="server processes (`cosmotable serve --workers`; 2+ need --redis-url or --mode workers)",
     )
     parser.add_argument("--redis-url", help="Redis for several workers (COSMOTABLE_REDIS_URL)")
     parser.add_argument(
@@ -626,20 +547,41 @@ def main() -> None:
         parser.error("--tables must be at least 1, --minutes above 0, --spectators not negative")
     if args.think_ms is not None and args.think_ms < 0:
         parser.error("--think-ms must not be negative")
+    if args.workers is None:
+        args.workers = 2 if args.mode == "workers" else 1
+    if args.mode == "single" and (args.workers != 1 or (args.database_url or "").startswith("postgresql")):
+        parser.error("--mode single is one process on SQLite: leave out --workers and a PostgreSQL URL")
+    if args.mode == "workers" and args.workers < 2:
+        parser.error("--mode workers needs --workers 2 or more")
 
+    # the machine, before the run (its load average says what else was running)
+    print(machine_line(), flush=True)
     if args.server_url:
         asyncio.run(run(args, args.server_url.rstrip("/"), None))
         return
+    if args.workers > 1 and not args.redis_url and args.mode != "workers":
+        parser.error(
+            "--workers above 1 needs --redis-url or --mode workers (table changes pass through Redis)"
+        )
+    with contextlib.ExitStack() as services:
+        if args.mode == "workers" and not (args.database_url and args.redis_url):
+            args.services = services.enter_context(database_and_redis())
+            args.database_url = args.database_url or args.services.database_url
+            args.redis_url = args.redis_url or args.services.redis_url
+        tally = serve_and_run(args)
+    sys.exit(1 if sum(tally.errors.values()) else 0)
+
+
+def serve_and_run(args: argparse.Namespace) -> Tally:
+    """Start the server, run the load against it, stop it (keeping its log if it has tracebacks)."""
     workdir = Path(tempfile.mkdtemp(prefix="cosmotable-load-"))
-    if args.workers > 1 and not args.redis_url:
-        parser.error("--workers above 1 needs --redis-url (the workers pass table changes through Redis)")
     process, base_url = start_server(
         args.database_url, workdir, args.workers, args.redis_url, args.rate_limit
     )
     # stopped from outside (timeout, kill): still stop the server below rather than orphan it
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
-        tally = asyncio.run(run(args, base_url, process))
+        return asyncio.run(run(args, base_url, process))
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -651,7 +593,6 @@ def main() -> None:
             print(f"server log has tracebacks: {workdir / 'server.log'}")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
-    sys.exit(1 if sum(tally.errors.values()) else 0)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from cosmotable.server.errors import BodyLimit, install_error_handlers
 from cosmotable.server.game_web import mount_game_webs
 from cosmotable.server.lifeline import end_with_supervisor
 from cosmotable.server.limits import RateLimit
+from cosmotable.server.prometheus import RequestMetrics, RouteTemplates
 from cosmotable.server.proxies import ClientAddress
 from cosmotable.server.routes import api_router
 from cosmotable.server.runtime import Server
@@ -54,8 +55,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(RateLimit, limiter=server.limiter)
     if settings.proxy_networks:  # outside the limit: it counts the client's address, not the proxy's
         app.add_middleware(ClientAddress, trusted=settings.proxy_networks)
-    app.include_router(api_router(server), prefix="/api")
+    api = api_router(server)
+    app.include_router(api, prefix="/api")
     install_pages(app)
+    templates = RouteTemplates()
+    templates.add(api.routes, "/api")
+    templates.add(app.router.routes)
+    # added last, so outermost of all: requests refused by the limits (429, 413) are counted too
+    app.add_middleware(RequestMetrics, templates=templates, metrics=server.metrics)
     return app
 
 

@@ -30,6 +30,7 @@ from cosmotable import games
 from cosmotable.engine import GameConfig, State
 from cosmotable.server.errors import ApiError
 from cosmotable.server.lifeline import end_with_parent
+from cosmotable.server.prometheus import instruments
 from cosmotable.server.service import BotJob, TableService
 
 log = logging.getLogger("cosmotable.server.bots")
@@ -232,6 +233,7 @@ class BotRunner:
                     action = await asyncio.to_thread(random_decision, job)
                     change = await asyncio.to_thread(self.service.bot_act, job, action)
                 if change is not None:
+                    instruments().bot_moves.labels(job.game).inc()
                     await self.publish(change)
         except asyncio.CancelledError:
             raise

@@ -5,10 +5,12 @@ announces the change through the server (`Server.change`), which lets the bots p
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
 
 from cosmotable import games
 from cosmotable.server import models
@@ -42,19 +44,34 @@ def api_router(server: Server) -> APIRouter:
     service = server.service
     call = server.call
 
-    @router.get("/metrics", summary="The server's own figures: event-loop lag, GC pauses, caches, memory")
+    @router.get(
+        "/metrics",
+        summary="The answering process's own figures: event-loop lag, GC pauses, caches, memory "
+        "(the whole server's: /api/metrics/prometheus)",
+    )
     async def metrics(
         allocations: Annotated[int, Query(ge=0, le=100, description="top allocation sites to list")] = 0,
     ) -> dict[str, Any]:
         # allocations: only with the server started under PYTHONTRACEMALLOC=1, and only when asked
         # (a tracemalloc snapshot of a busy server takes seconds)
         return {
+            "pid": os.getpid(),  # which worker answered: each has its own figures
             "event_loop": server.loop_lag.report(),
             "gc": server.gc_pauses.report(),
             "tables": service.sizes(),
             "resident_mib": resident_mib(),
             "top_allocations": await asyncio.to_thread(top_allocations, allocations) if allocations else None,
         }
+
+    @router.get(
+        "/metrics/prometheus",
+        summary="The whole server's figures in Prometheus's text format, every worker's included",
+        response_class=Response,
+        responses={200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "Prometheus text format"}},
+    )
+    async def prometheus_metrics() -> Response:
+        text = await asyncio.to_thread(server.export)
+        return Response(text, media_type=CONTENT_TYPE_LATEST)
 
     @router.get(
         "/health",
@@ -162,9 +179,7 @@ def api_router(server: Server) -> APIRouter:
 
     @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
     async def post_action(table_id: str, request: models.ActionRequest, seat_token: SeatToken = None):
-        return await server.change(
-            service.act, table_id, seat_token, request.action, request.client_action_id
-        )
+        return await server.act(table_id, seat_token, request.action, request.client_action_id)
 
     @router.post(
         "/tables/{table_id}/undo", response_model=models.UndoResult, summary="Take back your last decision"

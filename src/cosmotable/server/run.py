@@ -82,9 +82,8 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int
             f"{workers} workers need Redis to pass table changes between them: set COSMOTABLE_REDIS_URL "
             "(e.g. redis://127.0.0.1:6379/0), or serve with one worker"
         )
-    from uvicorn.supervisors import Multiprocess
-
     from cosmotable.server.db import migrate
+    from cosmotable.server.supervisor import Supervisor, metrics_directory
 
     migrate(settings.database_url)  # once, here: workers migrating at once would race on the schema
 
@@ -117,7 +116,9 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> int
         f"Cosmotable is running at http://{shown}:{listener.getsockname()[1]}/ ({workers} workers)",
         flush=True,
     )
-    Multiprocess(config, sockets=[listener]).run()
+    # the workers' shared metrics directory, fresh for this run (supervisor.py, prometheus.py)
+    with metrics_directory() as directory:
+        Supervisor(config, sockets=[listener], metrics_dir=directory).run()
     return 0
 
 

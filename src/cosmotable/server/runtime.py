@@ -10,6 +10,7 @@ import gc
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
+from cosmotable.server import prometheus
 from cosmotable.server.bots import BotRunner
 from cosmotable.server.broadcast import Broadcaster, make_broadcaster
 from cosmotable.server.db import make_engine, make_sessionmaker, migrate
@@ -65,6 +66,7 @@ class Server:
         self._background: list[asyncio.Task] = []
         self.loop_lag = LoopLag()
         self.gc_pauses = GcPauses()
+        self.metrics = prometheus.instruments()
         self._gc_threshold = gc.get_threshold()
 
     async def call(self, fn, *args):
@@ -87,6 +89,24 @@ class Server:
         result, change = await self.call(fn, *args)
         await self.announce(change)
         return result
+
+    async def act(self, table_id: str, token: str | None, action, client_action_id: str):
+        """A seat's decision (HTTP or websocket), counted once applied."""
+        result = await self.change(self.service.act, table_id, token, action, client_action_id)
+        if result.applied:
+            self.metrics.actions.labels(result.table.game).inc()
+        return result
+
+    def export(self) -> bytes:
+        """The Prometheus text of the whole server (in a worker thread: it reads every worker's files)."""
+        self._update_metrics()
+        return self.metrics.exposition()
+
+    def _update_metrics(self) -> None:
+        redis = self.broadcaster.status()
+        prometheus.update(
+            self.metrics, self.loop_lag, self.gc_pauses, bool(redis["configured"] and not redis["connected"])
+        )
 
     async def change_announced(self, fn, *args) -> None:
         """Run a service call that returns only the Change it committed, and announce it."""
@@ -113,6 +133,7 @@ class Server:
         self._background.append(asyncio.create_task(self._timers()))
         self._background.append(asyncio.create_task(self._bot_sweep()))
         self._background.append(asyncio.create_task(self.loop_lag.run()))
+        self._background.append(asyncio.create_task(self._metrics_updates()))
         self.gc_pauses.install()
         # Everything made while starting (modules, the app, schemas, the games' tables: over a
         # hundred thousand objects that live as long as the process) leaves the collector's sight,
@@ -120,6 +141,9 @@ class Server:
         # (No collection first: it would cost every start a full pass, and what little garbage
         # the start-up left is kept only until `stop`.)
         gc.freeze()
+        # counted here once: the count walks every frozen object (a stall of the loop at each
+        # `GET /api/metrics` when it was counted there, which server_load.py asks every 5 s)
+        self.gc_pauses.frozen_objects = gc.get_freeze_count()
         # A table's state is replaced by a new one at every move and lives a few seconds: with
         # the default threshold (700 allocations) it was promoted to the oldest generation before
         # it died, and a full collection followed every ~20 s. Collecting the youngest only every
@@ -153,6 +177,16 @@ class Server:
                 log.debug("turn timer sweep skipped: %s", exc.message)
             except Exception as exc:  # keep the timers running whatever one sweep met
                 log.error("turn timer sweep failed: %s", type(exc).__name__, exc_info=exc)
+
+    async def _metrics_updates(self) -> None:
+        """This process's gauges and queued samples, every second: another worker may answer the
+        next scrape, and it reads what this one last wrote."""
+        while True:
+            try:
+                await asyncio.to_thread(self._update_metrics)
+            except Exception as exc:  # a failed update must not stop the next ones
+                log.error("metrics update failed: %s", type(exc).__name__, exc_info=exc)
+            await asyncio.sleep(prometheus.SAMPLE_SECONDS)
 
     async def _bot_sweep(self) -> None:
         while True:

@@ -215,7 +215,7 @@ async def socket_action(
     an instant ago) or a table gone ends the socket, as the next push would; a spectator is only
     told that acting needs a seat's link."""
     try:
-        await server.change(server.service.act, table_id, token, request.action, request.client_action_id)
+        await server.act(table_id, token, request.action, request.client_action_id)
     except ApiError as exc:
         if exc.status == 404 or (exc.status == 403 and token):
             raise _Close.of(exc) from None
