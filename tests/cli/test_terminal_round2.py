@@ -281,3 +281,54 @@ def test_kosmodrom_offers_the_typed_whole_offer_where_it_is_taken(term):
     assert "type the whole offer" not in " ".join(screen.split()).lower()
     t.send("quit")
     t.finish()
+
+
+# ------------------------------------------------------------------------------ item 2: the obelisk
+def planet_record_at_an_obelisk(path) -> None:
+    """A 4-player teams game played by random bots (seed 1) up to seat 1's obelisk with several
+    peeks left and many face-down tiles, saved as a record to resume with four people."""
+    from cosmotable import games
+    from cosmotable.bots import make_bot
+    from cosmotable.engine import GameRecord
+
+    s = games.get("planet").new_state(num_players=4, seed=1, variants=["teams"])
+    bots = [make_bot("random", seed=10 + i) for i in range(4)]
+    while True:
+        if s.is_chance_node():
+            s.sample_chance()
+            continue
+        view = s.view(s.current_player())
+        if view["phase"] == "peek" and view["peeks_left"] >= 3:
+            break
+        s.apply(bots[s.current_player()].act(s))
+    GameRecord.from_state(s).save(path)
+
+
+def test_the_obelisk_is_chosen_by_row_then_cell_and_the_tiles_seen_are_shown_before_the_hand_over(
+    term, tmp_path
+):
+    planet_record_at_an_obelisk(tmp_path / "peek.json")
+    t = term("play", "--resume", "peek.json", "--bots", "0")
+    screen = t.prompt()
+    assert "Pass the keyboard to" in screen
+    screen = t.answer("")
+    assert "peek planet row" in screen and "reveals" not in screen, screen  # rows first, no '→ c5'
+    t.save("planet-obelisk-rows")
+    for _ in range(12):  # a row, then its first cell, until the peeks are done
+        screen = t.answer("1")
+        if "Only for" in screen:
+            break
+        if "peek planet row" not in screen:
+            assert "only you see" in " ".join(screen.split()), screen
+    else:
+        pytest.fail("the peeks never ended")
+    t.save("planet-obelisk-seen")
+    after = screen.split("Only for Seat 1")[-1].splitlines()
+    seen = [line for line in after if "(only you see this)" in line and " sees " in line]
+    # the last tile seen, named on the peeker's screen before the keyboard goes (the others were
+    # in the news above each of the peeks before it)
+    assert len(seen) == 1, screen
+    screen = t.answer("")
+    assert "Pass the keyboard to" in screen and "sees" not in screen, screen
+    t.send("quit")
+    t.finish()

@@ -140,7 +140,9 @@ class MapDrawing:
         for _ in range(area["width"]):
             table.add_column(no_wrap=True)
         corner = "s:" if area_id == "s" else ""
-        table.add_row(Text(corner, style="dim"), *[Text(f"{chr(97 + c)}   ", style="dim") for c in range(area["width"])])
+        table.add_row(
+            Text(corner, style="dim"), *[Text(f"{chr(97 + c)}   ", style="dim") for c in range(area["width"])]
+        )
         for r in range(area["height"]):
             row = [Text(f"{r + 1:>2} ", style="dim")]
             for c in range(area["width"]):

@@ -136,7 +136,10 @@ class PromptScreen(MenuPrinter):
         for line in news:
             c.print(line)
         line = self.reader.read(
-            Text.assemble(self.seats[before].label(), ", press Enter to hide this and pass the keyboard: ")
+            Text.assemble(
+                self.seats[before].label(),
+                ", press Enter to hide this and pass the keyboard (or type quit): ",
+            )
         )
         if line is None:
             raise Quit("End of input")
