@@ -332,3 +332,39 @@ def test_the_obelisk_is_chosen_by_row_then_cell_and_the_tiles_seen_are_shown_bef
     assert "Pass the keyboard to" in screen and "sees" not in screen, screen
     t.send("quit")
     t.finish()
+
+
+# ------------------------------------------------------------------------------ item 8: resuming hot-seat
+MLEM_5_MISSIONS = ("play", "mlem", "--players", "5", "--bots", "2", "--variants", "secret-missions")
+
+
+@pytest.mark.parametrize(
+    ("typed", "stop", "first"),
+    [
+        ((), "hand-over", "Ann"),  # Ctrl-C at the very first hand-over
+        (("",), "private screen", "Ann"),  # at Ann's missions, before she chose
+        (("", "1"), "hand-over", "Bob"),  # after Ann's mission choice, at Bob's hand-over
+        (("", "1", ""), "private screen", "Bob"),
+        (("", "1", "", "1", "", "1"), "after the deal", None),  # all three chose: the game proper
+    ],
+)
+def test_a_resumed_hot_seat_game_opens_on_the_hand_over_screen(term, tmp_path, typed, stop, first):
+    """Issue #48 item 8: Ctrl-C at several moments (a pass screen, mid-turn, after the secret
+    missions' deal) with three people at one keyboard; the resumed game opens on a hand-over, never
+    on one person's private screen."""
+    names = ("--name", "Ann", "--name", "Bob", "--name", "Cy")
+    t = term(*MLEM_5_MISSIONS, "--seed", "4", *names, "--save", "g.json")
+    screen = t.prompt()
+    for line in typed:
+        screen = t.answer(line)
+    t.child.sendintr()
+    t.finish()
+    t = term("play", "--resume", "g.json")
+    screen = t.prompt()
+    t.save(f"mlem-5-resumed-{stop.replace(' ', '-')}")
+    assert "Pass the keyboard to" in screen and "your move" not in screen, screen
+    assert "Missions" not in screen and "return-mission" not in screen, screen
+    if first is not None:
+        assert f"Pass the keyboard to {first}" in screen, screen
+    t.send("quit")
+    t.finish()
