@@ -123,9 +123,18 @@ class PlanetScreen(MapDrawing, SeatScreen):
         else:
             maps = [planet, station, legend]
         head = self.tight_title(view)
-        boards.append(Group(head, *maps, self.players_table(view, compact=True)))
+        seats: list[RenderableType] = [self.players_table(view, compact=True)]
+        if view["teams"]:
+            seats.append(Text.assemble(("Teams ", "bold"), self.teams_score(view)))
+        boards.append(Group(head, *maps, *seats))
         boards.append(Group(head, *maps, self.seats_line(view)))
         return boards
+
+    def teams_score(self, view: dict[str, Any]) -> Text:
+        """`Ann+Cy 3 v Bob+Di 5`: each team's coins home, the team named by its players."""
+        team = {p["seat"]: p["score"] for p in view["players"]}
+        first, second = self.team_names(view)
+        return Text(f"{first} {team.get(0, 0)} v {second} {team.get(1, 0)}", style="bold")
 
     def team_names(self, view: dict[str, Any]) -> list[str]:
         """`["Ann+Cy", "Bob+Di"]`: the teams by their players' names (seats alternate teams)."""
@@ -166,9 +175,8 @@ class PlanetScreen(MapDrawing, SeatScreen):
             if ready:
                 out.append(f" {'+'.join(ready)}", style="dim")
         if view["teams"]:
-            team = {p["seat"]: p["score"] for p in view["players"]}
-            first, second = self.team_names(view)
-            out.append(f" · {first} {team.get(0, 0)} v {second} {team.get(1, 0)}", style="bold")
+            out.append(" · ")
+            out.append_text(self.teams_score(view))
         else:
             out.append("  ('seats': all)", style="dim")
         return out

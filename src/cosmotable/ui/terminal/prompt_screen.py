@@ -133,17 +133,17 @@ class PromptScreen(MenuPrinter):
         c = self.console
         c.print()
         c.print(Rule(Text.assemble("Only for ", self.seats[before].label()), style="bold"))
-        for line in news:
-            c.print(line)
-        line = self.reader.read(
+        for said in news:
+            c.print(said)
+        answer = self.reader.read(
             Text.assemble(
                 self.seats[before].label(),
                 ", press Enter to hide this and pass the keyboard (or type quit): ",
             )
         )
-        if line is None:
+        if answer is None:
             raise Quit("End of input")
-        if line.strip().lower() in QUIT_WORDS:
+        if answer.strip().lower() in QUIT_WORDS:
             raise Quit("Quit")
 
     @property
