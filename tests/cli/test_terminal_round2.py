@@ -368,3 +368,20 @@ def test_a_resumed_hot_seat_game_opens_on_the_hand_over_screen(term, tmp_path, t
         assert f"Pass the keyboard to {first}" in screen, screen
     t.send("quit")
     t.finish()
+
+
+@pytest.mark.parametrize("typed", [(), ("",), ("", "1", "1")])
+def test_a_resumed_hot_seat_kosmodrom_game_opens_on_the_hand_over_screen(term, typed):
+    t = term("play", "kosmodrom", "--players", "4", "--bots", "2", "--variants", "negotiation", "--seed", "5")
+    t.prompt()  # the first hand-over; then Ctrl-C there, at the private screen, or mid-turn
+    for line in typed:
+        t.answer(line)
+    t.child.sendintr()
+    out = t.finish()
+    saved = out.split("Record saved: ")[1].split()[0]
+    t = term("play", "--resume", saved)
+    screen = t.prompt()
+    assert "Pass the keyboard to" in screen and "your move" not in screen, screen
+    assert "Your hand" not in screen, screen
+    t.send("quit")
+    t.finish()
