@@ -130,7 +130,7 @@ def test_negotiation_refusals_while_an_offer_is_built():
     refused(s, "offer 2", "an offer is started in step 4; now it is an offer being built")
     # issue #48: the typed whole offer is refused here with what to do instead, in plain words
     for typed in ("gift 1 metal", "trade 1 metal for jack"):
-        refused(s, typed, r"an offer is being built step by step; finish it \('propose'\) or 'withdraw' it")
+        refused(s, typed, r"one is being built step by step: finish it \('propose'\) or 'withdraw' it")
     s.apply("give oxygen")
     refused(s, "give oxygen", "you have no other oxygen in your hand to add")
     for _ in range(6):

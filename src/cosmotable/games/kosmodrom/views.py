@@ -190,7 +190,7 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
     if isinstance(action, (Gift, Trade)):
         if state.negotiation and phase == "offer":
             # issue #48: a whole offer is typed in step 4 itself, not in the middle of building one
-            return "an offer is being built step by step; finish it ('propose') or 'withdraw' it, then type the whole offer"
+            return "offers are made one at a time and one is being built step by step: finish it ('propose') or 'withdraw' it, then type the whole offer"
         if state.negotiation and phase != "play":
             return f"offers are made only in step 4, one at a time; now it is {step}"
         return state.offer_problem(action) or "that offer is not possible now"
