@@ -281,3 +281,107 @@ def test_kosmodrom_offers_the_typed_whole_offer_where_it_is_taken(term):
     assert "type the whole offer" not in " ".join(screen.split()).lower()
     t.send("quit")
     t.finish()
+
+
+# ------------------------------------------------------------------------------ item 2: the obelisk
+def planet_record_at_an_obelisk(path) -> None:
+    """A 4-player teams game played by random bots (seed 1) up to seat 1's obelisk with several
+    peeks left and many face-down tiles, saved as a record to resume with four people."""
+    from cosmotable import games
+    from cosmotable.bots import make_bot
+    from cosmotable.engine import GameRecord
+
+    s = games.get("planet").new_state(num_players=4, seed=1, variants=["teams"])
+    bots = [make_bot("random", seed=10 + i) for i in range(4)]
+    while True:
+        if s.is_chance_node():
+            s.sample_chance()
+            continue
+        view = s.view(s.current_player())
+        if view["phase"] == "peek" and view["peeks_left"] >= 3:
+            break
+        s.apply(bots[s.current_player()].act(s))
+    GameRecord.from_state(s).save(path)
+
+
+def test_the_obelisk_is_chosen_by_row_then_cell_and_the_tiles_seen_are_shown_before_the_hand_over(
+    term, tmp_path
+):
+    planet_record_at_an_obelisk(tmp_path / "peek.json")
+    t = term("play", "--resume", "peek.json", "--bots", "0")
+    screen = t.prompt()
+    assert "Pass the keyboard to" in screen
+    screen = t.answer("")
+    assert "peek planet row" in screen and "reveals" not in screen, screen  # rows first, no '→ c5'
+    t.save("planet-obelisk-rows")
+    for _ in range(12):  # a row, then its first cell, until the peeks are done
+        screen = t.answer("1")
+        if "Only for" in screen:
+            break
+        if "peek planet row" not in screen:
+            assert "only you see" in " ".join(screen.split()), screen
+    else:
+        pytest.fail("the peeks never ended")
+    t.save("planet-obelisk-seen")
+    after = screen.split("Only for Seat 1")[-1].splitlines()
+    seen = [line for line in after if "(only you see this)" in line and " sees " in line]
+    # the last tile seen, named on the peeker's screen before the keyboard goes (the others were
+    # in the news above each of the peeks before it)
+    assert len(seen) == 1, screen
+    screen = t.answer("")
+    assert "Pass the keyboard to" in screen and "sees" not in screen, screen
+    t.send("quit")
+    t.finish()
+
+
+# ------------------------------------------------------------------------------ item 8: resuming hot-seat
+MLEM_5_MISSIONS = ("play", "mlem", "--players", "5", "--bots", "2", "--variants", "secret-missions")
+
+
+@pytest.mark.parametrize(
+    ("typed", "stop", "first"),
+    [
+        ((), "hand-over", "Ann"),  # Ctrl-C at the very first hand-over
+        (("",), "private screen", "Ann"),  # at Ann's missions, before she chose
+        (("", "1"), "hand-over", "Bob"),  # after Ann's mission choice, at Bob's hand-over
+        (("", "1", ""), "private screen", "Bob"),
+        (("", "1", "", "1", "", "1"), "after the deal", None),  # all three chose: the game proper
+    ],
+)
+def test_a_resumed_hot_seat_game_opens_on_the_hand_over_screen(term, tmp_path, typed, stop, first):
+    """Issue #48 item 8: Ctrl-C at several moments (a pass screen, mid-turn, after the secret
+    missions' deal) with three people at one keyboard; the resumed game opens on a hand-over, never
+    on one person's private screen."""
+    names = ("--name", "Ann", "--name", "Bob", "--name", "Cy")
+    t = term(*MLEM_5_MISSIONS, "--seed", "4", *names, "--save", "g.json")
+    screen = t.prompt()
+    for line in typed:
+        screen = t.answer(line)
+    t.child.sendintr()
+    t.finish()
+    t = term("play", "--resume", "g.json")
+    screen = t.prompt()
+    t.save(f"mlem-5-resumed-{stop.replace(' ', '-')}")
+    assert "Pass the keyboard to" in screen and "your move" not in screen, screen
+    assert "Missions" not in screen and "return-mission" not in screen, screen
+    if first is not None:
+        assert f"Pass the keyboard to {first}" in screen, screen
+    t.send("quit")
+    t.finish()
+
+
+@pytest.mark.parametrize("typed", [(), ("",), ("", "1", "1")])
+def test_a_resumed_hot_seat_kosmodrom_game_opens_on_the_hand_over_screen(term, typed):
+    t = term("play", "kosmodrom", "--players", "4", "--bots", "2", "--variants", "negotiation", "--seed", "5")
+    t.prompt()  # the first hand-over; then Ctrl-C there, at the private screen, or mid-turn
+    for line in typed:
+        t.answer(line)
+    t.child.sendintr()
+    out = t.finish()
+    saved = out.split("Record saved: ")[1].split()[0]
+    t = term("play", "--resume", saved)
+    screen = t.prompt()
+    assert "Pass the keyboard to" in screen and "your move" not in screen, screen
+    assert "Your hand" not in screen, screen
+    t.send("quit")
+    t.finish()

@@ -50,11 +50,11 @@ def advancing():
         ("advance r5", "r5 belongs to seat 1"),
         ("advance r6", "r6 is on the launch table, the last zone"),
         ("advance r4", "r4 was not complete at the start of the turn"),
-        ("take", r"the discard pile's top card is taken only in step 3; now is step 2"),
-        ("draw", "cards are drawn this way only in step 3; now is step 2"),
-        ("play fuel r4", "cards are played only in step 4; now is step 2"),
-        ("discard metal", "cards are discarded only in step 6 or for Field Duty; now is step 2"),
-        ("top metal", "'top' chooses the top discard after an action card; now is step 2"),
+        ("take", r"the discard pile's top card is taken only in step 3; now it is step 2"),
+        ("draw", "cards are drawn this way only in step 3; now it is step 2"),
+        ("play fuel r4", "cards are played only in step 4; now it is step 2"),
+        ("discard metal", "cards are discarded only in step 6 or for Field Duty; now it is step 2"),
+        ("top metal", "'top' chooses the top discard after an action card; now it is step 2"),
         ("accept", "there is no offer to answer"),
         ("first 1", "the first player is chosen once, by chance, right after the deal"),
         ("deck metal", "chance outcomes are only applied at a chance node"),
@@ -85,7 +85,7 @@ def test_step3_after_the_discard_pile_the_rest_comes_from_the_deck():
     s = start(3)
     arrange(s, hand={0: ["metal"]}, discard=["metal", "fuel"])
     assert s.phase == "draw"
-    refused(s, "done", "'done' ends step 2, 4 or 6; now is step 3")
+    refused(s, "done", "'done' ends step 2, 4 or 6; now it is step 3")
     s.apply("take")  # one card from the discard pile; the hand fills up from the deck
     refused(s, "take", r"a chance outcome is due now \(a card is being drawn or stolen\)")
     refused(s, "deck pad_tl", "there is no pad_tl left to draw")
@@ -127,8 +127,10 @@ def test_negotiation_refusals_while_an_offer_is_built():
     refused(s, "give jack", "you have no other jack in your hand to add")
     refused(s, "want pad_tl", "launch-pad cards are never in a hand")
     refused(s, "propose", r"add at least one card of yours first \('give <card>'\)")
-    refused(s, "offer 2", "an offer is started in step 4; now is an offer is being built")
-    refused(s, "gift 1 metal", "offers are made only in step 4, one at a time")
+    refused(s, "offer 2", "an offer is started in step 4; now it is an offer being built")
+    # issue #48: the typed whole offer is refused here with what to do instead, in plain words
+    for typed in ("gift 1 metal", "trade 1 metal for jack"):
+        refused(s, typed, r"one is being built step by step: finish it \('propose'\) or 'withdraw' it")
     s.apply("give oxygen")
     refused(s, "give oxygen", "you have no other oxygen in your hand to add")
     for _ in range(6):
@@ -136,7 +138,7 @@ def test_negotiation_refusals_while_an_offer_is_built():
     refused(s, "want fuel", "seat 1 holds 6 cards; you already ask for 6")
     s.apply("propose")
     assert s.phase == "answer"
-    refused(s, "give metal", "no offer is being built .*now is an offer awaits an answer")
+    refused(s, "give metal", "no offer is being built .*now it is an offer awaiting an answer")
 
 
 def test_ruling_K12_a_refused_offer_is_not_made_again_in_the_same_turn():

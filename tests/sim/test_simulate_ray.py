@@ -33,7 +33,7 @@ def test_ray_gives_the_rows_of_local_processes_and_resumes_their_run(tmp_path):
     # A run begun on local processes can be finished on Ray (and the other way round).
     bigger = Plan(**{**plan.__dict__, "games": 40})
     resumed = simulate(bigger, tmp_path / "local", backend=backend)
-    assert (resumed.already, resumed.done) == (24, 16)
+    assert (resumed.already, resumed.done) == (30, 10)  # the short last chunk kept
     simulate(bigger, tmp_path / "whole", processes=1)
     assert load(tmp_path / "local").equals(load(tmp_path / "whole"))
 

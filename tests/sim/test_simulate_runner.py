@@ -99,19 +99,48 @@ def test_an_interrupted_run_resumes_without_replaying_finished_chunks(tmp_path):
     assert load(out).equals(load(tmp_path / "whole"))
 
 
-def test_more_games_extend_a_finished_run_and_redo_only_its_short_last_chunk(tmp_path):
+def test_more_games_extend_a_finished_run_and_play_only_the_new_games(tmp_path, monkeypatch):
+    """Issue #48 item 9: 600 games after 300 (one short chunk of 500) replayed all 600; the short
+    last chunk is kept and only the new games are played, and the rows equal a fresh run's."""
+    played: list[int] = []
+    real = runner.play_game
+
+    def counted(plan, index):
+        played.append(index)
+        return real(plan, index)
+
+    monkeypatch.setattr(runner, "play_game", counted)
     out = tmp_path / "r.parquet"
     simulate(Plan(**{**MLEM.__dict__, "games": 12}), out)  # chunks of 5, 5, 2
+    first = {p.name: p.stat().st_mtime_ns for p in out.glob("part-00000[01]-*")}
+    played.clear()
     more = simulate(MLEM, out)  # 18 games: chunk 2 grows to 5, chunk 3 holds 3
-    assert (more.already, more.done) == (10, 8)
+    assert (more.already, more.done) == (12, 6)
+    assert sorted(played) == list(range(12, 18))
     assert sorted(p.name for p in out.glob("part-*")) == [
         "part-000000-5.parquet",
         "part-000001-5.parquet",
         "part-000002-5.parquet",
         "part-000003-3.parquet",
     ]
+    assert {p.name: p.stat().st_mtime_ns for p in out.glob("part-00000[01]-*")} == first
     simulate(MLEM, tmp_path / "whole")
     assert load(out).equals(load(tmp_path / "whole"))
+
+
+def test_600_games_after_300_play_300_and_equal_a_fresh_600_game_run(tmp_path, monkeypatch):
+    """The issue's own figures, with the default chunk (500): the run of 300 is one short chunk."""
+    plan = Plan("mlem", 2, ("random",), (), seed=7, games=600)
+    played: list[int] = []
+    real = runner.play_game
+    monkeypatch.setattr(runner, "play_game", lambda p, i: played.append(i) or real(p, i))
+    out = tmp_path / "r.parquet"
+    simulate(Plan(**{**plan.__dict__, "games": 300}), out)
+    played.clear()
+    more = simulate(plan, out)
+    assert (more.already, more.done) == (300, 300) and sorted(played) == list(range(300, 600))
+    simulate(plan, tmp_path / "fresh")
+    assert load(out).num_rows == 600 and load(out).equals(load(tmp_path / "fresh"))
 
 
 def test_a_killed_command_resumes_to_the_same_rows(tmp_path):
@@ -222,8 +251,8 @@ def test_simulate_command_runs_resumes_and_refuses_bad_input(tmp_path, monkeypat
     second = cli.invoke(app, [*base, "--games", "7"])
     assert second.exit_code == 0, second.output
     lines = second.output.splitlines()  # one line each, however long the path
-    assert lines[0].startswith("resuming ") and lines[0].endswith("3 of 7 games already played")
-    assert lines[-1].endswith("(4 played now on 1 process(es), 3 already there)")
+    assert lines[0].startswith("resuming ") and lines[0].endswith("4 of 7 games already played")
+    assert lines[-1].endswith("(3 played now on 1 process(es), 4 already there)")
     assert load(out).num_rows == 7
     bad = cli.invoke(app, ["simulate", "mlem", "--bots", "random,genius", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 1 and "unknown: genius" in bad.output

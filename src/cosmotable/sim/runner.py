@@ -211,6 +211,19 @@ def prepare(out: Path, plan: Plan) -> list[int]:
     return [k for k in range(plan.chunks()) if done.get(k, (None, -1))[1] != len(plan.chunk_range(k))]
 
 
+def kept(out: Path, plan: Plan, missing: Iterable[int]) -> dict[int, int]:
+    """chunk number -> games of it already in `out`, for the chunks still to play: a run grown with
+    a larger --games keeps the short last chunk of the smaller run and plays only its new games
+    (issue #48: 600 after 300 replayed the first 300). A chunk file longer than the plan's chunk (a
+    smaller --games than before) is played again whole, as before."""
+    done = _chunk_files(out)
+    have = {}
+    for k in missing:
+        rows = done.get(k, (None, 0))[1]
+        have[k] = rows if rows < len(plan.chunk_range(k)) else 0
+    return have
+
+
 def _write_manifest(out: Path, plan: Plan) -> None:
     data = {"format": FORMAT, "version": 1, "plan": plan.identity()}
     tmp = out / f".{MANIFEST}.tmp"
@@ -218,11 +231,19 @@ def _write_manifest(out: Path, plan: Plan) -> None:
     os.replace(tmp, out / MANIFEST)
 
 
-def write_chunk(out: Path, plan: Plan, k: int, rows: list[dict[str, Any]]) -> Path:
-    """Write chunk `k` whole (sorted by game), then drop any shorter file of that chunk."""
+def write_chunk(out: Path, plan: Plan, k: int, rows: list[dict[str, Any]], keep: int = 0) -> Path:
+    """Write chunk `k` whole (sorted by game), then drop any shorter file of that chunk. `keep`:
+    the chunk's first games are in its shorter file already (`kept`): they are written again with
+    `rows`, which are the chunk's other games."""
     rows = sorted(rows, key=lambda r: r["game_index"])
     table = pa.Table.from_pylist(rows, schema=schema(plan.game))
-    path = out / _chunk_name(k, len(rows))
+    if keep:
+        old, n = _chunk_files(out)[k]
+        first = plan.chunk_range(k)[:n]
+        if n != keep or pq.read_table(old).column("game_index").to_pylist() != list(first):
+            raise SimulationError(f"{old} does not hold games {first.start}-{first.stop - 1}: remove it")
+        table = pa.concat_tables([pq.read_table(old).cast(table.schema), table])
+    path = out / _chunk_name(k, table.num_rows)
     tmp = out / f".{path.name}.tmp"
     pq.write_table(table, tmp)
     os.replace(tmp, path)
@@ -252,12 +273,15 @@ def read_plan(out: Path | str) -> dict[str, Any]:
 Task = tuple[int, list[int]]  # (chunk number, game indices)
 
 
-def tasks(plan: Plan, chunks: Iterable[int], size: int = TASK_GAMES) -> list[Task]:
+def tasks(
+    plan: Plan, chunks: Iterable[int], size: int = TASK_GAMES, have: dict[int, int] | None = None
+) -> list[Task]:
+    """The games still to play, in tasks of `size` (`have`: games of a chunk already played)."""
     if plan.engine == "batch":
         size = plan.chunk  # the batch engine gains from many games at once: a whole chunk per task
     out: list[Task] = []
     for k in chunks:
-        indices = list(plan.chunk_range(k))
+        indices = list(plan.chunk_range(k))[(have or {}).get(k, 0) :]
         out.extend((k, indices[i : i + size]) for i in range(0, len(indices), size))
     return out
 
@@ -294,19 +318,20 @@ def simulate(
     processes (e.g. `ray_backend.results`); `on_games(progress, n)` follows each finished task."""
     out = Path(out)
     missing = prepare(out, plan)
-    work = tasks(plan, missing)
+    have = kept(out, plan, missing)
+    work = tasks(plan, missing, have=have)
     todo = sum(len(indices) for _, indices in work)
     progress = Progress(total=plan.games, already=plan.games - todo)
     if on_start:
         on_start(progress)
     pending: dict[int, list[dict[str, Any]]] = {}
-    expected = {k: len(plan.chunk_range(k)) for k in missing}
+    expected = {k: len(plan.chunk_range(k)) - have[k] for k in missing}
     stream = backend(plan, work) if backend else local_results(plan, work, processes)
     for k, rows in stream:
         pending.setdefault(k, []).extend(rows)
         progress.done += len(rows)
         if len(pending[k]) == expected[k]:
-            progress.written.append(write_chunk(out, plan, k, pending.pop(k)))
+            progress.written.append(write_chunk(out, plan, k, pending.pop(k), have[k]))
         if on_games:
             on_games(progress, len(rows))
     return progress

@@ -143,15 +143,15 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
         "draw": "step 3 (draw: 'draw' from the deck or 'take' the top discard)",
         "play": "step 4 (play cards: 'play ...' or 'done')",
         "field_duty": "Field Duty (each player discards a card: 'discard <card>')",
-        "answer": "an offer awaits an answer ('accept' or 'refuse')",
-        "offer": "an offer is being built ('give <card>', 'want <card>', 'propose' or 'withdraw')",
-        "discard_order": "the player of the action card chooses the top discard ('top <card>')",
+        "answer": "an offer awaiting an answer ('accept' or 'refuse')",
+        "offer": "an offer being built ('give <card>', 'want <card>', 'propose' or 'withdraw')",
+        "discard_order": "the choice of the top discard by the action card's player ('top <card>')",
         "discard": "step 6 (discard: 'discard <card>' or 'done')",
     }.get(phase, phase)
     seat = state.current_player()
     if isinstance(action, Advance):
         if phase != "advance":
-            return f"rockets advance only in step 2; now is {step}"
+            return f"rockets advance only in step 2; now it is {step}"
         rocket = state.rockets.get(action.rocket)
         if rocket is None:
             return f"there is no rocket {action.rocket}"
@@ -168,34 +168,37 @@ def explain_illegal(state: KosmodromState, action: Action) -> str:
         return f"you have already advanced {state.advanced[rocket.zone]} rocket(s) from the {ZONE_NAMES[rocket.zone]} this turn (one per zone; two with Overtime)"
     if isinstance(action, Take):
         if phase != "draw":
-            return f"the discard pile's top card is taken only in step 3; now is {step}"
+            return f"the discard pile's top card is taken only in step 3; now it is {step}"
         if state.took_discard:
             return "only one card per turn may come from the discard pile"
         return "the discard pile is empty"
     if isinstance(action, Draw):
-        return f"cards are drawn this way only in step 3; now is {step}"
+        return f"cards are drawn this way only in step 3; now it is {step}"
     if isinstance(action, Play):
         if phase != "play":
-            return f"cards are played only in step 4; now is {step}"
+            return f"cards are played only in step 4; now it is {step}"
         problem = plays.play_problem(state, seat, action.card, action.target)
         return problem or "it cannot be played now"
     if isinstance(action, Discard):
         if phase not in ("discard", "field_duty"):
-            return f"cards are discarded only in step 6 or for Field Duty; now is {step}"
+            return f"cards are discarded only in step 6 or for Field Duty; now it is {step}"
         return f"you have no {action.card} in your hand"
     if isinstance(action, Done):
         if phase == "discard":
             return f"you hold {state.hands[seat].total()} cards; discard down to your hand limit of {state.hand_limit(seat)} first"
-        return f"'done' ends step 2, 4 or 6; now is {step}"
+        return f"'done' ends step 2, 4 or 6; now it is {step}"
     if isinstance(action, (Gift, Trade)):
+        if state.negotiation and phase == "offer":
+            # issue #48: a whole offer is typed in step 4 itself, not in the middle of building one
+            return "offers are made one at a time and one is being built step by step: finish it ('propose') or 'withdraw' it, then type the whole offer"
         if state.negotiation and phase != "play":
-            return f"offers are made only in step 4, one at a time; now is {step}"
+            return f"offers are made only in step 4, one at a time; now it is {step}"
         return state.offer_problem(action) or "that offer is not possible now"
     if isinstance(action, (Offer, Give, Want, Propose, Withdraw)):
         return _draft_problem(state, seat, action, step)
     if isinstance(action, Top):
         if phase != "discard_order":
-            return f"'top' chooses the top discard after an action card; now is {step}"
+            return f"'top' chooses the top discard after an action card; now it is {step}"
         return f"{action.card} is not among the cards just discarded"
     if isinstance(action, (Accept, Refuse)):
         if phase != "answer":
@@ -210,14 +213,14 @@ def _draft_problem(state: KosmodromState, seat: int, action: Action, step: str) 
         return "trades and gifts belong to the negotiation variant, which is not in play"
     if isinstance(action, Offer):
         if state.phase != "play":
-            return f"an offer is started in step 4; now is {step}"
+            return f"an offer is started in step 4; now it is {step}"
         if action.seat == seat or not 0 <= action.seat < state.num_players:
             return "offer to another seat at the table"
         if state.hands[seat].total() == 0:
             return "you have no card to offer"
         return f"you withdrew an empty offer to seat {action.seat} this turn; it is not started again"
     if state.phase != "offer" or state.draft is None:
-        return f"no offer is being built (start one with 'offer <seat>'); now is {step}"
+        return f"no offer is being built (start one with 'offer <seat>'); now it is {step}"
     to, give, want = state.draft
     if isinstance(action, Give):
         if state.hands[seat][action.card] <= give[action.card]:

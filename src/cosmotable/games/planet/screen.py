@@ -1,8 +1,9 @@
 """Planet in the terminal: the planet and the station as grids, ships, astronauts and coins, drawn
 with Rich from `state.view(seat)` only (and, for the move glosses, from the views of clones).
 
-A cell is four characters: the tile glyph, then who stands there (seat letter, and a count when
-several), then the coins lying there. Face-down tiles show only their back colour.
+The maps (four-character cells, labelled rows and columns, the legend beside them) are drawn by
+`screen_map.py`. Face-down tiles show only their back colour, or, to the seat that peeked at one
+with an obelisk, the back then the tile.
 """
 
 from __future__ import annotations
@@ -15,17 +16,17 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmotable.engine import Action, Event, State
-from cosmotable.games.planet.glyphs import ARROW_GLYPHS, GLYPHS, tile_glyph
+from cosmotable.games.planet.glyphs import GLYPHS, tile_glyph
+from cosmotable.games.planet.screen_map import CELL_WIDTH, MAP_LEGEND, MapDrawing
 from cosmotable.ui.terminal.common import LookEntry, Move, Seat, SeatScreen
 
-#: characters per map cell (tile, who stands there, coins), and the width of the coin counts
-CELL_WIDTH = 4
+#: the width of the coin counts
 COINS_WIDTH = 40
-BACK_STYLES = {"yellow": "yellow", "green": "green", "grey": "white", "station": "cyan"}
 LEGEND = (
     "░ face down  · empty  ↑↗↕✜ arrows  ♣ tree  ♞ knight  » energy  ▲ obelisk  ✦ artifact  ☄ meteorite\n"
     "⌒ trampoline  ≈ crocodile  ∪ canyon  ⊙ beam  ж dragonfly  Δ pyramid  ◎ portal  # lock  (flowers: magenta arrows)\n"
-    "[R2 ship with 2 aboard (* fuel)   ·R2 two of red's astronauts on a tile   a digit after them: coins lying there"
+    "[R2 ship with 2 aboard (* fuel)   ·R2 two of red's astronauts on a tile   ·R $ one coin lying there, ³ three\n"
+    "░♣ face down, seen by you only (an obelisk's peek)   a plain digit is always astronauts"
 )
 EVENT_STYLES = {
     "attack": "bold red",
@@ -40,7 +41,7 @@ EVENT_STYLES = {
 }
 
 
-class PlanetScreen(SeatScreen):
+class PlanetScreen(MapDrawing, SeatScreen):
     """Draws Planet views and explains Planet moves for the seats at the table."""
 
     #: what a hot-seat player's private screen shows (the others are asked to look away)
@@ -84,100 +85,9 @@ class PlanetScreen(SeatScreen):
         return Text.assemble(("• ", "dim"), self.name(seat), f": {action}")
 
     # ------------------------------------------------------------------ the table
-    def cell_text(self, view: dict[str, Any], area_id: str, r: int, c: int, cells: dict, ring: dict) -> Text:
-        out = Text()
-        entry = cells.get((r, c))
-        people: dict[int, int] = {}
-        for p in view["players"]:
-            for a in p["astronauts"]:
-                at = a["at"]
-                if (
-                    at[0] == "cell"
-                    and at[1] == (entry or {}).get("cell")
-                    or at[0] == "space"
-                    and at[1] == area_id
-                    and ring.get((r, c)) == at[2]
-                ):
-                    people[p["seat"]] = people.get(p["seat"], 0) + 1
-        if entry is None:
-            idx = ring.get((r, c))
-            ship = None
-            if idx is not None:
-                ship = next(
-                    (p for p in view["players"] if p["ship"]["area"] == area_id and p["ship"]["ring"] == idx),
-                    None,
-                )
-            if ship is not None:
-                aboard = sum(
-                    1 for p in view["players"] for a in p["astronauts"] if a["at"] == ["ship", ship["seat"]]
-                )
-                owner = self.seat(ship["seat"])
-                style = owner.style if owner else "bold"
-                out.append("[", style=style)
-                out.append(self.letter(ship["seat"]).plain, style=f"{style} reverse")
-                out.append(str(aboard) if aboard else ("*" if ship["ship"]["fuel"] else "]"), style=style)
-                out.append("*" if ship["ship"]["fuel"] and aboard else " ", style=style)
-                return out
-            if people:
-                seat, n = next(iter(people.items()))
-                out.append(" ")
-                out.append_text(self.letter(seat))
-                out.append(str(n) if n > 1 else " ", style="dim")
-                out.append(" ")
-                return out
-            idx_corner = idx is not None and idx in view["areas"][area_id]["corners"]
-            return Text(" ·  " if idx is not None and not idx_corner else "    ", style="dim")
-        if "tile" in entry:
-            kid = entry["tile"]
-            if entry.get("dirs") and kid != "flower":
-                glyph, style = ARROW_GLYPHS.get(frozenset(entry["dirs"]), "*"), "bold"
-            elif kid == "flower":
-                glyph, style = ARROW_GLYPHS[frozenset(entry["dirs"])], "bold magenta"
-            else:
-                glyph, style = GLYPHS.get(kid, ("?", ""))
-            if kid.startswith("locked"):
-                glyph = "#" if entry.get("lock") else "·"
-            if not entry["revealed"]:  # peeked: known to this seat only
-                style = f"{style} underline"
-            out.append(glyph[0], style=style)
-        else:
-            out.append("░", style=BACK_STYLES.get(entry["back"], ""))
-        if people:
-            seat, n = next(iter(people.items()))
-            if len(people) > 1:
-                out.append("*", style="bold")
-                out.append(str(sum(people.values())), style="bold")
-            else:
-                out.append_text(self.letter(seat))
-                out.append(str(n) if n > 1 else " ")
-        else:
-            out.append("  ")
-        coins = entry.get("coins", 0)
-        out.append(str(coins) if coins else " ", style="bold yellow")
-        return out
-
-    def grid(self, view: dict[str, Any], area_id: str, title: str) -> Table:
-        area = view["areas"][area_id]
-        cells = {(e["row"], e["col"]): e for e in area["cells"]}
-        from cosmotable.games.planet.board import parse_cell  # names -> coordinates, no rules
-
-        ring = {parse_cell(name)[1:]: i for i, name in enumerate(area["ring"])}
-        table = Table.grid(padding=(0, 0))
-        table.title = title
-        table.add_column(justify="right", style="dim", no_wrap=True)
-        for _ in range(area["width"]):
-            table.add_column(no_wrap=True)
-        table.add_row("", *[Text(f" {chr(97 + c)}  ", style="dim") for c in range(area["width"])])
-        for r in range(area["height"]):
-            row = [Text(f"{r + 1:>2} ")]
-            for c in range(area["width"]):
-                row.append(self.cell_text(view, area_id, r, c, cells, ring))
-            table.add_row(*row)
-        return table
-
     def board(self, view: dict[str, Any], width: int) -> RenderableType:
         planet = self.grid(view, "p", "Planet")
-        station = self.grid(view, "s", "Station")
+        station = self.grid(view, "s", "Station (s:)")
         gap = 2
         maps_width = sum(3 + CELL_WIDTH * view["areas"][a]["width"] for a in ("p", "s")) + gap
         if width >= maps_width + COINS_WIDTH + gap:  # wide: everything on one row
@@ -197,29 +107,45 @@ class PlanetScreen(SeatScreen):
     def boards(self, view: dict[str, Any], width: int) -> list[RenderableType]:
         """The table from the fullest to the tightest, for a screen that must fit a short terminal
         (the session takes the first that leaves room for the question and the menu): the maps
-        stay whole in each; the counts, the legend and the seats shrink ('show', 'seats': all)."""
+        stay whole in each, with the legend beside them; the counts, the legend of the tiles and
+        the seats shrink ('show', 'seats': all)."""
         boards: list[RenderableType] = [self.board(view, width)]
-        planet = self.grid(view, "p", "Planet")
-        station = self.grid(view, "s", "Station")
-        # the map titles give way to the column letters: the planet is the map on the left
-        planet.title = station.title = None
+        planet = self.grid(view, "p", None)
+        station = self.grid(view, "s", None)
         maps_width = sum(3 + CELL_WIDTH * view["areas"][a]["width"] for a in ("p", "s")) + 2
+        legend = self.legend_block()
         if width >= maps_width:
+            # the legend of the cells goes under the station, shorter than the planet: no line more
             grid = Table.grid(padding=(0, 2))
-            grid.add_row(planet, station)
-            maps: list[RenderableType] = [grid]
+            beside = view["areas"]["p"]["height"] - view["areas"]["s"]["height"] >= len(MAP_LEGEND)
+            grid.add_row(planet, Group(station, legend) if beside else station)
+            maps: list[RenderableType] = [grid] if beside else [grid, legend]
         else:
-            maps = [planet, station]
+            maps = [planet, station, legend]
         head = self.tight_title(view)
-        boards.append(Group(head, *maps, self.players_table(view, compact=True)))
+        seats: list[RenderableType] = [self.players_table(view, compact=True)]
+        if view["teams"]:
+            seats.append(Text.assemble(("Teams ", "bold"), self.teams_score(view)))
+        boards.append(Group(head, *maps, *seats))
         boards.append(Group(head, *maps, self.seats_line(view)))
         return boards
 
+    def teams_score(self, view: dict[str, Any]) -> Text:
+        """`Ann+Cy 3 v Bob+Di 5`: each team's coins home, the team named by its players."""
+        team = {p["seat"]: p["score"] for p in view["players"]}
+        first, second = self.team_names(view)
+        return Text(f"{first} {team.get(0, 0)} v {second} {team.get(1, 0)}", style="bold")
+
+    def team_names(self, view: dict[str, Any]) -> list[str]:
+        """`["Ann+Cy", "Bob+Di"]`: the teams by their players' names (seats alternate teams)."""
+        seats = [p["seat"] for p in view["players"]]
+        names = [self.name(s).plain for s in seats]
+        return ["+".join(names[i] for i, s in enumerate(seats) if s % 2 == t) for t in (0, 1)]
+
     def tight_title(self, view: dict[str, Any]) -> Text:
-        """`Planet turn 1/600 · teams 0+2 v 1+3 · coins 0 lying 0 locked 0 home 0 lost 30 unfound`."""
+        """`Planet turn 1/600 · coins 0 lying 0 locked 0 home 0 lost 30 unfound` (the teams, by
+        their players' names, are on the seats' line)."""
         out = Text.assemble(("Planet", "bold"), f" turn {view['total_turns'] + 1}/{view['max_turns']}")
-        if view["teams"]:
-            out.append(" · teams 0+2 v 1+3")
         if view["phase"] == "over":
             out.append(" · GAME OVER", style="bold yellow")
         c = view["coins"]
@@ -249,9 +175,10 @@ class PlanetScreen(SeatScreen):
             if ready:
                 out.append(f" {'+'.join(ready)}", style="dim")
         if view["teams"]:
-            team = {p["seat"]: p["score"] for p in view["players"]}
-            out.append(f" · teams {team.get(0, 0)}–{team.get(1, 0)}", style="bold")
-        out.append("  ('seats': all)", style="dim")
+            out.append(" · ")
+            out.append_text(self.teams_score(view))
+        else:
+            out.append("  ('seats': all)", style="dim")
         return out
 
     def legend(self, view: dict[str, Any]) -> Text:
@@ -288,7 +215,8 @@ class PlanetScreen(SeatScreen):
             ("Planet", "bold"), f"  ·  turn {view['total_turns'] + 1} (cap {view['max_turns']})"
         )
         if view["teams"]:
-            out.append("  ·  teams: seats 0+2 vs 1+3")
+            first, second = self.team_names(view)
+            out.append(f"  ·  teams: {first} vs {second}")
         if view["phase"] == "over":
             out.append("  ·  GAME OVER: ", style="bold yellow")
             out.append(view["end_reason"] or "")
@@ -401,6 +329,9 @@ class PlanetScreen(SeatScreen):
         for action in state.legal_actions():
             text = str(action)
             words = text.split()
+            if words[0] == "peek":
+                out.append(self.peek_move(view, action, words[1]))
+                continue
             after = state.clone()
             before = len(after.events)
             after.apply(action)
@@ -465,6 +396,27 @@ class PlanetScreen(SeatScreen):
                 )
             out.append(Move(action, gloss, group, brief, confirm))
         return out
+
+    def peek_move(self, view: dict[str, Any], action: Action, cell: str) -> Move:
+        """An obelisk's peek, reached by area and row, then the cell (issue #48: 51 peeks were one
+        list, glossed as if the astronaut went there). A peek moves nobody and shows the tile to
+        this seat only; it stays face down for the others."""
+        from cosmotable.games.planet.board import parse_cell  # names -> coordinates, no rules
+
+        area, r, _c = parse_cell(cell)
+        where = "station" if area == "s" else "planet"
+        back = next((e["back"] for e in view["areas"][area]["cells"] if e["cell"] == cell), "")
+        gloss = Text(
+            f"look at the face-down tile {cell} ({back} back): only you see what it is; "
+            "it stays face down and nobody moves"
+        )
+        return Move(
+            action,
+            gloss,
+            Text("Obelisk: look at a face-down tile"),
+            Text(f"{back} back", style="dim"),
+            path=("peek", f" {where} row {r + 1}", f" {cell}"),
+        )
 
     def help(self) -> RenderableType:
         # One paragraph, wrapped by Rich at the terminal's width (hard breaks at 100 columns cut

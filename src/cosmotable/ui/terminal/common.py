@@ -96,13 +96,16 @@ class Seat:
 class Move:
     """A legal move as a menu entry: its plain-English gloss and, for long menus, a heading shared
     by similar moves (`group`) with a short remainder (`brief`). `confirm`: why the player is asked
-    "are you sure?" before it is played (a move that cannot be taken back), else None."""
+    "are you sure?" before it is played (a move that cannot be taken back), else None. `path`: the
+    steps a long menu reaches it by, when its own words are not good steps (Planet's 51 obelisk
+    peeks: area and row, then the cell; `menu.py` cuts the move's text at spaces otherwise)."""
 
     action: Action
     gloss: Text
     group: Text | None = None
     brief: Text | None = None
     confirm: str | None = None
+    path: tuple[str, ...] | None = None
 
 
 def make_seats(

@@ -25,6 +25,11 @@ def pieces(text: str) -> tuple[str, ...]:
     return tuple(_PIECE.findall(text))
 
 
+def steps(move: Move) -> tuple[str, ...]:
+    """The pieces a move is reached by in the tree: its own `path`, else its text's pieces."""
+    return move.path if move.path is not None else pieces(str(move.action))
+
+
 @dataclass(frozen=True)
 class Entry:
     """One line of a menu level: a move (`move`), or a group of moves sharing `prefix`."""
@@ -34,16 +39,17 @@ class Entry:
 
     @property
     def is_move(self) -> bool:
-        return len(self.moves) == 1 and pieces(str(self.moves[0].action)) == self.prefix
+        return len(self.moves) == 1 and steps(self.moves[0]) == self.prefix
 
     @property
     def text(self) -> str:
-        return "".join(self.prefix)
+        """A move's own text (what is typed), or the group's steps so far."""
+        return str(self.moves[0].action) if self.is_move else "".join(self.prefix)
 
 
 def members(moves: Sequence[Move], prefix: tuple[str, ...]) -> list[Move]:
     n = len(prefix)
-    return [m for m in moves if pieces(str(m.action))[:n] == prefix]
+    return [m for m in moves if steps(m)[:n] == prefix]
 
 
 def descend(moves: Sequence[Move], prefix: tuple[str, ...]) -> tuple[str, ...]:
@@ -51,7 +57,7 @@ def descend(moves: Sequence[Move], prefix: tuple[str, ...]) -> tuple[str, ...]:
     piece (and none ends there), that piece is taken for the player."""
     inside = members(moves, prefix)
     while inside:
-        nexts = {pieces(str(m.action))[len(prefix) : len(prefix) + 1] for m in inside}
+        nexts = {steps(m)[len(prefix) : len(prefix) + 1] for m in inside}
         if len(nexts) != 1 or nexts == {()} or len(inside) == 1:
             break
         prefix = prefix + next(iter(nexts))
@@ -65,15 +71,15 @@ def level(moves: Sequence[Move], prefix: tuple[str, ...] = ()) -> list[Entry]:
     inside = members(moves, prefix)
     if prefix and len(inside) <= TREE_AFTER:
         # a group small enough to read whole is listed whole: no more steps than needed
-        return [Entry(pieces(str(m.action)), (m,)) for m in inside]
+        return [Entry(steps(m), (m,)) for m in inside]
     entries: list[Entry] = []
-    exact = [m for m in inside if pieces(str(m.action)) == prefix]
+    exact = [m for m in inside if steps(m) == prefix]
     for move in exact:
         entries.append(Entry(prefix, (move,)))
     order: list[str] = []
     groups: dict[str, list[Move]] = {}
     for move in inside:
-        own = pieces(str(move.action))
+        own = steps(move)
         if len(own) == len(prefix):
             continue
         nxt = own[len(prefix)]
@@ -84,20 +90,26 @@ def level(moves: Sequence[Move], prefix: tuple[str, ...] = ()) -> list[Entry]:
     for nxt in order:
         group = groups[nxt]
         if len(group) == 1:
-            entries.append(Entry(pieces(str(group[0].action)), (group[0],)))
+            entries.append(Entry(steps(group[0]), (group[0],)))
         else:
             entries.append(Entry(descend(group, prefix + (nxt,)), tuple(group)))
     return entries
 
 
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[\s,]+", text.strip().lower()) if w)
+
+
 def find_prefix(moves: Sequence[Move], typed: str) -> tuple[str, ...] | None:
-    """A typed text that is the start of several moves (`trade 1`, `travel 2,A`), as a prefix; None
-    when no move starts with it piece by piece."""
-    wanted = tuple(p.strip(" ,").lower() for p in pieces(typed.strip()))
+    """A typed text that is the start of several moves (`trade 1`, `travel 2,A`, `peek planet row
+    3`), as a prefix of their steps; None when no move starts with it step by step. Spaces and
+    commas between words do not matter."""
+    wanted = _words(typed)
     if not wanted:
         return None
     for move in moves:
-        own = pieces(str(move.action))
-        if len(own) > len(wanted) and tuple(p.strip(" ,").lower() for p in own[: len(wanted)]) == wanted:
-            return own[: len(wanted)]
+        own = steps(move)
+        for k in range(1, len(own)):
+            if _words("".join(own[:k])) == wanted:
+                return own[:k]
     return None

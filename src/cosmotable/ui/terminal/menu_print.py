@@ -39,7 +39,7 @@ class MenuPrinter:
         """Print the menu (a long one one level at a time: `prefix` is the level) and return its
         numbered entries."""
         if len(moves) <= menu.TREE_AFTER and not prefix:
-            entries = [menu.Entry(menu.pieces(str(m.action)), (m,)) for m in moves]
+            entries = [menu.Entry(menu.steps(m), (m,)) for m in moves]
         else:
             entries = menu.level(moves, prefix)
         if prefix:
@@ -124,7 +124,9 @@ class MenuPrinter:
         """What a group holds: how many moves, and the first of them."""
         # the group's own move in full, the others by what they add ("…,H1", "…swift")
         first = ", ".join(
-            "…" + str(m.action)[len(entry.text) :].lstrip(" ") if str(m.action) != entry.text else entry.text
+            "…" + "".join(menu.steps(m)[len(entry.prefix) :]).lstrip(" ")
+            if menu.steps(m) != entry.prefix
+            else str(m.action)
             for m in entry.moves[:3]
         )
         more = ", …" if len(entry.moves) > 3 else ""

@@ -83,6 +83,7 @@ class PromptScreen(MenuPrinter):
         if not self.private or self.at_keyboard == seat:
             return
         c = self.console
+        self.last_private_news(seat)
         if c.is_terminal:
             c.clear()
             c.file.write("\x1b[3J")  # the scrollback too, where the terminal allows it
@@ -114,6 +115,36 @@ class PromptScreen(MenuPrinter):
             # (issue #48, item 7).
             c.clear()
         self.at_keyboard = seat
+
+    def last_private_news(self, seat: int) -> None:
+        """Before the keyboard goes from the person at it to `seat`: what only that person has learnt
+        since their last prompt (the tile an obelisk showed them, a card drawn in secret), on their
+        screen still, until they press Enter. Otherwise it came only at their next turn, hidden
+        under the hand-over (issue #48: the tile seen with the obelisk was never shown)."""
+        before = self.at_keyboard
+        if before is None or before == seat or not self.seats[before].is_human:
+            return
+        start = self.private_shown.get(before, len(self.log))
+        lines = [entry.for_seat(before) for entry in self.log[start:] if entry.private_to(before)]
+        self.private_shown[before] = len(self.log)
+        news = [line for line in lines if line is not None]
+        if not news:
+            return
+        c = self.console
+        c.print()
+        c.print(Rule(Text.assemble("Only for ", self.seats[before].label()), style="bold"))
+        for said in news:
+            c.print(said)
+        answer = self.reader.read(
+            Text.assemble(
+                self.seats[before].label(),
+                ", press Enter to hide this and pass the keyboard (or type quit): ",
+            )
+        )
+        if answer is None:
+            raise Quit("End of input")
+        if answer.strip().lower() in QUIT_WORDS:
+            raise Quit("Quit")
 
     @property
     def fitted(self) -> bool:
