@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import machine
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -620,6 +621,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the client's random moves and pauses")
     args = parser.parse_args()
+    machine.report()
     if args.minutes is None:
         args.minutes = SOAK_MINUTES if args.soak else 1.0
     if args.tables < 1 or args.minutes <= 0 or args.spectators < 0:

@@ -21,11 +21,12 @@ is the median of the rounds with their range, and the ratios are taken round by 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import tempfile
 import time
+
+import machine
 
 #: the runners' clock: wall time, or this process's CPU time with --cpu-time (a CPU-bound runner's
 #: CPU time hardly changes with the machine's load, so ratios are steadier on a shared machine)
@@ -133,6 +134,7 @@ def main() -> None:
     parser.add_argument("--sim-games", type=int, default=40, help="games for the simulate figure")
     parser.add_argument("--sim-fast-games", type=int, default=20000, help="games for the --fast figure")
     args = parser.parse_args()
+    machine.report()
     variants = [v for v in args.variants.split(",") if v]
     _clock[0] = CLOCKS["cpu" if args.cpu_time else "wall"]
     runners = {
@@ -157,9 +159,7 @@ def main() -> None:
         )
 
     label = f"MLEM {args.players}p" + (f" +{','.join(variants)}" if variants else " base game")
-    print(
-        f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; clock: {'CPU' if args.cpu_time else 'wall'}"
-    )
+    print(f"clock: {'CPU' if args.cpu_time else 'wall'}")
     print(f"reference engine ({label}, random playouts): {figure(rates['reference'])}")
     print(f"OpenSpiel pig (C++ via pyspiel, random playouts): {figure(rates['pig'])}")
     print(f"batch engine ({label}, random policy, {args.batch} games per call): {figure(rates['batch'])}")
