@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from numba.core import types
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
 
 from cosmotable.games.mlem.variants import MISSIONS_DEALT
 from cosmotable.sim.batch_mlem.tables import NA, NF, PARTS, tables
@@ -153,3 +156,33 @@ STATE_SIZE = _O["SIZE"]
 # those with one caller, are inlined (`leaf`), which saves a call and its reference counting.
 jit = nb.njit(cache=True, error_model="numpy")
 leaf = nb.njit(cache=True, error_model="numpy", inline="always")
+
+
+@intrinsic
+def borrowed(typingctx, array):
+    """`array` itself, without a reference count: the same data, shape and strides, no meminfo.
+
+    numba counts references to an array's memory, and a compiled call that passes arrays on counts
+    each one up and down with an atomic instruction (`lock inc`/`lock dec`). The engine's functions
+    pass the state and the log to each other at every step: these atomics took ~78% of the batch
+    engine's time on this project's 2-core Xeon (perf, issue #47), and their cost differs much more
+    between CPUs than the rest of the code does. An array without meminfo is never counted. Only for
+    arrays the caller keeps alive for the whole call (play_all's arguments, which the Python side
+    holds)."""
+    if not isinstance(array, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        source = make_array(signature.args[0])(context, builder, value=args[0])
+        view = make_array(signature.return_type)(context, builder)
+        populate_array(
+            view,
+            data=source.data,
+            shape=source.shape,
+            strides=source.strides,
+            itemsize=source.itemsize,
+            meminfo=None,
+        )
+        return view._getvalue()
+
+    return array(array), codegen
