@@ -158,8 +158,9 @@ STATE_SIZE = _O["SIZE"]
 # every array comes from the Python side, which holds it for the whole call). With the `borrowed`
 # arrays alone the engine still called the count's functions at every call (~12% of its time in
 # perf); without them, 11.6 M -> 16.8 M steps/s on the 2-core Xeon (2p base game, CPU time).
-jit = nb.njit(cache=True, error_model="numpy", _nrt=False)
-leaf = nb.njit(cache=True, error_model="numpy", inline="always", _nrt=False)
+# (numba's type stubs do not list its private `_nrt` option, hence the ignores.)
+jit = nb.njit(cache=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload]
+leaf = nb.njit(cache=True, error_model="numpy", inline="always", _nrt=False)  # type: ignore[call-overload]
 
 
 @intrinsic
