@@ -22,7 +22,6 @@ from cosmotable.sim.batch_mlem.layout import (
     S_PHASE,
     S_STEP,
     STATE_SIZE,
-    borrowed,
     jit,
 )
 from cosmotable.sim.batch_mlem.policy import heuristic_choice, random_decision
@@ -66,9 +65,7 @@ def play_one(g, h, log, nlog, seed, max_steps):
 def play_all(state, h, seeds, policies, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
     """Play game i (seeded seeds[i], seat s playing policies[i, s]) in state[i] for every i;
     returns the first game that ran out of steps, or -1. `h`: scratch state (STATE_SIZE) for the
-    heuristic's look-ahead. Every array is the caller's, alive for the whole call: the games see
-    them `borrowed` (no reference counting in the calls of every step)."""
-    state, h, log, nlog = borrowed(state), borrowed(h), borrowed(log), borrowed(nlog)
+    heuristic's look-ahead (compiled without numba's runtime, the engine allocates nothing)."""
     for i in range(len(seeds)):
         g = state[i]
         _new_game(g, i, players, ufo, disc, mis, record, trace)

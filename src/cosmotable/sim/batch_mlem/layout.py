@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
-from numba.core import types
-from numba.extending import intrinsic
-from numba.np.arrayobj import make_array, populate_array
 
 from cosmotable.games.mlem.variants import MISSIONS_DEALT
 from cosmotable.sim.batch_mlem.tables import NA, NF, PARTS, tables
@@ -154,40 +151,13 @@ STATE_SIZE = _O["SIZE"]
 # Compiled once and kept in numba's on-disk cache. error_model="numpy": integer division and
 # modulo by zero are not checked (no divisor here can be zero: players >= 2). Small functions, and
 # those with one caller, are inlined (`leaf`), which saves a call. _nrt=False: compiled without
-# numba's runtime, so no array is reference-counted at all (the compiled code allocates nothing:
-# every array comes from the Python side, which holds it for the whole call). With the `borrowed`
-# arrays alone the engine still called the count's functions at every call (~12% of its time in
-# perf); without them, 11.6 M -> 16.8 M steps/s on the 2-core Xeon (2p base game, CPU time).
+# numba's runtime, so no array is reference-counted. A compiled call that passes arrays on counts
+# each one up and down with an atomic instruction (`lock inc`/`lock dec`), and the engine's functions
+# pass the state and the log to each other at every step: perf found ~78% of the engine's time on
+# those two instructions on the project's 2-core Xeon (issue #47), a cost that differs far more
+# between CPUs and hosts than the rest of the code's. Without the runtime nothing is counted (6.9 M
+# -> 16.8 M steps/s there, 2p base game, CPU time); the compiled code may then allocate nothing:
+# every array (state, scratch, log) comes from the Python side, which holds it for the whole call.
 # (numba's type stubs do not list its private `_nrt` option, hence the ignores.)
 jit = nb.njit(cache=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload]
 leaf = nb.njit(cache=True, error_model="numpy", inline="always", _nrt=False)  # type: ignore[call-overload]
-
-
-@intrinsic
-def borrowed(typingctx, array):
-    """`array` itself, without a reference count: the same data, shape and strides, no meminfo.
-
-    numba counts references to an array's memory, and a compiled call that passes arrays on counts
-    each one up and down with an atomic instruction (`lock inc`/`lock dec`). The engine's functions
-    pass the state and the log to each other at every step: these atomics took ~78% of the batch
-    engine's time on this project's 2-core Xeon (perf, issue #47), and their cost differs much more
-    between CPUs than the rest of the code does. An array without meminfo is never counted. Only for
-    arrays the caller keeps alive for the whole call (play_all's arguments, which the Python side
-    holds)."""
-    if not isinstance(array, types.Array):
-        return None
-
-    def codegen(context, builder, signature, args):
-        source = make_array(signature.args[0])(context, builder, value=args[0])
-        view = make_array(signature.return_type)(context, builder)
-        populate_array(
-            view,
-            data=source.data,
-            shape=source.shape,
-            strides=source.strides,
-            itemsize=source.itemsize,
-            meminfo=None,
-        )
-        return view._getvalue()
-
-    return array(array), codegen
