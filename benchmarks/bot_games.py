@@ -25,6 +25,7 @@ import argparse
 import time
 from pathlib import Path
 
+import machine
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -88,6 +89,7 @@ def main() -> None:
         help="append each finished game to this file and skip the games it already holds (resume a run)",
     )
     args = parser.parse_args()
+    machine.report()
     console = Console(stderr=True)
     code = code_version(ROOT)
     for game_id in args.games or games.ids():

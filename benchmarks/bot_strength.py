@@ -17,6 +17,7 @@ import argparse
 import time
 from pathlib import Path
 
+import machine
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -62,6 +63,7 @@ def main() -> None:
         help="append each finished game to this file and skip the games it already holds (resume a run)",
     )
     args = parser.parse_args()
+    machine.report()
     console = Console(stderr=True)
     code = code_version(ROOT)
     already: list[GameResult] = []

@@ -22,6 +22,8 @@ import random
 import statistics
 import time
 
+import machine
+
 from cosmotable import games
 from cosmotable.engine.errors import ConfigError
 
@@ -97,6 +99,7 @@ def main() -> None:
         help="interleaved rounds: medians and ratios to the first game (default 1: one pass)",
     )
     args = parser.parse_args()
+    machine.report()
     if args.rounds < 1:
         parser.error(f"--rounds must be at least 1, got {args.rounds}")
     global clock

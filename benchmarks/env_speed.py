@@ -27,6 +27,7 @@ import argparse
 import random
 import time
 
+import machine
 import numpy as np
 
 #: The runners' clock: wall time, or this process's CPU time with --cpu-time (on a machine shared
@@ -148,6 +149,7 @@ def main(argv: list[str] | None = None) -> None:
         "--cpu-time", action="store_true", help="time with this process's CPU time instead of wall time"
     )
     args = parser.parse_args(argv)
+    machine.report()
     global clock
     clock = time.process_time if args.cpu_time else time.perf_counter
     variants = [v for v in args.variants.split(",") if v]

@@ -36,6 +36,8 @@ import sys
 import time
 from typing import Any
 
+import machine
+
 from cosmotable import games
 from cosmotable.engine import ConfigError, IllegalAction, RecordError, State, load_state, save_state
 from cosmotable.engine.audit import leak_differences, play_to_end
@@ -523,6 +525,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (same seed, same inputs)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
+    machine.report()
     unknown = [g for g in args.games if g not in games.ids()]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; games are {', '.join(games.ids())}")

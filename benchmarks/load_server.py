@@ -43,24 +43,17 @@ LIBRARIES = (
 
 
 def machine_line() -> str:
-    """CPU model, cores, memory, load average now, Python and the key libraries' versions."""
-    model = platform.processor() or "unknown CPU"
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = " ".join(line.split(":", 1)[1].split())
-                break
-    memory = ""
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        kib = int(Path("/proc/meminfo").read_text().splitlines()[0].split()[1])
-        memory = f", {kib / 2**20:.0f} GiB"
+    """The CPU, cores and memory as every benchmark prints them (benchmarks/machine.py), then the load
+    average now, Python and the server's key libraries' versions."""
+    import machine  # benchmarks/, beside this file
+
     versions = []
     for name in LIBRARIES:
         with contextlib.suppress(metadata.PackageNotFoundError):
             versions.append(f"{name} {metadata.version(name)}")
     one, five, fifteen = os.getloadavg()
     return (
-        f"machine: {model}, {os.cpu_count()} cores{memory}; load average {one:.2f} {five:.2f} {fifteen:.2f} "
+        f"{machine.machine_line()}; load average {one:.2f} {five:.2f} {fifteen:.2f} "
         f"(1/5/15 min) before the run; Python {platform.python_version()}; {', '.join(versions)}"
     )
 

@@ -30,6 +30,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+import machine
+
 from cosmotable import games
 from cosmotable.bots.mcts import MCTSBot
 from cosmotable.engine import State
@@ -160,6 +162,7 @@ def main(argv: list[str] | None = None) -> None:
         "--level", choices=["easy", "normal", "hard"], help="search as this bot level (our side only)"
     )
     args = parser.parse_args(argv)
+    machine.report()
     global clock
     clock = time.perf_counter if args.wall else time.process_time
     search = f"the {args.level} level's search" if args.level else "full random rollouts"

@@ -16,6 +16,8 @@ import argparse
 import time
 from collections import Counter
 
+import machine
+
 from cosmotable import games
 from cosmotable.bots import HeuristicBot
 from cosmotable.bots.heuristic import ranked
@@ -68,6 +70,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="players (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     args = parser.parse_args()
+    machine.report()
     started = time.perf_counter()
     wins = 0.0
     accepted: Counter[str] = Counter()

@@ -23,6 +23,8 @@ import statistics
 import time
 from dataclasses import replace
 
+import machine
+
 from cosmotable import games
 from cosmotable.bots import make_bot
 from cosmotable.bots.mcts import MCTSBot, search_for
@@ -105,6 +107,7 @@ def main() -> None:
         help="work budget of the capped side (default: the level's; 0: none)",
     )
     args = parser.parse_args()
+    machine.report()
     rows: list[dict] = []
     for seed in (int(s) for s in args.seeds.split(",")):
         rows += play(args.players, seed, args.decisions, args.budget)

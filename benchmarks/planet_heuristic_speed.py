@@ -14,6 +14,8 @@ import argparse
 import statistics
 import time
 
+import machine
+
 from cosmotable import games
 from cosmotable.bots import make_bot
 
@@ -45,6 +47,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=300, help="decisions per game at most (default 300)")
     parser.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     args = parser.parse_args()
+    machine.report()
     samples: list[tuple[float, int]] = []
     for game in range(args.games):
         samples += timings(args.players, args.seed + game, args.decisions)

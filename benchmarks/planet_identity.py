@@ -15,6 +15,8 @@ import hashlib
 import random
 import sys
 
+import machine
+
 from cosmotable import games
 from cosmotable.engine.values import canonical_json
 
@@ -48,6 +50,7 @@ def play(seed: int, variants: list[str] | None, digest) -> int:
 
 
 def main() -> None:
+    machine.report()
     seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     total = hashlib.sha256()
     steps = 0

@@ -30,6 +30,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import machine
 from fastapi.testclient import TestClient
 
 from cosmotable.server import models
@@ -70,6 +71,7 @@ def main() -> None:
     parser.add_argument("--tracemalloc", action="store_true", help="end with the lines that grew most")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    machine.report()
     if args.tables < 1 or args.minutes <= 0:
         parser.error("--tables must be at least 1 and --minutes above 0")
     workdir = Path(tempfile.mkdtemp(prefix="cosmotable-memory-"))

@@ -8,6 +8,9 @@ games/s of `cosmotable simulate` with heuristic bots.
 * `batch`: the batch MLEM engine (`sim/batch_mlem/`, compiled with numba; random policy, the
   `--variants` given) over `--batch` games per call; steps/s counts every game's steps. It is
   compiled (or loaded from numba's cache) before the first round, outside the timing.
+* `heuristic`: the batch engine with its heuristic policy on every seat (`--batch` / 10 games per
+  call): games/s, printed beside the random policy's figure (no ratio: the heuristic values each
+  legal action by a one-step look-ahead).
 * `pig`: OpenSpiel's C++ `pig` random playouts through pyspiel (chance outcomes sampled with
   `chance_outcomes()`), steps counted the same way.
 * `simulate`: `cosmotable simulate mlem --bots heuristic --processes 2` (runner.simulate into a
@@ -15,17 +18,20 @@ games/s of `cosmotable simulate` with heuristic bots.
   policy, its numba cache loaded by each process): games/s, start-up included.
 
 The runners alternate round by round so a machine whose load changes slows them alike; each figure
-is the median of the rounds with their range, and the ratios are taken round by round. Issue #22 asks for the batch engine at >= 10x pig.
+is the median of the rounds with their range, and the ratios are taken round by round. Issues #22
+and #47 ask for the batch engine at >= 10x pig (2 players, and 4 players with every variant). The
+machine, library versions and load average are printed first (benchmarks/machine.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import tempfile
 import time
+
+import machine
 
 #: the runners' clock: wall time, or this process's CPU time with --cpu-time (a CPU-bound runner's
 #: CPU time hardly changes with the machine's load, so ratios are steadier on a shared machine)
@@ -61,21 +67,24 @@ def reference_runner(players: int, variants: list[str]):
     return run
 
 
-def batch_runner(players: int, size: int, variants: tuple[str, ...]):
+def batch_runner(
+    players: int, size: int, variants: tuple[str, ...], policy: str = "random", unit: str = "steps"
+):
+    """The batch engine, `policy` on every seat: steps (or with unit="games", games) per round."""
     import numpy as np
 
     from cosmotable.sim.batch_mlem import play_batch
 
-    play_batch([0], players, variants)  # compile (or load numba's cache) outside the timing
+    play_batch([0], players, variants, policy)  # compile (or load numba's cache) outside the timing
     first = 0
 
     def run(seconds: float) -> tuple[int, float]:
         nonlocal first
         steps, start = 0, clock()
         while clock() - start < seconds:
-            batch = play_batch(np.arange(first, first + size), players, variants)
+            batch = play_batch(np.arange(first, first + size), players, variants, policy)
             first += size
-            steps += int(batch.steps.sum())
+            steps += int(batch.steps.sum()) if unit == "steps" else size
         return steps, clock() - start
 
     return run
@@ -133,12 +142,17 @@ def main() -> None:
     parser.add_argument("--sim-games", type=int, default=40, help="games for the simulate figure")
     parser.add_argument("--sim-fast-games", type=int, default=20000, help="games for the --fast figure")
     args = parser.parse_args()
+    machine.report()
     variants = [v for v in args.variants.split(",") if v]
     _clock[0] = CLOCKS["cpu" if args.cpu_time else "wall"]
     runners = {
         "reference": reference_runner(args.players, variants),
         "batch": batch_runner(args.players, args.batch, tuple(variants)),
         "pig": pig_runner(),
+        # games/s, not a ratio to pig: the heuristic values every legal action by a look-ahead
+        "heuristic": batch_runner(
+            args.players, max(1, args.batch // 10), tuple(variants), "heuristic", "games"
+        ),
     }
     rates: dict[str, list[float]] = {name: [] for name in runners}
     ratios: dict[str, list[float]] = {"reference": [], "batch": []}
@@ -157,12 +171,14 @@ def main() -> None:
         )
 
     label = f"MLEM {args.players}p" + (f" +{','.join(variants)}" if variants else " base game")
-    print(
-        f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; clock: {'CPU' if args.cpu_time else 'wall'}"
-    )
+    print(f"clock: {'CPU' if args.cpu_time else 'wall'}")
     print(f"reference engine ({label}, random playouts): {figure(rates['reference'])}")
     print(f"OpenSpiel pig (C++ via pyspiel, random playouts): {figure(rates['pig'])}")
     print(f"batch engine ({label}, random policy, {args.batch} games per call): {figure(rates['batch'])}")
+    print(
+        f"batch engine ({label}, heuristic policy, {max(1, args.batch // 10)} games per call): "
+        f"{figure(rates['heuristic'], ' games/s')}"
+    )
     print(f"reference / pig, per round: {figure(ratios['reference'], 'x', '.3f')}")
     print(f"batch / pig, per round: {figure(ratios['batch'], 'x', '.2f')} (goal >= 10x)")
     rate = simulate_games_per_second(args.players, args.sim_games)

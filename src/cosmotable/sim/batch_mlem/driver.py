@@ -62,10 +62,10 @@ def play_one(g, h, log, nlog, seed, max_steps):
 
 
 @jit
-def play_all(state, seeds, policies, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
+def play_all(state, h, seeds, policies, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
     """Play game i (seeded seeds[i], seat s playing policies[i, s]) in state[i] for every i;
-    returns the first game that ran out of steps, or -1."""
-    h = np.zeros(STATE_SIZE, dtype=np.int64)
+    returns the first game that ran out of steps, or -1. `h`: scratch state (STATE_SIZE) for the
+    heuristic's look-ahead (compiled without numba's runtime, the engine allocates nothing)."""
     for i in range(len(seeds)):
         g = state[i]
         _new_game(g, i, players, ufo, disc, mis, record, trace)
@@ -129,6 +129,7 @@ class BatchMlem:
             nlog = np.zeros(1, dtype=np.int64)
             stuck = play_all(
                 self.state,
+                np.zeros(STATE_SIZE, dtype=np.int64),
                 self.seeds,
                 self.policies,
                 self.p,

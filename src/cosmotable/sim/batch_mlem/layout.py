@@ -150,6 +150,14 @@ STATE_SIZE = _O["SIZE"]
 
 # Compiled once and kept in numba's on-disk cache. error_model="numpy": integer division and
 # modulo by zero are not checked (no divisor here can be zero: players >= 2). Small functions, and
-# those with one caller, are inlined (`leaf`), which saves a call and its reference counting.
-jit = nb.njit(cache=True, error_model="numpy")
-leaf = nb.njit(cache=True, error_model="numpy", inline="always")
+# those with one caller, are inlined (`leaf`), which saves a call. _nrt=False: compiled without
+# numba's runtime, so no array is reference-counted. A compiled call that passes arrays on counts
+# each one up and down with an atomic instruction (`lock inc`/`lock dec`), and the engine's functions
+# pass the state and the log to each other at every step: perf found ~78% of the engine's time on
+# those two instructions on the project's 2-core Xeon (issue #47), a cost that differs far more
+# between CPUs and hosts than the rest of the code's. Without the runtime nothing is counted (6.9 M
+# -> 16.8 M steps/s there, 2p base game, CPU time); the compiled code may then allocate nothing:
+# every array (state, scratch, log) comes from the Python side, which holds it for the whole call.
+# (numba's type stubs do not list its private `_nrt` option, hence the ignores.)
+jit = nb.njit(cache=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload]
+leaf = nb.njit(cache=True, error_model="numpy", inline="always", _nrt=False)  # type: ignore[call-overload]

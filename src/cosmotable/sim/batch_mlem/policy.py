@@ -40,6 +40,7 @@ from cosmotable.sim.batch_mlem.layout import (
     S_NBOARD,
     S_PHASE,
     S_POS,
+    STATE_SIZE,
     TOK_DICE,
     jit,
     leaf,
@@ -136,7 +137,8 @@ def _crash_chance(g, pos, dice):
 @leaf
 def _after(g, h, log, nlog, choice):
     """h = the state after the choice-th action (the hook's clone().apply(action)), recording nothing."""
-    h[:] = g
+    for k in range(STATE_SIZE):  # item by item: a slice copy may allocate (no NRT here)
+        h[k] = g[k]
     h[F_RECORD] = 0
     h[F_TRACE] = 0
     apply_decision(h, log, nlog, choice)
