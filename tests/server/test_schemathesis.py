@@ -137,6 +137,10 @@ def test_stateful_sequences_never_get_a_server_error_nor_change_a_table_on_a_ref
                 stateful_step_count=STATEFUL_STEPS,
                 deadline=None,
                 suppress_health_check=list(HealthCheck),
+                # every run draws afresh, also under the derandomized `ci` profile: there each run
+                # drew the same sequences, so the runs after the first added nothing, and the
+                # account routes (issue #46) took the one derandomized run's draws off the links
+                derandomize=False,
             )
         )
         if refusals:
