@@ -186,6 +186,7 @@ class Lobby(Identity, MyGames):
                 seat.token_hash = token_hash(token)
                 seat.account_id = seat.token_salt = None
             seat.claimed = True
+            seat.rematch = None  # a declined rematch seat taken by someone else: no longer an offer
             if request.name is not None:
                 seat.name = request.name
             row.updated_at = utcnow()
@@ -223,6 +224,8 @@ class Lobby(Identity, MyGames):
                 # before the start the seat is simply free again (the old link stops working)
                 seat.claimed, seat.token_hash, seat.name = False, None, None
                 seat.account_id = seat.token_salt = None
+                if seat.rematch is not None:
+                    seat.rematch = "declined"  # a rematch no longer waits for this player
             elif row.status == "running":
                 seat.bot_playing = True
             else:
