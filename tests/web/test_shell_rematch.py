@@ -1,0 +1,56 @@
+"""Rematch (issue #46): at the end screen one player clicks "Play again", the other accepts the offer,
+and both land on their seats at the new table."""
+
+import random
+import re
+import uuid
+
+from web_helpers import open_client, screenshot
+
+
+def _finish(server, created: dict, rng: random.Random) -> None:
+    """Both humans play random legal moves (over the API) until the game is over."""
+    table_id = created["table"]["id"]
+    tokens = {link["seat"]: link["token"] for link in created["seats"]}
+    for _ in range(5000):
+        summary = server.api.get(f"/api/tables/{table_id}").json()
+        if summary["status"] == "finished":
+            return
+        seat = summary["to_act"]
+        legal = server.state(table_id, tokens[seat])["legal_actions"] if seat in tokens else []
+        if legal:
+            server.act(table_id, tokens[seat], rng.choice(legal)["json"], uuid.uuid4().hex)
+    raise AssertionError("the game did not finish")
+
+
+def test_play_again_and_accept_bring_both_players_to_the_new_table(server, new_page):
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    )
+    server.start(created)
+    table_id = created["table"]["id"]
+    ada, bob = new_page(), new_page()
+    for page, link in zip((ada, bob), created["seats"], strict=True):
+        open_client(page, server, f"/table/{table_id}?token={link['token']}")
+        page.wait_for_selector("#board")
+    _finish(server, created, random.Random(3))
+    for page in (ada, bob):
+        page.locator("#end-screen").wait_for()
+
+    ada.get_by_role("button", name="Play again").click()
+    ada.wait_for_url(re.compile(r"#/table/(?!" + table_id + r")[0-9a-f]+\?token="))
+    new_id = re.search(r"#/table/([0-9a-f]+)", ada.url).group(1)
+    # Bob's end screen gets the offer over the old table's websocket
+    offer = bob.locator("#rematch-offer")
+    offer.wait_for()
+    screenshot(bob, "shell-rematch-offer")
+    offer.get_by_role("button", name="Accept").click()
+    bob.wait_for_url(re.compile(rf"#/table/{new_id}\?token="))
+    # seats rotate: Bob (old seat 1) moves first at seat 0, Ada sits at seat 1; the table runs
+    summary = server.wait_until(new_id, lambda s: s["status"] == "running")
+    assert [s["name"] for s in summary["seats"]] == ["Bob", "Ada"]
+    bob.wait_for_selector(f".table-page[data-table='{new_id}'][data-seat='0']")
+    ada.wait_for_selector(f".table-page[data-table='{new_id}'][data-seat='1']")
+    # neither page's address holds the other's link
+    assert bob.url.split("token=")[1] not in ada.url
+    screenshot(ada, "shell-rematch-new-table")
