@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from server_helpers import create, play_humans_randomly, seat_headers
+from server_helpers import create, play_humans_randomly, seat_headers, wait_until
 
 from cosmotable.server.rematch import rotated
 
@@ -54,6 +54,8 @@ def test_rematch_repeats_the_table_with_seats_rotated_and_a_new_seed(client, app
     assert accepted.json()["seat"] == 2
     started = client.get(f"/api/tables/{new['id']}").json()
     assert started["status"] == "running"
+    if game != "kosmodrom":  # Kosmodrom draws its first player (Ruling K1); the others start at seat 0
+        assert started["to_act"] == 0  # old seat 1, the next player after the old first player
     # each new link opens its own seat
     for mine in (link, accepted.json()):
         state = client.get(f"/api/tables/{new['id']}/state", headers={"X-Seat-Token": mine["token"]}).json()
@@ -130,3 +132,17 @@ def test_an_account_bound_seat_keeps_its_binding(client):
     urls = [s["url"] for lists in mine.values() for s in lists if s["table"]["id"] == link["table_id"]]
     # exactly one seat of the rematch is Ada's (the guest seat's is not in her list)
     assert urls == [link["url"]]
+
+
+def test_against_bots_only_the_rematch_starts_at_once_and_the_bots_play(client):
+    made = _finished(client, "mlem", ("human", "random"), {0})
+    link = _rematch(client, made, 0).json()
+    assert link["seat"] == 1  # the bot (old seat 1) moves first now
+    summary = client.get(f"/api/tables/{link['table_id']}").json()
+    assert summary["status"] == "running"
+    assert [s["rematch"] for s in summary["seats"]] == [None, "accepted"]
+    # the bot seat is to act first and plays without anyone asking: the human's turn comes
+    wait_until(
+        lambda: client.get(f"/api/tables/{link['table_id']}").json()["to_act"] == 1,
+        what="the bot's first decisions",
+    )

@@ -61,7 +61,8 @@ class Rematch(Identity, MyGames):
             new, state, host_token, link = self._new_rematch(session, row, seat)
             made.append(TableSnapshot.of(new, state, LastAction(None, "chance") if state.history else None))
             row.rematch = new.id
-            return link._replace(host_token=host_token), Change(row.id, row.step)
+            # -1: the finished game does not move (no bot to wake); its sockets get the offer
+            return link._replace(host_token=host_token), Change(row.id, -1)
 
         (created, old_change) = self._change(table_id, change)
         if made:
