@@ -27,10 +27,10 @@ from sqlalchemy.orm import Session
 from cosmotable import games
 from cosmotable.engine import GameConfig, State
 from cosmotable.server import models
-from cosmotable.server.db import SeatRow, TableRow, utcnow
+from cosmotable.server.db import SeatRow, TableRow
 from cosmotable.server.errors import conflict, not_found
 from cosmotable.server.identity import Identity
-from cosmotable.server.lobby import SEED_BITS
+from cosmotable.server.lobby import SEED_BITS, new_table_row
 from cosmotable.server.my_games import MyGames
 from cosmotable.server.snapshots import LastAction, TableSnapshot
 from cosmotable.server.store import Change, action_rows
@@ -139,25 +139,8 @@ class Rematch(Identity, MyGames):
         state = game.state_from_config(config, seed)
         state.resolve_chance()
         host_token = new_token()
-        now = utcnow()
-        new = TableRow(
-            id=secrets.token_hex(6),
-            game=old.game,
-            config=old.config,
-            seed=str(seed),
-            status="open",
-            step=len(state.history),
-            epoch=0,
-            host_token_hash=token_hash(host_token),
-            timer_seconds=old.timer_seconds,
-            timeout_bot=old.timeout_bot,
-            timeouts_to_bot=old.timeouts_to_bot,
-            undo=old.undo,
-            coach=old.coach,
-            created_at=now,
-            updated_at=now,
-            rematch_of=old.id,
-        )
+        new = new_table_row(old.game, old.config, seed, len(state.history), host_token, old)
+        new.rematch_of = old.id
         n = len(old.seats)
         for number in range(n):
             was = old.seats[(number + 1) % n]

@@ -159,10 +159,7 @@ def api_router(server: Server) -> APIRouter:
         summary="Propose the same table again (a seat of a finished table); proposed already: accept it",
     )
     async def rematch(table_id: str, seat_token: SeatToken = None):
-        link, changes = await call(service.propose_rematch, table_id, seat_token)
-        for change in changes:
-            await server.announce(change)
-        return link
+        return await rematch_link(service.propose_rematch, table_id, seat_token)
 
     @router.post(
         "/tables/{table_id}/rematch/accept",
@@ -170,7 +167,11 @@ def api_router(server: Server) -> APIRouter:
         summary="Take your seat at a rematch (with your old table's seat token): your new link",
     )
     async def rematch_accept(table_id: str, seat_token: SeatToken = None):
-        link, changes = await call(service.accept_rematch, table_id, seat_token)
+        return await rematch_link(service.accept_rematch, table_id, seat_token)
+
+    async def rematch_link(fn, table_id: str, seat_token: str | None) -> models.RematchLink:
+        # a proposal changes two tables (the old one's offer, the new one): each is announced
+        link, changes = await call(fn, table_id, seat_token)
         for change in changes:
             await server.announce(change)
         return link
