@@ -54,3 +54,28 @@ def test_play_again_and_accept_bring_both_players_to_the_new_table(server, new_p
     # neither page's address holds the other's link
     assert bob.url.split("token=")[1] not in ada.url
     screenshot(ada, "shell-rematch-new-table")
+
+
+def test_a_hot_seat_device_plays_again_with_every_seat_it_held(server, page):
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    )
+    server.start(created)
+    table_id = created["table"]["id"]
+    tokens = ",".join(link["token"] for link in created["seats"])
+    open_client(page, server, f"/table/{table_id}?tokens={tokens}")
+    _finish(server, created, random.Random(4))
+    # the device may be waiting to be passed to the seat that was to act: pass it
+    page.locator("#end-screen, #pass-ready").first.wait_for()
+    if page.locator("#pass-ready").count():
+        page.locator("#pass-ready").click()
+    page.locator("#end-screen").wait_for()
+    page.get_by_role("button", name="Play again").click()
+    page.wait_for_url(re.compile(r"#/table/(?!" + table_id + r")[0-9a-f]+\?tokens=[^,]+,[^,]+$"))
+    new_id = re.search(r"#/table/([0-9a-f]+)", page.url).group(1)
+    # both seats were this device's: both accepted, the rematch runs at once
+    summary = server.wait_until(new_id, lambda s: s["status"] == "running")
+    assert [s["rematch"] for s in summary["seats"]] == ["accepted", "accepted"]
+    # the address opens the two new seats, in seat order
+    new_tokens = page.url.split("tokens=")[1].split(",")
+    assert [server.state(new_id, token)["seat"] for token in new_tokens] == [0, 1]

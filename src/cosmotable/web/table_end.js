@@ -69,10 +69,16 @@ export const endScreen = {
     );
   },
 
-  // The seat token a rematch is asked with: a player's own seat (a hot-seat device passes; a
-  // spectator holds none).
+  // The seat tokens a rematch is asked with: a player's own seat, or every seat of a hot-seat device
+  // (a spectator holds none).
+  rematchTokens() {
+    if (this.hotseat) return [...this.seatTokens.values()];
+    const token = this.token();
+    return token ? [token] : [];
+  },
+
   rematchSeat() {
-    return this.hotseat ? null : this.token();
+    return this.rematchTokens().length > 0;
   },
 
   // A rematch proposed at this table: this seat accepts (and goes to its new seat) or declines.
@@ -92,19 +98,26 @@ export const endScreen = {
     );
   },
 
-  // Propose, accept or decline; the new seat's link is this seat's alone and only followed here.
+  // Propose, accept or decline; each new seat's link is answered only for its own old token and only
+  // followed here (a hot-seat device takes every seat it held, in one address).
   async rematch(what) {
-    const token = this.rematchSeat();
+    const tokens = this.rematchTokens();
     try {
       if (what === "decline") {
-        await api.rematchDecline(this.table.rematch, token);
+        for (const token of tokens) await api.rematchDecline(this.table.rematch, token);
         this.rematchDeclined = true;
         this.render();
         return;
       }
-      const link = what === "propose" ? await api.rematch(this.tableId, token) : await api.rematchAccept(this.table.rematch, token);
-      if (link.host_token) saveHostToken(link.table_id, link.host_token);
-      location.hash = link.url.slice(link.url.indexOf("#") + 1);
+      const links = [];
+      for (const token of tokens) {
+        const link = what === "propose" && !links.length ? await api.rematch(this.tableId, token) : await api.rematchAccept(links.length ? links[0].table_id : this.table.rematch, token);
+        if (link.host_token) saveHostToken(link.table_id, link.host_token);
+        links.push(link);
+      }
+      links.sort((a, b) => a.seat - b.seat);
+      const id = encodeURIComponent(links[0].table_id);
+      location.hash = links.length === 1 ? `#/table/${id}?token=${links[0].token}` : `#/table/${id}?tokens=${links.map((l) => l.token).join(",")}`;
     } catch (error) {
       this.error = error;
       this.render();
