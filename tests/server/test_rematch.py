@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
-from server_helpers import create, play_humans_randomly, seat_headers, wait_until
+from server_helpers import create, play_humans_randomly, seat_headers, token_of, wait_until
 
 from cosmotable.server.rematch import rotated
 
@@ -146,3 +147,18 @@ def test_against_bots_only_the_rematch_starts_at_once_and_the_bots_play(client):
         lambda: client.get(f"/api/tables/{link['table_id']}").json()["to_act"] == 1,
         what="the bot's first decisions",
     )
+
+
+def test_the_other_seats_socket_shows_the_offer_without_any_token(client):
+    # (that the offer is pushed to a socket already open is the Playwright flow's part:
+    # tests/web/test_shell_rematch.py; a TestClient socket cannot wait with a time limit)
+    made = _finished(client, "mlem", ("human", "human"), {0, 1})
+    table_id = made["table"]["id"]
+    link = _rematch(client, made, 0).json()
+    for token in (token_of(made, 1), None):  # the other seat, and a spectator
+        query = f"?token={token}" if token else ""
+        with client.websocket_connect(f"/api/tables/{table_id}/ws{query}") as ws:
+            text = ws.receive_text()
+        message = json.loads(text)
+        assert message["type"] == "state" and message["table"]["rematch"] == link["table_id"]
+        assert link["token"] not in text and link["host_token"] not in text
