@@ -79,3 +79,25 @@ def test_a_hot_seat_device_plays_again_with_every_seat_it_held(server, page):
     # the address opens the two new seats, in seat order
     new_tokens = page.url.split("tokens=")[1].split(",")
     assert [server.state(new_id, token)["seat"] for token in new_tokens] == [0, 1]
+
+
+def test_the_offer_is_pushed_to_an_open_page(server, page):
+    # the proposal is the only change of the old table here (in the two-page flow the proposer's
+    # page leaving the table also updates it): the offer must come by the push of the proposal itself
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    )
+    server.start(created)
+    table_id = created["table"]["id"]
+    ada, bob = (link["token"] for link in created["seats"])
+    _finish(server, created, random.Random(5))
+    open_client(page, server, f"/table/{table_id}?token={bob}")
+    page.locator("#end-screen").wait_for()
+    page.wait_for_selector("#connection.connection-open")
+    proposed = server.api.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": ada})
+    assert proposed.status_code == 200, proposed.text
+    page.locator("#rematch-offer").wait_for()
+    page.get_by_role("button", name="Decline").click()
+    page.get_by_text("You declined the rematch.").wait_for()
+    seat = server.api.get(f"/api/tables/{proposed.json()['table_id']}").json()["seats"][0]
+    assert (seat["rematch"], seat["claimed"]) == ("declined", False)
