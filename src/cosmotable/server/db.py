@@ -65,6 +65,10 @@ class TableRow(Base):
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    #: the rematch proposed at the end of this (finished) table: its id (migration 0005)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: this table is the rematch of that one (unique: one rematch per table, whoever proposes it)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
 
     # UPDATE ... WHERE version = <read>: stale -> retry. (SQLAlchemy's typing declares
     # __mapper_args__ a plain attribute, so no ClassVar here.)
@@ -103,6 +107,9 @@ class SeatRow(Base):
     token_salt: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: the seat's account was deleted: the game stays, the seat shows as "deleted player"
     account_deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: a rematch's human seat: "offered" (kept for the old table's player until they answer),
+    #: "accepted" or "declined" (then open to anyone); None: not a rematch seat
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

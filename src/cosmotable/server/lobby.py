@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from typing import Protocol
 
 from sqlalchemy import delete as delete_rows
 from sqlalchemy import func, select
@@ -89,26 +90,11 @@ class Lobby(Identity, MyGames):
             # a malformed option (a board that is not a mat, a number given as text): the game's
             # loaders raise their own errors (DataError is a ValueError); say which option
             raise invalid_config(f"options: {_one_line(exc)}") from None
-        table_id = secrets.token_hex(6)
         host_token = new_token()
-        now = utcnow()
-        row = TableRow(
-            id=table_id,
-            game=game.id,
-            config=json.dumps(config.to_json()),
-            seed=str(seed),
-            status="open",
-            step=len(state.history),
-            epoch=0,
-            host_token_hash=token_hash(host_token),
-            timer_seconds=request.timer_seconds,
-            timeout_bot=request.timeout_bot,
-            timeouts_to_bot=request.timeouts_to_bot,
-            undo=request.undo,
-            coach=request.coach,
-            created_at=now,
-            updated_at=now,
+        row = new_table_row(
+            game.id, json.dumps(config.to_json()), seed, len(state.history), host_token, request
         )
+        table_id = row.id
         links: list[models.SeatLink] = []
         mine = _account_seat(request) if account is not None else None
         for number, spec in enumerate(request.seats):
@@ -186,6 +172,7 @@ class Lobby(Identity, MyGames):
                 seat.token_hash = token_hash(token)
                 seat.account_id = seat.token_salt = None
             seat.claimed = True
+            seat.rematch = None  # a declined rematch seat taken by someone else: no longer an offer
             if request.name is not None:
                 seat.name = request.name
             row.updated_at = utcnow()
@@ -223,6 +210,8 @@ class Lobby(Identity, MyGames):
                 # before the start the seat is simply free again (the old link stops working)
                 seat.claimed, seat.token_hash, seat.name = False, None, None
                 seat.account_id = seat.token_salt = None
+                if seat.rematch is not None:
+                    seat.rematch = "declined"  # a rematch no longer waits for this player
             elif row.status == "running":
                 seat.bot_playing = True
             else:
@@ -249,6 +238,47 @@ class Lobby(Identity, MyGames):
             return Change(row.id, row.step)
 
         return self._summary_and_change(table_id, change)
+
+
+class TableSettings(Protocol):
+    """A table's settings beyond its game: a CreateTable request, or the table a rematch repeats."""
+
+    # read-only properties: a request's Literal level and a row's text column both fit
+    @property
+    def timer_seconds(self) -> int | None: ...
+    @property
+    def timeout_bot(self) -> str: ...
+    @property
+    def timeouts_to_bot(self) -> int: ...
+    @property
+    def undo(self) -> bool: ...
+    @property
+    def coach(self) -> bool: ...
+
+
+def new_table_row(
+    game: str, config: str, seed: int, step: int, host_token: str, settings: TableSettings
+) -> TableRow:
+    """An open table's row (no seats yet) with a new id: its game, configuration (JSON text), seed
+    and the record's length after the set-up, and the settings copied from `settings`."""
+    now = utcnow()
+    return TableRow(
+        id=secrets.token_hex(6),
+        game=game,
+        config=config,
+        seed=str(seed),
+        status="open",
+        step=step,
+        epoch=0,
+        host_token_hash=token_hash(host_token),
+        timer_seconds=settings.timer_seconds,
+        timeout_bot=settings.timeout_bot,
+        timeouts_to_bot=settings.timeouts_to_bot,
+        undo=settings.undo,
+        coach=settings.coach,
+        created_at=now,
+        updated_at=now,
+    )
 
 
 def _account_seat(request: models.CreateTable) -> int | None:

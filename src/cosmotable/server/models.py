@@ -161,6 +161,11 @@ class SeatInfo(BaseModel):
     account_deleted: bool = Field(
         False, description="the seat's player deleted their account: show the seat as a deleted player"
     )
+    rematch: Literal["offered", "accepted", "declined"] | None = Field(
+        None,
+        description="a rematch's seat: offered to the old table's player (kept for them), accepted, or "
+        "declined (open to anyone); null: not a rematch seat, or a bot's",
+    )
 
 
 class TableConfig(BaseModel):
@@ -190,12 +195,28 @@ class TableSummary(BaseModel):
     )
     scores: list[int] | None = None
     winners: list[int] | None = None
+    rematch: str | None = Field(
+        None, description="a finished table: the id of its rematch, once a seat proposed one"
+    )
+    rematch_of: str | None = Field(None, description="a rematch: the id of the table it repeats")
 
 
 class SeatLink(BaseModel):
     seat: int
     token: str
     url: str = Field(examples=["/#/table/tb3k2x9a?token=..."])
+
+
+class RematchLink(BaseModel):
+    """A seat's place at a rematch: its link there (only ever sent to that seat's own player)."""
+
+    table_id: str = Field(description="the rematch's table id")
+    seat: int = Field(description="your seat at the rematch (seats rotate: the next player goes first)")
+    token: str
+    url: str
+    host_token: str | None = Field(
+        None, description="the rematch's host token: only in the answer that created the rematch"
+    )
 
 
 class CreatedTable(BaseModel):

@@ -154,6 +154,37 @@ def api_router(server: Server) -> APIRouter:
         return await server.change(service.leave, table_id, seat_token)
 
     @router.post(
+        "/tables/{table_id}/rematch",
+        response_model=models.RematchLink,
+        summary="Propose the same table again (a seat of a finished table); proposed already: accept it",
+    )
+    async def rematch(table_id: str, seat_token: SeatToken = None):
+        return await rematch_link(service.propose_rematch, table_id, seat_token)
+
+    @router.post(
+        "/tables/{table_id}/rematch/accept",
+        response_model=models.RematchLink,
+        summary="Take your seat at a rematch (with your old table's seat token): your new link",
+    )
+    async def rematch_accept(table_id: str, seat_token: SeatToken = None):
+        return await rematch_link(service.accept_rematch, table_id, seat_token)
+
+    async def rematch_link(fn, table_id: str, seat_token: str | None) -> models.RematchLink:
+        # a proposal changes two tables (the old one's offer, the new one): each is announced
+        link, changes = await call(fn, table_id, seat_token)
+        for change in changes:
+            await server.announce(change)
+        return link
+
+    @router.post(
+        "/tables/{table_id}/rematch/decline",
+        response_model=models.TableSummary,
+        summary="Decline a rematch (with your old table's seat token): your seat there is open to anyone",
+    )
+    async def rematch_decline(table_id: str, seat_token: SeatToken = None):
+        return await server.change(service.decline_rematch, table_id, seat_token)
+
+    @router.post(
         "/tables/{table_id}/takeback",
         response_model=models.TableSummary,
         summary="Take your seat back from the bot",

@@ -13,6 +13,7 @@ seat view apart), and build on one store:
     undo.py        taking back one's own last decision
     accounts.py    optional accounts and their server-side sessions
     my_games.py    the seats an account or a guest's browser holds
+    rematch.py     the same table again at the end of a game: proposed, accepted, declined
     bot_jobs.py    the decision a bot must take, and its answer applied
     timers.py      a seat whose time ran out handed to the timeout bot
     coach.py       what the coach must think about
@@ -28,6 +29,7 @@ from cosmotable.server.coach import Coach
 from cosmotable.server.lobby import Lobby
 from cosmotable.server.my_games import MyGames
 from cosmotable.server.records import Records
+from cosmotable.server.rematch import Rematch
 from cosmotable.server.seat_view import PUSH_MEMO, SeatView, build_seat_state
 from cosmotable.server.snapshots import TableSnapshot
 from cosmotable.server.store import Change
@@ -35,7 +37,7 @@ from cosmotable.server.timers import Timers
 from cosmotable.server.undo import Undo
 
 
-class TableService(Lobby, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames):
+class TableService(Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames):
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
     def sizes(self) -> dict[str, int]:

@@ -44,6 +44,7 @@ class SeatSnapshot:
     bot_turn: bool = False
     timeouts: int = 0
     account_deleted: bool = False
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,8 @@ class TableSnapshot:
     seats: tuple[SeatSnapshot, ...]
     last: LastAction | None
     state: State = field(repr=False)
+    rematch: str | None = None
+    rematch_of: str | None = None
 
     @classmethod
     def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
@@ -97,6 +100,7 @@ class TableSnapshot:
                 s.bot_turn,
                 s.timeouts,
                 bool(s.account_deleted),
+                s.rematch,
             )
             for s in row.seats
         )
@@ -122,6 +126,8 @@ class TableSnapshot:
             seats,
             last,
             state,
+            rematch=row.rematch,
+            rematch_of=row.rematch_of,
         )
 
 

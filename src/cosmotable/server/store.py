@@ -201,6 +201,8 @@ class TableStore:
             version=row.version,
             scores=result.get("scores"),
             winners=result.get("winners"),
+            rematch=row.rematch,
+            rematch_of=row.rematch_of,
         )
 
     def _seat_info(self, table_id: str, seat: SeatRow | SeatSnapshot) -> models.SeatInfo:
@@ -215,6 +217,7 @@ class TableStore:
             bot_turn=seat.bot_turn,
             timeouts=seat.timeouts,
             account_deleted=bool(seat.account_deleted),
+            rematch=cast(Any, seat.rematch) if seat.kind == "human" else None,
         )
 
     # ------------------------------------------------------------------ changing tables

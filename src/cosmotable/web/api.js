@@ -65,6 +65,10 @@ export const api = {
   undo: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/undo`, { token }),
   replay: (id, step, seat) =>
     request("GET", `/tables/${encodeURIComponent(id)}/replay`, { query: { step, seat } }),
+  // rematch (docs/server-api.md, "Rematch"): always with this seat's token at the old table
+  rematch: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
+  rematchAccept: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch/accept`, { token }),
+  rematchDecline: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch/decline`, { token }),
   coach: (id, token) => request("GET", `/tables/${encodeURIComponent(id)}/coach`, { token }),
   // accounts (docs/server-api.md, "Accounts"): the session is an HttpOnly cookie the browser sends itself
   session: () => request("GET", "/session"),

@@ -1,11 +1,18 @@
 // The table page's end screen: who won, the score breakdown, replay / board / lobby. A part of TablePage
 // (table.js), mixed into its prototype as the coach panel is.
+import { api } from "./api.js";
 import { el, seatColor } from "./dom.js";
 import { t } from "./i18n.js";
+import { saveHostToken } from "./common.js";
 
 export const endScreen = {
   renderEnd() {
-    if (this.table.status !== "finished" || this.endDismissed) return null;
+    if (this.table.status !== "finished") return null;
+    // the offer stays in view when the final position is shown
+    return [this.renderRematchOffer(), this.endDismissed ? null : this.renderEndScreen()];
+  },
+
+  renderEndScreen() {
     const winners = this.table.winners || [];
     let rows = null;
     if (this.module.scoreRows && this.state && this.state.view) {
@@ -54,9 +61,67 @@ export const endScreen = {
         { class: "actions" },
         el("a", { class: "button primary", href: `#/replay/${this.tableId}` }, t("table.watch_replay")),
         el("button", { type: "button", onclick: () => { this.endDismissed = true; this.render(); } }, t("table.show_board")),
+        this.rematchSeat() && !this.table.rematch
+          ? el("button", { type: "button", id: "rematch-propose", onclick: () => this.rematch("propose") }, t("table.play_again"))
+          : null,
         el("a", { class: "button", href: "#/" }, t("nav.lobby")),
       ),
     );
+  },
+
+  // The seat tokens a rematch is asked with: a player's own seat, or every seat of a hot-seat device
+  // (a spectator holds none).
+  rematchTokens() {
+    if (this.hotseat) return [...this.seatTokens.values()];
+    const token = this.token();
+    return token ? [token] : [];
+  },
+
+  rematchSeat() {
+    return this.rematchTokens().length > 0;
+  },
+
+  // A rematch proposed at this table: this seat accepts (and goes to its new seat) or declines.
+  renderRematchOffer() {
+    if (!this.table.rematch || !this.rematchSeat()) return null;
+    if (this.rematchDeclined) return el("p", { class: "rematch-offer", role: "status" }, t("table.rematch_declined"));
+    return el(
+      "section",
+      { class: "rematch-offer", id: "rematch-offer", role: "status" },
+      el("p", {}, t("table.rematch_offer")),
+      el(
+        "p",
+        { class: "actions" },
+        el("button", { type: "button", class: "primary", id: "rematch-accept", onclick: () => this.rematch("accept") }, t("table.rematch_accept")),
+        el("button", { type: "button", id: "rematch-decline", onclick: () => this.rematch("decline") }, t("table.rematch_decline")),
+      ),
+    );
+  },
+
+  // Propose, accept or decline; each new seat's link is answered only for its own old token and only
+  // followed here (a hot-seat device takes every seat it held, in one address).
+  async rematch(what) {
+    const tokens = this.rematchTokens();
+    try {
+      if (what === "decline") {
+        for (const token of tokens) await api.rematchDecline(this.table.rematch, token);
+        this.rematchDeclined = true;
+        this.render();
+        return;
+      }
+      const links = [];
+      for (const token of tokens) {
+        const link = what === "propose" && !links.length ? await api.rematch(this.tableId, token) : await api.rematchAccept(links.length ? links[0].table_id : this.table.rematch, token);
+        if (link.host_token) saveHostToken(link.table_id, link.host_token);
+        links.push(link);
+      }
+      links.sort((a, b) => a.seat - b.seat);
+      const id = encodeURIComponent(links[0].table_id);
+      location.hash = links.length === 1 ? `#/table/${id}?token=${links[0].token}` : `#/table/${id}?tokens=${links.map((l) => l.token).join(",")}`;
+    } catch (error) {
+      this.error = error;
+      this.render();
+    }
   },
 
   // Who won, in the game's words when its module has them (a Planet team names the team), else the
