@@ -21,6 +21,9 @@ from cosmotable.envs.encodings import Encoding, encoding_for
 REWARDS = ("score_difference", "win", "score")
 #: Observation values lie in [0, OBS_HIGH] (most in [0, 1]; scores are scaled, not clipped).
 OBS_HIGH = 100.0
+#: The most bytes of masks one session keeps by their legal actions (`Session._build_mask`):
+#: 2 MiB are 670 masks of MLEM's 3,126 actions (a 2-player game offers ~330 distinct lists).
+MASK_MEMO_BYTES = 2 * 1024 * 1024
 
 
 def final_rewards(state: State, reward: str) -> list[float]:
@@ -110,9 +113,17 @@ class Session:
         # so that applying an index hands the engine the very object it offered (no re-validation).
         self._offered: dict[int, Any] = {}
         self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        self._mask_buffer = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        self._mask_items: Any = memoryview(self._mask_buffer)
-        self._set_in_buffer: list[int] = []
+        # ids of a state's legal action objects -> (those objects, kept alive so that their ids
+        # stay theirs; the read-only mask; the `_offered` map): see `_build_mask`.
+        self._masks: dict[tuple[int, ...], tuple[list[Any], np.ndarray, dict[int, Any]]] = {}
+        # Only where an action's index depends on the action alone: a game whose encoding names
+        # actions relative to the table (Kosmodrom's rocket slots) may index one object
+        # differently at two states.
+        self._masks_room = (
+            MASK_MEMO_BYTES // max(1, self.encoding.num_actions)
+            if type(self.encoding).action_to_index is Encoding.action_to_index
+            else 0
+        )
         # The seat to act (or TERMINAL) at this version, asked of the state once per change.
         self._player: int | None = None
 
@@ -128,6 +139,7 @@ class Session:
                 ) from None
         self.excluded = np.array(sorted(set(indices)), dtype=np.int64)
         self._mask = None
+        self._masks = {}  # built with the old exclusions
 
     def seed(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
@@ -168,27 +180,40 @@ class Session:
         return self._mask.copy()
 
     def _build_mask(self) -> np.ndarray:
-        """The mask of this state in the session's one mask buffer (handed out only as copies):
-        the last state's entries are cleared and this one's set, one item at a time through a
-        memoryview (indexing with a short Python list was ~7x slower: MLEM has ~3 legal actions
-        of 3,126), so no array is allocated per state."""
+        """The mask of this state, read-only (handed out only as copies), and `_offered`.
+
+        Games whose rules hand out shared action objects (MLEM) offer the same few hundred lists
+        of them again and again, so a mask is kept by the ids of its legal actions (the entry
+        keeps the objects alive, so no other object can take their ids) and a state that offers
+        the same objects in the same order gets it without a look at the encoding: a tuple of
+        ids and a dict lookup instead of the indices, the item writes and the `_offered` map. The
+        memo holds at most MASK_MEMO_BYTES of masks; past that (games that build new action
+        objects at every state: Kosmodrom, Planet) masks are built as before and not kept."""
         state = self.state
         legal = state.legal_actions()
-        indices = self.encoding.action_indices(legal, state)  # raises before the buffer changes
-        mask, items = self._mask_buffer, self._mask_items
-        for index in self._set_in_buffer:
-            items[index] = 0
+        key = tuple(map(id, legal))
+        known = self._masks.get(key)
+        if known is not None:
+            self._offered = known[2]
+            return known[1]
+        indices = self.encoding.action_indices(legal, state)  # raises before anything changes
+        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        # Item writes through a memoryview: indexing with a short Python list was ~7x slower
+        # (MLEM has ~3 legal actions of 3,126).
+        items: Any = memoryview(mask)
         offered: dict[int, Any] = {}
         for index, action in zip(indices, legal, strict=True):
             items[index] = 1
             offered[index] = None if index in offered else action
-        self._offered = offered
-        self._set_in_buffer = list(offered)
         if len(self.excluded):
             kept = mask.copy()
             kept[self.excluded] = 0
             if kept.any():
                 mask = kept
+        mask.flags.writeable = False
+        self._offered = offered
+        if len(self._masks) < self._masks_room:
+            self._masks[key] = (legal, mask, offered)
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
@@ -218,15 +243,14 @@ class Session:
         action = self._offered.get(int(index))
         if action is None:
             action = self.encoding.index_to_action(int(index), self.state)
-        self.state.apply(action)
-        self.decisions += 1
-        self.resolve_chance()
-        self._changed()
+        self.apply(action)
 
     def apply(self, action) -> None:
-        self.state.apply(action)
+        state = self.state
+        state.apply(action)
         self.decisions += 1
-        self.resolve_chance()
+        while state.is_chance_node():  # resolve_chance, inline: this runs at every decision
+            state.sample_chance(self.rng)
         self._changed()
 
     def picture(self, seat: int | None = None, title: str = "") -> np.ndarray:

@@ -44,6 +44,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
+from cosmotable.engine import TERMINAL
 from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
 from cosmotable.envs.render import render_as
 
@@ -133,7 +134,8 @@ class CosmotableAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.session.observe(seat), "action_mask": self.session.mask(seat)}
+        session = self.session
+        return {"observation": session.observe(seat), "action_mask": session.mask(seat)}
 
     def state(self) -> np.ndarray:
         """The global state: the public view's observation vector (no hidden information)."""
@@ -145,24 +147,32 @@ class CosmotableAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or not self.session.is_legal_index(int(action)):
-            legal = np.flatnonzero(self.session.mask())
+        session = self.session
+        index = None if action is None else int(action)
+        if index is None or not session.is_legal_index(index):
+            legal = np.flatnonzero(session.mask())
             raise ValueError(
                 f"illegal action {action!r} for {agent}; legal indices: {legal[:12].tolist()}"
                 f"{' ...' if len(legal) > 12 else ''} (use the action_mask)"
             )
+        # Before the end every reward is 0 (`rewards` is set only by the last step, after which
+        # only dead steps follow), so the per-step clearing and accumulating of rewards that
+        # PettingZoo's environments do would add zeros to zeros: it is done only at the end.
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.session.apply_index(int(action))
+        session.apply_index(index)
         self._decisions += 1
-        self._after_move()
-        self._accumulate_rewards()
+        if self._after_move():
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _after_move(self) -> None:
-        state = self.session.state
-        if state.is_terminal():
+    def _after_move(self) -> bool:
+        """Select the next agent, or end the episode (rewards, infos); True when it ended."""
+        session = self.session
+        player = session.to_act()  # asked of the state once per step (the session keeps it)
+        if player == TERMINAL:
+            state = session.state
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for seat, r in enumerate(final_rewards(state, self.reward_kind)):
                 self.rewards[self.possible_agents[seat]] = r
             cap = self.encoding.cap_reason(state)
@@ -175,7 +185,9 @@ class CosmotableAECEnv(AECEnv):
                 self.infos[agent] = {"scores": state.scores(), "winners": state.winners()}
                 if cap is not None:
                     self.infos[agent]["truncated"] = cap
-        elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
+            return True
+        self.agent_selection = self.possible_agents[player]
+        if self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
             self.truncations = dict.fromkeys(self.agents, True)
             reason = (
                 f"max_cycles: {self._decisions} decisions ({self.max_cycles} per seat on average) "
@@ -183,9 +195,8 @@ class CosmotableAECEnv(AECEnv):
             )
             for agent in self.agents:
                 self.infos[agent] = {"truncated": reason}
-            self.agent_selection = self.possible_agents[state.current_player()]
-        else:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            return True
+        return False
 
     def render(self) -> str | np.ndarray | None:
         title = f"{self.session.game.name}: spectator's view"

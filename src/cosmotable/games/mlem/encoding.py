@@ -162,6 +162,11 @@ class MlemEncoding(HiddenHistory, StateObservation, ViewObservation, Encoding):
             )
         )
         self._rocket_record = 3 + MAX_SEATS + len(ABILITIES)
+        self._crash_track = mat.crash_track_length
+        self._crash_scale = max(1, mat.crash_track_length)
+        self._last_position = self.num_positions - 1
+        # (seat, rocket, aboard, helpers used) -> that `rocket_board` segment (`_write_turn`).
+        self._rocket_blocks: dict[tuple[Any, ...], Any] = {}
         self._player_record = 2 + len(ABILITIES) + len(SCORE_PARTS) + 4
         self._hidden_in_play = any(variant_of(part) in config.variants for part in HIDDEN_PARTS)
         super().__init__(

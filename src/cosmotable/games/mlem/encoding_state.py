@@ -38,6 +38,9 @@ def _sixths(most: int = 12) -> tuple[float, ...]:
 #: `roll_counts` entries: k dice of a face give SIXTHS[k].
 SIXTHS = _sixths()
 
+#: The most rocket boards an encoding keeps written out (`_write_turn`): each is 300 bytes.
+ROCKET_MEMO = 8192
+
 #: Events after which nothing on the mat changed, only the turn segments (`phase` .. `deciding`),
 #: the UFO token and the available astronauts (`MlemEncoding.update_observation`): a roll, a travel
 #: without a landing, a reroll, boarding (and the satellite's jump to its space), a crash, a die set
@@ -176,7 +179,7 @@ class StateObservation(Encoding):
         ) = self._turn_starts
         n = state.num_players
         P = MAX_SEATS
-        crash_track = self.mat.crash_track_length
+        crash_track = self._crash_track
         phase = self._phase_pos.get(state.phase)
         if phase is not None:
             mv[o_phase + phase] = 1.0
@@ -185,14 +188,14 @@ class StateObservation(Encoding):
         mv[o_expedition] = state.expedition / EXPEDITION_SCALE
         mv[o_starter + (state.starter - seat) % n] = 1.0
         crashes = state.crashes
-        mv[o_crashes] = crashes / max(1, crash_track)
+        mv[o_crashes] = crashes / self._crash_scale
         if 0 <= crashes <= crash_track:
             mv[o_crashes_onehot + crashes] = 1.0
         if state.end_triggered:
             mv[o_end_triggered] = 1.0
 
         position = state.position
-        mv[o_position + min(position, self.num_positions - 1)] = 1.0
+        mv[o_position + min(position, self._last_position)] = 1.0
         if 0 <= state.dice <= self.max_dice:
             mv[o_dice + state.dice] = 1.0
         roll = state.roll
@@ -208,19 +211,36 @@ class StateObservation(Encoding):
                 mv[index] = value
         commander = state.current_commander_seat()
         mv[o_commander + (P if commander is None else (commander - seat) % n)] = 1.0
+        # The rocket board as one block copied from a memo: a game boards the same few rockets
+        # again and again, and a tuple key costs a fifth of writing the slots item by item.
+        key = (seat, tuple(state.rocket), tuple(state.aboard), frozenset(state.helpers_used))
+        block = self._rocket_blocks.get(key)
+        if block is None:
+            block = self._rocket_block(state, seat)
+            if len(self._rocket_blocks) < ROCKET_MEMO:
+                self._rocket_blocks[key] = block
+        mv[o_rocket_board : o_rocket_board + len(block)] = block
+        mv[o_deciding + (state.queue[0] if state.queue else P)] = 1.0
+
+    def _rocket_block(self, state: State, seat: int) -> Any:
+        """The `rocket_board` segment of `seat`'s observation, as a memoryview of its own array."""
+        P = MAX_SEATS
+        n = state.num_players
         record = self._rocket_record
         ability_pos = self._ability_pos
         aboard = state.aboard
+        block = np.zeros(P * record, dtype=np.float32)
         for slot, (s, astronaut) in enumerate(state.rocket[:P]):
-            base = o_rocket_board + slot * record
-            mv[base] = 1.0
+            base = slot * record
+            block[base] = 1.0
             if aboard[slot]:
-                mv[base + 1] = 1.0
+                block[base + 1] = 1.0
             if astronaut == "helper" and s in state.helpers_used:
-                mv[base + 2] = 1.0
-            mv[base + 3 + (s - seat) % n] = 1.0
-            mv[base + 3 + P + ability_pos[astronaut]] = 1.0
-        mv[o_deciding + (state.queue[0] if state.queue else P)] = 1.0
+                block[base + 2] = 1.0
+            block[base + 3 + (s - seat) % n] = 1.0
+            block[base + 3 + P + ability_pos[astronaut]] = 1.0
+        block.flags.writeable = False
+        return memoryview(block)
 
     def _count_roll(self, roll: tuple[str, ...], start: int) -> tuple[tuple[int, float], ...]:
         """The `roll_counts` items of a roll: dice per face / 6 (exact float32 sixths)."""
