@@ -9,12 +9,25 @@ import uuid
 
 import pytest
 from layout_helpers import open_table, position
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-ANIMATED = """() => ({
-  classes: [...document.querySelectorAll('#board .anim-move, #board .anim-roll, #board .anim-pop')]
-    .map((e) => [...e.classList].filter((c) => c.startsWith('anim-')).join(' ')),
-  running: document.getAnimations().filter((a) => a.playState === 'running').length,
-})"""
+# Records, from before the move, every animation class the board gets and the animations running
+# then. The page may draw the board again soon after the move (a pushed state and a REST answer, the
+# coach's hints), so looking only once the step changed can miss what ran: on a loaded machine the
+# re-draw often came first (a flaky failure after the table-text merge).
+WATCH = """() => {
+  window.__seen = { classes: [], running: 0 };
+  const look = () => {
+    const found = [...document.querySelectorAll('#board .anim-move, #board .anim-roll, #board .anim-pop')];
+    if (!found.length) return;
+    window.__seen.classes.push(...found.map((e) => [...e.classList].filter((c) => c.startsWith('anim-')).join(' ')));
+    const running = document.getAnimations().filter((a) => a.playState === 'running').length;
+    window.__seen.running = Math.max(window.__seen.running, running);
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+STEPPED = "(step) => { const b = document.querySelector('#board[data-step]'); return b && Number(b.dataset.step) > step; }"
 
 
 def _move_and_look(server, browser, game, reduced):
@@ -27,12 +40,20 @@ def _move_and_look(server, browser, game, reduced):
         open_table(page, server, table_id, token)
         step = state["step"]
         # the seat's move, made elsewhere (another device, or a bot would do the same)
+        page.evaluate(WATCH)
         server.act(table_id, token, state["legal_actions"][0]["json"], uuid.uuid4().hex)
-        page.wait_for_function(
-            "(step) => { const b = document.querySelector('#board[data-step]'); return b && Number(b.dataset.step) > step; }",
-            arg=step,
-        )
-        return page.evaluate(ANIMATED)
+        page.wait_for_function(STEPPED, arg=step)
+        if not reduced:
+            # the animation is started in the same task that draws the new step; wait for the
+            # record rather than sample it (a missing animation still fails, by timeout, below)
+            try:
+                page.wait_for_function(
+                    "() => window.__seen.classes.length > 0 && window.__seen.running > 0", timeout=10_000
+                )
+            except PlaywrightTimeout:
+                pass
+        seen = page.evaluate("() => window.__seen")
+        return {"classes": sorted(set(seen["classes"])), "running": seen["running"]}
     finally:
         context.close()
 
