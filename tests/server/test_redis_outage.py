@@ -14,7 +14,7 @@ import uuid
 import httpx
 from live_helpers import WAIT, LiveServer, SeatSocket, first_legal_moves, start_server
 from test_multiprocess import new_table
-from test_serve_workers import _answering, _serve
+from test_serve_workers import _answering, _serve, watched_table
 
 import services
 
@@ -108,12 +108,7 @@ def test_two_workers_started_during_a_redis_outage_serve_and_catch_up(tmp_path):
     try:
         url = _answering(process, log)
         server = LiveServer(process, url, log)
-        made = new_table(server, "mlem", 2)
-        table_id = made["table"]["id"]
-        tokens = {link["seat"]: link["token"] for link in made["seats"]}
-        sockets = [SeatSocket.open(server, table_id, tokens[seat], seat) for seat in (0, 1)]
-        for socket in sockets:
-            socket.read_in_background()
+        table_id, tokens, sockets = watched_table(server)
         try:
             for socket in sockets:
                 socket.wait_for_step(0)  # opened and served during the outage

@@ -65,18 +65,24 @@ def _answering(process: subprocess.Popen, log: Path) -> str:
     raise AssertionError(f"the server did not answer at {url}: {log.read_text()[-2000:]}")
 
 
+def watched_table(server: LiveServer) -> tuple[str, dict[int, str], list[SeatSocket]]:
+    """A new two-seat MLEM table and a socket of each seat, reading in the background."""
+    made = new_table(server, "mlem", 2)
+    table_id = made["table"]["id"]
+    tokens = {link["seat"]: link["token"] for link in made["seats"]}
+    sockets = [SeatSocket.open(server, table_id, tokens[seat], seat) for seat in (0, 1)]
+    for socket in sockets:
+        socket.read_in_background()
+    return table_id, tokens, sockets
+
+
 def test_two_workers_serve_one_port_and_every_socket_sees_every_move(tmp_path, redis_url):
     process, log = _serve(tmp_path, "--workers", "2", redis_url=redis_url)
     url = _answering(process, log)
     server = LiveServer(process, url, log)
     try:
         assert len(_children(process.pid)) >= 2, "two worker processes"
-        made = new_table(server, "mlem", 2)
-        table_id = made["table"]["id"]
-        tokens = {link["seat"]: link["token"] for link in made["seats"]}
-        sockets = [SeatSocket.open(server, table_id, tokens[seat], seat) for seat in (0, 1)]
-        for socket in sockets:
-            socket.read_in_background()
+        table_id, tokens, sockets = watched_table(server)
         try:
             # each request on a new connection: the kernel spreads them over the workers
             step = first_legal_moves(url, table_id, tokens, 12)
