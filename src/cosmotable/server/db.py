@@ -15,6 +15,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -161,6 +162,8 @@ class ChatRow(Base):
     """One chat message written at a table (chat.py): public, never part of a seat's view."""
 
     __tablename__ = "chat_messages"
+    #: a table's messages in order (the GET reads them by table, after an id)
+    __table_args__ = (Index("ix_chat_messages_table_id", "table_id", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
