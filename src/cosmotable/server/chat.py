@@ -166,4 +166,3 @@ class Chat(Identity):
 def chat_broadcast(table_id: str, message: ChatMessage, finished: bool) -> dict:
     """What the broadcaster carries to every socket on the table (each filters by its seat)."""
     return {"table": table_id, "step": -1, "chat": message.model_dump(), "finished": finished}
-

@@ -166,9 +166,7 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                 await server.announce(Change(table_id, -1))
 
 
-def socket_request(
-    text: str, limit: int
-) -> tuple[models.SocketAction | SocketChat | None, dict | None]:
+def socket_request(text: str, limit: int) -> tuple[models.SocketAction | SocketChat | None, dict | None]:
     """A websocket message read as the POST body is read: the same bounded JSON loader and the same
     model (unknown fields refused), so both transports accept exactly the same requests. Returns the
     request, or the error message to send instead."""
@@ -198,9 +196,7 @@ def socket_request(
         }
 
 
-SOCKET_ACTION_SHAPE = (
-    '{"type": "action", "action": ..., "client_action_id": ...} or {"type": "chat", "channel": ..., "text": ...}'
-)
+SOCKET_ACTION_SHAPE = '{"type": "action", "action": ..., "client_action_id": ...} or {"type": "chat", "channel": ..., "text": ...}'
 
 
 def _message_refusal(server: Server, address: str | None, token: str | None, text: str, limit: int):

@@ -22,9 +22,7 @@ def upgrade() -> None:
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column(
-            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False
-        ),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
         sa.Column("channel", sa.String(16), nullable=False),
         # the writing seat; NULL: a spectator
         sa.Column("seat", sa.Integer(), nullable=True),
