@@ -18,9 +18,17 @@ from cosmotable.server.app import create_app
 from cosmotable.server.db import MIGRATIONS, Base, migrate
 from cosmotable.server.settings import Settings
 
-MODEL_TABLES = {"tables", "seats", "actions", "undone_actions", "accounts", "account_sessions"}
+MODEL_TABLES = {
+    "tables",
+    "seats",
+    "actions",
+    "undone_actions",
+    "accounts",
+    "account_sessions",
+    "chat_messages",
+}
 #: the tables before revision 0004 (accounts)
-TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions"}
+TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions", "chat_messages"}
 
 
 def _config(url: str | None) -> Config:

@@ -15,6 +15,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
@@ -69,6 +71,8 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: this table is the rematch of that one (unique: one rematch per table, whoever proposes it)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
+    #: the table's chat is open (the host may close it; migration 0006)
+    chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     # UPDATE ... WHERE version = <read>: stale -> retry. (SQLAlchemy's typing declares
     # __mapper_args__ a plain attribute, so no ClassVar here.)
@@ -151,6 +155,24 @@ class ActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a chance outcome
     source: Mapped[str] = mapped_column(String(8))  # player | bot | chance
     client_action_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """One chat message written at a table (chat.py): public, never part of a seat's view."""
+
+    __tablename__ = "chat_messages"
+    #: a table's messages in order (the GET reads them by table, after an id)
+    __table_args__ = (Index("ix_chat_messages_table_id", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(String(16))  # players | spectators
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    #: the table's step when written: a replay shows the message at its place in the game
+    step: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -199,6 +199,7 @@ class TableSummary(BaseModel):
         None, description="a finished table: the id of its rematch, once a seat proposed one"
     )
     rematch_of: str | None = Field(None, description="a rematch: the id of the table it repeats")
+    chat: bool = Field(True, description="the table's chat is open (the host may close it)")
 
 
 class SeatLink(BaseModel):

@@ -15,9 +15,11 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from cosmotable import games
 from cosmotable.server import models
 from cosmotable.server.account_routes import account_router, signed_in
+from cosmotable.server.chat import ChatLog, ChatMessage, ChatPost, ChatSwitch
 from cosmotable.server.errors import ApiError
 from cosmotable.server.game_web import web_url
 from cosmotable.server.health import HealthBody, health
+from cosmotable.server.limits import client_address
 from cosmotable.server.metrics import resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.runtime import Server
@@ -268,6 +270,37 @@ def api_router(server: Server) -> APIRouter:
     async def coach(table_id: str, seat_token: SeatToken = None):
         job = await call(service.coach_job, table_id, seat_token)
         return await server.bots.advise(job)
+
+    @router.get(
+        "/tables/{table_id}/chat",
+        response_model=ChatLog,
+        summary="The table's chat: the players' channel, and the spectators' (for spectators, and "
+        "for everyone once the game is over)",
+    )
+    async def chat_log(
+        table_id: str,
+        seat_token: SeatToken = None,
+        after: Annotated[int, Query(ge=0, description="only messages with a greater id")] = 0,
+    ):
+        return await call(service.chat_log, table_id, seat_token, after)
+
+    @router.post(
+        "/tables/{table_id}/chat",
+        status_code=201,
+        response_model=ChatMessage,
+        summary="Write in the table's chat (a seat: players' channel; no token: spectators')",
+    )
+    async def chat_post(table_id: str, request: ChatPost, http: Request, seat_token: SeatToken = None):
+        connection = "address:" + (client_address(http.scope) or "?")
+        return await server.chat(table_id, seat_token, request, connection)
+
+    @router.put(
+        "/tables/{table_id}/chat",
+        response_model=models.TableSummary,
+        summary="Open or close the table's chat (host)",
+    )
+    async def chat_switch(table_id: str, request: ChatSwitch, host_token: HostToken = None):
+        return await server.change(service.switch_chat, table_id, host_token, request.enabled)
 
     router.include_router(account_router(server))
 

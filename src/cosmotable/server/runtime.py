@@ -7,15 +7,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from cosmotable.server import prometheus
 from cosmotable.server.bots import BotRunner
 from cosmotable.server.broadcast import Broadcaster, make_broadcaster
+from cosmotable.server.chat import CHAT_BURST, CHAT_RATE, ChatMessage, ChatPost, chat_broadcast
 from cosmotable.server.db import make_engine, make_sessionmaker, migrate
 from cosmotable.server.errors import ApiError, database_unavailable, is_database_outage
-from cosmotable.server.limits import SIGN_IN_BURST, SIGN_IN_RATE, RateLimiter
+from cosmotable.server.limits import SIGN_IN_BURST, SIGN_IN_RATE, RateLimiter, retry_after
 from cosmotable.server.metrics import GcPauses, LoopLag
 from cosmotable.server.service import Change, TableService
 from cosmotable.server.settings import Settings
@@ -63,6 +65,8 @@ class Server:
         )
         #: sign-in and sign-up attempts per name and per address (always on: account_routes.py)
         self.sign_in_attempts = RateLimiter(SIGN_IN_RATE, SIGN_IN_BURST)
+        #: chat messages per seat (its token) or spectator connection, in this process (chat.py)
+        self.chat_limiter = RateLimiter(CHAT_RATE, CHAT_BURST)
         self._background: list[asyncio.Task] = []
         self.loop_lag = LoopLag()
         self.gc_pauses = GcPauses()
@@ -96,6 +100,24 @@ class Server:
         if result.applied:
             self.metrics.actions.labels(result.table.game).inc()
         return result
+
+    async def chat(self, table_id: str, token: str | None, post: ChatPost, connection: str) -> ChatMessage:
+        """A chat message (HTTP or websocket): rate-limited per seat token, or per spectator
+        `connection` (its socket, or its address over HTTP); stored, then fanned out through the
+        broadcaster as table changes are, so every process's sockets get it."""
+        key = "token:" + hashlib.sha256(token.encode("utf-8", "replace")).hexdigest() if token else connection
+        wait = self.chat_limiter.take(f"chat:{table_id}:{key}")
+        if wait:
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"at most {CHAT_BURST} chat messages at once, then one every {1 / CHAT_RATE:g} s; "
+                f"retry after {retry_after(wait)} s",
+                headers={"Retry-After": str(retry_after(wait))},
+            )
+        message, finished = await self.call(self.service.post_chat, table_id, token, post)
+        await self.broadcaster.publish(table_id, chat_broadcast(table_id, message, finished))
+        return message
 
     def export(self) -> bytes:
         """The Prometheus text of the whole server (in a worker thread: it reads every worker's files)."""

@@ -13,6 +13,7 @@ seat view apart), and build on one store:
     undo.py        taking back one's own last decision
     accounts.py    optional accounts and their server-side sessions
     my_games.py    the seats an account or a guest's browser holds
+    chat.py        the table's chat: two channels, stored with the table
     rematch.py     the same table again at the end of a game: proposed, accepted, declined
     bot_jobs.py    the decision a bot must take, and its answer applied
     timers.py      a seat whose time ran out handed to the timeout bot
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from cosmotable.server.accounts import Accounts
 from cosmotable.server.bot_jobs import BotJob
+from cosmotable.server.chat import Chat
 from cosmotable.server.coach import Coach
 from cosmotable.server.lobby import Lobby
 from cosmotable.server.my_games import MyGames
@@ -37,7 +39,7 @@ from cosmotable.server.timers import Timers
 from cosmotable.server.undo import Undo
 
 
-class TableService(Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames):
+class TableService(Chat, Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames):
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
     def sizes(self) -> dict[str, int]:

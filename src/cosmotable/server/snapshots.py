@@ -85,6 +85,7 @@ class TableSnapshot:
     state: State = field(repr=False)
     rematch: str | None = None
     rematch_of: str | None = None
+    chat: bool = True
 
     @classmethod
     def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
@@ -128,6 +129,7 @@ class TableSnapshot:
             state,
             rematch=row.rematch,
             rematch_of=row.rematch_of,
+            chat=row.chat is not False,
         )
 
 

@@ -203,6 +203,7 @@ class TableStore:
             winners=result.get("winners"),
             rematch=row.rematch,
             rematch_of=row.rematch_of,
+            chat=row.chat is not False,
         )
 
     def _seat_info(self, table_id: str, seat: SeatRow | SeatSnapshot) -> models.SeatInfo:

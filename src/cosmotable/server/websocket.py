@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from cosmotable.engine.inputs import parse_json
 from cosmotable.server import models
+from cosmotable.server.chat import ChatPost, SocketChat, visible
 from cosmotable.server.errors import ApiError, describe_problems, utf8_safe
 from cosmotable.server.limits import client_address, close_reason, retry_after
 from cosmotable.server.runtime import Server
@@ -82,6 +83,12 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
             async def push_updates():
                 nonlocal seen
                 async for message in updates:
+                    if "chat" in message:
+                        # public text, not a change of the table: no view is rebuilt for it
+                        chat = message["chat"]
+                        if visible(chat["channel"], seat, bool(message.get("finished"))):
+                            await websocket.send_json({"type": "chat", "message": chat})
+                        continue
                     undo = "undo" in message
                     # the log was rebuilt without a taken-back decision: send it whole
                     since = 0 if undo else seen
@@ -125,7 +132,10 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                     if request is None:  # nothing of the message was acted on
                         await websocket.send_json(refusal)
                         continue
-                    await socket_action(server, websocket, table_id, token, request)
+                    if isinstance(request, SocketChat):
+                        await socket_chat(server, websocket, table_id, token, request)
+                    else:
+                        await socket_action(server, websocket, table_id, token, request)
 
             pusher = asyncio.create_task(push_updates())
             receiver = asyncio.create_task(receive_actions())
@@ -156,7 +166,7 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                 await server.announce(Change(table_id, -1))
 
 
-def socket_request(text: str, limit: int) -> tuple[models.SocketAction | None, dict | None]:
+def socket_request(text: str, limit: int) -> tuple[models.SocketAction | SocketChat | None, dict | None]:
     """A websocket message read as the POST body is read: the same bounded JSON loader and the same
     model (unknown fields refused), so both transports accept exactly the same requests. Returns the
     request, or the error message to send instead."""
@@ -175,6 +185,8 @@ def socket_request(text: str, limit: int) -> tuple[models.SocketAction | None, d
             "message": f"a message is a JSON object: send {SOCKET_ACTION_SHAPE}",
         }
     try:
+        if data.get("type") == "chat":
+            return SocketChat.model_validate(data), None
         return models.SocketAction.model_validate(data), None
     except ValidationError as exc:
         return None, {
@@ -184,7 +196,7 @@ def socket_request(text: str, limit: int) -> tuple[models.SocketAction | None, d
         }
 
 
-SOCKET_ACTION_SHAPE = '{"type": "action", "action": ..., "client_action_id": ...}'
+SOCKET_ACTION_SHAPE = '{"type": "action", "action": ..., "client_action_id": ...} or {"type": "chat", "channel": ..., "text": ...}'
 
 
 def _message_refusal(server: Server, address: str | None, token: str | None, text: str, limit: int):
@@ -206,6 +218,20 @@ def _message_refusal(server: Server, address: str | None, token: str | None, tex
             "retry_after": retry_after(wait),
         }
     return None
+
+
+async def socket_chat(
+    server: Server, websocket: WebSocket, table_id: str, token: str | None, request: SocketChat
+) -> None:
+    """A chat message sent over the socket: stored and fanned out like the POST (the writer gets it
+    back with everyone else); a refusal (rate, chat off, wrong channel) is only told."""
+    post = ChatPost(channel=request.channel, text=request.text)
+    try:
+        await server.chat(table_id, token, post, f"socket:{id(websocket)}")
+    except ApiError as exc:
+        if exc.status == 404:
+            raise _Close.of(exc) from None
+        await websocket.send_json({"type": "error", "error": exc.error, "message": utf8_safe(exc.message)})
 
 
 async def socket_action(
