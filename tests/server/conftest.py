@@ -23,7 +23,7 @@ def database_url(request, tmp_path) -> str:
     except for a test whose app starts on it (the `settings` fixture): that one already holds the
     newest schema, copied from a database migrated once per worker, as the app's own start would
     have left it - each such test then skips running the migrations (issue #47: ~0.1-0.2 s of CPU a
-    test, over some 500 tests). Migrating an empty database stays tested: test_migrations.py, the
+    test, some 280 tests). Migrating an empty database stays tested: test_migrations.py, the
     live servers and the tests without `settings` start from empty ones."""
     migrated = "settings" in request.fixturenames
     if request.param == "postgresql":

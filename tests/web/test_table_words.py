@@ -121,9 +121,7 @@ REPLAY_OPTIONS = {"mlem": {}, "kosmodrom": {"max_turns": 40}, "planet": {"max_tu
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_replay_words_every_last_action_in_every_language(server, new_page, game):
-    created = server.create_table(
-        game, [{"kind": "bot", "bot": "random"}] * 2, options=REPLAY_OPTIONS[game]
-    )
+    created = server.create_table(game, [{"kind": "bot", "bot": "random"}] * 2, options=REPLAY_OPTIONS[game])
     server.start(created)
     table_id = created["table"]["id"]
     server.wait_until(table_id, lambda summary: summary["status"] == "finished", timeout=300)
