@@ -10,7 +10,7 @@ database and data directory; every test runs on SQLite and on PostgreSQL (confte
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,6 +20,7 @@ from server_helpers import (
     play_until_turn_of,
     seat_headers,
     summary_of,
+    token_of,
     wait_until,
 )
 from sqlalchemy import select
@@ -163,6 +164,22 @@ def test_another_seat_leaving_does_not_give_the_seat_to_act_a_new_period(setting
         after, remaining = _left(client, made)
         assert after["seats"][other]["bot_playing"] and after["to_act"] == before["to_act"]
         assert after["deadline"] == before["deadline"] and remaining <= 19 * HOUR
+
+
+def test_the_page_is_told_the_servers_time_over_http_and_on_its_socket(settings, clock):
+    clock.advance(DAY)  # the server lives a day ahead of the real time (and of the browser's clock)
+    with serve(settings) as client:
+        made = _turn_based(client)
+        table_id = made["table"]["id"]
+        told = [client.get(f"/api/tables/{table_id}").headers["X-Server-Time"]]
+        state = client.get(f"/api/tables/{table_id}/state", headers=seat_headers(made, 0))
+        told.append(state.headers["X-Server-Time"])
+        with client.websocket_connect(f"/api/tables/{table_id}/ws?token={token_of(made, 0)}") as socket:
+            first = socket.receive_json()
+        assert first["type"] == "state" and first["table"]["id"] == table_id
+        told.append(first["now"])
+        for text in told:
+            assert _time(text) - datetime.now(UTC) > timedelta(hours=23), (text, told)
 
 
 def test_the_test_clock_moves_on_in_whole_writes_and_refuses_a_file_without_a_number(tmp_path):

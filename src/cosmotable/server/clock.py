@@ -66,6 +66,11 @@ def now() -> datetime:
     return datetime.now(UTC) if clock is None else clock.now()
 
 
+def now_text() -> str:
+    """The server's time as the client is told it (ISO 8601, UTC, to the millisecond)."""
+    return now().isoformat(timespec="milliseconds")
+
+
 def use_test_clock(path: Path | str | None) -> None:
     """Make `now()` the test clock kept in `path` (None: the real time again). The clock is the
     process's: a server sets it at its start and gives it back at its stop."""

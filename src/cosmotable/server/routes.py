@@ -43,10 +43,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 SERVER_TIME = "X-Server-Time"
 
 
-def server_time() -> str:
-    return clock.now().isoformat(timespec="milliseconds")
-
-
 SeatToken = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
 HostToken = Annotated[str | None, Header(alias="X-Host-Token", description="the host token")]
 
@@ -130,7 +126,7 @@ def api_router(server: Server) -> APIRouter:
 
     @router.get("/tables/{table_id}", response_model=models.TableSummary, summary="One table")
     async def get_table(table_id: str, response: Response):
-        response.headers[SERVER_TIME] = server_time()
+        response.headers[SERVER_TIME] = clock.now_text()
         return await call(service.get, table_id)
 
     @router.delete(
@@ -216,7 +212,7 @@ def api_router(server: Server) -> APIRouter:
         seat_token: SeatToken = None,
         since: Annotated[int, Query(ge=0, description="first event index to include")] = 0,
     ):
-        response.headers[SERVER_TIME] = server_time()
+        response.headers[SERVER_TIME] = clock.now_text()
         seat = await call(service.authenticate, table_id, seat_token)
         # the token is checked again against the snapshot the answer is built from: a link revoked
         # between the two reads gets a 403, never the seat's new holder's view

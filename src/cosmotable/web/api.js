@@ -10,17 +10,17 @@ export class ApiError extends Error {
 }
 
 // How far the server's clock is ahead of this browser's (ms): the table page counts a turn's deadline
-// down from the server's time, which its answers about a table carry (X-Server-Time), because a
-// browser's clock may be minutes off (and a test server's a day ahead).
+// down from the server's time, which its answers about a table carry (X-Server-Time, and `now` in a
+// socket's first state), because a browser's clock may be minutes off (and a test server's a day ahead).
 let serverOffset = 0;
 
 export function serverNow() {
   return Date.now() + serverOffset;
 }
 
-function noteServerTime(response, sent) {
-  const stamp = Date.parse(response.headers.get("X-Server-Time") || "");
-  // halfway through the request: the answer was made somewhere between sending and receiving
+// `sent`: when the request went (the answer was made halfway, as near as can be known).
+function noteServerTime(text, sent = Date.now()) {
+  const stamp = Date.parse(text || "");
   if (!Number.isNaN(stamp)) serverOffset = stamp - (sent + Date.now()) / 2;
 }
 
@@ -40,7 +40,7 @@ async function request(method, path, { body, token, hostToken, query } = {}) {
   } catch (error) {
     throw new ApiError(0, "network", String(error));
   }
-  noteServerTime(response, sent);
+  noteServerTime(response.headers.get("X-Server-Time"), sent);
   let payload = null;
   if (response.status === 204) return null;
   try {
@@ -144,6 +144,7 @@ export class TableSocket {
       } catch (_) {
         return; // not JSON: nothing the page can use
       }
+      if (message.now) noteServerTime(message.now);
       this.onMessage(message);
     });
     socket.addEventListener("close", (event) => {

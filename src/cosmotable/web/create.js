@@ -15,9 +15,9 @@ const DAY = 24 * HOUR;
 const REALTIME = [30, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE];
 const TURN_BASED = [HOUR, 12 * HOUR, DAY, 3 * DAY, 7 * DAY];
 
-// "30 seconds", "5 minutes", "12 hours", "3 days": each timer in its own unit.
+// "30 seconds", "5 minutes", "24 hours", "3 days": each timer in its own unit (a day as 24 hours, as players say).
 function timerName(seconds) {
-  if (seconds % DAY === 0) return t("create.timer_days", { count: seconds / DAY });
+  if (seconds % DAY === 0 && seconds > DAY) return t("create.timer_days", { count: seconds / DAY });
   if (seconds % HOUR === 0) return t("create.timer_hours", { count: seconds / HOUR });
   if (seconds % MINUTE === 0) return t("create.timer_minutes", { count: seconds / MINUTE });
   return t("create.timer_seconds", { count: seconds });
