@@ -44,7 +44,7 @@ function clock(seconds) {
   return `${m}:${s}`;
 }
 
-// A long deadline also as the moment on this browser's clock, in its own time zone ("Tue 14:05").
+// A long deadline also as the moment on this browser's clock, in its own time zone ("Mon, Nov 30, 09:33 AM").
 function deadlineMoment(seconds) {
   const format = new Intl.DateTimeFormat(language(), { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
   return format.format(new Date(Date.now() + seconds * 1000));
