@@ -9,6 +9,21 @@ export class ApiError extends Error {
   }
 }
 
+// How far the server's clock is ahead of this browser's (ms): the table page counts a turn's deadline
+// down from the server's time, which its answers about a table carry (X-Server-Time, and `now` in a
+// socket's first state), because a browser's clock may be minutes off (and a test server's a day ahead).
+let serverOffset = 0;
+
+export function serverNow() {
+  return Date.now() + serverOffset;
+}
+
+// `sent`: when the request went (the answer was made halfway, as near as can be known).
+function noteServerTime(text, sent = Date.now()) {
+  const stamp = Date.parse(text || "");
+  if (!Number.isNaN(stamp)) serverOffset = stamp - (sent + Date.now()) / 2;
+}
+
 async function request(method, path, { body, token, hostToken, query } = {}) {
   const url = new URL(`/api${path}`, location.origin);
   for (const [name, value] of Object.entries(query || {})) {
@@ -19,11 +34,13 @@ async function request(method, path, { body, token, hostToken, query } = {}) {
   if (token) headers["X-Seat-Token"] = token;
   if (hostToken) headers["X-Host-Token"] = hostToken;
   let response;
+  const sent = Date.now();
   try {
     response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     throw new ApiError(0, "network", String(error));
   }
+  noteServerTime(response.headers.get("X-Server-Time"), sent);
   let payload = null;
   if (response.status === 204) return null;
   try {
@@ -127,6 +144,7 @@ export class TableSocket {
       } catch (_) {
         return; // not JSON: nothing the page can use
       }
+      if (message.now) noteServerTime(message.now);
       this.onMessage(message);
     });
     socket.addEventListener("close", (event) => {

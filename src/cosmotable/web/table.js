@@ -5,7 +5,7 @@
 // Hot-seat privacy: only the seat now shown has a view on this page. When the turn passes to another of
 // this device's seats, the board, log and coach are removed from the DOM (not hidden) and the page shows
 // "pass the device to X"; the next seat's view is fetched only after that player confirms.
-import { api, newActionId, TableSocket } from "./api.js";
+import { api, newActionId, serverNow, TableSocket } from "./api.js";
 import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName, botLevelName } from "./games.js";
@@ -17,9 +17,10 @@ import { SeatTabs } from "./table_tabs.js";
 import { piecePlaces, showChanges } from "./motion.js";
 import { keepFitted } from "./fit.js";
 
+// Seconds until the deadline by the server's clock (the browser's may be off).
 function remaining(deadline) {
   if (!deadline) return null;
-  const ms = new Date(deadline).getTime() - Date.now();
+  const ms = new Date(deadline).getTime() - serverNow();
   return Number.isNaN(ms) ? null : Math.max(0, Math.round(ms / 1000));
 }
 
@@ -30,10 +31,23 @@ function older(incoming, shown) {
   return incoming.version < shown.version;
 }
 
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+// The time left as the chip says it: minutes and seconds on a realtime table; hours and minutes, or
+// days and hours, on a turn-based one (24 h a move), where "1439:59" would mean nothing at a glance.
 function clock(seconds) {
+  if (seconds >= DAY) return t("table.time_days", { days: Math.floor(seconds / DAY), hours: Math.floor((seconds % DAY) / HOUR) });
+  if (seconds >= HOUR) return t("table.time_hours", { hours: Math.floor(seconds / HOUR), minutes: Math.floor((seconds % HOUR) / 60) });
   const m = Math.floor(seconds / 60);
   const s = String(seconds % 60).padStart(2, "0");
   return `${m}:${s}`;
+}
+
+// A long deadline also as the moment on this browser's clock, in its own time zone ("Mon, Nov 30, 09:33 AM").
+function deadlineMoment(seconds) {
+  const format = new Intl.DateTimeFormat(language(), { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return format.format(new Date(Date.now() + seconds * 1000));
 }
 
 export class TablePage {
@@ -363,7 +377,9 @@ export class TablePage {
     const running = table.status === "running";
     const seconds = running ? remaining(table.deadline) : null;
     const note = running ? this.timeoutNote() : null;
-    const time = seconds === null ? null : t("table.timer", { time: clock(seconds) });
+    let time = null;
+    if (seconds !== null && seconds >= HOUR) time = t("table.timer_until", { time: clock(seconds), when: deadlineMoment(seconds) });
+    else if (seconds !== null) time = t("table.timer", { time: clock(seconds) });
     // the note in a span of its own: the red of a running-out clock is the clock's, not the note's
     return el(
       "span",
