@@ -22,7 +22,8 @@ def test_registered_and_loadable_by_name():
     assert game.num_players() == 3
     assert game.num_distinct_actions() == 3126
     assert game.max_chance_outcomes() == 515
-    assert game.observation_tensor_size() == game.information_state_tensor_size() > 0
+    # perfect recall: the observation, then one code per step of the game (test_openspiel_conventions.py)
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + game.max_game_length()
     assert game.get_parameters()["variants"] == "secret_missions+ufo"
 
 
