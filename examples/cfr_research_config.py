@@ -1,7 +1,7 @@
 """Solve a research configuration of a Cosmotable game with OpenSpiel's exact CFR, and print how
 exploitable the average policy is as it converges.
 
-    python examples/cfr_research_config.py                          # MLEM `tiny`, 64 iterations
+    python examples/cfr_research_config.py                          # MLEM `tiny`, 32 iterations
     python examples/cfr_research_config.py --research small --iterations 16
     python examples/cfr_research_config.py --algorithm cfrplus
 
@@ -32,7 +32,7 @@ def main(argv=None) -> None:
     )
     parser.add_argument("--game", default="mlem")
     parser.add_argument("--research", default="tiny", help="a research configuration of the game")
-    parser.add_argument("--iterations", type=int, default=64)
+    parser.add_argument("--iterations", type=int, default=32)
     parser.add_argument("--algorithm", choices=("cfr", "cfrplus"), default="cfr")
     args = parser.parse_args(argv)
     openspiel.register([args.game])

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.algorithms import mcts
 
 from cosmotable.envs import openspiel
 
@@ -84,3 +85,27 @@ def test_win_is_the_default_reward():
     assert game.get_parameters()["reward"] == "win"
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert openspiel.load("kosmodrom").get_parameters()["reward"] == "win"
+
+
+@pytest.mark.slow
+def test_mcts_with_the_usual_exploration_constant_beats_random_on_full_mlem():
+    """With returns in [-1, 1] (the default `win` reward) OpenSpiel's MCTSBot needs no tuning:
+    `uct_c=2` (OpenSpiel's examples' value) and 8 simulations win 7 of 8 seeded 2-player games
+    against a random player (seats alternating; measured: 7 of 8, 50 s on a loaded machine)."""
+    game = openspiel.load("mlem", players=2)
+    wins = 0
+    for i in range(8):
+        rng = np.random.RandomState(i)
+        bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        seat = i % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            elif state.current_player() == seat:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        wins += state.returns()[seat] == 1.0
+    assert wins >= 7

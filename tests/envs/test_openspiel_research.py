@@ -155,3 +155,28 @@ def test_kosmodrom_chance_and_returns_are_sound_and_the_sample_reach_underflows(
         log10_reach += math.log10(probability)
     assert all(math.isfinite(r) for r in state.returns())
     assert log10_reach < DOUBLE_MIN_LOG10
+
+
+def test_outcome_sampling_mccfr_on_full_kosmodrom_reproduces_the_non_finite_regrets():
+    """The failure the issue reports, in one iteration (two sampled games): regrets updated where
+    the sample reach had underflowed to 0.0 are inf or nan."""
+    game = openspiel.load("kosmodrom", players=2)
+    np.random.seed(0)
+    solver = os_mccfr.OutcomeSamplingSolver(game)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        solver.iteration()
+    regrets = [v[REGRET_INDEX] for v in solver._infostates.values()]
+    assert any(not np.all(np.isfinite(r)) for r in regrets)
+
+
+def test_outcome_sampling_mccfr_regrets_stay_finite_on_kosmodrom_with_a_turn_cap():
+    """The workaround docs/research.md gives for the underflow above: Kosmodrom's own turn cap keeps
+    a sampled game short enough (10 turns: sample reach ~1e-90) for finite regrets."""
+    game = openspiel.load("kosmodrom", players=2, max_turns=10)
+    np.random.seed(0)
+    solver = os_mccfr.OutcomeSamplingSolver(game)
+    with np.errstate(divide="raise", invalid="raise"):
+        for _ in range(6):
+            solver.iteration()
+    regrets = [v[REGRET_INDEX] for v in solver._infostates.values()]
+    assert len(regrets) > 100 and all(np.all(np.isfinite(r)) for r in regrets)
