@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+from envs_helpers import missions_state
 from open_spiel.python.algorithms import mcts
 
 from cosmotable.envs import openspiel
@@ -59,15 +60,7 @@ def test_tensor_tells_apart_exactly_the_histories_the_player_tells_apart():
 
 
 def test_hidden_deals_give_equal_tensors_to_the_seats_that_did_not_see_them():
-    game = openspiel.load("mlem", players=3, variants=("secret_missions",))
-    state = game.new_initial_state()
-    rng = np.random.RandomState(0)
-    while state.is_chance_node() or len(state.history()) < 16:
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(state.legal_actions()[0])
+    _game, state = missions_state(16)
     player = state.current_player()
     told_apart = 0
     for _ in range(4):

@@ -58,12 +58,7 @@ def test_mlem_tiny_game_ends_by_a_crash_or_a_full_roster():
     ends = set()
     for seed in range(30):
         state = mlem.state_from_config(config, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.sample_chance(rng)
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+        state.play_randomly(random.Random(seed))
         ends.add("crash" if state.crashes else "roster")
         assert state.crashes == 1 or max(state.placed) == 2
     assert ends == {"crash", "roster"}

@@ -266,6 +266,14 @@ loaded about 9 times over its 2 cores (it is a few minutes of CPU):
 | heuristic | 10.5% | 53.0% | -23.66 | +0.43 |
 
 One seed and one budget: a demonstration that the environment trains end to end, not a tuned agent.
+
+**The "before" columns do not reproduce** (issue #49). Measured again with the same defaults and
+seed, `python examples/train_maskable_ppo.py --timesteps 1` (it evaluates the untrained policy
+first; Intel Xeon, 2 cores, 24 GiB, Python 3.11.7, torch 2.13.0+cpu, sb3-contrib 2.9.2, load
+average 12 to 41): **47.8%** (mean score difference -1.32) against random and **13.2%** (-16.30)
+against heuristic. The untrained network's play changed with the versions of torch and sb3 and with
+the environment since that run. The "after" columns are that run's and were not measured again
+(2,624 s of a loaded machine).
 """
 
 
