@@ -315,7 +315,15 @@ class CoachMove(BaseModel):
     win_chance: float | None = Field(
         description="this seat's estimated chance to win after the move (null: the search left the move out)"
     )
-    visits: int
+    lead: float | None = Field(
+        default=None,
+        description="the expected lead of this seat's team over the best other team after the move, in "
+        "the game's units (points; Planet: coins); null for a move the coach left out",
+    )
+    lead_noise: float | None = Field(
+        default=None, description="the standard error of `lead` over the samples (null: fewer than 2)"
+    )
+    visits: int = Field(description="samples the coach judged the move on (0: a quick estimate only)")
 
     model_config = ConfigDict(populate_by_name=True)
 
