@@ -12,10 +12,13 @@ position where this seat is to move again is judged by the game's estimate:
 * the expected lead (`evaluation.lead`): the seat's team's value less the best other team's, in the
   game's units (MLEM and Kosmodrom: points, Planet: coins), and its standard error over the samples
   (the figure's stated noise);
+* the standard error of each move's gap to the best one, sample by sample (the noise of a
+  comparison, far smaller than either lead's own under common random numbers);
 * the win chance that lead makes (`evaluation.lead_chances`; a finished game: its payoff).
 
 The candidates are the heuristic's best `COACH_MOVES` and the estimate's best `COACH_EXTRA` one move
-ahead that those leave out; the other moves get the quick estimate (`estimated_chances`, 0 samples).
+ahead that those leave out; the other moves are listed unjudged (0 samples, no figures: a quick
+estimate on another footing, shown beside these, ranked moves the coach had not judged above it).
 The work is bounded by `COACH_CPU` (seconds of this thread's CPU, so a loaded server answers as
 soon; `None` in tests, whose advice is then a function of the seed alone) and `COACH_SAMPLES`,
 checked after each whole sample so that every candidate has as many samples.
@@ -28,7 +31,6 @@ import random
 import time
 from collections.abc import Callable
 
-from cosmotable.bots.base import estimated_chances
 from cosmotable.bots.evaluation import lead, lead_chances, payoff
 from cosmotable.bots.game_bots import load_game_bots
 from cosmotable.bots.mcts import MCTSBot
@@ -63,9 +65,11 @@ class CoachSearch(MCTSBot):
         self.last_samples = 0
 
     def advise(self, state: State) -> list[dict]:
-        """Per legal move `{action, win_chance, lead, lead_noise, visits}`, best first: the
-        candidates by their mean win chance (then lead) over `visits` samples, then the moves
-        left out by their quick estimate (`lead` None, `visits` 0)."""
+        """Per legal move `{action, win_chance, lead, lead_noise, gap_noise, visits}`, best first: the
+        candidates by their mean win chance (then lead) over `visits` samples; then the moves left
+        out, unjudged (figures None, `visits` 0). `lead_noise` is the standard error of the move's
+        lead; `gap_noise` that of its gap to the best move's lead, sample by sample: the moves share
+        their samples, so a gap is known far better than either lead alone."""
         legal = state.legal_actions()
         horizon = coach_horizon(state)
         seat = self._seat = state.current_player()
@@ -91,9 +95,7 @@ class CoachSearch(MCTSBot):
                 leads[str(action)].append(margin)
             samples += 1
         self.last_samples = samples
-        self.rng = random.Random(f"coach:{self.base_seed}:rest")
         rest = [a for a in legal if str(a) not in wins]
-        quick = estimated_chances(state, rest, self.rng) if rest else {}
         judged = [
             {
                 "action": a,
@@ -105,11 +107,14 @@ class CoachSearch(MCTSBot):
             for a in candidates
         ]
         judged.sort(key=lambda m: (m["win_chance"], m["lead"]), reverse=True)
+        if judged:
+            best = leads[str(judged[0]["action"])]
+            for m in judged:
+                m["gap_noise"] = _noise([b - v for b, v in zip(best, leads[str(m["action"])])])
         unjudged = [
-            {"action": a, "win_chance": quick[str(a)], "lead": None, "lead_noise": None, "visits": 0}
+            {"action": a, "win_chance": None, "lead": None, "lead_noise": None, "gap_noise": None, "visits": 0}
             for a in rest
         ]
-        unjudged.sort(key=lambda m: m["win_chance"], reverse=True)
         return judged + unjudged
 
     def _coach_candidates(self, state: State, legal: list[Action]) -> list[Action]:

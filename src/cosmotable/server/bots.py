@@ -107,7 +107,7 @@ def advice(state: State, seed: int, cpu: float | None = None, samples: int | Non
     """The coach's answer for the seat to act in `state`, judged with `seed` within the coach's budget
     (`bots.coach.COACH_CPU`, `COACH_SAMPLES`; tests give a count and no clock): like `decision`, a
     function of what that seat may see only. Best first: the moves judged, by win chance, then the
-    moves left out by their quick estimate (0 samples, no lead)."""
+    moves left out (0 samples, no figures)."""
     from cosmotable.bots import coach
 
     search = coach.CoachSearch(
@@ -122,6 +122,7 @@ def advice(state: State, seed: int, cpu: float | None = None, samples: int | Non
             "win_chance": m["win_chance"],
             "lead": m["lead"],
             "lead_noise": m["lead_noise"],
+            "gap_noise": m["gap_noise"],
             "visits": m["visits"],
         }
         for m in search.advise(state.clone())
