@@ -83,6 +83,7 @@ export const coachPanel = {
       // the server's order is the search's ranking (its pick first, the moves it left out last)
       const moves = this.coach.moves || [];
       const shown = this.coachAll ? moves : moves.slice(0, COACH_SHOWN);
+      const samples = Math.max(0, ...moves.map((move) => move.visits || 0));
       parts.push(
         el("h3", {}, t("coach.moves")),
         el(
@@ -97,7 +98,6 @@ export const coachPanel = {
               el("th", { scope: "col" }, t("coach.move")),
               el("th", { scope: "col" }, t("coach.win_chance")),
               el("th", { scope: "col", title: t("coach.lead_help") }, t("coach.lead")),
-              el("th", { scope: "col" }, t("coach.visits")),
             ),
           ),
           el(
@@ -112,11 +112,12 @@ export const coachPanel = {
                   ? el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance))
                   : el("td", { class: "muted" }, t("coach.no_figure")),
                 this.leadCell(move),
-                el("td", {}, move.visits ? String(move.visits) : t("coach.estimate_only")),
               ),
             ),
           ),
         ),
+        // every judged move has as many samples (bots/coach.py): said once, under the table
+        samples ? el("p", { class: "muted coach-samples" }, t("coach.samples", { count: samples })) : null,
         moves.length > COACH_SHOWN
           ? el(
               "button",
