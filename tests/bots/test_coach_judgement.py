@@ -78,10 +78,19 @@ def test_kosmodrom_builds_its_rocket_rather_than_ending_the_turn():
             return None
         rockets = state.public_view()["rockets"]
         own = {r["id"] for r in rockets if r["owner"] == seat and r["zone"] == "assembly"}
-        return next((t for t in legal if t.split()[:2] in (["play", "fuel"], ["play", "metal"]) and t.split()[-1] in own), None)
+        return next(
+            (
+                t
+                for t in legal
+                if t.split()[:2] in (["play", "fuel"], ["play", "metal"]) and t.split()[-1] in own
+            ),
+            None,
+        )
 
     for seed in (5, 8):
-        state = heuristic_until("kosmodrom", 3, seed, lambda s: s.is_chance_node() is False and own_part(s) is not None)
+        state = heuristic_until(
+            "kosmodrom", 3, seed, lambda s: s.is_chance_node() is False and own_part(s) is not None
+        )
         part = own_part(state)
         ranked = advice(state, seed=3, samples=SAMPLES)["moves"]
         moves = by_text(ranked)
@@ -113,7 +122,9 @@ def test_planet_brings_home_the_last_coin_and_wins():
 def test_planet_mid_game_figures_are_apart():
     """Issue #45: Planet's figures were all within 2.0-2.6 %. A dozen moves into a game, the coach's
     best and fifth moves differ by more than their stated noise."""
-    state = heuristic_until("planet", 2, 6, lambda s: s.public_view()["total_turns"] >= 6 and len(s.legal_actions()) > 7)
+    state = heuristic_until(
+        "planet", 2, 6, lambda s: s.public_view()["total_turns"] >= 6 and len(s.legal_actions()) > 7
+    )
     moves = advice(state, seed=7, samples=SAMPLES)["moves"]
     assert all(m["visits"] == SAMPLES for m in moves[:5])
     assert_apart(moves[0], moves[4], sigmas=1.0)

@@ -33,7 +33,9 @@ def position(game_id: str, players: int, decisions: int, seed: int):
     raise AssertionError(f"{game_id}: the game ended before a wide decision")
 
 
-@pytest.mark.parametrize(("game_id", "players", "decisions"), [("planet", 2, 12), ("planet", 3, 30), ("kosmodrom", 3, 20)])
+@pytest.mark.parametrize(
+    ("game_id", "players", "decisions"), [("planet", 2, 12), ("planet", 3, 30), ("kosmodrom", 3, 20)]
+)
 def test_the_coach_shows_searched_moves_first_and_the_best_five_all_searched(game_id, players, decisions):
     state = position(game_id, players, decisions, seed=5)
     moves = advice(state, seed=7, samples=3)["moves"]

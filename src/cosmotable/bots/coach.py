@@ -112,7 +112,14 @@ class CoachSearch(MCTSBot):
             for m in judged:
                 m["gap_noise"] = _noise([b - v for b, v in zip(best, leads[str(m["action"])])])
         unjudged = [
-            {"action": a, "win_chance": None, "lead": None, "lead_noise": None, "gap_noise": None, "visits": 0}
+            {
+                "action": a,
+                "win_chance": None,
+                "lead": None,
+                "lead_noise": None,
+                "gap_noise": None,
+                "visits": 0,
+            }
             for a in rest
         ]
         return judged + unjudged
