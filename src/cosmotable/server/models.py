@@ -346,9 +346,22 @@ class CoachMove(BaseModel):
     text: str
     json_: dict[str, Any] = Field(alias="json", serialization_alias="json")
     win_chance: float | None = Field(
-        description="this seat's estimated chance to win after the move (null: the search left the move out)"
+        description="this seat's estimated chance to win after the move (null: the coach left the move out)"
     )
-    visits: int
+    lead: float | None = Field(
+        default=None,
+        description="the expected lead of this seat's team over the best other team after the move, in "
+        "the game's units (points; Planet: coins); null for a move the coach left out",
+    )
+    lead_noise: float | None = Field(
+        default=None, description="the standard error of `lead` over the samples (null: fewer than 2)"
+    )
+    gap_noise: float | None = Field(
+        default=None,
+        description="the standard error of the gap between the best move's lead and this move's, sample by "
+        "sample (the moves share their samples, so a gap is known better than either lead)",
+    )
+    visits: int = Field(description="samples the coach judged the move on (0: a quick estimate only)")
 
     model_config = ConfigDict(populate_by_name=True)
 
