@@ -214,7 +214,9 @@ def _play_to_the_end(server, table_id, token, chat_at):
 
 
 def test_the_replay_shows_the_chat_written_up_to_the_replayed_step(server, page):
-    created = server.create_table("mlem", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    )
     server.start(created)
     table_id = created["table"]["id"]
     token = created["seats"][0]["token"]
