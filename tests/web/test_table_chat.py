@@ -8,13 +8,14 @@ broadcaster keeps the order per socket) or never will be."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import uuid
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import open_client, screenshot
+from web_helpers import CLIENT, open_client, screenshot
 
 from cosmotable.server.chat import MAX_CHARS
 
@@ -185,6 +186,16 @@ def test_the_host_turns_chat_off_for_everyone_and_on_again(server, new_page):
     expect(bob.locator("#chat-input")).to_be_enabled()
     _say(bob, "back on")
     _shows(ada, "back on")
+
+    # the panel speaks the page's language, and switches with it (the typed text stays)
+    uk = json.loads((CLIENT / "i18n" / "uk.json").read_text(encoding="utf-8"))
+    bob.locator("#chat-input").fill("draft")
+    bob.get_by_label("Language").select_option("uk")
+    expect(bob.locator("#chat-send")).to_have_text(uk["chat.send"])
+    expect(bob.locator("#chat-title")).to_have_text(uk["chat.title"])
+    expect(bob.locator("#chat-input")).to_have_attribute("placeholder", uk["chat.write"])
+    expect(bob.locator("#chat-input")).to_have_value("draft")
+    expect(bob.locator("#chat-mute summary")).to_have_text(uk["chat.mute"])
 
 
 def _play_to_the_end(server, table_id, token, chat_at):

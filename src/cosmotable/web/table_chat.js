@@ -126,10 +126,11 @@ export class TableChat {
       this.button,
     );
     this.extras = el("div", { class: "chat-extras" });
+    this.title = el("h2", { id: "chat-title" }, t("chat.title"));
     this.node = el(
       "details",
       { class: "chat", id: "chat", open: true },
-      el("summary", {}, el("h2", { id: "chat-title" }, t("chat.title"))),
+      el("summary", {}, this.title),
       this.tabs,
       this.list,
       this.note,
@@ -228,6 +229,13 @@ export class TableChat {
 
   // The node to put in the page (after each redraw of the page, the newest message in view again).
   attach() {
+    // the words built once are said again in the page's language (the page redraws on a change)
+    this.title.textContent = t("chat.title");
+    this.tabs.setAttribute("aria-label", t("chat.channels"));
+    this.list.setAttribute("aria-label", t("chat.title"));
+    for (const name of ["aria-label", "placeholder"]) this.input.setAttribute(name, t("chat.write"));
+    this.button.textContent = t("chat.send");
+    this.draw();
     requestAnimationFrame(() => {
       this.list.scrollTop = this.list.scrollHeight;
     });
