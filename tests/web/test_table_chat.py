@@ -19,6 +19,10 @@ from web_helpers import CLIENT, open_client, screenshot
 
 from cosmotable.server.chat import MAX_CHARS
 
+# the pages' own default wait (conftest.DEFAULT_TIMEOUT_MS), not expect's 5 s: under a shared
+# machine's load a message takes longer to go round; a wait still ends at the condition
+expect.set_options(timeout=20_000)
+
 
 def _table(server, seats=2, names=("Ada", "Bob")):
     created = server.create_table("mlem", [{"kind": "human", "name": names[i]} for i in range(seats)])
