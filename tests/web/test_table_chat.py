@@ -19,8 +19,9 @@ from web_helpers import CLIENT, open_client, screenshot
 
 from cosmotable.server.chat import MAX_CHARS
 
-# the pages' own default wait (conftest.DEFAULT_TIMEOUT_MS), not expect's 5 s: under a shared
-# machine's load a message takes longer to go round; a wait still ends at the condition
+# the pages' own default wait (conftest.DEFAULT_TIMEOUT_MS), not expect's 5 s (process-wide; only this
+# module uses expect): under a shared machine's load a message takes longer to go round; a wait still
+# ends at the condition
 expect.set_options(timeout=20_000)
 
 
