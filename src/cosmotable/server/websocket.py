@@ -190,11 +190,14 @@ def socket_request(text: str, limit: int) -> tuple[models.SocketAction | SocketC
             return SocketChat.model_validate(data), None
         return models.SocketAction.model_validate(data), None
     except ValidationError as exc:
-        return None, {
+        refusal = {
             "type": "error",
             "error": "validation_error",
             "message": utf8_safe(describe_problems(exc.errors())),
         }
+        if data.get("type") == "chat":  # a message too long, blank, or with bidi controls
+            refusal["about"] = "chat"
+        return None, refusal
 
 
 SOCKET_ACTION_SHAPE = '{"type": "action", "action": ..., "client_action_id": ...} or {"type": "chat", "channel": ..., "text": ...}'
@@ -232,7 +235,10 @@ async def socket_chat(
     except ApiError as exc:
         if exc.status == 404:
             raise _Close.of(exc) from None
-        await websocket.send_json({"type": "error", "error": exc.error, "message": utf8_safe(exc.message)})
+        # "about": the client shows a chat refusal in its chat panel, not as a refused move
+        await websocket.send_json(
+            {"type": "error", "error": exc.error, "message": utf8_safe(exc.message), "about": "chat"}
+        )
 
 
 async def socket_action(

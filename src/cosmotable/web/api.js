@@ -86,6 +86,12 @@ export const api = {
   rematch: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
   rematchAccept: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch/accept`, { token }),
   rematchDecline: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch/decline`, { token }),
+  // table chat (docs/chat.md): the channels this token (none: a spectator) reads; writing; the host's switch
+  chat: (id, token, after = 0) => request("GET", `/tables/${encodeURIComponent(id)}/chat`, { token, query: { after } }),
+  chatPost: (id, token, channel, text) =>
+    request("POST", `/tables/${encodeURIComponent(id)}/chat`, { token, body: { channel, text } }),
+  chatSwitch: (id, hostToken, enabled) =>
+    request("PUT", `/tables/${encodeURIComponent(id)}/chat`, { hostToken, body: { enabled } }),
   coach: (id, token) => request("GET", `/tables/${encodeURIComponent(id)}/coach`, { token }),
   // accounts (docs/server-api.md, "Accounts"): the session is an HttpOnly cookie the browser sends itself
   session: () => request("GET", "/session"),

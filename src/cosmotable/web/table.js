@@ -14,6 +14,7 @@ import { errorBox, hostToken, loadGames } from "./common.js";
 import { coachPanel } from "./table_coach.js";
 import { endScreen } from "./table_end.js";
 import { SeatTabs } from "./table_tabs.js";
+import { TableChat } from "./table_chat.js";
 import { piecePlaces, showChanges } from "./motion.js";
 import { keepFitted } from "./fit.js";
 
@@ -120,6 +121,7 @@ export class TablePage {
     this.socket = null;
     if (this.tabs) this.tabs.close();
     this.tabs = null;
+    this.chat = null;
     this.state = null;
     this.events = [];
     this.newEvents = [];
@@ -146,6 +148,10 @@ export class TablePage {
       onStatus: (status) => this.onConnection(status),
     });
     this.socket.open();
+    // the table's chat as this seat (or a spectator) may use it, written over the same socket
+    this.chat = new TableChat({ tableId: this.tableId, seat, token, send: (m) => Boolean(this.socket && this.socket.send(m)), playerName: (s) => this.playerName(s) });
+    this.chat.update(this.table, hostToken(this.tableId));
+    this.chat.load();
     // other tabs of this browser on the same seat: said beside the turn (a hot-seat device shows one
     // seat at a time and its tabs would all be "the same seat" in turn: not counted there)
     if (token && !this.hotseat) this.tabs = new SeatTabs(this.tableId, seat, () => this.renderStatus());
@@ -173,10 +179,13 @@ export class TablePage {
   }
 
   onConnection(status) {
+    const before = this.connection;
     this.connection = status;
     clearInterval(this.poll);
     // without a live socket, ask for the state every few seconds so the game goes on
     if (status !== "open" && status !== "closed") this.poll = setInterval(() => this.refresh(), 4000);
+    // (re)connected: what was written while the socket was down
+    if (status === "open" && before === "reconnecting" && this.chat) this.chat.load();
     if (status === "open" && this.error && this.error.code === "network") {
       // connected again (after a server restart): the page must not say both "Connected" and "the
       // server cannot be reached"; the state is fetched anew
@@ -190,6 +199,8 @@ export class TablePage {
 
   onMessage(message) {
     if (message.type === "state") this.applyState(message, false);
+    else if (message.type === "chat") this.chat?.receive(message.message);
+    else if (message.type === "error" && message.about === "chat") this.chat?.refused(message);
     else if (message.type === "error") {
       this.error = { code: message.error, message: message.message };
       this.render();
@@ -224,6 +235,7 @@ export class TablePage {
     this.table = state.table;
     if (this.table.status !== "finished") this.endDismissed = false;
     this.busy = false;
+    if (this.chat) this.chat.update(this.table, hostToken(this.tableId));
     // hot-seat: the turn went to another seat of this device
     const toAct = this.table.to_act;
     if (this.hotseat && this.table.status === "running" && this.seatTokens.has(toAct) && toAct !== this.shownSeat) {
@@ -540,6 +552,7 @@ export class TablePage {
       { class: "side" },
       this.coachOn ? el("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" }) : null,
       el("section", { class: "log-panel", "aria-labelledby": "log-title" }, el("h2", { id: "log-title" }, t("table.log")), log),
+      this.chat ? this.chat.attach() : null,
     );
     if (this.coachOn) this.fillCoach(side.querySelector("#coach"));
     // newest at the bottom, in view
