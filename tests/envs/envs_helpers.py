@@ -122,6 +122,23 @@ def check_gym_env_and_episode(game_id, options=None):
     assert ("safety cap" in info["truncated"]) if truncated else "truncated" not in info
 
 
+def missions_state(steps: int, seed: int = 0):
+    """A 3-player OpenSpiel MLEM state with secret missions after at least `steps` actions: chance
+    by its probabilities (seeded), every decision the first legal one."""
+    from cosmotable.envs import openspiel  # the callers have skipped without pyspiel
+
+    game = openspiel.load("mlem", players=3, variants=("secret_missions",))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while state.is_chance_node() or len(state.history()) < steps:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return game, state
+
+
 def check_resamples(game, state, samples, differs):
     """OpenSpiel's `resample_from_infostate` at `state`, the same contract for every game: each of
     `samples` samples keeps the acting seat's information state, observation and legal moves, has a

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-from envs_helpers import check_resamples, play_openspiel
+from envs_helpers import check_resamples, missions_state, play_openspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from cosmotable.envs import openspiel
@@ -22,7 +22,8 @@ def test_registered_and_loadable_by_name():
     assert game.num_players() == 3
     assert game.num_distinct_actions() == 3126
     assert game.max_chance_outcomes() == 515
-    assert game.observation_tensor_size() == game.information_state_tensor_size() > 0
+    # perfect recall: the observation, then one code per step of the game (test_openspiel_conventions.py)
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + game.max_game_length()
     assert game.get_parameters()["variants"] == "secret_missions+ufo"
 
 
@@ -70,15 +71,7 @@ def test_serialization_round_trip_mid_game():
 
 
 def test_information_state_hides_other_missions_and_resampling_keeps_it():
-    game = openspiel.load("mlem", players=3, variants=("secret_missions",))
-    state = game.new_initial_state()
-    rng = np.random.RandomState(0)
-    while state.is_chance_node() or len(state.history()) < 20:
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(state.legal_actions()[0])
+    game, state = missions_state(20)
     info = check_resamples(game, state, 5, lambda sample, state: str(sample) != str(state))
     assert "?" in info  # the other seats' deals are hidden
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -73,6 +74,33 @@ def wait_until(predicate, timeout: float = 60.0, what: str = "the condition"):
             return value
         time.sleep(0.02)
     raise AssertionError(f"gave up waiting for {what}")
+
+
+def summary_of(client, made) -> dict:
+    """The table's summary (GET /api/tables/{id})."""
+    return client.get(f"/api/tables/{made['table']['id']}").json()
+
+
+def bot_turn_over(client, made, seat: int) -> dict:
+    """Wait until the bot has made the timed-out turn's decisions (another seat is to act)."""
+    return wait_until(
+        lambda: (s := summary_of(client, made))["to_act"] != seat and not s["seats"][seat]["bot_turn"] and s,
+        what="the bot to finish the timed-out turn",
+    )
+
+
+def play_until_turn_of(client, made, seat: int, rng: random.Random) -> None:
+    """The other seat plays its own decisions until `seat` is to act again."""
+    for _ in range(500):
+        summary = summary_of(client, made)
+        assert summary["status"] == "running", "the game ended before the seat's next turn"
+        if summary["to_act"] == seat:
+            return
+        other = summary["to_act"]
+        legal = state_of(client, made, other)["legal_actions"]
+        response = act(client, made, other, rng.choice(legal)["json"])
+        assert response.status_code == 200, response.text
+    raise AssertionError("the seat's turn did not come back")
 
 
 def play_humans_randomly(client, made: dict, humans, rng, limit: int = 5000) -> dict:

@@ -19,6 +19,12 @@ Two cases run on two server processes sharing PostgreSQL and Redis, with a socke
 Now and then during play every seat and the spectator also ask for the table's record: before the
 end it is the asker's own history, checked like the rest (its events exactly the seat's own).
 
+The seats and the spectator also chat now and then (issue #46), each message a unique marker: chat is
+public and never part of a seat's view, so no state, view or record sent holds a marker; no chat
+payload (the POST's answer, GET /chat, the websocket's `chat` messages) holds a seat token, and the
+server's log holds none; a seat never gets the spectators' channel while the game runs, and every
+socket gets every message of the channels it reads.
+
 Each table is a Hypothesis property over the random moves' seed: one game per table in the
 everyday profile, ten in `thorough` (tests/budget_helpers.py).
 """
@@ -136,8 +142,9 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
         ]
         for socket in sockets:
             socket.read_in_background()
+        chat: list[tuple[str, str]] = []  # (channel, marker) of each message the server took
         try:
-            final_step = _play(http, table_id, tokens, rng, received)
+            final_step = _play(http, table_id, tokens, rng, received, chat)
             for socket in sockets:
                 socket.wait_for_step(final_step)
         finally:
@@ -150,13 +157,19 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
     assert seed.bit_length() > 64, "the server's seeds must be long"
     for socket in sockets:
         received += [
-            Received(socket.seat, message.get("step", -1), text, f"websocket message {n}")
+            # a chat message carries the step at which it was written
+            Received(socket.seat, message["message"]["step"], text, f"websocket chat message {n}")
+            if message.get("type") == "chat"
+            else Received(socket.seat, message.get("step", -1), text, f"websocket message {n}")
             for n, (message, text) in enumerate(zip(socket.messages, socket.raw))
         ]
+        problems_of_chat = chat_problems(socket, chat)
+        assert not problems_of_chat, problems_of_chat
     truth = Truth(record, {item.step for item in received})
     problems = []
     for item in received:
         problems += check(item, str(seed), truth)
+    problems += chat_leaks(received, chat, tokens, [server.output() for server in live_servers])
     assert not problems, f"{len(problems)} problems, the first ones:\n" + "\n".join(problems[:15])
     # the figure of the closing notes (`pytest -s`): what was compared with the engine's truth
     sockets_seen = sum(1 for item in received if item.what.startswith("websocket"))
@@ -164,9 +177,17 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
     print(f"  ({sockets_seen} websocket messages) over {final_step} steps")
 
 
-def _play(http, table_id: str, tokens: dict[int, str], rng: random.Random, received: list[Received]) -> int:
+def _play(
+    http,
+    table_id: str,
+    tokens: dict[int, str],
+    rng: random.Random,
+    received: list[Received],
+    chat: list[tuple[str, str]],
+) -> int:
     """Random legal moves over HTTP until the game ends; every response is kept as received by the
-    seat that asked (or the spectator). Returns the final step."""
+    seat that asked (or the spectator). Now and then the seat to act, or the spectator, writes in the
+    chat (`chat` gets each message the server took). Returns the final step."""
     step, illegal_tried = 0, False
     for _ in range(MOVE_LIMIT):
         summary = http.get(f"/api/tables/{table_id}")
@@ -181,6 +202,18 @@ def _play(http, table_id: str, tokens: dict[int, str], rng: random.Random, recei
         received.append(Received(seat, step, state.text, "GET /state"))
         legal = state.json()["legal_actions"]
         assert legal, f"seat {seat} is to act at step {step} and was given no legal action"
+        for writer, channel in ((seat, "players"), (SPECTATOR, "spectators")):
+            if rng.random() < 0.06 or not illegal_tried:  # always in the first turn
+                marker = f"chatmark{uuid.uuid4().hex}"
+                written = http.post(
+                    f"/api/tables/{table_id}/chat",
+                    headers={"X-Seat-Token": tokens[writer]} if writer is not None else {},
+                    json={"channel": channel, "text": marker},
+                )
+                assert written.status_code in (201, 429), written.text  # 429: past the chat's rate
+                if written.status_code == 201:
+                    chat.append((channel, marker))
+                    received.append(Received(writer, step, written.text, "POST /chat"))
         if not illegal_tried:  # a refusal's message is sent to the seat too
             refused = http.post(
                 f"/api/tables/{table_id}/actions",
@@ -203,6 +236,11 @@ def _play(http, table_id: str, tokens: dict[int, str], rng: random.Random, recei
                 assert record.status_code == 200, record.text
                 assert record.json()["format"] == "cosmotable-seat-history", "the full record before the end"
                 received.append(Received(other, step, record.text, "GET /record (running)"))
+                log = http.get(
+                    f"/api/tables/{table_id}/chat", headers={"X-Seat-Token": token} if token else {}
+                )
+                assert log.status_code == 200, log.text
+                received.append(Received(other, step, log.text, "GET /chat"))
         answer = http.post(
             f"/api/tables/{table_id}/actions",
             headers=headers,
@@ -320,6 +358,35 @@ def check(item: Received, seed: str, truth: Truth) -> list[str]:
             problems.append(f"{where}: the history's {len(events)} events are not the seat's {count}")
         if "actions" in body or "seed" in body:
             problems.append(f"{where}: the running table's history holds the actions or the seed")
+    return problems
+
+
+def chat_problems(socket: SeatSocket, chat: list[tuple[str, str]]) -> list[str]:
+    """A socket got exactly the chat of the channels it reads while the game runs: a seat the
+    players', a spectator both, in the order written."""
+    reads = ("players", "spectators") if socket.seat is SPECTATOR else ("players",)
+    got = [m["message"]["text"] for m in socket.messages if m.get("type") == "chat"]
+    wanted = [marker for channel, marker in chat if channel in reads]
+    return [] if got == wanted else [f"socket of seat {socket.seat} got chat {got}, not {wanted}"]
+
+
+def chat_leaks(received: list[Received], chat: list[tuple[str, str]], tokens: dict, logs: list[str]):
+    """Chat is never part of a seat's view (no marker outside the chat's own payloads), a seat reads
+    no spectators' message while the game runs, and no seat token is in a chat payload or the log."""
+    problems = []
+    spectators = [marker for channel, marker in chat if channel == "spectators"]
+    for item in received:
+        where = f"{item.what} to seat {item.seat} at step {item.step}"
+        if "chat" not in item.what:
+            problems += [f"{where}: holds chat {m}" for _, m in chat if m in item.text]
+            continue
+        problems += [f"{where}: holds seat {s}'s token" for s, token in tokens.items() if token in item.text]
+        if item.seat is not SPECTATOR:
+            problems += [f"{where}: holds the spectators' {m}" for m in spectators if m in item.text]
+    for log in logs:
+        problems += [
+            f"the server's log holds seat {s}'s token" for s, token in tokens.items() if token in log
+        ]
     return problems
 
 

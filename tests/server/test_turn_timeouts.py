@@ -11,7 +11,16 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
-from server_helpers import act, create, seat_headers, state_of, wait_until
+from server_helpers import (
+    act,
+    bot_turn_over,
+    create,
+    play_until_turn_of,
+    seat_headers,
+    state_of,
+    summary_of,
+    wait_until,
+)
 from sqlalchemy import update
 
 from cosmotable.server.db import TableRow, utcnow
@@ -19,13 +28,9 @@ from cosmotable.server.db import TableRow, utcnow
 HOUR = 3600
 
 
-def _summary(client, made) -> dict:
-    return client.get(f"/api/tables/{made['table']['id']}").json()
-
-
 def _time_out(app, client, made, seat: int) -> None:
     """Run `seat`'s clock out now (it must be the seat to act, with a clock running)."""
-    summary = _summary(client, made)
+    summary = summary_of(client, made)
     assert summary["to_act"] == seat and summary["deadline"] is not None, summary
     service = app.state.server.service
     with service.sessions.begin() as session:
@@ -34,28 +39,6 @@ def _time_out(app, client, made, seat: int) -> None:
             .where(TableRow.id == made["table"]["id"])
             .values(deadline=utcnow() - timedelta(seconds=1), version=TableRow.version + 1)
         )
-
-
-def _bot_turn_over(client, made, seat: int) -> dict:
-    """Wait until the bot has made the timed-out turn's decisions (another seat is to act)."""
-    return wait_until(
-        lambda: (s := _summary(client, made))["to_act"] != seat and not s["seats"][seat]["bot_turn"] and s,
-        what="the bot to finish the timed-out turn",
-    )
-
-
-def _play_until_turn_of(client, made, seat: int, rng: random.Random) -> None:
-    """The other seat plays its own decisions until `seat` is to act again."""
-    for _ in range(500):
-        summary = _summary(client, made)
-        assert summary["status"] == "running", "the game ended before the seat's next turn"
-        if summary["to_act"] == seat:
-            return
-        other = summary["to_act"]
-        legal = state_of(client, made, other)["legal_actions"]
-        response = act(client, made, other, rng.choice(legal)["json"])
-        assert response.status_code == 200, response.text
-    raise AssertionError("the seat's turn did not come back")
 
 
 def _own_decision(client, made, seat: int, rng: random.Random) -> dict:
@@ -81,17 +64,17 @@ def test_the_create_form_default_is_three_time_outs_and_the_option_is_checked(cl
 def test_one_time_out_lets_the_bot_make_that_turn_and_the_seat_stays_the_players(app, client):
     rng = random.Random(7)
     made = create(client, "mlem", ["human", "human"], timer_seconds=HOUR, timeout_bot="random")
-    late = _summary(client, made)["to_act"]
-    step = _summary(client, made)["step"]
+    late = summary_of(client, made)["to_act"]
+    step = summary_of(client, made)["step"]
     _time_out(app, client, made, late)
-    after = _bot_turn_over(client, made, late)
+    after = bot_turn_over(client, made, late)
     assert after["step"] > step  # the bot decided for the seat
     seat = after["seats"][late]
     assert seat["timeouts"] == 1 and not seat["bot_playing"] and not seat["bot_turn"]
     assert after["deadline"] is not None  # the other seat's clock runs
     # the seat is still its player's: on their next turn they act, no takeback needed
-    _play_until_turn_of(client, made, late, rng)
-    assert _summary(client, made)["deadline"] is not None  # and their own clock runs again
+    play_until_turn_of(client, made, late, rng)
+    assert summary_of(client, made)["deadline"] is not None  # and their own clock runs again
     mine = _own_decision(client, made, late, rng)
     assert mine["seats"][late]["timeouts"] == 0  # their own decision resets the count
     assert (
@@ -108,13 +91,14 @@ def test_time_outs_in_a_row_hand_the_seat_to_the_bot_and_takeback_works_at_once(
         client, "mlem", ["human", "human"], timer_seconds=HOUR, timeout_bot="random", timeouts_to_bot=2
     )
     table_id = made["table"]["id"]
-    late = _summary(client, made)["to_act"]
+    late = summary_of(client, made)["to_act"]
     _time_out(app, client, made, late)
-    _bot_turn_over(client, made, late)
-    _play_until_turn_of(client, made, late, rng)
+    bot_turn_over(client, made, late)
+    play_until_turn_of(client, made, late, rng)
     _time_out(app, client, made, late)
     handed = wait_until(
-        lambda: (s := _summary(client, made))["seats"][late]["bot_playing"] and s, what="the seat handed over"
+        lambda: (s := summary_of(client, made))["seats"][late]["bot_playing"] and s,
+        what="the seat handed over",
     )
     assert handed["seats"][late]["timeouts"] == 2 and not handed["seats"][late]["bot_turn"]
     # while the bot plays the seat its player may not act, but may take the seat back at any moment
@@ -124,8 +108,8 @@ def test_time_outs_in_a_row_hand_the_seat_to_the_bot_and_takeback_works_at_once(
     seat = back.json()["seats"][late]
     assert not seat["bot_playing"] and seat["timeouts"] == 0
     # the player plays on: their turn comes back and is theirs (not a bot's) to play
-    _play_until_turn_of(client, made, late, rng)
-    assert not _summary(client, made)["seats"][late]["bot_playing"]
+    play_until_turn_of(client, made, late, rng)
+    assert not summary_of(client, made)["seats"][late]["bot_playing"]
     _own_decision(client, made, late, rng)
 
 
@@ -134,13 +118,13 @@ def test_the_players_own_decision_resets_the_count(app, client):
     made = create(
         client, "mlem", ["human", "human"], timer_seconds=HOUR, timeout_bot="random", timeouts_to_bot=2
     )
-    late = _summary(client, made)["to_act"]
+    late = summary_of(client, made)["to_act"]
     _time_out(app, client, made, late)
-    _bot_turn_over(client, made, late)
-    _play_until_turn_of(client, made, late, rng)
+    bot_turn_over(client, made, late)
+    play_until_turn_of(client, made, late, rng)
     assert _own_decision(client, made, late, rng)["seats"][late]["timeouts"] == 0
-    _play_until_turn_of(client, made, late, rng)
+    play_until_turn_of(client, made, late, rng)
     # one more time-out is the first in a row again: the bot makes the turn, the seat stays theirs
     _time_out(app, client, made, late)
-    after = _bot_turn_over(client, made, late)
+    after = bot_turn_over(client, made, late)
     assert after["seats"][late]["timeouts"] == 1 and not after["seats"][late]["bot_playing"]

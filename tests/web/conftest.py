@@ -13,6 +13,9 @@ Fixtures (use them from any `tests/web/test_*.py`; the game modules' whole-game 
 - ``start_server`` (module): ``start_server(COSMOTABLE_TABLE_SEED="5")`` starts one more server with
   more settings (the same process as ``server``'s; stopped after the module), for a test that needs a
   setting the shared server must not have (a fixed table seed would deal every table alike).
+- ``server_lives`` (function): ``with server_lives(COSMOTABLE_TEST_CLOCK=path) as server:`` starts a
+  server on the test's own data directory and port and stops it at the block's end; the next block
+  starts it again on the same database and port (a restart, with a page left open on it).
 - ``browser`` (session): Debian's Chromium through Playwright
   (``executable_path="/usr/bin/chromium"``, ``--headless --no-sandbox --disable-gpu
   --disable-background-networking``).
@@ -76,11 +79,26 @@ def start_server(tmp_path_factory):
         yield start
 
 
-@contextlib.contextmanager
-def running_server(data_dir: Path, **settings: str):
-    """A server process on a free port with its data under `data_dir`; `settings` are more
-    COSMOTABLE_* variables for it (e.g. ``COSMOTABLE_TABLE_SEED="5"``)."""
+@pytest.fixture
+def server_lives(tmp_path):
+    """Lives of one server, for tests of what survives a restart: ``with server_lives(**settings) as
+    server:`` starts it, the block's end stops it; every life has the same data directory (its
+    database) and the same port, so an open page reloads from the next life."""
+    data_dir = tmp_path / "server-data"
+    data_dir.mkdir()
     port = free_port()
+
+    def life(**settings: str):
+        return running_server(data_dir, port=port, **settings)
+
+    return life
+
+
+@contextlib.contextmanager
+def running_server(data_dir: Path, port: int | None = None, **settings: str):
+    """A server process on `port` (None: a free one) with its data under `data_dir`; `settings` are
+    more COSMOTABLE_* variables for it (e.g. ``COSMOTABLE_TABLE_SEED="5"``)."""
+    port = port or free_port()
     env = dict(os.environ, COSMOTABLE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
     env.pop("COSMOTABLE_DATABASE_URL", None)
     env.pop("COSMOTABLE_REDIS_URL", None)
@@ -89,7 +107,7 @@ def running_server(data_dir: Path, **settings: str):
     env["COSMOTABLE_RATE_LIMIT"] = "0"
     env.update(settings)
     log_path = data_dir / "server.log"
-    log = log_path.open("w")
+    log = log_path.open("a")  # a restarted server adds to its log
     process = subprocess.Popen(
         [
             sys.executable,

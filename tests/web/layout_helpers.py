@@ -65,6 +65,7 @@ def reach(
     seed: int = 1,
     players: int = 2,
     limit: int = 400,
+    coach: bool = False,
 ):
     """Create and start a table (seat 0 human, the others random bots) and play seat 0 to the
     position described above (a move of a kind in `steer` is taken whenever one is offered); returns
@@ -72,7 +73,7 @@ def reach(
     seats = [{"kind": "human", "name": "Ada"}] + [
         {"kind": "bot", "bot": "random", "name": f"Bot {i + 1}"} for i in range(1, players)
     ]
-    created = server.create_table(game, seats, variants=list(variants))
+    created = server.create_table(game, seats, variants=list(variants), coach=coach)
     server.start(created)
     table_id = created["table"]["id"]
     token = next(s["token"] for s in created["seats"] if s["seat"] == 0)

@@ -7,13 +7,11 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from web_helpers import open_client, screenshot
+from web_helpers import one_mlem_move, open_client, screenshot
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse 42"
-CONTROLS = "[data-move]:not([data-confirm]), [data-travel-item]"
-READY = f"() => !document.querySelector('.mlem-busy') && document.querySelector('{CONTROLS}')"
 TITLE_MS = 30_000  # the title is refreshed every 10 s (web/turn_signal.js)
 
 
@@ -29,23 +27,6 @@ def _account_form(page, server, name, form_id, password_label, button):
 
 def _sign_up(page, server, name):
     _account_form(page, server, name, "#sign-up", "New password (at least 8 characters)", "Create an account")
-
-
-def _one_move(page):
-    """Make one MLEM move by clicks: a one-click move, else a travel built from the offered dice."""
-    page.wait_for_function(READY, timeout=60_000)
-    singles = page.locator("[data-move]:not([data-confirm])")
-    if singles.count():
-        singles.first.click()
-        return
-    confirm = page.locator("[data-confirm]")
-    for _ in range(12):
-        if confirm.is_enabled():
-            break
-        page.locator(
-            "[data-travel-item][aria-pressed='false']:not([aria-disabled='true']):not([disabled])"
-        ).first.click()
-    confirm.click()
 
 
 def test_sign_up_create_play_and_find_the_seat_in_another_browser(server, page, new_page):
@@ -75,7 +56,7 @@ def test_sign_up_create_play_and_find_the_seat_in_another_browser(server, page, 
     assert "svg" in page.locator("link[rel='icon']").get_attribute("href")
     assert page.locator("html").get_attribute("data-your-turn") == "1"
     step = server.api.get(f"/api/tables/{table_id}").json()["step"]
-    _one_move(page)
+    one_mlem_move(page)
     moved = server.wait_until(table_id, lambda s: s["step"] > step)
     assert moved["step"] > step
 

@@ -1,4 +1,7 @@
-"""The coach panel: off by default, a toggle, then MLEM's crash odds and each legal move's win chance."""
+"""The coach panel: off by default, a toggle, then what the coach offers in this game, MLEM's crash odds
+and each judged move's win chance and expected lead in points ± its noise."""
+
+import re
 
 from web_helpers import open_client, screenshot
 
@@ -41,6 +44,11 @@ def test_coach_panel_shows_odds_and_every_moves_win_chance(server, page):
             f"document.querySelectorAll('#coach table.coach-moves tbody tr').length === {len(legal)}"
         )
     assert len(set(moves.locator("td:first-child").all_inner_texts())) == len(legal)
+    # what the coach offers here, in the game's words (games/mlem/web/i18n: coach.panel)
+    assert "expedition" in page.locator("#coach .coach-offers").inner_text()
+    # the judged moves' expected lead in points with its standard error ("+1.4 pts ±0.3")
+    leads = page.locator("#coach td.lead").all_inner_texts()
+    assert leads and all(re.fullmatch(r"[+−-]?\d+\.\d pts? ±\d+\.\d", text.strip()) for text in leads), leads
     crash = page.locator("#coach dd.crash")
     assert crash.is_visible() and crash.inner_text().split()[0].endswith("%")
     screenshot(page, "shell-coach-mlem")

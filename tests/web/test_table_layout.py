@@ -3,7 +3,8 @@
 At 1280x800 and 1366x768, at the start, the middle and a decision of each game's own kind
 (layout_helpers.POSITIONS, reached through the API), every enabled control of the seat's decision
 and the seat's own things (Kosmodrom's hand, MLEM's astronauts, Planet's own player panel with its
-ability cards) lie inside the viewport, and the page does not scroll sideways. At 375x667 the
+ability cards) lie inside the viewport, and the page does not scroll sideways; so too at 3 and 4
+players, mid-game (the other seats' panels may lie below the fold). At 375x667 the
 decision panel's enabled controls are in view both at the top of the page and with the page
 scrolled to the board's end (they stick while the board scrolls under them); a control in a panel that
 scrolls on its own (Kosmodrom's offer builder on a phone) counts when that panel is in view.
@@ -12,7 +13,7 @@ scrolls on its own (Kosmodrom's offer builder on a phone) counts when that panel
 from __future__ import annotations
 
 import pytest
-from layout_helpers import POSITIONS, open_table, position
+from layout_helpers import POSITIONS, open_table, position, reach
 
 #: the seat's own things, per game
 OWN = {
@@ -66,14 +67,29 @@ def _position(positions, server, game, name):
 def test_the_decision_and_the_seats_own_things_fit_a_desktop_window(server, new_page, positions, game, name):
     table_id, token, state = _position(positions, server, game, name)
     assert state["legal_actions"], "the position has a decision to make"
+    assert_fits_a_desktop_window(server, new_page, game, f"{game}/{name}", table_id, token)
+
+
+def assert_fits_a_desktop_window(server, new_page, game: str, where: str, table_id: str, token: str) -> None:
     for width, height in ((1280, 800), (1366, 768)):
         page = new_page(width, height)
         open_table(page, server, table_id, token)
         found = page.evaluate(OUTSIDE, ["#board", OWN[game]])
         assert found["count"] > 0, "the decision offers enabled controls"
         assert found["own"] == 1, f"the seat's own things ({OWN[game]}) are drawn"
-        assert not found["bad"], f"{game}/{name} at {width}x{height}: outside the window: {found['bad']}"
-        assert not found["sideways"], f"{game}/{name} at {width}x{height}: the page scrolls sideways"
+        assert not found["bad"], f"{where} at {width}x{height}: outside the window: {found['bad']}"
+        assert not found["sideways"], f"{where} at {width}x{height}: the page scrolls sideways"
+
+
+#: (game, players) beyond the 2-player positions above: the most seats each game takes, and Planet's 3
+MORE_SEATS = [("kosmodrom", 4), ("mlem", 4), ("planet", 3), ("planet", 4)]
+
+
+@pytest.mark.parametrize(("game", "players"), MORE_SEATS)
+def test_with_more_seats_the_decision_and_own_things_still_fit(server, new_page, game, players):
+    table_id, token, state = reach(server, game, 10, players=players)
+    assert state["legal_actions"], "the position has a decision to make"
+    assert_fits_a_desktop_window(server, new_page, game, f"{game} with {players} seats", table_id, token)
 
 
 @pytest.mark.parametrize(("game", "name"), CASES)

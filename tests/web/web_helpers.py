@@ -203,3 +203,25 @@ def contains_word(haystack: str, word: str) -> bool:
     import re
 
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", haystack) is not None
+
+
+#: MLEM's move controls on the table page: one-click moves and the parts of a travel
+MLEM_CONTROLS = "[data-move]:not([data-confirm]), [data-travel-item]"
+MLEM_READY = f"() => !document.querySelector('.mlem-busy') && document.querySelector('{MLEM_CONTROLS}')"
+
+
+def one_mlem_move(page) -> None:
+    """Make one MLEM move by clicks: a one-click move, else a travel built from the offered dice."""
+    page.wait_for_function(MLEM_READY, timeout=60_000)
+    singles = page.locator("[data-move]:not([data-confirm])")
+    if singles.count():
+        singles.first.click()
+        return
+    confirm = page.locator("[data-confirm]")
+    for _ in range(12):
+        if confirm.is_enabled():
+            break
+        page.locator(
+            "[data-travel-item][aria-pressed='false']:not([aria-disabled='true']):not([disabled])"
+        ).first.click()
+    confirm.click()

@@ -97,6 +97,34 @@ def win_chances(
     return result
 
 
+#: game id -> state -> each seat's (team's) value in the game's own units, where `estimate` gives
+#: another scale (Planet's estimate is coins over its lead scale; its margin is in coins).
+MARGINS: dict[str, Callable[[State], list[float]]] = {}
+
+
+def margin(game_id: str):
+    def register(fn: Callable[[State], list[float]]):
+        MARGINS[game_id] = fn
+        return fn
+
+    return register
+
+
+def lead(state: State, seat: int) -> float:
+    """`seat`'s team's lead over the best other team in the game's units (points, coins; negative:
+    behind): by the final scores once the game is over, else by the game's estimate in its units
+    (`MARGINS`, else `evaluate`). The values are the teams' (`win_chances`), so an ally's is no rival's."""
+    load_game_bots(state.game.id)
+    if state.is_terminal():
+        values = [float(s) for s in state.scores()]
+    else:
+        fn = MARGINS.get(state.game.id)
+        values = fn(state) if fn else evaluate(state)
+    team = teams_of(state) or list(range(len(values)))
+    rivals = [v for s, v in enumerate(values) if team[s] != team[seat]]
+    return values[seat] - max(rivals, default=values[seat])
+
+
 def payoff(state: State, seat: int, contempt: float = 0.0) -> list[float]:
     """A finished game from `seat`'s side: each winning team's share of the win (a team's members
     each get the team's share: allies win together, that is no shared win); a win shared with

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cosmotable.bots.base import Bot, estimated_chances
@@ -337,10 +338,17 @@ class MCTSBot(Bot):
             for seat in range(players):
                 visited.reward[seat] += rewards[seat]
 
-    def _round_play(self, state: State, line: tuple[str, ...], limit: int = 80) -> tuple[str, ...]:
+    def _round_play(
+        self,
+        state: State,
+        line: tuple[str, ...],
+        limit: int = 80,
+        until: Callable[[State], bool] | None = None,
+    ) -> tuple[str, ...]:
         """Play on by the heuristic (chance by its odds) until this seat's next turn begins: first the
-        rest of this seat's turn, then the other seats' turns. `line` is what was played since the
-        root; returns it with what this added.
+        rest of this seat's turn, then the other seats' turns (with `until`: until it holds instead,
+        at most `limit` moves). `line` is what was played since the root; returns it with what
+        this added.
 
         The heuristic reads only what every seat sees (Planet's hidden data - face-down tiles, the
         deck - comes out only as chance outcomes, which are part of the line), so its move after a
@@ -351,7 +359,7 @@ class MCTSBot(Bot):
         where it stands."""
         ours = True  # still within the turn the root move began
         for _ in range(limit):
-            if state.is_terminal() or self._spent():
+            if state.is_terminal() or self._spent() or until is not None and until(state):
                 break
             if state.is_chance_node():
                 line += (str(state.sample_chance(self.rng)),)
@@ -359,7 +367,7 @@ class MCTSBot(Bot):
             mover = state.current_player()
             if mover != self._seat:
                 ours = False
-            elif not ours:
+            elif not ours and until is None:
                 break
             legal = state.legal_actions()
             if len(legal) == 1:

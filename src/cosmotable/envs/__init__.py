@@ -10,7 +10,7 @@ by the adapter in use:
   `mlem_v0.raw_env(...)` (also `kosmodrom_v0`, `planet_v0`)
 * `cosmotable.envs.gym.SingleAgentEnv("mlem", seat=0, opponents=["heuristic"])`, or
   `gymnasium.make("cosmotable/Mlem-v0")` (also `cosmotable/Kosmodrom-v0`, `cosmotable/Planet-v0`;
-  registered when this package is imported), `gymnasium.make_vec(..., vectorization_mode="vector_entry_point")`
+  registered as soon as gymnasium is imported, after `import cosmotable` alone), `gymnasium.make_vec(..., vectorization_mode="vector_entry_point")`
 * `cosmotable.envs.openspiel.register()` then `pyspiel.load_game("python_cosmotable_mlem(players=3)")`
   (also `python_cosmotable_kosmodrom(players=2,max_turns=200)`, `python_cosmotable_planet(players=2,max_turns=30)`)
 
@@ -51,9 +51,8 @@ def register_gymnasium() -> list[str]:
     return list(ids.values())
 
 
-try:
-    import gymnasium  # noqa: F401  (only to know whether the rl extra is installed)
-except ModuleNotFoundError:  # the rl extra is not installed: nothing to register
-    pass
-else:
-    register_gymnasium()
+# Registered when gymnasium is imported (now, if it already is): importing this package, which
+# `import cosmotable` does, stays light (`gym_registration`).
+from cosmotable.envs.gym_registration import register_when_imported
+
+register_when_imported(register_gymnasium)

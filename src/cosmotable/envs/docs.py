@@ -65,7 +65,10 @@ arguments: `num_players`, `variants`, `reward` (`score_difference`, `win`, `scor
   the same intent with legal actions, for every game: after `max_cycles` cycles (`max_cycles x
   num_players` decisions, since seats do not act in a fixed rotation) every agent is truncated
   with the reason in its info, is visited once more to step `None`, and the episode is over; the
-  Parallel API ends after the same number of decisions.
+  Parallel API ends after the same number of decisions. The stock `parallel_seed_test` fails for
+  the same reason (an unmasked `action_space(agent).sample()` is refused as an illegal action);
+  `tests/envs/test_parallel_seed.py` runs it to show that, and runs it again with the one change
+  of sampling from the mask, which passes for every game.
 
 ### Ends of an episode
 
@@ -87,8 +90,9 @@ game: a text naming the cap, or None when the rules ended it.
 
 ### Gymnasium
 
-`import cosmotable.envs` registers `cosmotable/Mlem-v0`, `cosmotable/Kosmodrom-v0` and
-`cosmotable/Planet-v0`: `gymnasium.make("cosmotable/Mlem-v0", opponents=["heuristic"])` gives a
+`import cosmotable` is enough to register `cosmotable/Mlem-v0`, `cosmotable/Kosmodrom-v0` and
+`cosmotable/Planet-v0` (they are registered when gymnasium is imported, so `import cosmotable`
+itself imports neither gymnasium nor numpy): `gymnasium.make("cosmotable/Mlem-v0", opponents=["heuristic"])` gives a
 `SingleAgentEnv` (one learning seat, bots in the others; keyword arguments as `SingleAgentEnv`), and
 `gymnasium.make_vec("cosmotable/Mlem-v0", num_envs=8, vectorization_mode="vector_entry_point")` a
 `CosmotableVectorEnv` (`gymnasium.vector`, next-step autoreset, `action_masks()` batched). The mask
@@ -102,6 +106,23 @@ the `score_difference` or `win` reward, `GENERAL_SUM` otherwise; `PERFECT_INFORM
 has anything hidden (MLEM without variants), `IMPERFECT_INFORMATION` otherwise. So
 `python_cosmotable_mlem(players=2)` is accepted by algorithms for two-player zero-sum
 perfect-information games with chance (e.g. `open_spiel.python.algorithms.minimax.expectiminimax`).
+
+### OpenSpiel parameters and information states
+
+* `reward` is `win` by default (+1 for the only winner, 0 each for a shared win, -1 otherwise), so
+  returns lie in [-1, 1] and MCTS works with its usual exploration constant (`uct_c=2`); the score
+  difference (`reward=score_difference`) reaches +-1,000 in MLEM.
+* A bad parameter (`players=7`, an unknown reward, variant or research configuration) raises
+  `pyspiel.SpielError`, as OpenSpiel's own games do.
+* `research=NAME` loads a small research configuration (not the rulebook game) for exact solvers:
+  see docs/research.md.
+* The information-state tensor is perfect recall and not the observation tensor: the observation
+  vector followed by `max_game_length` entries, one code per step of the game the player noticed
+  (0: no step yet; `1 + a` a decision `a`; `1 + num_actions + c` a chance outcome `c` the player
+  saw; `1 + num_actions + max_chance_outcomes` a step the player saw happen without its value, such
+  as another seat's deal). Histories the player cannot tell apart (equal information-state strings)
+  have equal tensors, all others differ (`tests/envs/test_openspiel_conventions.py` checks it on a
+  whole game tree). The codes are exact integers, to be embedded by a learner, not scaled.
 
 ### Planet: keeping the claim out of self-play
 
@@ -245,6 +266,14 @@ loaded about 9 times over its 2 cores (it is a few minutes of CPU):
 | heuristic | 10.5% | 53.0% | -23.66 | +0.43 |
 
 One seed and one budget: a demonstration that the environment trains end to end, not a tuned agent.
+
+**The "before" columns do not reproduce** (issue #49). Measured again with the same defaults and
+seed, `python examples/train_maskable_ppo.py --timesteps 1` (it evaluates the untrained policy
+first; Intel Xeon, 2 cores, 24 GiB, Python 3.11.7, torch 2.13.0+cpu, sb3-contrib 2.9.2, load
+average 12 to 41): **47.8%** (mean score difference -1.32) against random and **13.2%** (-16.30)
+against heuristic. The untrained network's play changed with the versions of torch and sb3 and with
+the environment since that run. The "after" columns are that run's and were not measured again
+(2,624 s of a loaded machine).
 """
 
 

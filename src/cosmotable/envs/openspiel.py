@@ -5,8 +5,10 @@
     game = pyspiel.load_game("python_cosmotable_mlem(players=3,variants=ufo+secret_missions)")
 
 Parameters: `players` (fixed per loaded game), `variants` (`+`-separated variant names, "" for none),
-`reward` (`score_difference` | `win` | `score`, see `cosmotable.envs.common.final_rewards`), and
-`max_turns` (0 = the game's default). For Kosmodrom and Planet `max_turns` is the game's own
+`reward` (`win` by default | `score_difference` | `score`, see `cosmotable.envs.common.final_rewards`;
+`win` keeps returns in [-1, 1], the scale UCT's default exploration constant expects), `research`
+(a named small configuration of the game, "" for the rulebook game: docs/research.md), and
+`max_turns` (0 = the game's default). A bad parameter raises `pyspiel.SpielError`. For Kosmodrom and Planet `max_turns` is the game's own
 length cap (`game_options`, the descriptor's `turn_cap_option`: turns; at the cap the rules score the
 table as it stands); MLEM has no cap in its rules, so for MLEM the adapter ends the game after
 `max_turns` seat decisions (`decision_caps`) and the returns are the configured reward on the scores as they stand.
@@ -24,10 +26,9 @@ table as it stands); MLEM has no cap in its rules, so for MLEM the adapter ends 
   ids), with the engine's exact probabilities.
 * Observation tensor/string: `observe(state.view(player), player)` and a text picture of the view
   (public observers use `state.public_view()`).
-* Information state: perfect recall. The string is the configuration plus every action so far as
-  the player may know it (hidden outcomes such as another seat's secret missions shown as `?`);
-  the tensor is the observation tensor (the view already summarises the history; it is not a
-  perfect-recall tensor).
+* Information state: perfect recall, string and tensor (`cosmotable.envs.openspiel_observer`): the
+  actions so far as the player may know them; the tensor is the observation followed by one code
+  per step the player noticed (`information_state_tensor_shape` = observation + max_game_length).
 * `resample_from_infostate(player, sampler)` uses the engine's `resample_for(player, rng)` and
   rebuilds an equivalent action history (`Encoding.resampled_history`), so the returned state is a
   normal state of this game; a rewritten history that does not replay, or that changes what
@@ -41,15 +42,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from cosmotable import games
 from cosmotable.engine import CHANCE, TERMINAL, GameConfig, State, load_state, save_state
+from cosmotable.engine.errors import ConfigError
 from cosmotable.envs.common import REWARDS, final_rewards, rewards_from_scores
 from cosmotable.envs.encodings import DeterminizationError, Encoding, encoding_for, has_encoding
+from cosmotable.envs.openspiel_observer import CosmotableObserver, history_codes
 
 SHORT_NAME = "python_cosmotable_{}"
+#: The OpenSpiel default reward: +1 / -1 (0 each for a shared win) keeps returns in [-1, 1], where
+#: MCTS's default `uct_c` works; `score_difference` reaches +-1,000 in MLEM (issue #49).
+DEFAULT_REWARD = "win"
 #: `resample_from_infostate` draws again when a determinization is refused, at most this often.
 MAX_RESAMPLES = 50
 
@@ -60,6 +65,12 @@ def game_options(game_id: str) -> dict[str, int]:
     `python_cosmotable_planet(players=2,max_turns=30)`."""
     cap = games.descriptor(game_id).turn_cap_option
     return {cap: 0} if cap else {}
+
+
+def text_options(game_id: str) -> dict[str, str]:
+    """Text game parameters passed to `make_config` when not empty: `research`, the name of one of
+    the game's research configurations (small games for exact solvers, not the rulebook game)."""
+    return {"research": ""} if "research" in games.descriptor(game_id).options else {}
 
 
 def decision_caps(game_id: str) -> dict[str, int]:
@@ -103,21 +114,24 @@ class _EncodingRef:
 
 
 class _Seen:
-    """Per seat, the actions so far as that seat may know them; deepcopy copies the lists only."""
+    """Per seat, the actions so far as that seat may know them, as texts and as the codes of the
+    information-state tensor (`openspiel_observer`); deepcopy copies the lists only."""
 
-    __slots__ = ("lists",)
+    __slots__ = ("codes", "lists")
 
-    def __init__(self, lists: list[list[str]]):
+    def __init__(self, lists: list[list[str]], codes: list[list[int]]):
         self.lists = lists
+        self.codes = codes
 
     def __deepcopy__(self, memo) -> _Seen:
-        return _Seen([list(seen) for seen in self.lists])
+        return _Seen([list(seen) for seen in self.lists], [list(seen) for seen in self.codes])
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"lists": self.lists}
+        return {"lists": self.lists, "codes": self.codes}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.lists = data["lists"]
+        self.codes = data["codes"]
 
 
 def _encoding_ref(game_id: str, config: dict[str, Any]) -> _EncodingRef:
@@ -149,7 +163,8 @@ def _game_type(
         parameter_specification={
             "players": game.min_players,
             "variants": "",
-            "reward": "score_difference",
+            "reward": DEFAULT_REWARD,
+            **text_options(game_id),
             **game_options(game_id),
             **decision_caps(game_id),
         },
@@ -189,20 +204,12 @@ class CosmotableGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None):
         params = dict(params or {})
         engine_game = games.get(self.game_id)
-        players = int(params.get("players", engine_game.min_players))
-        variants = parse_variants(str(params.get("variants", "")))
-        reward = str(params.get("reward", "score_difference"))
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        extra = {name: int(params.get(name, default)) for name, default in game_options(self.game_id).items()}
-        for name, value in extra.items():
-            if value < 0:
-                raise ValueError(f"{name} must be >= 0 (0: the game's default), got {value}")
+        try:
+            players, variants, reward, extra, texts, cap, config = self._configure(engine_game, params)
+        except (ConfigError, ValueError, TypeError) as exc:
+            # OpenSpiel's own games refuse bad parameters with SpielError; say which game refused.
+            raise pyspiel.SpielError(f"{SHORT_NAME.format(self.game_id)}: {exc}") from None
         own_cap = "max_turns" in decision_caps(self.game_id)
-        cap = int(params.get("max_turns", 0)) if own_cap else 0
-        if cap < 0:
-            raise ValueError(f"max_turns must be >= 0 (0: no cap), got {cap}")
-        config = engine_game.make_config(players, variants, **{k: v for k, v in extra.items() if v})
         enc = encoding_for(self.game_id, config)
         bound = enc.utility_bound()
         lo, hi = {"score_difference": (-bound, bound), "win": (-1.0, 1.0), "score": (0.0, bound)}[reward]
@@ -220,7 +227,7 @@ class CosmotableGame(pyspiel.Game):
         super().__init__(
             game_type,
             info,
-            {"players": players, "variants": "+".join(variants), "reward": reward, **extra, **caps},
+            {"players": players, "variants": "+".join(variants), "reward": reward, **texts, **extra, **caps},
         )
         #: The adapter's cap in seat decisions (0: none; games whose rules cap their length use
         #: `game_options` instead).
@@ -230,6 +237,25 @@ class CosmotableGame(pyspiel.Game):
         self.encoding = enc
         self.reward = reward
         self._initial = engine_game.state_from_config(config, 0)
+
+    def _configure(self, engine_game, params: dict[str, Any]):
+        """The parameters checked, and the engine config they make (ConfigError / ValueError)."""
+        players = int(params.get("players", engine_game.min_players))
+        variants = parse_variants(str(params.get("variants", "")))
+        reward = str(params.get("reward", DEFAULT_REWARD))
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        extra = {name: int(params.get(name, default)) for name, default in game_options(self.game_id).items()}
+        for name, value in extra.items():
+            if value < 0:
+                raise ValueError(f"{name} must be >= 0 (0: the game's default), got {value}")
+        texts = {name: str(params.get(name, default)) for name, default in text_options(self.game_id).items()}
+        cap = int(params.get("max_turns", 0)) if "max_turns" in decision_caps(self.game_id) else 0
+        if cap < 0:
+            raise ValueError(f"max_turns must be >= 0 (0: no cap), got {cap}")
+        options = {**{k: v for k, v in texts.items() if v}, **{k: v for k, v in extra.items() if v}}
+        config = engine_game.make_config(players, variants, **options)
+        return players, variants, reward, extra, texts, cap, config
 
     def initial_engine_state(self) -> State:
         """A fresh engine state (a clone of one made once: cheaper than building one per state)."""
@@ -255,7 +281,12 @@ class CosmotableState(pyspiel.State):
         self._num_players = game.config.num_players
         # Per seat: every action so far as that seat may know it (perfect-recall infostate); the
         # last list is a spectator's (what every seat knows).
-        self._seen = _Seen([[] for _ in range(self._num_players + 1)])
+        self._seen = _Seen(
+            [[] for _ in range(self._num_players + 1)], [[] for _ in range(self._num_players + 1)]
+        )
+        self._chance_codes, self._hidden_code = history_codes(
+            game.encoding.num_actions, game.encoding.num_chance_outcomes
+        )
         self._cap = game.max_decisions
         self._decisions = 0
 
@@ -318,12 +349,19 @@ class CosmotableState(pyspiel.State):
         enc = self.encoding
         act = enc.index_to_chance(action) if state.is_chance_node() else enc.index_to_action(action, state)
         texts = enc.redact_all(state, act)
+        chance = state.is_chance_node()
+        full = str(act)
+        # The information-state tensor's code of this step for a seat that sees it in full.
+        code = self._chance_codes + action if chance else 1 + action
+        seen = self._seen
         for seat, text in enumerate(texts):
             if text is not None:  # None: the seat does not even notice the action
-                self._seen.lists[seat].append(text)
+                seen.lists[seat].append(text)
+                seen.codes[seat].append(code if text == full else self._hidden_code)
         if all(text is not None for text in texts):
-            self._seen.lists[-1].append(texts[0] if all(t == texts[0] for t in texts) else "?")
-        chance = state.is_chance_node()
+            public = all(t == texts[0] for t in texts)
+            seen.lists[-1].append(texts[0] if public else "?")
+            seen.codes[-1].append(code if public and texts[0] == full else self._hidden_code)
         state.apply(act)
         if not chance:
             self._decisions += 1
@@ -407,48 +445,6 @@ def replay(game: CosmotableGame, actions) -> CosmotableState:
     return new
 
 
-class CosmotableObserver:
-    """Observation/information-state tensors and strings, built from `view` (see module doc)."""
-
-    def __init__(self, game: CosmotableGame, iig_obs_type, params):
-        if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
-        self.encoding = game.encoding
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.public = bool(iig_obs_type.public_info)
-        self.tensor = np.zeros(self.encoding.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
-        self._prefix = f"{game.game_id} {game.get_parameters()}"
-
-    def _view(self, state: CosmotableState, player: int) -> dict[str, Any]:
-        engine_state = state.engine_state
-        return engine_state.view(player) if self.private else engine_state.public_view()
-
-    def set_from(self, state: CosmotableState, player: int) -> None:
-        if not self.public and not self.private:
-            self.tensor.fill(0.0)
-            return
-        self.tensor[:] = self.encoding.observe(self._view(state, player), player)
-
-    def string_from(self, state: CosmotableState, player: int) -> str:
-        if self.perfect_recall:
-            if not self.private:
-                seen = [str(a) for a in _public_history(state)]
-            else:
-                seen = state._seen.lists[player]
-            return f"{self._prefix} p{player}: " + " | ".join(seen)
-        if not self.public and not self.private:
-            return ""
-        return f"p{player}\n" + self.encoding.render_view(self._view(state, player))
-
-
-def _public_history(state: CosmotableState) -> list[str]:
-    """Actions as a spectator may know them: what every seat knows (actions some seat does not
-    notice at all are left out)."""
-    return list(state._seen.lists[-1])
-
-
 _TYPES: dict[str, pyspiel.GameType] = {}
 _CLASSES: dict[str, type[CosmotableGame]] = {}
 
@@ -472,10 +468,10 @@ def register(game_ids=None) -> list[str]:
 
 
 def load(
-    game_id: str, players: int = 2, variants=(), reward: str = "score_difference", **options: int
+    game_id: str, players: int = 2, variants=(), reward: str = DEFAULT_REWARD, **options: int | str
 ) -> pyspiel.Game:
     """`pyspiel.load_game` for a Cosmotable game with these parameters (`options`: the game's
-    `game_options`, e.g. `max_turns` for planet)."""
+    `game_options`, e.g. `max_turns` for planet, and `text_options`, e.g. `research="tiny"`)."""
     register([game_id])
     return pyspiel.load_game(
         SHORT_NAME.format(game_id),

@@ -17,7 +17,6 @@ with `workers` 0 the thread stays busy until the bot returns).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import multiprocessing
 import os
@@ -98,57 +97,37 @@ def random_decision(job: BotJob) -> str:
 
 
 def advise(job: BotJob) -> dict:
-    """The coach (runs in a worker): each legal move's estimated win chance from a search bot's
-    root statistics, searched on determinizations of the seat's own view only; for MLEM the exact
-    crash odds of the rocket's next roll."""
-    return advice(_state_for(job), job.level, _choice_seed(job))
+    """The coach (runs in a worker): the most promising moves' win chances and expected leads, judged
+    on determinizations of the seat's own view only (`bots/coach.py`); for MLEM the exact crash odds
+    of the rocket's next roll."""
+    return advice(_state_for(job), _choice_seed(job))
 
 
-def advice(state: State, level: str, seed: int) -> dict:
-    """The coach's answer for the seat to act in `state`, searched by the `level` bot with `seed`:
-    like `decision`, a function of what that seat may see only."""
-    bot = coach_bot(level, seed, state.game.id)
-    explained = bot.explain(state.clone())
-    # The search's own ranking (the move it would play first, then by simulations; every searched
-    # move before the moves it left out), not the raw figures: the moves left out carry the quick
-    # estimate of `estimated_chances`, whose noise would otherwise lift an unsearched move above
-    # the searched ones.
-    searched = sorted((m for m in explained if m["visits"]), key=explained.index)
-    rest = sorted((m for m in explained if not m["visits"]), key=lambda m: m["win_chance"], reverse=True)
+def advice(state: State, seed: int, cpu: float | None = None, samples: int | None = None) -> dict:
+    """The coach's answer for the seat to act in `state`, judged with `seed` within the coach's budget
+    (`bots.coach.COACH_CPU`, `COACH_SAMPLES`; tests give a count and no clock): like `decision`, a
+    function of what that seat may see only. Best first: the moves judged, by win chance, then the
+    moves left out (0 samples, no figures)."""
+    from cosmotable.bots import coach
+
+    search = coach.CoachSearch(
+        seed,
+        samples=coach.COACH_SAMPLES if samples is None else samples,
+        cpu=coach.COACH_CPU if cpu is None and samples is None else cpu,
+    )
     moves = [
         {
             "text": str(m["action"]),
             "json": m["action"].to_json(),
             "win_chance": m["win_chance"],
+            "lead": m["lead"],
+            "lead_noise": m["lead_noise"],
+            "gap_noise": m["gap_noise"],
             "visits": m["visits"],
         }
-        for m in searched + rest
+        for m in search.advise(state.clone())
     ]
     return {"moves": moves, "odds": _crash_odds(state)}
-
-
-#: The coach searches COACH_SEARCH_FACTOR times the simulations of its level and COACH_EXTRA_MOVES
-#: more root moves than a bot of that level would (games that search only the heuristic's best few):
-#: a player asks about the few best moves, so those need simulations of their own, not the quick
-#: estimate every move left out gets (issue #45: Planet's 35 moves were all within 2.0-2.6 %, all
-#: but one unsearched). It runs in the coach's own worker, so the bots' pace does not change.
-COACH_SEARCH_FACTOR = 2
-COACH_EXTRA_MOVES = 3
-
-
-def coach_bot(level: str, seed: int, game_id: str):
-    """The search bot the coach asks: the `level`'s search for the game, wider and longer."""
-    from cosmotable.bots.mcts import MCTSBot, search_for
-
-    search = search_for(level, game_id)
-    wider = dataclasses.replace(
-        search,
-        simulations=search.simulations * COACH_SEARCH_FACTOR,
-        prior_top=None if search.prior_top is None else search.prior_top + COACH_EXTRA_MOVES,
-    )
-    bot = MCTSBot(seed=seed, name="coach")
-    bot.configure(wider)
-    return bot
 
 
 def _crash_odds(state: State) -> dict | None:

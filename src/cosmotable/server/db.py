@@ -7,7 +7,7 @@ at least 128 bits, is kept as text; JSON documents (config, options) as text too
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import (
@@ -27,9 +27,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
+from cosmotable.server import clock
+
 
 def utcnow() -> datetime:
-    return datetime.now(UTC)
+    """The server's time (its test clock under `Settings.test_clock`): clock.py."""
+    return clock.now()
 
 
 class Base(DeclarativeBase):

@@ -5,11 +5,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 BotLevel = Literal["random", "heuristic", "easy", "normal", "hard"]
 BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "easy", "normal", "hard")
 Status = Literal["open", "running", "finished"]
+#: the longest turn timer a table may have (7 days: turn-based play, docs/server-api.md)
+LONGEST_TIMER = 7 * 24 * 3600
 
 
 def _control(code: int) -> bool:
@@ -119,7 +130,12 @@ class CreateTable(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     timer_seconds: int | None = Field(
-        None, ge=1, le=86400, description="seconds per decision; null = no timer"
+        None,
+        ge=1,
+        le=LONGEST_TIMER,
+        description="seconds per decision; null = no timer. Realtime tables take seconds or minutes; "
+        "turn-based ones hours or days (at most 7 days: 604800); the deadline is stored, so it "
+        "holds across server restarts and upgrades",
     )
     timeout_bot: BotLevel = "heuristic"
     timeouts_to_bot: int = Field(
@@ -132,6 +148,23 @@ class CreateTable(Strict):
     )
     undo: bool = True
     coach: bool = False
+
+    @field_validator("timer_seconds", mode="wrap")
+    @classmethod
+    def _timer_bound(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> int | None:
+        # the bound said in days too: "less than or equal to 604800" leaves the client counting
+        try:
+            return handler(value)
+        except ValidationError as exc:
+            if any(error["type"] == "less_than_equal" for error in exc.errors()):
+                raise PydanticCustomError(
+                    "less_than_equal",
+                    "at most {limit} seconds (7 days) a decision, the longest turn-based timer; "
+                    "null for no timer",
+                    {"limit": LONGEST_TIMER},
+                ) from None
+            raise
+
     account_seat: int | None = Field(
         None,
         ge=0,
@@ -313,9 +346,22 @@ class CoachMove(BaseModel):
     text: str
     json_: dict[str, Any] = Field(alias="json", serialization_alias="json")
     win_chance: float | None = Field(
-        description="this seat's estimated chance to win after the move (null: the search left the move out)"
+        description="this seat's estimated chance to win after the move (null: the coach left the move out)"
     )
-    visits: int
+    lead: float | None = Field(
+        default=None,
+        description="the expected lead of this seat's team over the best other team after the move, in "
+        "the game's units (points; Planet: coins); null for a move the coach left out",
+    )
+    lead_noise: float | None = Field(
+        default=None, description="the standard error of `lead` over the samples (null: fewer than 2)"
+    )
+    gap_noise: float | None = Field(
+        default=None,
+        description="the standard error of the gap between the best move's lead and this move's, sample by "
+        "sample (the moves share their samples, so a gap is known better than either lead)",
+    )
+    visits: int = Field(description="samples the coach judged the move on (0: a quick estimate only)")
 
     model_config = ConfigDict(populate_by_name=True)
 

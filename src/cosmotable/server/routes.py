@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from cosmotable import games
-from cosmotable.server import models
+from cosmotable.server import clock, models
 from cosmotable.server.account_routes import account_router, signed_in
 from cosmotable.server.chat import ChatLog, ChatMessage, ChatPost, ChatSwitch
 from cosmotable.server.errors import ApiError
@@ -36,6 +36,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     429: {"model": ErrorBody, "description": "too many requests from this client (see Retry-After)"},
     503: {"model": ErrorBody, "description": "the database is unavailable or the table busy; try again"},
 }
+
+#: the server's time (ISO 8601, UTC) on the answers of a table's page: its timer chip counts a
+#: deadline down from the server's clock, not the browser's, which may be minutes off (or, under a
+#: test clock, a day behind)
+SERVER_TIME = "X-Server-Time"
+
 
 SeatToken = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
 HostToken = Annotated[str | None, Header(alias="X-Host-Token", description="the host token")]
@@ -119,7 +125,8 @@ def api_router(server: Server) -> APIRouter:
         return await call(service.list, status, game, page, page_size)
 
     @router.get("/tables/{table_id}", response_model=models.TableSummary, summary="One table")
-    async def get_table(table_id: str):
+    async def get_table(table_id: str, response: Response):
+        response.headers[SERVER_TIME] = clock.now_text()
         return await call(service.get, table_id)
 
     @router.delete(
@@ -201,9 +208,11 @@ def api_router(server: Server) -> APIRouter:
     )
     async def get_state(
         table_id: str,
+        response: Response,
         seat_token: SeatToken = None,
         since: Annotated[int, Query(ge=0, description="first event index to include")] = 0,
     ):
+        response.headers[SERVER_TIME] = clock.now_text()
         seat = await call(service.authenticate, table_id, seat_token)
         # the token is checked again against the snapshot the answer is built from: a link revoked
         # between the two reads gets a 403, never the seat's new holder's view

@@ -11,7 +11,7 @@ import hashlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
-from cosmotable.server import prometheus
+from cosmotable.server import clock, prometheus
 from cosmotable.server.bots import BotRunner
 from cosmotable.server.broadcast import Broadcaster, make_broadcaster
 from cosmotable.server.chat import CHAT_BURST, CHAT_RATE, ChatMessage, ChatPost, chat_broadcast
@@ -147,6 +147,14 @@ class Server:
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(THREADS, thread_name_prefix="cosmotable")
         )
+        if self.settings.test_clock is not None:
+            # said loudly, as the table seed is: a server on a clock of its own times turns out wrong
+            log.warning(
+                "COSMOTABLE_TEST_CLOCK is set: the server's time is the real time plus the seconds in %s."
+                " For tests only; unset it wherever people play.",
+                self.settings.test_clock,
+            )
+            clock.use_test_clock(self.settings.test_clock)
         await asyncio.to_thread(migrate, self.settings.database_url)
         # never raises: a Redis down at start leaves this process degraded, not failing (issue #50)
         await self.broadcaster.start()
@@ -187,6 +195,8 @@ class Server:
         await self.broadcaster.close()
         self.engine.dispose()
         self.read_engine.dispose()
+        if self.settings.test_clock is not None:
+            clock.use_test_clock(None)  # the process's time is real again (a test's next server)
 
     async def _timers(self) -> None:
         """Hand a seat whose time ran out to the table's timeout bot."""

@@ -16,6 +16,8 @@ from cosmotable.server.undo import undo_refusal
 
 #: pushes kept ready to send (one per table, version, seat, seen events and connected seats)
 PUSH_MEMO = 256
+#: how a `state` message begins (websocket.py adds the server's time after it on a first push)
+STATE_PREFIX = '{"type":"state",'
 
 
 class SeatView(Identity):
@@ -85,7 +87,7 @@ class SeatView(Identity):
         if ready is not None:
             return ready
         state, total = self._seat_state(snapshot, seat, since)
-        ready = ('{"type":"state",' + state.model_dump_json(by_alias=True)[1:], total)
+        ready = (STATE_PREFIX + state.model_dump_json(by_alias=True)[1:], total)
         with self._pushes_lock:
             self._pushes[key] = ready
             while len(self._pushes) > PUSH_MEMO:

@@ -35,6 +35,9 @@ class Settings:
       test can replay a game of known length. None (the default): a secret random seed per table
       and per decision. Only the server's own start-up sets it (no request can): the seed decides
       the deck order and every other chance outcome, so whoever knows it knows the hidden cards.
+    * `test_clock`: for tests only: a file holding seconds added to the server's time (clock.py),
+      so that a test moves a turn-based table to the next day without waiting. None (the default):
+      the real time. Only the server's start-up sets it, like `table_seed`.
     * `trusted_proxies`: addresses or networks of the reverse proxies in front of the server
       (`"127.0.0.1, 10.0.0.0/8"`); only a connection from one of them may say, in X-Forwarded-For
       or Forwarded, which client it carries, and in X-Forwarded-Proto its scheme (server/proxies.py). "" (the default): nobody, so the
@@ -53,6 +56,7 @@ class Settings:
     table_seed: int | None = None
     trusted_proxies: str = ""
     secure_cookies: bool = False
+    test_clock: Path | None = None
 
     def __post_init__(self) -> None:
         #: `trusted_proxies` parsed (a bad entry fails here, at start, with the setting's name)
@@ -69,8 +73,8 @@ class Settings:
         """Settings from COSMOTABLE_DATABASE_URL, COSMOTABLE_DATA_DIR, COSMOTABLE_REDIS_URL,
         COSMOTABLE_SECRET_KEY, COSMOTABLE_BOT_WORKERS, COSMOTABLE_RATE_LIMIT (requests a second
         per client, optionally `/burst`: `30/120`; `0` for none), COSMOTABLE_TRUSTED_PROXIES,
-        COSMOTABLE_SECURE_COOKIES (1: the session cookie is always Secure) and COSMOTABLE_TABLE_SEED (tests
-        only: see `table_seed`); `overrides` (not None) win."""
+        COSMOTABLE_SECURE_COOKIES (1: the session cookie is always Secure), COSMOTABLE_TABLE_SEED and
+        COSMOTABLE_TEST_CLOCK (tests only: see `table_seed`, `test_clock`); `overrides` (not None) win."""
         env = os.environ
         values: dict = {
             "database_url": env.get("COSMOTABLE_DATABASE_URL") or "",
@@ -88,6 +92,9 @@ class Settings:
             if burst is not None:
                 values["rate_burst"] = burst
         values["table_seed"] = _whole_number("COSMOTABLE_TABLE_SEED", "(tests only) a whole number")
+        test_clock = env.get("COSMOTABLE_TEST_CLOCK")
+        if test_clock:
+            values["test_clock"] = Path(test_clock)
         secure = (env.get("COSMOTABLE_SECURE_COOKIES") or "").strip().lower()
         if secure:
             if secure not in ("1", "true", "yes", "0", "false", "no"):

@@ -350,7 +350,12 @@ def derived_columns(table: TableRow | TableSnapshot, state: State) -> dict[str, 
         seat = table.seats[to_act]
         # no clock while a bot decides for the seat (for good, or for this timed-out turn)
         if seat.kind == "human" and not seat.bot_playing and not seat.bot_turn:
-            deadline = now + timedelta(seconds=table.timer_seconds)
+            if table.deadline is not None and table.to_act == to_act and table.step == len(state.history):
+                # the same decision is still due (another seat left or was given to a bot): its
+                # clock runs on; a fresh period would hand a turn-based player another day
+                deadline = aware(table.deadline)
+            else:
+                deadline = now + timedelta(seconds=table.timer_seconds)
     return {"step": len(state.history), "updated_at": now, "to_act": to_act, "deadline": deadline}
 
 

@@ -10,11 +10,12 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from cosmotable.engine.inputs import parse_json
-from cosmotable.server import models
+from cosmotable.server import clock, models
 from cosmotable.server.chat import ChatPost, SocketChat, visible
 from cosmotable.server.errors import ApiError, describe_problems, utf8_safe
 from cosmotable.server.limits import client_address, close_reason, retry_after
 from cosmotable.server.runtime import Server
+from cosmotable.server.seat_view import STATE_PREFIX
 from cosmotable.server.service import Change
 
 #: Websocket close codes (docs/server-api.md, "Websocket messages"). Each close follows an error
@@ -78,7 +79,7 @@ async def play_socket(server: Server, websocket: WebSocket, table_id: str, token
                 text, seen = await server.call(service.push, table_id, seat, 0, None, token)
             except ApiError as exc:
                 raise _Close.of(exc, gone) from None
-            await websocket.send_text(text)
+            await websocket.send_text(with_server_time(text))
 
             async def push_updates():
                 nonlocal seen
@@ -189,11 +190,14 @@ def socket_request(text: str, limit: int) -> tuple[models.SocketAction | SocketC
             return SocketChat.model_validate(data), None
         return models.SocketAction.model_validate(data), None
     except ValidationError as exc:
-        return None, {
+        refusal = {
             "type": "error",
             "error": "validation_error",
             "message": utf8_safe(describe_problems(exc.errors())),
         }
+        if data.get("type") == "chat":  # a message too long, blank, or with bidi controls
+            refusal["about"] = "chat"
+        return None, refusal
 
 
 SOCKET_ACTION_SHAPE = '{"type": "action", "action": ..., "client_action_id": ...} or {"type": "chat", "channel": ..., "text": ...}'
@@ -231,7 +235,10 @@ async def socket_chat(
     except ApiError as exc:
         if exc.status == 404:
             raise _Close.of(exc) from None
-        await websocket.send_json({"type": "error", "error": exc.error, "message": utf8_safe(exc.message)})
+        # "about": the client shows a chat refusal in its chat panel, not as a refused move
+        await websocket.send_json(
+            {"type": "error", "error": exc.error, "message": utf8_safe(exc.message), "about": "chat"}
+        )
 
 
 async def socket_action(
@@ -246,3 +253,12 @@ async def socket_action(
         if exc.status == 404 or (exc.status == 403 and token):
             raise _Close.of(exc) from None
         await websocket.send_json({"type": "error", "error": exc.error, "message": utf8_safe(exc.message)})
+
+
+def with_server_time(text: str) -> str:
+    """The first `state` message of a connection with the server's time (`now`), from which the
+    page counts the deadline down (as from X-Server-Time over HTTP): a page that reconnects after a
+    restart learns it again. Added here, not in the shared message, which may be older."""
+    if not text.startswith(STATE_PREFIX):
+        return text
+    return f'{STATE_PREFIX}"now":"{clock.now_text()}",{text[len(STATE_PREFIX) :]}'

@@ -9,6 +9,21 @@ export class ApiError extends Error {
   }
 }
 
+// How far the server's clock is ahead of this browser's (ms): the table page counts a turn's deadline
+// down from the server's time, which its answers about a table carry (X-Server-Time, and `now` in a
+// socket's first state), because a browser's clock may be minutes off (and a test server's a day ahead).
+let serverOffset = 0;
+
+export function serverNow() {
+  return Date.now() + serverOffset;
+}
+
+// `sent`: when the request went (the answer was made halfway, as near as can be known).
+function noteServerTime(text, sent = Date.now()) {
+  const stamp = Date.parse(text || "");
+  if (!Number.isNaN(stamp)) serverOffset = stamp - (sent + Date.now()) / 2;
+}
+
 async function request(method, path, { body, token, hostToken, query } = {}) {
   const url = new URL(`/api${path}`, location.origin);
   for (const [name, value] of Object.entries(query || {})) {
@@ -19,11 +34,13 @@ async function request(method, path, { body, token, hostToken, query } = {}) {
   if (token) headers["X-Seat-Token"] = token;
   if (hostToken) headers["X-Host-Token"] = hostToken;
   let response;
+  const sent = Date.now();
   try {
     response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     throw new ApiError(0, "network", String(error));
   }
+  noteServerTime(response.headers.get("X-Server-Time"), sent);
   let payload = null;
   if (response.status === 204) return null;
   try {
@@ -69,6 +86,12 @@ export const api = {
   rematch: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
   rematchAccept: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch/accept`, { token }),
   rematchDecline: (id, token) => request("POST", `/tables/${encodeURIComponent(id)}/rematch/decline`, { token }),
+  // table chat (docs/chat.md): the channels this token (none: a spectator) reads; writing; the host's switch
+  chat: (id, token, after = 0) => request("GET", `/tables/${encodeURIComponent(id)}/chat`, { token, query: { after } }),
+  chatPost: (id, token, channel, text) =>
+    request("POST", `/tables/${encodeURIComponent(id)}/chat`, { token, body: { channel, text } }),
+  chatSwitch: (id, hostToken, enabled) =>
+    request("PUT", `/tables/${encodeURIComponent(id)}/chat`, { hostToken, body: { enabled } }),
   coach: (id, token) => request("GET", `/tables/${encodeURIComponent(id)}/coach`, { token }),
   // accounts (docs/server-api.md, "Accounts"): the session is an HttpOnly cookie the browser sends itself
   session: () => request("GET", "/session"),
@@ -127,6 +150,7 @@ export class TableSocket {
       } catch (_) {
         return; // not JSON: nothing the page can use
       }
+      if (message.now) noteServerTime(message.now);
       this.onMessage(message);
     });
     socket.addEventListener("close", (event) => {

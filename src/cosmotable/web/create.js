@@ -6,7 +6,22 @@ import { botLevelName, gameName, optionName, variantHint, variantName } from "./
 import { t, tOr } from "./i18n.js";
 import { absoluteUrl, copyText, errorBox, loadGamesWithCatalogs, saveHostToken, savedName } from "./common.js";
 
-const TIMERS = [null, 30, 60, 120, 300, 600];
+// Time per decision, in seconds: a realtime table's, for players who stay at it, and a turn-based
+// table's, for players who come back when it is their turn (the server takes up to 7 days and keeps
+// the deadline in its database, so such a game lasts across restarts: docs/server-api.md).
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const REALTIME = [30, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE];
+const TURN_BASED = [HOUR, 12 * HOUR, DAY, 3 * DAY, 7 * DAY];
+
+// "30 seconds", "5 minutes", "24 hours", "3 days": each timer in its own unit (a day as 24 hours, as players say).
+function timerName(seconds) {
+  if (seconds % DAY === 0 && seconds > DAY) return t("create.timer_days", { count: seconds / DAY });
+  if (seconds % HOUR === 0) return t("create.timer_hours", { count: seconds / HOUR });
+  if (seconds % MINUTE === 0) return t("create.timer_minutes", { count: seconds / MINUTE });
+  return t("create.timer_seconds", { count: seconds });
+}
 // time-outs in a row before a bot plays the seat for good (the server takes 1..20; 3 is its default)
 const TIMEOUTS_TO_BOT = [1, 2, 3, 5, 10, 20];
 
@@ -257,11 +272,15 @@ export class CreatePage {
           el(
             "select",
             { name: "timer", onchange: (e) => (form.timer = e.target.value ? Number(e.target.value) : null) },
-            TIMERS.map((seconds) =>
+            el("option", { value: "", selected: form.timer === null }, t("create.no_timer")),
+            [
+              ["create.timer_realtime", REALTIME],
+              ["create.timer_turn_based", TURN_BASED],
+            ].map(([label, timers]) =>
               el(
-                "option",
-                { value: seconds ?? "", selected: seconds === form.timer },
-                seconds === null ? t("create.no_timer") : t("create.timer_seconds", { count: seconds }),
+                "optgroup",
+                { label: t(label) },
+                timers.map((seconds) => el("option", { value: seconds, selected: seconds === form.timer }, timerName(seconds))),
               ),
             ),
           ),

@@ -6,6 +6,7 @@ import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName } from "./games.js";
 import { gameTranslator, language, t } from "./i18n.js";
 import { errorBox, loadGames } from "./common.js";
+import { loadMuted, replayChat } from "./table_chat.js";
 
 export class ReplayPage {
   constructor(root, { parts, query }) {
@@ -19,6 +20,7 @@ export class ReplayPage {
     this.gameInfo = null;
     this.error = null;
     this.loading = false;
+    this.chat = []; // the table's chat, both channels (a spectator's read of a finished game)
     this.onKey = (event) => this.key(event);
   }
 
@@ -33,6 +35,11 @@ export class ReplayPage {
       this.error = error;
       this.render();
       return;
+    }
+    try {
+      this.chat = (await api.chat(this.tableId)).messages;
+    } catch (error) {
+      console.warn("the table's chat could not be read", error); // the replay goes on without it
     }
     document.addEventListener("keydown", this.onKey);
     await this.go(this.step);
@@ -184,6 +191,7 @@ export class ReplayPage {
                 ),
               ),
             ),
+            frame ? replayChat(this.chat, this.step, (seat) => seatName(this.table, seat), loadMuted(this.tableId)) : null,
           ),
         ),
       ),

@@ -5,7 +5,7 @@
 // Hot-seat privacy: only the seat now shown has a view on this page. When the turn passes to another of
 // this device's seats, the board, log and coach are removed from the DOM (not hidden) and the page shows
 // "pass the device to X"; the next seat's view is fetched only after that player confirms.
-import { api, newActionId, TableSocket } from "./api.js";
+import { api, newActionId, serverNow, TableSocket } from "./api.js";
 import { el, replace, seatColor, keepFocus } from "./dom.js";
 import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName, botLevelName } from "./games.js";
@@ -14,12 +14,14 @@ import { errorBox, hostToken, loadGames } from "./common.js";
 import { coachPanel } from "./table_coach.js";
 import { endScreen } from "./table_end.js";
 import { SeatTabs } from "./table_tabs.js";
+import { TableChat } from "./table_chat.js";
 import { piecePlaces, showChanges } from "./motion.js";
 import { keepFitted } from "./fit.js";
 
+// Seconds until the deadline by the server's clock (the browser's may be off).
 function remaining(deadline) {
   if (!deadline) return null;
-  const ms = new Date(deadline).getTime() - Date.now();
+  const ms = new Date(deadline).getTime() - serverNow();
   return Number.isNaN(ms) ? null : Math.max(0, Math.round(ms / 1000));
 }
 
@@ -30,10 +32,23 @@ function older(incoming, shown) {
   return incoming.version < shown.version;
 }
 
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+// The time left as the chip says it: minutes and seconds on a realtime table; hours and minutes, or
+// days and hours, on a turn-based one (24 h a move), where "1439:59" would mean nothing at a glance.
 function clock(seconds) {
+  if (seconds >= DAY) return t("table.time_days", { days: Math.floor(seconds / DAY), hours: Math.floor((seconds % DAY) / HOUR) });
+  if (seconds >= HOUR) return t("table.time_hours", { hours: Math.floor(seconds / HOUR), minutes: Math.floor((seconds % HOUR) / 60) });
   const m = Math.floor(seconds / 60);
   const s = String(seconds % 60).padStart(2, "0");
   return `${m}:${s}`;
+}
+
+// A long deadline also as the moment on this browser's clock, in its own time zone ("Mon, Nov 30, 09:33 AM").
+function deadlineMoment(seconds) {
+  const format = new Intl.DateTimeFormat(language(), { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return format.format(new Date(Date.now() + seconds * 1000));
 }
 
 export class TablePage {
@@ -106,6 +121,7 @@ export class TablePage {
     this.socket = null;
     if (this.tabs) this.tabs.close();
     this.tabs = null;
+    this.chat = null;
     this.state = null;
     this.events = [];
     this.newEvents = [];
@@ -132,6 +148,10 @@ export class TablePage {
       onStatus: (status) => this.onConnection(status),
     });
     this.socket.open();
+    // the table's chat as this seat (or a spectator) may use it, written over the same socket
+    this.chat = new TableChat({ tableId: this.tableId, seat, token, send: (m) => Boolean(this.socket && this.socket.send(m)), playerName: (s) => this.playerName(s) });
+    this.chat.update(this.table, hostToken(this.tableId));
+    this.chat.load();
     // other tabs of this browser on the same seat: said beside the turn (a hot-seat device shows one
     // seat at a time and its tabs would all be "the same seat" in turn: not counted there)
     if (token && !this.hotseat) this.tabs = new SeatTabs(this.tableId, seat, () => this.renderStatus());
@@ -159,10 +179,13 @@ export class TablePage {
   }
 
   onConnection(status) {
+    const before = this.connection;
     this.connection = status;
     clearInterval(this.poll);
     // without a live socket, ask for the state every few seconds so the game goes on
     if (status !== "open" && status !== "closed") this.poll = setInterval(() => this.refresh(), 4000);
+    // (re)connected: what was written while the socket was down
+    if (status === "open" && before === "reconnecting" && this.chat) this.chat.load();
     if (status === "open" && this.error && this.error.code === "network") {
       // connected again (after a server restart): the page must not say both "Connected" and "the
       // server cannot be reached"; the state is fetched anew
@@ -176,6 +199,8 @@ export class TablePage {
 
   onMessage(message) {
     if (message.type === "state") this.applyState(message, false);
+    else if (message.type === "chat") this.chat?.receive(message.message);
+    else if (message.type === "error" && message.about === "chat") this.chat?.refused(message);
     else if (message.type === "error") {
       this.error = { code: message.error, message: message.message };
       this.render();
@@ -210,6 +235,7 @@ export class TablePage {
     this.table = state.table;
     if (this.table.status !== "finished") this.endDismissed = false;
     this.busy = false;
+    if (this.chat) this.chat.update(this.table, hostToken(this.tableId));
     // hot-seat: the turn went to another seat of this device
     const toAct = this.table.to_act;
     if (this.hotseat && this.table.status === "running" && this.seatTokens.has(toAct) && toAct !== this.shownSeat) {
@@ -363,7 +389,9 @@ export class TablePage {
     const running = table.status === "running";
     const seconds = running ? remaining(table.deadline) : null;
     const note = running ? this.timeoutNote() : null;
-    const time = seconds === null ? null : t("table.timer", { time: clock(seconds) });
+    let time = null;
+    if (seconds !== null && seconds >= HOUR) time = t("table.timer_until", { time: clock(seconds), when: deadlineMoment(seconds) });
+    else if (seconds !== null) time = t("table.timer", { time: clock(seconds) });
     // the note in a span of its own: the red of a running-out clock is the clock's, not the note's
     return el(
       "span",
@@ -524,6 +552,7 @@ export class TablePage {
       { class: "side" },
       this.coachOn ? el("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" }) : null,
       el("section", { class: "log-panel", "aria-labelledby": "log-title" }, el("h2", { id: "log-title" }, t("table.log")), log),
+      this.chat ? this.chat.attach() : null,
     );
     if (this.coachOn) this.fillCoach(side.querySelector("#coach"));
     // newest at the bottom, in view

@@ -1,9 +1,11 @@
-// The coach panel of a table page: the legal moves in the server search's ranking with their
-// estimated win chance (the best few, the rest on demand), and MLEM's exact odds of the next roll. Methods of TablePage (table.js), kept in a file of their
-// own: they read the page's state and the coach's answer and draw one panel.
+// The coach panel of a table page: what the coach offers in this game (its catalog's coach.panel), the
+// legal moves in the coach's ranking with their win chance and expected lead ± its standard error (the
+// best few, the rest on demand; moves the coach left out have no figure), and MLEM's exact odds of the
+// next roll. Methods of TablePage (table.js), kept in a file of their own: they read the page's state
+// and the coach's answer and draw one panel.
 import { api } from "./api.js";
 import { el, replace } from "./dom.js";
-import { formatPercent, t } from "./i18n.js";
+import { formatPercent, language, t, tOr } from "./i18n.js";
 import { errorBox } from "./common.js";
 
 // The best few moves are shown, the rest behind a "more" toggle.
@@ -54,8 +56,24 @@ export const coachPanel = {
     if (node) this.fillCoach(node, loading);
   },
 
+  // An expected lead in the game's unit, signed, in the reader's number format ("+1.4 coins").
+  leadWords(lead) {
+    const n = new Intl.NumberFormat(language(), { signDisplay: "exceptZero", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(lead);
+    // always shown with a decimal, and a decimal takes the plural form "other" in every language
+    // ("1.0 coins", "1,0 монети"): a fractional count picks it
+    return tOr(`${this.table.game}.coach.unit`, n, { count: 0.5, n });
+  },
+
+  leadCell(move) {
+    if (typeof move.lead !== "number") return el("td", { class: "muted" }, t("coach.no_figure"));
+    const noise = typeof move.lead_noise === "number" ? ` ±${new Intl.NumberFormat(language(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(move.lead_noise)}` : "";
+    return el("td", { class: "lead", title: t("coach.lead_help") }, this.leadWords(move.lead), el("span", { class: "muted" }, noise));
+  },
+
   fillCoach(node, loading = false) {
     const parts = [el("h2", { id: "coach-title" }, t("coach.title"))];
+    const offers = tOr(`${this.table.game}.coach.panel`, "");
+    if (offers) parts.push(el("p", { class: "muted coach-offers" }, offers));
     if (this.coachError) parts.push(errorBox(this.coachError));
     else if (loading) parts.push(el("p", { class: "muted", role: "status" }, t("coach.thinking")));
     else if (!this.state || !this.state.legal_actions.length) parts.push(el("p", { class: "muted" }, t("coach.not_your_turn")));
@@ -65,12 +83,23 @@ export const coachPanel = {
       // the server's order is the search's ranking (its pick first, the moves it left out last)
       const moves = this.coach.moves || [];
       const shown = this.coachAll ? moves : moves.slice(0, COACH_SHOWN);
+      const samples = Math.max(0, ...moves.map((move) => move.visits || 0));
       parts.push(
         el("h3", {}, t("coach.moves")),
         el(
           "table",
           { class: "coach-moves" },
-          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("coach.move")), el("th", { scope: "col" }, t("coach.win_chance")), el("th", { scope: "col" }, t("coach.visits")))),
+          el(
+            "thead",
+            {},
+            el(
+              "tr",
+              {},
+              el("th", { scope: "col" }, t("coach.move")),
+              el("th", { scope: "col" }, t("coach.win_chance")),
+              el("th", { scope: "col", title: t("coach.lead_help") }, t("coach.lead")),
+            ),
+          ),
           el(
             "tbody",
             {},
@@ -79,12 +108,16 @@ export const coachPanel = {
                 "tr",
                 {},
                 el("td", {}, this.moveWords(move)),
-                el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance)),
-                el("td", {}, move.visits ? String(move.visits) : t("coach.estimate_only")),
+                typeof move.win_chance === "number"
+                  ? el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance))
+                  : el("td", { class: "muted" }, t("coach.no_figure")),
+                this.leadCell(move),
               ),
             ),
           ),
         ),
+        // every judged move has as many samples (bots/coach.py): said once, under the table
+        samples ? el("p", { class: "muted coach-samples" }, t("coach.samples", { count: samples })) : null,
         moves.length > COACH_SHOWN
           ? el(
               "button",

@@ -23,6 +23,8 @@ DESCRIPTOR = GameDescriptor(
         "ufo_tokens": "UFO variant: the UFO tokens (contents of a token file)",
         "discoveries": "Discovery variant: the discovery tokens (contents of a token file)",
         "missions": "Secret Missions variant: the mission tokens (contents of a token file)",
+        "research": "a research configuration of data/research.toml (e.g. 'tiny'): a small game for "
+        "exact solvers, NOT the rulebook game",
     },
     # rulebook (end of the game): the crash track fills up, or a goal's end condition is met.
     end_reasons={

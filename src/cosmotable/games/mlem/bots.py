@@ -5,6 +5,8 @@ Reads only `state.view(seat)` and the results of `clone().apply(...)` - the publ
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cosmotable.bots.evaluation import estimate
 from cosmotable.bots.heuristic import hook, mover_view
 from cosmotable.engine import Action, State
@@ -105,3 +107,11 @@ def points_if_ended_now(state: State) -> list[float]:
         for place, seat in enumerate(order):
             values[seat] += planet["points"][min(place, 2)]
     return values
+
+
+def coach_horizon(root: State) -> Callable[[State], bool]:
+    """The coach's playouts from `root` stop when the expedition under way is over (landed or
+    crashed: `bots/coach.py`): its astronauts' places are then on the mat, where the estimate
+    counts them; one round of turns ends mid-flight, before anything is scored."""
+    expedition = root.public_view()["expedition"]
+    return lambda state: state.public_view()["expedition"] != expedition

@@ -10,10 +10,20 @@ from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError, DataError
 from cosmotable.engine.inputs import problem_list
 from cosmotable.engine.values import canonical_json
-from cosmotable.games.mlem import DESCRIPTOR, actions, moves, views
-from cosmotable.games.mlem.board import Mat, default_goals, default_mat, mat_from_data, mat_problems
+from cosmotable.games.mlem import DESCRIPTOR, actions, moves, research, views
+from cosmotable.games.mlem.board import (
+    ABILITIES,
+    Mat,
+    default_goals,
+    default_mat,
+    mat_from_data,
+    mat_problems,
+)
 from cosmotable.games.mlem.state import MlemState
 from cosmotable.games.mlem.tokens import TOKEN_FILES, TokenSets, token_problems, token_sets
+
+#: A research configuration plays no variant, so it has no tokens (its small mat fits none).
+NO_TOKENS = TokenSets(expedition={}, ufo_points=(), discoveries={}, missions={}, mission_points=(0, 0, 0, 0))
 
 
 @lru_cache(maxsize=16)
@@ -34,6 +44,9 @@ def _tokens_from_json(board_text: str, text: str) -> TokenSets:
 
 class MlemGame(Game, descriptor=DESCRIPTOR):
     def validate_config(self, config: GameConfig) -> None:
+        research.check(config)
+        if research.research_for(config) is not None:
+            return  # a research configuration's mat is checked when its data file is read
         board = config.options.get("board")
         if board is not None:
             if not isinstance(board, dict):
@@ -64,15 +77,24 @@ class MlemGame(Game, descriptor=DESCRIPTOR):
                 )
 
     def mat(self, config: GameConfig) -> Mat:
+        chosen = research.research_for(config)
+        if chosen is not None:
+            return chosen.mat
         board = config.options.get("board")
         return default_mat() if board is None else _mat_from_json(canonical_json(board))
 
     def tokens(self, config: GameConfig) -> TokenSets:
+        if research.research_for(config) is not None:
+            return NO_TOKENS
         overrides = {opt: config.options[opt] for opt in TOKEN_FILES if config.options.get(opt) is not None}
         return _tokens_from_json(canonical_json(config.options.get("board")), canonical_json(overrides))
 
     def initial_state(self, config: GameConfig, seed: int) -> MlemState:
-        return MlemState(self, config, seed, self.mat(config), default_goals(), self.tokens(config))
+        chosen = research.research_for(config)
+        astronauts = ABILITIES if chosen is None else chosen.astronauts
+        return MlemState(
+            self, config, seed, self.mat(config), default_goals(), self.tokens(config), astronauts
+        )
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

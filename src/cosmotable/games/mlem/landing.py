@@ -194,8 +194,8 @@ def placed(s: MlemState, seat: int, text: str, **data: Any) -> None:
         s.emit("land", f"seat {seat} {text}", seat, **data)
     goals.check_goals(s, seat, data["place"])
     # rulebook (end of game): a player with all 8 astronauts on the mat ends the game once
-    # the current expedition is over.
-    if s.placed[seat] == len(ABILITIES) and not s.end_triggered:
+    # the current expedition is over (all of the roster's, in a research configuration).
+    if s.placed[seat] == len(s.roster) and not s.end_triggered:
         s.end_triggered = True
         s.emit(
             "end-triggered",

@@ -117,7 +117,14 @@ class MlemState(State):
     """The whole table: mat, rocket board, dice, crash track and every astronaut."""
 
     def __init__(
-        self, game, config: GameConfig, seed: int, mat: Mat, goals: tuple[Goal, ...], tokens: TokenSets
+        self,
+        game,
+        config: GameConfig,
+        seed: int,
+        mat: Mat,
+        goals: tuple[Goal, ...],
+        tokens: TokenSets,
+        astronauts: tuple[str, ...] = ABILITIES,
     ):
         super().__init__(game, config, seed)
         self.mat = mat
@@ -126,8 +133,10 @@ class MlemState(State):
         self.tokens = tokens
         n = config.num_players
         self.num_players = n
-        # rulebook (set-up): each player takes the 8 astronauts of one colour.
-        self.available: list[list[str]] = [list(ABILITIES) for _ in range(n)]
+        # rulebook (set-up): each player takes the 8 astronauts of one colour. (A research
+        # configuration, research.py, gives each player fewer: not the rulebook game.)
+        self.roster = astronauts
+        self.available: list[list[str]] = [list(astronauts) for _ in range(n)]
         self.placed = [0] * n
         parts = SCORE_PARTS + tuple(p for v, p in VARIANT_PARTS.items() if config.has(v))
         self.points = [dict.fromkeys(parts, 0) for _ in range(n)]
@@ -371,7 +380,7 @@ class MlemState(State):
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, MlemState)
         new.mat, new.goals, new.tokens, new.num_players = self.mat, self.goals, self.tokens, self.num_players
-        new.spots = self.spots
+        new.spots, new.roster = self.spots, self.roster
         new.ufo = self.ufo.copy() if self.ufo is not None else None
         new.discovery = self.discovery.copy() if self.discovery is not None else None
         new.missions = self.missions.copy() if self.missions is not None else None

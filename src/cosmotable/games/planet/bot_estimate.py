@@ -5,7 +5,7 @@ and the scale of a lead in coins. The heuristic (`bots.py`) judges its moves by 
 
 from __future__ import annotations
 
-from cosmotable.bots.evaluation import estimate, lead_scale, teams
+from cosmotable.bots.evaluation import estimate, lead_scale, margin, teams
 from cosmotable.engine import State
 from cosmotable.games.planet.bot_plans import Table, plan_values
 
@@ -22,6 +22,12 @@ def route_estimate(state: State) -> list[float]:
     view = state.public_view()
     scale = lead_scale_of(view)
     return [value / scale for value in planet_team_values(view)]
+
+
+@margin("planet")
+def route_coins(state: State) -> list[float]:
+    """`route_estimate` in coins (the coach's expected lead): each team's coins home and to come."""
+    return planet_team_values(state.public_view())
 
 
 def lead_scale_of(view: dict) -> float:
