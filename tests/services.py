@@ -97,13 +97,15 @@ class PostgresServer:
         """The SQLAlchemy URL of one database (psycopg 3 driver)."""
         return f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self) -> str:
-        """Create an empty database and return its SQLAlchemy URL."""
+    def new_database(self, template: str | None = None) -> str:
+        """Create an empty database (or a copy of the database named `template`, which nobody may
+        be connected to) and return its SQLAlchemy URL."""
         import psycopg
 
         name = f"test_{uuid.uuid4().hex[:16]}"
+        copy = f' TEMPLATE "{template}"' if template else ""
         with psycopg.connect(self.admin_dsn, autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
+            connection.execute(f'CREATE DATABASE "{name}"{copy}')
         self._databases.append(name)
         return self.url(name)
 

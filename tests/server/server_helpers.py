@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -150,6 +152,19 @@ def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subpr
         time.sleep(0.1)
     process.kill()
     raise AssertionError("the server did not print its URL")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    """Stop a server of `start_server` as Ctrl-C does, then end whatever is left of its process group:
+    a server whose shutdown outlasts the wait (a loaded machine) would otherwise leave itself and
+    its bot worker running after the test, orphaned (issue #47)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the group is empty after a clean shutdown
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 def stored_actions(database_url: str, table_id: str) -> tuple[dict[str, int], list[tuple[int, str]], tuple]:

@@ -10,7 +10,7 @@ import time
 import uuid
 
 import httpx
-from server_helpers import start_server, stored_actions
+from server_helpers import start_server, stop_server, stored_actions
 
 
 def _post_action(http, url, table_id, token, action, action_id):
@@ -98,5 +98,4 @@ def test_sigkill_mid_game_keeps_every_acknowledged_action_once(tmp_path, databas
                     time.sleep(0.02)
             assert summary["status"] == "finished"
     finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(30)
+        stop_server(process)

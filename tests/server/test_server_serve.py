@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import signal
-
 import httpx
-from server_helpers import start_server
+from server_helpers import start_server, stop_server
 
 
 def test_serve_prints_its_url_and_answers(tmp_path):
@@ -19,5 +17,4 @@ def test_serve_prints_its_url_and_answers(tmp_path):
         assert (tmp_path / "data" / "cosmotable.db").exists()
         assert (tmp_path / "data" / "secret_key").stat().st_mode & 0o077 == 0
     finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(30)
+        stop_server(process)
