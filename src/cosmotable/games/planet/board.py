@@ -162,8 +162,9 @@ class Area:
     #: ring index -> the ring indexes within 3 places of it either way (a sail's or a drift's reach:
     #: the ships it may hop over); every index on a ring of 6 places or fewer.
     ring_near: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
-    #: cell -> for each astronaut number - 1, its steps to the neighbouring tiles as actions (moves.py's
-    #: memo of the listing's most frequent case, a tile with no ship of its team beside it).
+    #: (area, row, col) of a tile or a place of the ring -> for each astronaut number - 1, its steps to
+    #: the neighbouring tiles as actions (moves.py's memo of the listing's most frequent cases: on a
+    #: tile with no ship of its team beside it, aboard its own ship with no ally).
     moves_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
     #: For the views (views.build_view, built for every position a bot judges): each cell in
     #: sorted_cells' order as (cell, its name, row, col); the ring's places by name; the corners sorted.

@@ -67,17 +67,35 @@ def act_actions(s: PlanetState) -> list[Action]:
     plans: dict[tuple, Sequence[object]] = {}
     held = s.held_pyramids(seat)  # the same for every astronaut of the seat
     coins, areas = s.coins, s.areas
-    near = _friendly_ship_tiles(s, seat)
+    near: frozenset[Cell] | None = None  # _friendly_ship_tiles, found when first needed
+    home = ("ship", seat)
+    alone = s.allies[seat] is None and not held
+    aboard = None  # the steps from the seat's own ship, when `alone`
     for i in range(len(stun)):
         if stun[i] < turn:  # not s.stunned(seat, i)
             p = pos[i]
-            if p[0] == "cell" and p[2] != 1 and not held and not coins.get(p[1]) and p[1] not in near:
-                # The most frequent case: on a tile (not a canyon's near half), no coin to carry, no
-                # pyramid held against the seat, no ship of its team beside it - the steps go to the
-                # neighbouring tiles, the shape's alone (steps_from): looked up as actions.
+            if p[0] == "cell" and p[2] != 1 and not held and not coins.get(p[1]):
+                if near is None:
+                    near = _friendly_ship_tiles(s, seat)
                 cell = p[1]
-                memo = areas[cell[0]].moves_memo
-                out.extend((memo[cell] if cell in memo else _tile_steps(memo, areas[cell[0]], cell))[i])
+                if cell not in near:
+                    # The most frequent case: on a tile (not a canyon's near half), no coin to carry,
+                    # no pyramid held against the seat, no ship of its team beside it - the steps go
+                    # to the neighbouring tiles, the shape's alone (steps_from): looked up as actions.
+                    memo = areas[cell[0]].moves_memo
+                    out.extend((memo[cell] if cell in memo else _place_steps(memo, areas[cell[0]], cell))[i])
+                    continue
+            if alone and p == home:
+                # Aboard its own ship with no ally (so no other ship of its team) and no pyramid held
+                # against it: the steps go to the tiles beside the ship's place (steps_from), looked
+                # up as actions as above.
+                if aboard is None:
+                    area, idx = s.ship[seat]
+                    r, c = areas[area].ring[idx]
+                    key = (area, r, c)
+                    memo = areas[area].moves_memo
+                    aboard = memo[key] if key in memo else _place_steps(memo, areas[area], key)
+                out.extend(aboard[i])
                 continue
             plan = plans.get(p)
             if plan is None:
@@ -129,10 +147,11 @@ _ACTIONS: dict[int, dict[object, Action]] = {
 }
 
 
-def _tile_steps(memo: dict, area: Area, cell: Cell) -> tuple[tuple[Action, ...], ...]:
-    """The steps from a tile of `area` to its neighbouring tiles (steps_from with no pyramid held and
-    no ship of the seat's team beside it), as each astronaut's actions in the order of DIRS; worked
-    out once per layout and kept with the area (`moves_memo`)."""
+def _place_steps(memo: dict, area: Area, cell: Cell) -> tuple[tuple[Action, ...], ...]:
+    """The steps from a place of `area` (a tile, or a ship's place in the ring) to its neighbouring
+    tiles (steps_from with no pyramid held and no other ship of the seat's team beside it), as each
+    astronaut's actions in the order of DIRS; worked out once per layout and kept with the area
+    (`moves_memo`, by (area, row, col))."""
     names = area.steps[(cell[1], cell[2])][0]
     found = memo[cell] = tuple(tuple(_ACTIONS[n][way] for way in names) for n in _ACTIONS)
     return found

@@ -240,7 +240,7 @@ def has_ability_move(s: PlanetState, seat: int) -> bool:
     own ship (their SHIP play); with no card ready, none; otherwise the plays are listed."""
     if s.ability_used or s.in_boost or not s.hand[seat]:
         return False
-    stun, turn, home = s.stun[seat], s.turns[seat], ("ship", seat)
+    stun, turn, home, pos = s.stun[seat], s.turns[seat], ("ship", seat), s.pos[seat]
     ready = False
     for card in s.hand[seat]:
         if card["ready"]:
@@ -248,10 +248,10 @@ def has_ability_move(s: PlanetState, seat: int) -> bool:
             cid = card["id"]
             if cid == "boost":
                 return True
-            if cid in ("pocket", "teleport") and any(
-                p != home and stun[i] < turn for i, p in enumerate(s.pos[seat])
-            ):
-                return True
+            if cid == "pocket" or cid == "teleport":
+                for i, p in enumerate(pos):
+                    if p != home and stun[i] < turn:
+                        return True
     return ready and bool(ability_moves(s, seat))
 
 
