@@ -156,6 +156,16 @@ class Area:
     #: and an astronaut's drifts when ships are near), keyed by the ships' places; emptied when it
     #: grows large.
     ships_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
+    #: ring index -> the cells (area, row, col) one step from that place of space: the tiles from
+    #: which an astronaut may step onto a ship standing there.
+    ring_touch: tuple[frozenset[tuple[str, int, int]], ...] = field(init=False, repr=False, compare=False)
+    #: ring index -> the ring indexes within 3 places of it either way (a sail's or a drift's reach:
+    #: the ships it may hop over); every index on a ring of 6 places or fewer.
+    ring_near: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
+    #: (area, row, col) of a tile or a place of the ring -> for each astronaut number - 1, its steps to
+    #: the neighbouring tiles as actions (moves.py's memo of the listing's most frequent cases: on a
+    #: tile with no ship of its team beside it, aboard its own ship with no ally).
+    moves_memo: dict[tuple, tuple] = field(init=False, repr=False, compare=False)
     #: For the views (views.build_view, built for every position a bot judges): each cell in
     #: sorted_cells' order as (cell, its name, row, col); the ring's places by name; the corners sorted.
     named_cells: tuple[tuple[tuple[str, int, int], str, int, int], ...] = field(
@@ -181,6 +191,10 @@ class Area:
             rings = tuple((name, t[2]) for name, t in ways if t is not None and t[0] == "ring")
             steps[rc] = (tuple(name for name, _ in tiles), tiles, rings)
         sorted_cells = tuple(sorted((self.id, r, c) for (r, c) in self.cells))
+        touch: list[set[tuple[str, int, int]]] = [set() for _ in self.ring]
+        for r, c in self.cells:
+            for _, idx in steps[(r, c)][2]:
+                touch[idx].add((self.id, r, c))
         tables = {
             "ring_lookup": {p: i for i, p in enumerate(self.ring)},
             "sorted_cells": sorted_cells,
@@ -189,6 +203,13 @@ class Area:
             "steps": steps,
             "plays_memo": {},
             "ships_memo": {},
+            "ring_touch": tuple(frozenset(cells) for cells in touch),
+            "ring_near": tuple(
+                frozenset(j for j in range(size) if (j - i) % size <= 3 or (i - j) % size <= 3)
+                for size in [len(self.ring)]
+                for i in range(size)
+            ),
+            "moves_memo": {},
             "named_cells": tuple((cell, cell_name(*cell), cell[1], cell[2]) for cell in sorted_cells),
             "ring_names": tuple(cell_name(self.id, r, c) for r, c in self.ring),
             "cell_order": {cell: k for k, cell in enumerate(sorted_cells)},

@@ -66,9 +66,37 @@ def act_actions(s: PlanetState) -> list[Action]:
     stun, turn, pos = s.stun[seat], s.turns[seat], s.pos[seat]
     plans: dict[tuple, Sequence[object]] = {}
     held = s.held_pyramids(seat)  # the same for every astronaut of the seat
+    coins, areas = s.coins, s.areas
+    near: frozenset[Cell] | None = None  # _friendly_ship_tiles, found when first needed
+    home = ("ship", seat)
+    alone = s.allies[seat] is None and not held
+    aboard = None  # the steps from the seat's own ship, when `alone`
     for i in range(len(stun)):
         if stun[i] < turn:  # not s.stunned(seat, i)
             p = pos[i]
+            if p[0] == "cell" and p[2] != 1 and not held and not coins.get(p[1]):
+                if near is None:
+                    near = _friendly_ship_tiles(s, seat)
+                cell = p[1]
+                if cell not in near:
+                    # The most frequent case: on a tile (not a canyon's near half), no coin to carry,
+                    # no pyramid held against the seat, no ship of its team beside it - the steps go
+                    # to the neighbouring tiles, the shape's alone (steps_from): looked up as actions.
+                    memo = areas[cell[0]].moves_memo
+                    out.extend((memo[cell] if cell in memo else _place_steps(memo, areas[cell[0]], cell))[i])
+                    continue
+            if alone and p == home:
+                # Aboard its own ship with no ally (so no other ship of its team) and no pyramid held
+                # against it: the steps go to the tiles beside the ship's place (steps_from), looked
+                # up as actions as above.
+                if aboard is None:
+                    area, idx = s.ship[seat]
+                    r, c = areas[area].ring[idx]
+                    key = (area, r, c)
+                    memo = areas[area].moves_memo
+                    aboard = memo[key] if key in memo else _place_steps(memo, areas[area], key)
+                out.extend(aboard[i])
+                continue
             plan = plans.get(p)
             if plan is None:
                 plan = plans[p] = astronaut_plan(s, seat, p, held)
@@ -117,6 +145,28 @@ _ACTIONS: dict[int, dict[object, Action]] = {
     }
     for n in range(1, 10)
 }
+
+
+def _place_steps(memo: dict, area: Area, cell: Cell) -> tuple[tuple[Action, ...], ...]:
+    """The steps from a place of `area` (a tile, or a ship's place in the ring) to its neighbouring
+    tiles (steps_from with no pyramid held and no other ship of the seat's team beside it), as each
+    astronaut's actions in the order of DIRS; worked out once per layout and kept with the area
+    (`moves_memo`, by (area, row, col))."""
+    names = area.steps[(cell[1], cell[2])][0]
+    found = memo[cell] = tuple(tuple(_ACTIONS[n][way] for way in names) for n in _ACTIONS)
+    return found
+
+
+def _friendly_ship_tiles(s: PlanetState, seat: int) -> frozenset[Cell]:
+    """The tiles beside the ship of `seat` or of its ally (rulebook, moving: an astronaut may step off
+    the planet onto its own or an ally's ship), from which the steps depend on where that ship is."""
+    a, idx = s.ship[seat]
+    near = s.areas[a].ring_touch[idx]
+    ally = s.allies[seat]
+    if ally is not None:
+        a, idx = s.ship[ally]
+        near = near | s.areas[a].ring_touch[idx]
+    return near
 
 
 def astronaut_moves(s: PlanetState, seat: int, i: int) -> list[Action]:
@@ -297,13 +347,13 @@ def _ship_near(s: PlanetState, area: str, idx: int, seats: Sequence[int]) -> boo
     """Does a ship of one of `seats` stand in `area` within 3 places of ring place `idx`, either
     way? A sail or a drift (up to 3 places) hops only over ships that near; on a ring of 6 places or
     fewer every ship counts as near."""
-    size = len(s.areas[area].ring)
-    if size <= 6:
+    places = s.areas[area]
+    if len(places.ring) <= 6:
         return True
-    ship = s.ship
+    near, ship = places.ring_near[idx], s.ship
     for o in seats:
         a, i = ship[o]
-        if a == area and ((i - idx) % size <= 3 or (idx - i) % size <= 3):
+        if a == area and i in near:
             return True
     return False
 
@@ -346,12 +396,12 @@ def _open_flights(s: PlanetState, area: str) -> Sequence[Action]:
     places (a fuelled ship offers 20 or 28 flights at every decision; the list built anew each time
     was a fifth of the ship's moves, callgrind)."""
     other = s.areas[OTHER_AREA[area]]
-    taken = tuple(i for a, i in s.ship if a == other.id)
-    key = ("open flights", taken)
+    there = other.id
+    key = ("open flights", *[i for a, i in s.ship if a == there])
     memo = other.ships_memo
     found = memo.get(key)
     if found is None:
-        found = tuple(fly for j, fly in _flights(other) if j not in taken)
+        found = tuple(fly for j, fly in _flights(other) if j not in key[1:])
         if len(memo) >= SHIPS_MEMO_SIZE:
             memo.clear()
         memo[key] = found

@@ -167,6 +167,12 @@ def sail_end(s: PlanetState, seat: int, steps: int) -> int | None:
 
 # One shared object per distinct ability play (frozen values), not a new one at every listing.
 _ability = cache(Ability)
+#: The plays listed most often, by astronaut number: looked up, not asked of the cache each time.
+_BOOST = _ability("boost")
+_POCKET = {n: _ability("pocket", n) for n in range(1, 10)}
+_POCKET_ALLY = {n: _ability("pocket", n, "ALLY") for n in range(1, 10)}
+_TELEPORT_SHIP = {n: _ability("teleport", n, "SHIP") for n in range(1, 10)}
+_TELEPORT_ALLY = {n: _ability("teleport", n, "ALLY") for n in range(1, 10)}
 
 
 def ability_moves(s: PlanetState, seat: int) -> list[Action]:
@@ -176,13 +182,14 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
     out: list[Action] = []
     ally = s.allies[seat]
     stun, turn, pos = s.stun[seat], s.turns[seat], s.pos[seat]
+    home, ally_home = ("ship", seat), ("ship", ally)
     landings: list[str] | None = None  # the teleport cannon's cells, the same for each astronaut
     for card in s.hand[seat]:
         if not card["ready"]:
             continue
         cid = card["id"]
         if cid == "boost":
-            out.append(_ability("boost"))
+            out.append(_BOOST)
             continue
         for i, p in enumerate(pos):
             if stun[i] >= turn:  # s.stunned(seat, i)
@@ -191,10 +198,10 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
             # rulebook (cards): «Космонавта можно передвинуть таким образом на союзный корабль» -
             # in the teams variant the pocket teleport and the teleport cannon reach the ally's ship too.
             if cid == "pocket":
-                if p != ("ship", seat):
-                    out.append(_ability("pocket", n))
-                if ally is not None and p != ("ship", ally):
-                    out.append(_ability("pocket", n, "ALLY"))
+                if p != home:
+                    out.append(_POCKET[n])
+                if ally is not None and p != ally_home:
+                    out.append(_POCKET_ALLY[n])
             elif cid == "teleport":
                 if landings is None:
                     landings = [
@@ -206,10 +213,10 @@ def ability_moves(s: PlanetState, seat: int) -> list[Action]:
                         and not s.enemies_at(seat, cell)
                     ]
                 out.extend(_ability("teleport", n, name) for name in landings)
-                if p != ("ship", seat):
-                    out.append(_ability("teleport", n, "SHIP"))
-                if ally is not None and p != ("ship", ally):
-                    out.append(_ability("teleport", n, "ALLY"))
+                if p != home:
+                    out.append(_TELEPORT_SHIP[n])
+                if ally is not None and p != ally_home:
+                    out.append(_TELEPORT_ALLY[n])
             elif (
                 cid in ("boots", "gravity", "tame_knight")
                 and p[0] != "space"
@@ -233,7 +240,7 @@ def has_ability_move(s: PlanetState, seat: int) -> bool:
     own ship (their SHIP play); with no card ready, none; otherwise the plays are listed."""
     if s.ability_used or s.in_boost or not s.hand[seat]:
         return False
-    stun, turn, home = s.stun[seat], s.turns[seat], ("ship", seat)
+    stun, turn, home, pos = s.stun[seat], s.turns[seat], ("ship", seat), s.pos[seat]
     ready = False
     for card in s.hand[seat]:
         if card["ready"]:
@@ -241,10 +248,10 @@ def has_ability_move(s: PlanetState, seat: int) -> bool:
             cid = card["id"]
             if cid == "boost":
                 return True
-            if cid in ("pocket", "teleport") and any(
-                p != home and stun[i] < turn for i, p in enumerate(s.pos[seat])
-            ):
-                return True
+            if cid == "pocket" or cid == "teleport":
+                for i, p in enumerate(pos):
+                    if p != home and stun[i] < turn:
+                        return True
     return ready and bool(ability_moves(s, seat))
 
 

@@ -294,6 +294,10 @@ def effect(s: PlanetState, cell: Cell, kind) -> None:
         else:
             set_choices(s, [_go(d) for d in dirs])  # rulebook (arrows): several directions - pick one
         return
+    if k == "empty" and not kind.coins:
+        # rulebook (empty): nothing happens - the most frequent landing, answered before the others.
+        finish_walk(s)
+        return
     if k == "tree":
         # rulebook (tree): skip your next turn with this astronaut; it cannot walk through.
         s.stun[seat][i] = s.turns[seat] + 1
