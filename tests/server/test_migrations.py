@@ -257,7 +257,10 @@ def _play_to_the_end(client, made: dict) -> dict:
             return summary
         seat = summary["to_act"]
         if seat not in humans:
-            wait_until(lambda: client.get(f"/api/tables/{table_id}").json()["to_act"] != seat, what="the bot")
+            wait_until(
+                lambda seat=seat: client.get(f"/api/tables/{table_id}").json()["to_act"] != seat,
+                what="the bot",
+            )
             continue
         legal = state_of(client, made, seat)["legal_actions"]
         assert act(client, made, seat, legal[0]["json"]).status_code == 200

@@ -160,7 +160,9 @@ def test_a_player_against_a_bot_level_is_rated_and_so_is_the_level(client, datab
     bot = next(entry for entry in board["entries"] if entry["bot"] == "random")
     assert bot["games"] == 1 and bot["name"] is None
     assert [entry["place"] for entry in board["entries"]] == list(range(1, len(board["entries"]) + 1))
-    assert [e["rating"] for e in board["entries"]] == sorted((e["rating"] for e in board["entries"]), reverse=True)
+    assert [e["rating"] for e in board["entries"]] == sorted(
+        (e["rating"] for e in board["entries"]), reverse=True
+    )
     assert any(entry["name"] == "Ada" for entry in board["entries"])
     # the bot level's account exists and never signs in
     assert rows(database_url, "SELECT name FROM accounts WHERE id = 'bot-random'") == [("bot:random",)]
@@ -187,9 +189,7 @@ def test_planet_allies_are_rated_as_one_team(client, database_url):
     assert rows(
         database_url, "SELECT games FROM ratings WHERE account_id = 'bot-random' AND game = 'planet'"
     ) == [(1,)]
-    assert rows(
-        database_url, "SELECT COUNT(*) FROM rating_changes WHERE account_id = 'bot-random'"
-    ) == [(1,)]
+    assert rows(database_url, "SELECT COUNT(*) FROM rating_changes WHERE account_id = 'bot-random'") == [(1,)]
 
 
 def test_the_profile_is_public_data_only_and_a_deleted_player_has_none(client):
