@@ -175,7 +175,12 @@ def test_a_player_against_a_bot_level_is_rated_and_so_is_the_level(client, datab
 def test_planet_allies_are_rated_as_one_team(client, database_url):
     """Planet 2 vs 2: Ada and Bob (seats 0 and 2) against two random bots (seats 1 and 3)."""
     made = two_accounts_table(
-        client, "planet", ("human", "random", "human", "random"), variants=("teams",), undo=False
+        client,
+        "planet",
+        ("human", "random", "human", "random"),
+        variants=("teams",),
+        undo=False,
+        options={"max_turns": 40},  # a short game: the rating, not the game, is under test
     )
     summary = finish(client, made, seed=6)
     ada, bob = rating_of(client, "Ada", "planet"), rating_of(client, "Bob", "planet")

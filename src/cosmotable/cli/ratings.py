@@ -115,6 +115,9 @@ def lines(calibration: Calibration) -> list[str]:
         rows.append(f"  {a} vs {b}: {wa}-{wb}" + (f" ({shared} shared)" if shared else ""))
     ordered = calibration.ordered()
     expected = [level for level in RATED_LEVELS if level in calibration.skills]
+    ordinals = [calibration.skills[level].ordinal for level in ordered]
+    if any(low >= high for low, high in itertools.pairwise(ordinals)):
+        expected = []  # a tie (no game played, or levels that never met) is no order at all
     rows.append(
         "  order: "
         + " < ".join(ordered)
