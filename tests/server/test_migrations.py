@@ -11,7 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
-from server_helpers import act, create, seat_headers, state_of
+from server_helpers import act, create, seat_headers, state_of, wait_until
 from sqlalchemy import create_engine, inspect, text
 
 from cosmotable.server.app import create_app
@@ -26,9 +26,11 @@ MODEL_TABLES = {
     "accounts",
     "account_sessions",
     "chat_messages",
+    "ratings",
+    "rating_changes",
 }
 #: the tables before revision 0004 (accounts)
-TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions", "chat_messages"}
+TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions", "chat_messages", "ratings", "rating_changes"}
 
 
 def _config(url: str | None) -> Config:
@@ -88,6 +90,9 @@ def test_migrating_again_changes_nothing_and_keeps_the_rows(url):
 def test_each_migration_downgrades_to_the_one_before(url):
     config = _config(url)
     command.upgrade(config, "head")
+    command.downgrade(config, "0006")
+    assert _tables(url) == MODEL_TABLES - {"ratings", "rating_changes"}
+    assert "rated" not in _columns(url, "tables") and "chat" in _columns(url, "tables")
     command.downgrade(config, "0003")
     assert _tables(url) == TABLES_0003 and "account_id" not in _columns(url, "seats")
     assert "bot_turn" in _columns(url, "seats")
@@ -215,3 +220,48 @@ def test_tables_stored_before_accounts_upgrade_and_stay_playable(any_url, tmp_pa
         assert joined.status_code == 200
         games = client.get("/api/account/games").json()
         assert [item["table"]["id"] for item in games["waiting"]] == [waiting["table"]["id"]]
+
+
+def test_tables_stored_before_ratings_upgrade_unrated_and_stay_playable(any_url, tmp_path):
+    """Revision 0007 (issue #46: ratings): a database at revision 0006 holding a finished game and a
+    running one of two accounts upgrades when today's server starts; both tables are unrated (no
+    old game changes anyone's rating), the running one plays to its end, and a table made after
+    the upgrade is rated."""
+    url = any_url
+    with _server(url, tmp_path) as client:
+        client.post("/api/account", json={"name": "Ada", "password": "correct horse"})
+        finished = create(client, "mlem", ["human", "human"], undo=False)
+        # Ada against a bot level: two rated players, a rated table before the downgrade
+        running = create(client, "mlem", ["human", "random"], undo=False)
+        assert running["table"]["rated"] is True
+        _play_to_the_end(client, finished)
+    command.downgrade(_config(url), "0006")  # the rows stay; the ratings' column and tables go
+    assert "rated" not in _columns(url, "tables") and "ratings" not in _tables(url)
+    with _server(url, tmp_path) as client:  # starting the server upgrades the database again
+        assert _differences(url) == []
+        for made in (finished, running):
+            assert client.get(f"/api/tables/{made['table']['id']}").json()["rated"] is False
+        assert _play_to_the_end(client, running)["status"] == "finished"
+        assert client.get("/api/players/Ada").json()["ratings"] == []
+        made = create(client, "mlem", ["human", "random"], undo=False, start=False)
+        assert made["table"]["rated"] is True
+
+
+def _play_to_the_end(client, made: dict) -> dict:
+    """The human seats play their first legal action (the bots theirs) until the game is over."""
+    table_id = made["table"]["id"]
+    humans = {link["seat"] for link in made["seats"]}
+    for _ in range(3000):
+        summary = client.get(f"/api/tables/{table_id}").json()
+        if summary["status"] == "finished":
+            return summary
+        seat = summary["to_act"]
+        if seat not in humans:
+            wait_until(
+                lambda seat=seat: client.get(f"/api/tables/{table_id}").json()["to_act"] != seat,
+                what="the bot",
+            )
+            continue
+        legal = state_of(client, made, seat)["legal_actions"]
+        assert act(client, made, seat, legal[0]["json"]).status_code == 200
+    raise AssertionError("the game did not finish")

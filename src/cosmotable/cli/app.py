@@ -177,6 +177,15 @@ def add_db_tools() -> None:
 add_db_tools()
 
 
+def add_rating_tools() -> None:
+    from cosmotable.cli.ratings import APP as ratings_app
+
+    app.add_typer(ratings_app, name="ratings")
+
+
+add_rating_tools()
+
+
 # ------------------------------------------------------------------------------ the games' own tools
 def add_game_tools() -> None:
     """`cosmotable <id> ...` for each game whose descriptor names a `cli` part (its `APP`)."""

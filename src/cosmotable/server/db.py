@@ -14,6 +14,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -76,6 +77,9 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
     #: the table's chat is open (the host may close it; migration 0006)
     chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: the table's result changes its players' ratings when it finishes (migration 0007; the tables
+    #: made before were unrated)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     # UPDATE ... WHERE version = <read>: stale -> retry. (SQLAlchemy's typing declares
     # __mapper_args__ a plain attribute, so no ClassVar here.)
@@ -131,6 +135,39 @@ class AccountRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingRow(Base):
+    """An account's rating at one game (rating_store.py): openskill's mean and uncertainty, and the
+    rated games it played. A bot level is rated as an account of its own that never signs in."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingChangeRow(Base):
+    """What one finished rated table did to one account's rating (the profile's plot). The key is
+    also the guard that a table changes ratings once: a second attempt finds its rows."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_account_game", "account_id", "game", "created_at"),)
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: the account's place at the table (0: first)
+    rank: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

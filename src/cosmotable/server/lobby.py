@@ -254,6 +254,8 @@ class TableSettings(Protocol):
     def undo(self) -> bool: ...
     @property
     def coach(self) -> bool: ...
+    @property
+    def rated(self) -> bool | None: ...
 
 
 def new_table_row(
@@ -276,6 +278,8 @@ def new_table_row(
         timeouts_to_bot=settings.timeouts_to_bot,
         undo=settings.undo,
         coach=settings.coach,
+        # rated unless said otherwise, but for a table with undo or a coach (issue #46)
+        rated=settings.rated if settings.rated is not None else not (settings.undo or settings.coach),
         created_at=now,
         updated_at=now,
     )

@@ -148,6 +148,19 @@ class CreateTable(Strict):
     )
     undo: bool = True
     coach: bool = False
+    rated: bool | None = Field(
+        None,
+        description="the result changes the players' ratings (accounts and bot levels; at least two "
+        "must play for it to count); default: rated unless undo or the coach is on",
+    )
+
+    account_seat: int | None = Field(
+        None,
+        ge=0,
+        le=7,
+        description="signed in (session cookie): the human seat bound to your account (default: the "
+        "first human seat); without a session it is ignored",
+    )
 
     @field_validator("timer_seconds", mode="wrap")
     @classmethod
@@ -164,14 +177,6 @@ class CreateTable(Strict):
                     {"limit": LONGEST_TIMER},
                 ) from None
             raise
-
-    account_seat: int | None = Field(
-        None,
-        ge=0,
-        le=7,
-        description="signed in (session cookie): the human seat bound to your account (default: the "
-        "first human seat); without a session it is ignored",
-    )
 
 
 class SeatInfo(BaseModel):
@@ -233,6 +238,9 @@ class TableSummary(BaseModel):
     )
     rematch_of: str | None = Field(None, description="a rematch: the id of the table it repeats")
     chat: bool = Field(True, description="the table's chat is open (the host may close it)")
+    rated: bool = Field(
+        False, description="the result changes the players' ratings (GET /api/ratings/{game})"
+    )
 
 
 class SeatLink(BaseModel):
@@ -431,3 +439,47 @@ class HeldSeat(Strict):
 
 class SeatLookup(Strict):
     seats: list[HeldSeat] = Field(max_length=50, description="the seat links this browser keeps")
+
+
+class LeaderboardEntry(BaseModel):
+    place: int = Field(description="1 for the highest rating")
+    name: str | None = Field(description="the account's name (None for a bot level)")
+    bot: str | None = Field(None, description="a bot level rated as a player (None for an account)")
+    rating: float = Field(description="the ordinal, mu - 3 sigma: what the board is ordered by")
+    mu: float
+    sigma: float
+    games: int = Field(description="rated games played (a bot level: 0 until it plays on this server)")
+
+
+class Leaderboard(BaseModel):
+    game: str
+    entries: list[LeaderboardEntry] = Field(description="the highest ratings first (at most 100 players)")
+
+
+class RatingPoint(BaseModel):
+    table_id: str
+    at: datetime
+    rating: float = Field(description="the ordinal after this game")
+    mu: float
+    sigma: float
+    change: float = Field(description="how much the ordinal moved with this game")
+    place: int = Field(description="the player's place at that table (1: first)")
+
+
+class GameRating(BaseModel):
+    game: str
+    rating: float = Field(description="the ordinal, mu - 3 sigma")
+    mu: float
+    sigma: float
+    games: int
+    bot_level: str | None = Field(description="the bot level whose rating (mu) is nearest the player's")
+    history: list[RatingPoint] = Field(description="the rating after each rated game, oldest first")
+
+
+class PlayerProfile(BaseModel):
+    """What anyone may read of a player: public data only (no seat link, no setting, no running game)."""
+
+    name: str
+    created_at: datetime
+    ratings: list[GameRating]
+    finished: list[TableSummary] = Field(description="the player's finished games, newest first (50)")

@@ -95,6 +95,8 @@ class Play(Identity):
             except IllegalAction:
                 return None
             state.resolve_chance()  # chance never waits for a client
+            if snapshot.rated and state.is_terminal():
+                return None  # the last move of a rated game rates it, in the full path's transaction
             added = action_rows(table_id, state, before, seat, "player", client_action_id)
             columns = derived_columns(snapshot, state)
             with self.sessions.begin() as session:

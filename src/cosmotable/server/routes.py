@@ -22,6 +22,7 @@ from cosmotable.server.health import HealthBody, health
 from cosmotable.server.limits import client_address
 from cosmotable.server.metrics import resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
+from cosmotable.server.rating_routes import rating_router
 from cosmotable.server.runtime import Server
 from cosmotable.server.service import Change
 from cosmotable.server.websocket import play_socket
@@ -312,6 +313,7 @@ def api_router(server: Server) -> APIRouter:
         return await server.change(service.switch_chat, table_id, host_token, request.enabled)
 
     router.include_router(account_router(server))
+    router.include_router(rating_router(server))
 
     @router.websocket("/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None):

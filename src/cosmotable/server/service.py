@@ -15,6 +15,7 @@ seat view apart), and build on one store:
     my_games.py    the seats an account or a guest's browser holds
     chat.py        the table's chat: two channels, stored with the table
     rematch.py     the same table again at the end of a game: proposed, accepted, declined
+    rating_store.py  a rated table's result applied to its players' ratings; leaderboards, profiles
     bot_jobs.py    the decision a bot must take, and its answer applied
     timers.py      a seat whose time ran out handed to the timeout bot
     coach.py       what the coach must think about
@@ -30,6 +31,7 @@ from cosmotable.server.chat import Chat
 from cosmotable.server.coach import Coach
 from cosmotable.server.lobby import Lobby
 from cosmotable.server.my_games import MyGames
+from cosmotable.server.rating_store import Ratings
 from cosmotable.server.records import Records
 from cosmotable.server.rematch import Rematch
 from cosmotable.server.seat_view import PUSH_MEMO, SeatView, build_seat_state
@@ -39,7 +41,7 @@ from cosmotable.server.timers import Timers
 from cosmotable.server.undo import Undo
 
 
-class TableService(Chat, Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames):
+class TableService(Chat, Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames, Ratings):
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
     def sizes(self) -> dict[str, int]:

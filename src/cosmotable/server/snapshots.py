@@ -86,6 +86,7 @@ class TableSnapshot:
     rematch: str | None = None
     rematch_of: str | None = None
     chat: bool = True
+    rated: bool = False
 
     @classmethod
     def of(cls, row: TableRow, state: State, last: LastAction | None) -> TableSnapshot:
@@ -130,6 +131,7 @@ class TableSnapshot:
             rematch=row.rematch,
             rematch_of=row.rematch_of,
             chat=row.chat is not False,
+            rated=bool(row.rated),
         )
 
 

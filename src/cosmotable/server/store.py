@@ -204,6 +204,7 @@ class TableStore:
             rematch=row.rematch,
             rematch_of=row.rematch_of,
             chat=row.chat is not False,
+            rated=bool(row.rated),
         )
 
     def _seat_info(self, table_id: str, seat: SeatRow | SeatSnapshot) -> models.SeatInfo:
@@ -239,7 +240,10 @@ class TableStore:
                 try:
                     with self.sessions.begin() as session:
                         row = self._row(session, table_id, for_update=True)
+                        was = row.status
                         result = change(session, row)
+                        if row.status == "finished" and was != "finished":
+                            self._finished(session, row)
                         if session.new or session.dirty or session.deleted:
                             # every committed change bumps the row's version (a seat's change
                             # alone would not), so no process keeps an outdated snapshot
@@ -272,6 +276,9 @@ class TableStore:
                 last = self._last_action(session, row)
         assert last is None or isinstance(last, LastAction)
         return TableSnapshot.of(row, state, last)
+
+    def _finished(self, session: Session, row: TableRow) -> None:
+        """The table finished in this transaction (the ratings' hook: rating_store.py)."""
 
     def _refresh(self, row: TableRow, state: State) -> None:
         """Derived columns after a change: whose turn, the turn timer, the result."""

@@ -95,6 +95,7 @@ export class AccountPage {
   }
 
   signedIn() {
+    const account = currentAccount();
     const change = (event) => {
       event.preventDefault();
       const form = event.target;
@@ -110,7 +111,13 @@ export class AccountPage {
       }, t("account.deleted"));
     };
     return [
-      el("p", {}, el("a", { class: "button", href: "#/" }, t("account.my_games"))),
+      el(
+        "p",
+        {},
+        el("a", { class: "button", href: "#/" }, t("account.my_games")),
+        " ",
+        el("a", { class: "button", id: "profile-link", href: `#/player/${encodeURIComponent(account.name)}` }, t("account.profile")),
+      ),
       el(
         "p",
         {},

@@ -103,6 +103,9 @@ export const api = {
   deleteAccount: (password) => request("POST", "/account/delete", { body: { password } }),
   accountGames: () => request("GET", "/account/games"),
   lookupSeats: (seats) => request("POST", "/seats/lookup", { body: { seats } }),
+  // ratings (docs/ratings.md): public, no cookie needed
+  ratings: (game) => request("GET", `/ratings/${encodeURIComponent(game)}`),
+  player: (name) => request("GET", `/players/${encodeURIComponent(name)}`),
 };
 
 export function newActionId() {

@@ -10,10 +10,20 @@ import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules.js";
 import { AccountPage } from "./account.js";
+import { LeaderboardPage, PlayerPage } from "./ratings.js";
 import { currentAccount, loadAccount, onAccountChange, rememberSeats } from "./my_seats.js";
 import { applyTurnSignal, startTurnSignal } from "./turn_signal.js";
 
-const ROUTES = { "": LobbyPage, new: CreatePage, table: TablePage, replay: ReplayPage, rules: RulesPage, account: AccountPage };
+const ROUTES = {
+  "": LobbyPage,
+  new: CreatePage,
+  table: TablePage,
+  replay: ReplayPage,
+  rules: RulesPage,
+  account: AccountPage,
+  ratings: LeaderboardPage,
+  player: PlayerPage,
+};
 
 class NotFoundPage {
   constructor(root) {
@@ -48,6 +58,7 @@ function renderFrame() {
         {},
         el("li", {}, el("a", { href: "#/" }, t("nav.lobby"))),
         games.map((game) => el("li", {}, el("a", { href: `#/rules/${game.id}` }, t("nav.rules_of", { game: gameName(game, game.id) })))),
+        el("li", {}, el("a", { href: `#/ratings/${games.length ? games[0].id : "mlem"}`, id: "ratings-link" }, t("nav.ratings"))),
         el(
           "li",
           {},

@@ -80,6 +80,7 @@ export class CreatePage {
       timeoutsToBot: 3,
       undo: true,
       coach: false,
+      rated: null, // null: the server's default (rated unless undo or the coach is on)
     };
   }
 
@@ -101,6 +102,7 @@ export class CreatePage {
       timeouts_to_bot: form.timeoutsToBot,
       undo: form.undo,
       coach: form.coach,
+      rated: ratedChoice(form),
     };
   }
 
@@ -308,14 +310,26 @@ export class CreatePage {
         el(
           "label",
           { class: "check" },
-          el("input", { type: "checkbox", name: "undo", checked: form.undo, onchange: (e) => (form.undo = e.target.checked) }),
+          el("input", { type: "checkbox", name: "undo", checked: form.undo, onchange: (e) => {
+            form.undo = e.target.checked;
+            followRated(form);
+          } }),
           t("create.undo"),
         ),
         el(
           "label",
           { class: "check" },
-          el("input", { type: "checkbox", name: "coach", checked: form.coach, onchange: (e) => (form.coach = e.target.checked) }),
+          el("input", { type: "checkbox", name: "coach", checked: form.coach, onchange: (e) => {
+            form.coach = e.target.checked;
+            followRated(form);
+          } }),
           el("span", {}, t("create.coach"), el("small", { class: "muted" }, game ? tOr(`${game.id}.coach.offers`, t("create.coach_help")) : t("create.coach_help"))),
+        ),
+        el(
+          "label",
+          { class: "check" },
+          el("input", { type: "checkbox", name: "rated", checked: ratedChoice(form), onchange: (e) => (form.rated = e.target.checked) }),
+          el("span", {}, t("create.rated"), el("small", { class: "muted" }, t("create.rated_help"))),
         ),
       ),
       options.length
@@ -411,4 +425,14 @@ export class CreatePage {
     const spec = this.spec().seats[seat];
     return spec && spec.name ? spec.name : t("seat.player", { n: seat + 1 });
   }
+}
+
+// Rated unless undo or the coach is on (the server's default), until the player ticks the box themself.
+function ratedChoice(form) {
+  return form.rated === null ? !(form.undo || form.coach) : form.rated;
+}
+
+function followRated(form) {
+  const box = document.querySelector("input[name=rated]");
+  if (box && form.rated === null) box.checked = ratedChoice(form);
 }

@@ -1,0 +1,97 @@
+"""The bot levels rated on the players' scale: a round-robin of the levels, per game (issue #46).
+
+    python benchmarks/bot_ratings.py [--game mlem] [--games 20] [--processes 2] [--write]
+                                     [--journal FILE] [--from-journal FILE]
+
+Plays every pair of levels `--games` times (seats swapped every other game) and rates the games in
+order with the server's arithmetic (`cosmotable.server.ratings`, openskill's Plackett-Luce), as
+`cosmotable ratings calibrate` does; prints each level's ordinal (mu - 3 sigma), mu and sigma, each
+pair's wins and whether the levels came out in the expected order (random < heuristic < easy <
+normal < hard), with the machine line and the load average. `--write` stores the result in the data
+file the server reads (src/cosmotable/server/data/bot_ratings.json). Nothing here is a pass/fail
+threshold: the figures go in docs/ratings.md.
+
+`--journal FILE` appends each game as it finishes (one JSON line); `--from-journal FILE` rates the
+complete rounds of such a journal (every pair played as often) without playing: a run cut short on a
+busy machine still gives a smaller round-robin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import machine
+
+from cosmotable.cli.ratings import calibrate, lines, rate_results, round_robin, write
+from cosmotable.server.ratings import RATED_LEVELS
+from cosmotable.sim.arena import result_from_record, result_record
+
+
+def complete_rounds(game: str, seed: int, path: str):
+    """The journal's games of the complete rounds (a round: every pair of levels once), and how many."""
+    found = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        result = result_from_record(json.loads(line))
+        if result.table.game == game:
+            found[result.table] = result
+    pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+    rounds = 0
+    schedule = round_robin(game, RATED_LEVELS, 10_000, seed)
+    while all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
+        rounds += 1
+    return [found[table] for table in schedule[: rounds * pairs]], rounds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", help="a game (repeatable; default mlem)")
+    parser.add_argument("--games", type=int, default=20, help="games per pair of levels")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--write", action="store_true", help="store the result for the server")
+    parser.add_argument("--journal", help="append each finished game to this file (JSON lines)")
+    parser.add_argument("--from-journal", help="rate this journal's complete rounds; play nothing")
+    args = parser.parse_args()
+    machine.report()
+    command = shlex.join(["python", "benchmarks/bot_ratings.py", *sys.argv[1:]])
+    if args.from_journal:
+        for game in args.game or ["mlem"]:
+            played, rounds = complete_rounds(game, args.seed, args.from_journal)
+            if not rounds:
+                print(f"{game}: no complete round in {args.from_journal}")
+                continue
+            result = rate_results(game, RATED_LEVELS, rounds, args.seed, played)
+            for line in lines(result):
+                print(line)
+            if args.write:
+                write(result, command=command)
+        return
+    for game in args.game or ["mlem"]:
+        total = args.games * len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+        done = 0
+        started = time.perf_counter()
+
+        def progress(result, game=game, total=total):
+            nonlocal done
+            done += 1
+            print(f"\r{game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
+            if args.journal:
+                with open(args.journal, "a", encoding="utf-8") as journal:
+                    journal.write(json.dumps(result_record(result, "bot_ratings")) + "\n")
+
+        result = calibrate(game, args.games, args.seed, args.processes, on_result=progress)
+        print(file=sys.stderr)
+        for line in lines(result):
+            print(line)
+        print(f"  {total} games in {time.perf_counter() - started:.0f} s on {args.processes} processes")
+        if args.write:
+            write(result, command=command)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""`cosmotable ratings calibrate`: the bot levels rated on the players' scale (docs/ratings.md).
+
+The levels play a round-robin of two-seat games (every pair of levels, each level in each seat in
+turn), on local worker processes; the games are then rated in their scheduled order with the same
+arithmetic the server applies to a finished rated table (`server/ratings.py`), each level one
+player. `--write` stores the result in the data file the server reads (with the command, the
+commit and the date), so that a fresh server shows the levels on the scale.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cosmotable.cli.common import clean_errors, command_group, get_game, out
+from cosmotable.server.ratings import CALIBRATION, RATED_LEVELS, Skill, new_skill, ranks_of, rate, sides_of
+from cosmotable.sim.arena import GameResult, Table, table_seed
+
+APP = command_group("Ratings: the bot levels calibrated on the players' rating scale.")
+
+
+@dataclass
+class Calibration:
+    """The levels' skills after the round-robin, and each pair's wins."""
+
+    game: str
+    games_per_pair: int
+    seed: int
+    skills: dict[str, Skill]
+    #: (a, b) -> [a's wins, b's wins, shared]
+    wins: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+
+    def ordered(self) -> list[str]:
+        """The levels, lowest ordinal first."""
+        return sorted(self.skills, key=lambda level: self.skills[level].ordinal)
+
+
+def round_robin(game: str, levels: tuple[str, ...], games_per_pair: int, seed: int) -> list[Table]:
+    """`games_per_pair` games for each pair of levels, interleaved (pair by pair, then again), each
+    pair's seats swapped every other game."""
+    pairs = list(itertools.combinations(levels, 2))
+    tables: list[Table] = []
+    for round_number in range(games_per_pair):
+        for a, b in pairs:
+            seats = (a, b) if round_number % 2 == 0 else (b, a)
+            tables.append(Table(game, seats, table_seed(seed, len(tables))))
+    return tables
+
+
+def rate_results(
+    game: str, levels: tuple[str, ...], games_per_pair: int, seed: int, results: list[GameResult]
+) -> Calibration:
+    """Rate the games in their scheduled order (the order matters a little to an online rating)."""
+    skills = {level: new_skill() for level in levels}
+    wins: dict[tuple[str, str], list[int]] = {pair: [0, 0, 0] for pair in itertools.combinations(levels, 2)}
+    order = {table.seed: index for index, table in enumerate(round_robin(game, levels, games_per_pair, seed))}
+    for result in sorted(results, key=lambda r: order[r.table.seed]):
+        seats = result.table.seats
+        sides = sides_of(len(seats), None)
+        ranks = ranks_of(sides, result.scores, result.winners)
+        after = rate([[skills[seats[s]] for s in side] for side in sides], ranks)
+        for side, new in zip(sides, after, strict=True):
+            skills[seats[side[0]]] = new[0]
+        pair = tuple(sorted(seats, key=levels.index))
+        first = seats.index(pair[0])
+        tally = wins[(pair[0], pair[1])]
+        if len(result.winners) != 1:
+            tally[2] += 1
+        else:
+            tally[0 if result.winners[0] == first else 1] += 1
+    return Calibration(game, games_per_pair, seed, skills, wins)
+
+
+def calibrate(
+    game: str,
+    games_per_pair: int,
+    seed: int = 1,
+    processes: int = 1,
+    levels: tuple[str, ...] = RATED_LEVELS,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Calibration:
+    """Play the round-robin and rate it."""
+    from cosmotable.sim.arena import results as play_all
+
+    tables = round_robin(game, levels, games_per_pair, seed)
+    played = []
+    for result in play_all(tables, processes):
+        played.append(result)
+        if on_result:
+            on_result(result)
+    return rate_results(game, levels, games_per_pair, seed, played)
+
+
+def lines(calibration: Calibration) -> list[str]:
+    """The figures as printed (and quoted in docs/ratings.md)."""
+    rows = [
+        f"{calibration.game}: {calibration.games_per_pair} games per pair of levels, seed {calibration.seed}"
+    ]
+    for level in calibration.ordered():
+        skill = calibration.skills[level]
+        rows.append(
+            f"  {level:<10} ordinal {skill.ordinal:6.2f}   mu {skill.mu:6.2f}   sigma {skill.sigma:5.2f}"
+        )
+    for (a, b), (wa, wb, shared) in calibration.wins.items():
+        rows.append(f"  {a} vs {b}: {wa}-{wb}" + (f" ({shared} shared)" if shared else ""))
+    ordered = calibration.ordered()
+    expected = [level for level in RATED_LEVELS if level in calibration.skills]
+    ordinals = [calibration.skills[level].ordinal for level in ordered]
+    if any(low >= high for low, high in itertools.pairwise(ordinals)):
+        expected = []  # a tie (no game played, or levels that never met) is no order at all
+    rows.append(
+        "  order: "
+        + " < ".join(ordered)
+        + ("  (as expected)" if ordered == expected else "  (NOT the expected order)")
+    )
+    return rows
+
+
+def _commit() -> str:
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True, timeout=10
+        )
+        return found.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def write(calibration: Calibration, path: Path = CALIBRATION, command: str | None = None) -> None:
+    """Store the calibration of one game in the data file (the other games' stay)."""
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data.setdefault("about", "bot levels rated by a round-robin; see docs/ratings.md")
+    data.setdefault("games", {})
+    data["games"][calibration.game] = {
+        "command": command or shlex.join(["cosmotable", *sys.argv[1:]]),
+        "commit": _commit(),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "games_per_pair": calibration.games_per_pair,
+        "seed": calibration.seed,
+        "levels": {
+            level: {"mu": round(skill.mu, 4), "sigma": round(skill.sigma, 4)}
+            for level, skill in calibration.skills.items()
+        },
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+@APP.command("calibrate")
+@clean_errors
+def calibrate_command(
+    game: Annotated[str, typer.Option("--game", help="The game: mlem, kosmodrom or planet.")] = "mlem",
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per pair of levels.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of the games' deals.")] = 1,
+    processes: Annotated[int, typer.Option("--processes", min=1, help="Worker processes.")] = 1,
+    levels: Annotated[
+        str, typer.Option("--levels", help="Comma-separated levels (default: all, weakest first).")
+    ] = ",".join(RATED_LEVELS),
+    write_file: Annotated[
+        bool, typer.Option("--write", help=f"Store the result in {CALIBRATION.name}, which the server reads.")
+    ] = False,
+) -> None:
+    """Play a round-robin of the bot levels and print their ratings (ordinal = mu - 3 sigma)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    get_game(game)
+    chosen = tuple(level.strip() for level in levels.split(",") if level.strip())
+    unknown = [level for level in chosen if level not in RATED_LEVELS]
+    if unknown or len(chosen) < 2:
+        raise typer.BadParameter(f"choose two or more of {', '.join(RATED_LEVELS)}", param_hint="--levels")
+    total = games * len(chosen) * (len(chosen) - 1) // 2
+    console = out()
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{game} round-robin", total=total)
+        result = calibrate(game, games, seed, processes, chosen, on_result=lambda _r: progress.advance(task))
+    for line in lines(result):
+        console.print(line, highlight=False)
+    if write_file:
+        write(result)
+        console.print(f"written to {CALIBRATION}", highlight=False)

@@ -1,0 +1,108 @@
+"""The arithmetic of one rated game (server/ratings.py) and the calibration that ships with the server:
+ranks from a result, teams as one side, a player at two seats counted once, the nearest bot level, and
+the round-robin's rating of the levels (cli/ratings.py) on results made up here."""
+
+from __future__ import annotations
+
+import json
+
+from cosmotable.cli.ratings import rate_results, round_robin
+from cosmotable.server.ratings import (
+    CALIBRATION,
+    RATED_LEVELS,
+    Skill,
+    calibrated,
+    merged,
+    nearest_level,
+    new_skill,
+    ranks_of,
+    rate,
+    sides_of,
+)
+from cosmotable.sim.arena import GameResult
+
+
+def test_winners_come_first_then_the_others_by_score_and_equal_results_share_a_place():
+    sides = sides_of(4, None)
+    assert sides == [[0], [1], [2], [3]]
+    # seat 2 wins on a tie-break (same score as seat 0): first; seat 0 second; 1 and 3 share third
+    assert ranks_of(sides, [30, 10, 30, 10], [2]) == [1, 2, 0, 2]
+    # a shared win: both first
+    assert ranks_of(sides_of(2, None), [5, 5], [0, 1]) == [0, 0]
+
+
+def test_allies_are_one_side_and_move_together():
+    sides = sides_of(4, [0, 1, 0, 1])
+    assert sides == [[0, 2], [1, 3]]
+    ranks = ranks_of(sides, [12, 20, 12, 20], [1, 3])
+    assert ranks == [1, 0]
+    after = rate([[new_skill(), new_skill()], [new_skill(), new_skill()]], ranks)
+    losers, winners = after
+    assert all(skill.mu < 25 for skill in losers) and all(skill.mu > 25 for skill in winners)
+
+
+def test_the_winner_goes_up_the_loser_down_and_uncertainty_shrinks():
+    (won,), (lost,) = rate([[new_skill()], [new_skill()]], [0, 1])
+    assert won.mu > 25 > lost.mu
+    assert won.sigma < 25 / 3 and lost.sigma < 25 / 3
+    assert won.ordinal > new_skill().ordinal > lost.ordinal
+    # an upset moves more than the expected result
+    strong, weak = Skill(35, 2), Skill(15, 2)
+    (expected,), _ = rate([[strong], [weak]], [0, 1])
+    _, (upset,) = rate([[strong], [weak]], [1, 0])
+    assert upset.mu - weak.mu > expected.mu - strong.mu > 0
+
+
+def test_one_player_at_two_seats_counts_the_game_once_as_the_mean_of_both():
+    assert merged([Skill(20, 4), Skill(30, 6)]) == Skill(25, 5)
+
+
+def test_the_nearest_bot_level_is_the_one_of_the_nearest_mean():
+    bots = {"random": Skill(10, 1), "easy": Skill(20, 1), "hard": Skill(40, 1)}
+    assert nearest_level(24, bots) == "easy"
+    assert nearest_level(33, bots) == "hard"
+    assert nearest_level(25, {}) is None
+
+
+def test_the_round_robin_rates_a_level_that_always_wins_above_one_that_always_loses():
+    levels = ("random", "heuristic", "easy")
+    tables = round_robin("mlem", levels, 4, seed=3)
+    assert len(tables) == 12 and {t.seats for t in tables[:3]} == {
+        ("random", "heuristic"),
+        ("random", "easy"),
+        ("heuristic", "easy"),
+    }
+    strength = {level: index for index, level in enumerate(levels)}
+    # made-up results: the stronger level of each table wins (returned in a shuffled order)
+    results = [
+        GameResult(t, [1, 0], [max((0, 1), key=lambda s: strength[t.seats[s]])], 10) for t in reversed(tables)
+    ]
+    calibration = rate_results("mlem", levels, 4, 3, results)
+    assert calibration.ordered() == list(levels)
+    assert calibration.wins[("random", "heuristic")] == [0, 4, 0]
+
+
+def test_the_shipped_calibration_rates_every_level_and_says_how_it_was_made():
+    data = json.loads(CALIBRATION.read_text(encoding="utf-8"))
+    assert data["games"], "no game calibrated"
+    for game, entry in data["games"].items():
+        assert entry["command"] and entry["commit"] and entry["games_per_pair"] > 0
+        levels = calibrated(game)
+        assert set(levels) == set(RATED_LEVELS), game
+        assert all(skill.sigma > 0 for skill in levels.values())
+
+
+def test_the_calibrate_command_plays_a_small_round_robin_and_prints_the_ratings():
+    from typer.testing import CliRunner
+
+    from cosmotable.cli import app
+
+    result = CliRunner().invoke(
+        app, ["ratings", "calibrate", "--game", "mlem", "--games", "2", "--levels", "random,heuristic"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "mlem: 2 games per pair of levels, seed 1" in result.output
+    assert "random vs heuristic: " in result.output
+    assert "ordinal" in result.output and "order: " in result.output
+    refused = CliRunner().invoke(app, ["ratings", "calibrate", "--levels", "random,grandmaster"])
+    assert refused.exit_code == 2
