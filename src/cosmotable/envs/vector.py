@@ -48,7 +48,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from cosmotable import games
-from cosmotable.envs.common import OBS_HIGH, check_reward
+from cosmotable.envs.common import OBS_HIGH, check_reward, seat_opponents
 
 #: A batched opponent: (observations, bool masks) of the games waiting on it -> an action each.
 Policy = Callable[[np.ndarray, np.ndarray], Sequence[int] | np.ndarray]
@@ -97,14 +97,7 @@ class CompiledVectorEnv(gymnasium.vector.VectorEnv):
         max_steps: int | None = None,
         copy: bool = False,
     ):
-        opponents = list(opponents)
-        num_players = num_players if num_players is not None else len(opponents) + 1
-        if len(opponents) == 1 and num_players > 2:
-            opponents = opponents * (num_players - 1)
-        if len(opponents) != num_players - 1:
-            raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(opponents)}")
-        if not 0 <= seat < num_players:
-            raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
+        opponents, num_players = seat_opponents(list(opponents), num_players, seat)
         callbacks = [o for o in opponents if callable(o)]
         if len({id(c) for c in callbacks}) > 1:
             raise ValueError("one callable serves every callback seat (it sees each seat's own observation)")
