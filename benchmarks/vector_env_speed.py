@@ -119,7 +119,10 @@ def main(argv: list[str] | None = None) -> None:
     compile_start = time.perf_counter()
     vector = vector_runner(args.num_envs, args.players, variants, args.opponent)
     vector(0.3)  # compiled (or loaded from numba's cache) and warmed up outside the timing
-    print(f"vector env ready in {time.perf_counter() - compile_start:.1f} s (numba compile or cache load)")
+    print(
+        f"vector env ready in {time.perf_counter() - compile_start:.1f} s (numba compile or cache load)",
+        flush=True,
+    )
     runners = {"vector": vector, "reference": reference_runner(args.players, variants, args.opponent)}
     runners["reference"](0.3)
     totals = vector.totals  # type: ignore[attr-defined]
