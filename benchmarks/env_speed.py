@@ -141,13 +141,7 @@ def pig_runner():
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="MLEM env steps/s vs the engine and OpenSpiel's pig")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--variants", default="", help="comma-separated MLEM variants")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=2.0, help="per runner per round")
-    parser.add_argument(
-        "--cpu-time", action="store_true", help="time with this process's CPU time instead of wall time"
-    )
+    machine.add_run_arguments(parser)
     args = parser.parse_args(argv)
     machine.report()
     global clock

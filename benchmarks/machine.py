@@ -144,3 +144,14 @@ def report() -> None:
 
 if __name__ == "__main__":
     report()
+
+
+def add_run_arguments(parser) -> None:
+    """The options the MLEM env benchmarks share: players, variants, interleaved rounds, the clock."""
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--variants", default="", help="comma-separated MLEM variants")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="per runner per round")
+    parser.add_argument(
+        "--cpu-time", action="store_true", help="time with this process's CPU time instead of wall time"
+    )

@@ -34,6 +34,8 @@ PART_KINDS: Mapping[str, str] = MappingProxyType(
         "coach": "the coach's odds for the seat to move: a function of the state",
         "batch": "a compiled batch simulator behind `simulate --fast`: batch_rows(plan, indices), with the "
         "bot levels it plays as BATCH_BOTS",
+        "vector": "a compiled backend of the vector environments (cosmotable.envs.vector): VectorBackend, "
+        "game_seed(seed, episode)",
         "cli": "the command line's part: APP (a typer app of the game's tools, `cosmotable <id> ...`), "
         "read_option(option, path, options) for `play`'s file options, and the variants' aliases and titles",
     }

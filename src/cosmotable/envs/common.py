@@ -266,3 +266,16 @@ class Session:
         if self.state.history:
             text += f"\nlast action: {self.state.history[-1]}"
         return text
+
+
+def seat_opponents(opponents: list, num_players: int | None, seat: int) -> tuple[list, int]:
+    """The opponents of a single-learner env, one per other seat (a single one fills them all), and
+    the number of players (default: one more than the opponents); raises on a mismatch."""
+    num_players = num_players if num_players is not None else len(opponents) + 1
+    if len(opponents) == 1 and num_players > 2:
+        opponents = opponents * (num_players - 1)
+    if len(opponents) != num_players - 1:
+        raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(opponents)}")
+    if not 0 <= seat < num_players:
+        raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
+    return opponents, num_players

@@ -39,7 +39,7 @@ from gymnasium.vector import SyncVectorEnv
 
 from cosmotable.bots import Bot, make_bot
 from cosmotable.engine import TERMINAL
-from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards
+from cosmotable.envs.common import OBS_HIGH, Session, check_reward, final_rewards, seat_opponents
 from cosmotable.envs.render import render_as
 
 ILLEGAL_MODES = ("penalize", "random", "raise")
@@ -66,14 +66,7 @@ class SingleAgentEnv(gymnasium.Env):
         exclude_actions: Iterable[str] = (),
     ):
         super().__init__()
-        opponents = list(opponents)
-        num_players = num_players if num_players is not None else len(opponents) + 1
-        if len(opponents) == 1 and num_players > 2:
-            opponents = opponents * (num_players - 1)
-        if len(opponents) != num_players - 1:
-            raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(opponents)}")
-        if not 0 <= seat < num_players:
-            raise ValueError(f"seat must be in 0..{num_players - 1}, got {seat}")
+        opponents, num_players = seat_opponents(list(opponents), num_players, seat)
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -34,6 +34,8 @@ DESCRIPTOR = GameDescriptor(
     parts={
         # the compiled batch simulator is a tool of the simulation layer built for this game alone
         "batch": "cosmotable.sim.fast",
+        # the batch simulator as a Gymnasium vector environment's backend (envs/vector.py)
+        "vector": "cosmotable.sim.batch_mlem.vector",
         "bounds": "cosmotable.games.mlem.bounds",
         "bots": "cosmotable.games.mlem.bots",
         "encoding": "cosmotable.games.mlem.encoding",

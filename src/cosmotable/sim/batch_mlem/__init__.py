@@ -42,7 +42,18 @@ from pathlib import Path
 #: but a compiled caller holds its callees' code (most are inlined): after a change in landing.py, the
 #: cached `play_all` of driver.py would still play the old landing. So the package keeps one stamp of
 #: all of them and drops numba's cache when it no longer matches.
-COMPILED = ("layout", "rules", "landing", "travel", "decisions", "chance", "policy", "driver")
+COMPILED = (
+    "layout",
+    "rules",
+    "landing",
+    "travel",
+    "decisions",
+    "chance",
+    "policy",
+    "driver",
+    "observe",
+    "vector",
+)
 
 
 def _drop_stale_cache() -> None:

@@ -19,10 +19,13 @@ from cosmotable.sim.batch_mlem.layout import (
     NM,
     NPL,
     O_ABOARD,
+    O_COMET,
     O_DEEP,
+    O_DEEP_PTS,
     O_DUE,
     O_GOAL_OWNER,
     O_MOON_OWNER,
+    O_MOON_X,
     O_PCOUNT,
     O_PEXPERT,
     O_PLACED,
@@ -117,12 +120,13 @@ def _land(g, log, nlog, slot, place, shift):
     g[O_ABOARD + slot] = 0
     if place == PLACE_DEEP:
         # rulebook (navigator): from space 25 into deep space scores only 5 points.
-        _place_in_deep_space(g, log, nlog, seat, astro, GALAXY)
+        _place_in_deep_space(g, log, nlog, seat, astro, GALAXY, False)
     elif place == PLACE_MOON:
         moon = MOONS[number, 0]
         if g[O_MOON_OWNER + moon] >= 0:
             moon = MOONS[number, 1]
         g[O_MOON_OWNER + moon] = seat
+        g[O_MOON_X + moon] = 1 if astro == MOON_X else 0
         points = MOON_POINTS[moon]
         # rulebook (moon expert): doubles the points of the moon it lands on.
         if astro == MOON_X:
@@ -164,18 +168,22 @@ def _arrive_in_deep_space(g, log, nlog):
     for slot in range(g[S_NBOARD]):
         if not g[O_ABOARD + slot]:
             continue
-        points = COMET if slot == g[S_CMD] else GALAXY
+        comet = slot == g[S_CMD]
+        points = COMET if comet else GALAXY
         if g[O_SLOT_ASTRO + slot] == DEEP_X:
             points *= 2
         g[O_ABOARD + slot] = 0
-        _place_in_deep_space(g, log, nlog, g[O_SLOT_SEAT + slot], g[O_SLOT_ASTRO + slot], points)
+        _place_in_deep_space(g, log, nlog, g[O_SLOT_SEAT + slot], g[O_SLOT_ASTRO + slot], points, comet)
     g[S_CMD] = -1
     _end_expedition(g)
 
 
 @jit
-def _place_in_deep_space(g, log, nlog, seat, astro, points):
+def _place_in_deep_space(g, log, nlog, seat, astro, points, comet):
+    g[O_DEEP_PTS + seat * NA + g[O_DEEP + seat]] = points
     g[O_DEEP + seat] += 1
+    if comet:
+        g[O_COMET + seat] += 1
     g[O_POINTS + seat * PARTS + P_DEEP] += points
     # (the reference's deep-space landing event carries no parachute flag)
     _placed(g, log, nlog, seat, astro, PLACE_DEEP, points, False)

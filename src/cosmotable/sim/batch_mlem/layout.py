@@ -121,6 +121,12 @@ def _layout() -> dict[str, int]:
         "SHIFT": 9,
         "OUT": PM,
         "POLICY": PM,  # each seat's policy (POL_*)
+        # What only the observations read (sim/batch_mlem/observe.py): the rules never do.
+        "COMET": PM,  # astronauts on the comet per seat
+        "DEEP_PTS": PM * NA,  # each seat's deep-space points, in arrival order (float32 sums)
+        "MOON_X": NM,  # 1 if the moon's occupant is the moon expert
+        "UFO_N": PM,  # face-down UFO tokens per seat
+        "DISC_N": PM,  # face-down discovery tokens per seat
     }
     offsets, at = {}, NS + 7
     for name, width in widths.items():
@@ -145,6 +151,13 @@ O_RETURNED, O_SEATS, O_PLACE, O_SHIFT, O_OUT = (
     _O["OUT"],
 )
 O_POLICY = _O["POLICY"]
+O_COMET, O_DEEP_PTS, O_MOON_X, O_UFO_N, O_DISC_N = (
+    _O["COMET"],
+    _O["DEEP_PTS"],
+    _O["MOON_X"],
+    _O["UFO_N"],
+    _O["DISC_N"],
+)
 STATE_SIZE = _O["SIZE"]
 
 

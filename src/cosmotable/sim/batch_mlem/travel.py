@@ -19,6 +19,7 @@ from cosmotable.sim.batch_mlem.layout import (
     NUFO,
     O_ABOARD,
     O_AVAIL,
+    O_DISC_N,
     O_HUSED,
     O_ON_MAT,
     O_POINTS,
@@ -27,6 +28,7 @@ from cosmotable.sim.batch_mlem.layout import (
     O_SEATS,
     O_SLOT_ASTRO,
     O_SLOT_SEAT,
+    O_UFO_N,
     ROLL_COUNTS,
     S_CMD,
     S_CRASHES,
@@ -219,6 +221,7 @@ def _end_travel_phase(g, log, nlog):
         # in deep space too).
         seat = g[O_SLOT_SEAT + g[S_CMD]]
         g[O_POINTS + seat * PARTS + P_UFO] += UFO_POINTS[g[S_UFO_TOP]]
+        g[O_UFO_N + seat] += 1
         g[S_UFO_TOP] += 1
     _start_landing(g, log, nlog)
 
@@ -230,6 +233,7 @@ def _activate_discovery(g, token):
     if kind == 0:
         # rulebook (discovery, points): the commander keeps it face down; it counts at the end.
         g[O_POINTS + seat * PARTS + P_DISC] += DISC_POINTS[token]
+        g[O_DISC_N + seat] += 1
     elif kind == 1:
         # rulebook (discovery, die): take one set-aside die back (none set aside: no effect).
         g[S_DICE] = min(g[S_DICE] + 1, DICE)
