@@ -5,6 +5,7 @@ See tests/web/conftest.py for the fixtures that use them.
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import time
@@ -225,3 +226,14 @@ def one_mlem_move(page) -> None:
             "[data-travel-item][aria-pressed='false']:not([aria-disabled='true']):not([disabled])"
         ).first.click()
     confirm.click()
+
+
+def catalog_forms(value: str | dict) -> list[str]:
+    """The texts of one catalog entry: a plain text, or each plural form of a {"one": …, "other": …}
+    entry (i18n.js picks the form by the count; languages differ in how many forms they have)."""
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def catalog_placeholders(value: str | dict) -> set[str]:
+    """The {name} placeholders an entry uses in any of its forms."""
+    return {name for form in catalog_forms(value) for name in re.findall(r"\{(\w+)\}", form)}
