@@ -22,6 +22,7 @@ export class ReplayPage {
     this.loading = false;
     this.chat = []; // the table's chat, both channels (a spectator's read of a finished game)
     this.onKey = (event) => this.key(event);
+    this.destroyed = false; // the router left this page: answers still on their way draw nothing
   }
 
   async mount() {
@@ -32,6 +33,7 @@ export class ReplayPage {
       this.module = module;
       this.gameInfo = games.find((g) => g.id === this.table.game) || null;
     } catch (error) {
+      if (this.destroyed) return;
       this.error = error;
       this.render();
       return;
@@ -41,11 +43,14 @@ export class ReplayPage {
     } catch (error) {
       console.warn("the table's chat could not be read", error); // the replay goes on without it
     }
+    // a late answer must not draw this replay over the page the player went to meanwhile
+    if (this.destroyed) return;
     document.addEventListener("keydown", this.onKey);
     await this.go(this.step);
   }
 
   destroy() {
+    this.destroyed = true;
     document.removeEventListener("keydown", this.onKey);
   }
 
@@ -72,12 +77,14 @@ export class ReplayPage {
     this.loading = true;
     try {
       const frame = await api.replay(this.tableId, step, this.seat ?? undefined);
+      if (this.destroyed) return; // nor rewrite the address of the page the player is on
       frame.seat = this.seat;
       this.frame = frame;
       this.step = frame.step;
       this.error = null;
       history.replaceState(null, "", `#/replay/${this.tableId}?step=${this.step}${this.seat === null ? "" : `&seat=${this.seat}`}`);
     } catch (error) {
+      if (this.destroyed) return;
       this.error = error;
     }
     this.loading = false;
