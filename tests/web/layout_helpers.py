@@ -96,7 +96,13 @@ def open_table(page, server: Server, table_id: str, token: str) -> None:
     page.goto(f"{server.url}/#/table/{table_id}?token={token}")
     page.wait_for_selector("body[data-ready]")
     page.wait_for_selector(f'.table-page[data-table="{table_id}"] #board[data-step]')
-    page.wait_for_timeout(100)
+    # measured only once every style sheet (the game's own is linked by its module) and font is in:
+    # on a loaded machine a fixed pause measured pages still laid out without the game's CSS
+    page.wait_for_function(
+        "[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
+        " && document.fonts.status === 'loaded'"
+    )
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def position(server: Server, game: str, name: str, seed: int = 1):
