@@ -12,6 +12,8 @@ import time
 import uuid
 from pathlib import Path
 
+from sqlalchemy import create_engine, text
+
 from cosmotable.engine import State
 
 COSMOTABLE = Path(sys.executable).parent / "cosmotable"
@@ -211,3 +213,13 @@ def run_coroutine(coroutine):
 
     with ThreadPoolExecutor(1, thread_name_prefix="test-coroutine") as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def rows(database_url: str, query: str) -> list:
+    """The rows a raw SQL query reads from the database behind a server (what it stored, not what it says)."""
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            return list(connection.execute(text(query)).all())
+    finally:
+        engine.dispose()

@@ -9,8 +9,7 @@ import hashlib
 
 import argon2
 import pytest
-from server_helpers import act, create, state_of
-from sqlalchemy import create_engine, text
+from server_helpers import act, create, rows, state_of
 
 from cosmotable.server import passwords
 from cosmotable.server.account_routes import COOKIE
@@ -42,15 +41,6 @@ def who(client, cookie: str | None = None) -> str | None:
         client.cookies.set(COOKIE, cookie)
     account = client.get("/api/session").json()["account"]
     return account and account["name"]
-
-
-def rows(database_url: str, query: str) -> list:
-    engine = create_engine(database_url)
-    try:
-        with engine.connect() as connection:
-            return list(connection.execute(text(query)).all())
-    finally:
-        engine.dispose()
 
 
 def test_the_password_is_stored_only_as_an_argon2id_hash_and_the_session_only_as_its_hash(

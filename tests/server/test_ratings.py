@@ -10,22 +10,12 @@ import json
 import random
 
 import pytest
-from server_helpers import create, host, play_humans_randomly
-from sqlalchemy import create_engine, text
+from server_helpers import create, host, play_humans_randomly, rows
 
 from cosmotable.server.ratings import new_skill
 
 PASSWORD = "correct horse battery"
 START = new_skill()
-
-
-def rows(database_url: str, query: str) -> list:
-    engine = create_engine(database_url)
-    try:
-        with engine.connect() as connection:
-            return list(connection.execute(text(query)).all())
-    finally:
-        engine.dispose()
 
 
 def sign_up(client, name: str) -> None:
