@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{' (CPU time)' if args.cpu_time else ' (wall time)'}"
     )
     print(
-        f"  vector env, {args.num_envs} sub-envs : {rate['vector']:12,.0f} agent steps/s with numpy sampling; "
+        f"  vector env, {args.num_envs} sub-envs : {rate['vector']:12,.0f} agent steps/s with sampling; "
         f"{env_rate:12,.0f} in env.step alone ({totals['resets'] / max(1, totals['calls'] * args.num_envs):.1%} "
         "of the steps start a new game)"
     )
