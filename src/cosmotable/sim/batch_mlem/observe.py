@@ -306,7 +306,10 @@ def legal_indices(g, out):
 # ------------------------------------------------------------------------------------------ observation
 @leaf
 def _rel(s, seat, n):
-    return (s - seat) % n
+    """(s - seat) % n for seats s and seat in [0, n), without the integer division: a view takes
+    dozens of these, and a 64-bit division costs more than the rest of such a write."""
+    d = s - seat
+    return d + n if d < 0 else d
 
 
 @leaf

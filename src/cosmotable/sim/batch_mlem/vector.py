@@ -93,6 +93,16 @@ def _advance(g, h, log, nlog, seed):
 
 
 @jit
+def _play_on(g, h, log, nlog, seed, choice):
+    """Apply the seat to act's choice-th legal action, then _advance. One compiled function for
+    step_all and callback_apply: apply_decision is inlined wherever it is called, so each caller
+    of its own would compile the whole of it again."""
+    apply_decision(g, log, nlog, choice)
+    g[S_STEP] += 1
+    return _advance(g, h, log, nlog, seed)
+
+
+@jit
 def _start(g, h, log, nlog, i, seed, policies, players, ufo, disc, mis):
     _new_game(g, i, players, ufo, disc, mis, False, False)
     for seat in range(players):
@@ -274,9 +284,7 @@ def step_all(
                     rewards[j, i] = penalty
         else:
             _clear_mask(i, mask, idx, nlegal, maskrow)
-            apply_decision(g, log, nlog, choice)
-            g[S_STEP] += 1
-            to_act[i] = _advance(g, h, log, nlog, seeds[i])
+            to_act[i] = _play_on(g, h, log, nlog, seeds[i], choice)
             _settle(
                 g, i, to_act, waiting, observers, obs, mask, idx, nlegal, maskrow, rewards, terminated, kind
             )
@@ -328,9 +336,7 @@ def callback_apply(
             return i
         for k in range(nlegal[i]):
             cb_mask[i, idx[i, k]] = 0
-        apply_decision(g, log, nlog, choice)
-        g[S_STEP] += 1
-        to_act[i] = _advance(g, h, log, nlog, seeds[i])
+        to_act[i] = _play_on(g, h, log, nlog, seeds[i], choice)
         _settle(g, i, to_act, waiting, observers, obs, mask, idx, nlegal, maskrow, rewards, terminated, kind)
     return -1
 
