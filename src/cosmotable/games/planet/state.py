@@ -76,7 +76,7 @@ class PlanetState(State):
     """The whole table: planet, station, ships, astronauts, coins, cards and the turn in progress."""
 
     # legal_actions reads the cache as an attribute: a state made without __init__ has none computed.
-    _legal_cache = None
+    _legal_cache: list[Action] | None = None
 
     def __init__(self, game, config: GameConfig, seed: int, box: Box, layout: Layout, cards: dict[str, Card]):
         super().__init__(game, config, seed)
@@ -142,7 +142,7 @@ class PlanetState(State):
         self.violation: str | None = None
         #: A pyramid has been drawn (revealed or peeked): until then no step needs the pyramid's test.
         self.pyramid_drawn = False
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
 
     # ------------------------------------------------------------------ small helpers
     def kind(self, cell: Cell) -> TileKind | None:
