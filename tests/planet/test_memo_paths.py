@@ -13,9 +13,9 @@ from planet_helpers import GAME
 from cosmotable.engine import CHANCE
 from cosmotable.engine.core import State
 from cosmotable.games.planet import moves
-from cosmotable.games.planet.actions import Fly
+from cosmotable.games.planet.actions import Claim, Fly, Pass
 from cosmotable.games.planet.board import cell_name
-from cosmotable.games.planet.reach import drift_ends
+from cosmotable.games.planet.reach import ability_moves, drift_ends
 
 
 def _plain_aboard(s, seat, p):
@@ -122,3 +122,43 @@ def test_the_flights_kept_by_where_the_ships_stand_are_the_free_outer_places():
                 with_ships += any(a == moves.OTHER_AREA[area_id] for a, _ in s.ship)
             s.apply(rng.choice(s.legal_actions()))
     assert asked > 1000 and with_ships > 300, (asked, with_ships)
+
+
+def plain_act_listing(s) -> list:
+    """The turn's action listed by the plain rules: each astronaut free to act by astronaut_plan
+    (steps_from on every tile, no lookup by the tile), then the ship's moves, the abilities, the claim
+    and the pass, in act_actions' order."""
+    seat = s.seat
+    out = []
+    for i in range(len(s.pos[seat])):
+        if not s.stunned(seat, i):
+            out.extend(moves.astronaut_moves(s, seat, i))
+    if ("ship", seat) in s.pos[seat]:
+        out.extend(moves._ship_moves(s, seat))
+    out.extend(ability_moves(s, seat))
+    if moves.claim_open(s):
+        out.append(Claim())
+    if not out or out == [Claim()]:
+        out.insert(0, Pass())
+    return out
+
+
+def test_the_turns_actions_looked_up_by_tile_are_the_plain_rules_at_every_decision_of_random_games():
+    # act_actions looks an astronaut's steps up by its tile (and, beside a ship of its team, by the
+    # places of the team's ships); at every action node of random games (2-4 seats and teams) its
+    # listing is the plain rules' on that very position, in the same order.
+    beside = asked = 0
+    for seed, players, variants in ((41, 2, None), (42, 3, None), (43, 4, None), (44, 4, ["teams"])):
+        rng = random.Random(seed)
+        s = GAME.new_state(players, seed=seed, variants=variants, max_turns=150)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.sample_chance(rng)
+                continue
+            if s.phase == "act":
+                assert moves.act_actions(s) == plain_act_listing(s), f"seed {seed}, step {len(s.history)}"
+                asked += 1
+                near = moves._friendly_ship_tiles(s, s.seat)
+                beside += any(p[0] == "cell" and p[1] in near for p in s.pos[s.seat])
+            s.apply(rng.choice(s.legal_actions()))
+    assert asked > 500 and beside > 100, (asked, beside)

@@ -71,6 +71,7 @@ def act_actions(s: PlanetState) -> list[Action]:
     home = ("ship", seat)
     alone = s.allies[seat] is None and not held
     aboard = None  # the steps from the seat's own ship, when `alone`
+    friendly: tuple | None = None  # the ring places of the team's ships, found when first needed
     for i in range(len(stun)):
         if stun[i] < turn:  # not s.stunned(seat, i)
             p = pos[i]
@@ -78,13 +79,22 @@ def act_actions(s: PlanetState) -> list[Action]:
                 if near is None:
                     near = _friendly_ship_tiles(s, seat)
                 cell = p[1]
+                memo = areas[cell[0]].moves_memo
                 if cell not in near:
                     # The most frequent case: on a tile (not a canyon's near half), no coin to carry,
                     # no pyramid held against the seat, no ship of its team beside it - the steps go
                     # to the neighbouring tiles, the shape's alone (steps_from): looked up as actions.
-                    memo = areas[cell[0]].moves_memo
-                    out.extend((memo[cell] if cell in memo else _place_steps(memo, areas[cell[0]], cell))[i])
+                    found = memo.get(cell)
+                    out.extend((found or _place_steps(memo, areas[cell[0]], cell))[i])
                     continue
+                # Beside a ship of its team: the steps also go onto the ships of the team beside the
+                # tile (steps_from), so they are looked up by the tile and those ships' places.
+                if friendly is None:
+                    friendly = _team_places(s, seat)
+                key = (cell, friendly)
+                found = memo.get(key)
+                out.extend((found or _beside_steps(memo, areas[cell[0]], key))[i])
+                continue
             if alone and p == home:
                 # Aboard its own ship with no ally (so no other ship of its team) and no pyramid held
                 # against it: the steps go to the tiles beside the ship's place (steps_from), looked
@@ -154,6 +164,26 @@ def _place_steps(memo: dict, area: Area, cell: Cell) -> tuple[tuple[Action, ...]
     (`moves_memo`, by (area, row, col))."""
     names = area.steps[(cell[1], cell[2])][0]
     found = memo[cell] = tuple(tuple(_ACTIONS[n][way] for way in names) for n in _ACTIONS)
+    return found
+
+
+def _team_places(s: PlanetState, seat: int) -> tuple[tuple[str, int], ...]:
+    """The ring places where the first ship standing is of `seat`'s team (steps_from's test of a
+    ring place: `team[ship.index(place)] == team[seat]`), in seat order."""
+    ship, team = s.ship, s.team
+    own = team[seat]
+    return tuple(place for k, place in enumerate(ship) if team[k] == own and ship.index(place) == k)
+
+
+def _beside_steps(memo: dict, area: Area, key: tuple) -> tuple[tuple[Action, ...], ...]:
+    """_place_steps for a tile beside ships of the seat's team (`key`: the tile and _team_places):
+    the steps to the neighbouring tiles and onto those ships, in the order of DIRS (steps_from with
+    no pyramid held), as each astronaut's actions; kept with the area by `key`."""
+    cell, friendly = key
+    names, _, rings = area.steps[(cell[1], cell[2])]
+    ways = [*names, *(name for name, idx in rings if (area.id, idx) in friendly)]
+    ways.sort(key=_DIR_ORDER.__getitem__)
+    found = memo[key] = tuple(tuple(_ACTIONS[n][way] for way in ways) for n in _ACTIONS)
     return found
 
 

@@ -75,6 +75,9 @@ _shared_values = itemgetter(*_SHARED_FIELDS)
 class PlanetState(State):
     """The whole table: planet, station, ships, astronauts, coins, cards and the turn in progress."""
 
+    # legal_actions reads the cache as an attribute: a state made without __init__ has none computed.
+    _legal_cache: list[Action] | None = None
+
     def __init__(self, game, config: GameConfig, seed: int, box: Box, layout: Layout, cards: dict[str, Card]):
         super().__init__(game, config, seed)
         self.box, self.layout, self.cards_data = box, layout, cards
@@ -139,7 +142,7 @@ class PlanetState(State):
         self.violation: str | None = None
         #: A pyramid has been drawn (revealed or peeked): until then no step needs the pyramid's test.
         self.pyramid_drawn = False
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
 
     # ------------------------------------------------------------------ small helpers
     def kind(self, cell: Cell) -> TileKind | None:
@@ -281,6 +284,19 @@ class PlanetState(State):
 
     def is_chance_node(self) -> bool:
         return self.phase in _CHANCE_PHASES
+
+    def legal_actions(self) -> list[Action]:
+        """State.legal_actions (the same list, cached alike until the next apply), the phase read
+        directly instead of through current_player and the game's hook (asked at every decision)."""
+        cached = self._legal_cache
+        if cached is None:
+            phase = self.phase
+            if phase in _CHANCE_PHASES:
+                return [outcome for outcome, _ in self.chance_outcomes()]
+            if phase == OVER:
+                return []
+            cached = self._legal_cache = self._legal_actions()
+        return list(cached)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == REVEAL:

@@ -13,7 +13,7 @@ from cosmotable.games.planet import wording
 from cosmotable.games.planet.actions import KNIGHTS, Beam, Go, Jump, Knight, Move
 from cosmotable.games.planet.board import DIRS, cell_name, parse_cell
 from cosmotable.games.planet.choices import flights_from, leap_choices, meteor_options, next_peek, set_choices
-from cosmotable.games.planet.endings import finish_walk, violate
+from cosmotable.games.planet.endings import action_done, finish_walk, violate
 from cosmotable.games.planet.reach import STEP_VECTORS, crocodile_back, place_of, step_ok
 from cosmotable.games.planet.ships import to_ship
 
@@ -47,6 +47,20 @@ def new_walk(seat: int, i: int, coin: bool, prev: tuple, after: str) -> dict:
 def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
     seat, i = s.seat, action.astronaut - 1
     p = s.pos[seat][i]
+    if after == "end" and not action.coin and (p[0] == "cell" or p == ("ship", seat)):
+        cell = _plain_landing(s, seat, p, action.way)
+        if cell is not None:
+            # The most frequent move (a third of them in random games): one step, no coin, from a
+            # tile or the seat's own ship onto a revealed empty tile with no lock or rival -
+            # the walk below would step, arrive, land and find nothing to do (effect, finish_walk),
+            # so only its outcome is carried out: the same event, position and end of the action.
+            if not s.silent:
+                s.note(wording.moved, seat, i + 1, action.way, None if p[0] == "ship" else p[1], False)
+            s.pos[seat][i] = ("cell", cell, 0)
+            s.walk = None
+            s.options = []
+            action_done(s)
+            return
     walk = s.walk = new_walk(seat, i, action.coin, p, after)
     if action.coin:
         cell = p[1]
@@ -83,6 +97,26 @@ def start_move(s: PlanetState, action: Move, after: str = "end") -> None:
                     owner=p[1],
                 )
     step(s, STEP_VECTORS[action.way])
+
+
+def _plain_landing(s: PlanetState, seat: int, p: tuple, way: str) -> Cell | None:
+    """The tile a step `way` from `p` (a tile, or a ship) lands on when that is all the walk does
+    (walk.step, arrive, land and effect): a revealed empty tile with no lock and no astronaut
+    of another team; None otherwise (off the map, into the ring, face down, any other tile)."""
+    if way == "canyon":
+        return None
+    area, r, c = p[1] if p[0] == "cell" else place_of(s, p)
+    dr, dc = DIRS[way]
+    t = s.areas[area].places.get((r + dr, c + dc))
+    if t is None or t[0] != "cell":
+        return None
+    cell = t[1]
+    if cell not in s.revealed:
+        return None
+    kind = s.box.kinds[s.tile[cell][0]]
+    if kind.id != "empty" or kind.coins or s.locks.get(cell) or s.enemy_at(seat, cell):
+        return None
+    return cell
 
 
 def step(s: PlanetState, vec: tuple) -> None:
