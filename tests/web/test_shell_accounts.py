@@ -90,6 +90,11 @@ def test_a_guest_lobby_lists_the_seats_its_browser_opened(server, page):
     to_act = server.api.get(f"/api/tables/{table_id}").json()["to_act"]
     group = "your_turn" if to_act == 1 else "waiting"
     assert mine.locator("xpath=ancestor::div[@data-kind]").get_attribute("data-kind") == group
+    # a guest too: the list of running tables offers "Resume", not "Watch", where the browser holds a seat
+    page.locator("button[data-status='running']").click()
+    listed = page.locator(f".table-item[data-table='{table_id}']")
+    listed.get_by_role("link", name="Resume").wait_for()
+    assert listed.get_by_role("link", name="Watch").count() == 0
     mine.get_by_role("link", name="Resume").click()
     page.locator(".table-page[data-seat='1']").wait_for()
 
