@@ -18,20 +18,9 @@ from cosmotable.server.app import create_app
 from cosmotable.server.db import MIGRATIONS, Base, migrate
 from cosmotable.server.settings import Settings
 
-MODEL_TABLES = {
-    "tables",
-    "seats",
-    "actions",
-    "undone_actions",
-    "accounts",
-    "account_sessions",
-    "chat_messages",
-    "ratings",
-    "rating_changes",
-    "chat_mutes",
-}
 #: the tables before revision 0004 (accounts)
-TABLES_0003 = MODEL_TABLES - {
+TABLES_0003 = {"tables", "seats", "actions", "undone_actions"}
+MODEL_TABLES = TABLES_0003 | {
     "accounts",
     "account_sessions",
     "chat_messages",
