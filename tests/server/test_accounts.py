@@ -9,6 +9,7 @@ import hashlib
 
 import argon2
 import pytest
+import sqlalchemy
 from server_helpers import act, create, rows, state_of
 
 from cosmotable.server import passwords
@@ -63,6 +64,43 @@ def test_the_password_is_stored_only_as_an_argon2id_hash_and_the_session_only_as
     assert rows(database_url, "SELECT id_hash FROM account_sessions") == [
         (hashlib.sha256(cookie.encode()).hexdigest(),)
     ]
+
+
+def _stored_everywhere(database_url: str) -> str:
+    """Every row of every table the server keeps, as text."""
+    tables = [name for (name,) in rows(database_url, _TABLE_NAMES[database_url.split(":")[0].split("+")[0]])]
+    assert "accounts" in tables
+    return " ".join(str(row) for table in tables for row in rows(database_url, f'SELECT * FROM "{table}"'))
+
+
+_TABLE_NAMES = {
+    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
+    "postgresql": "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
+}
+
+
+def test_no_password_is_ever_stored_plain_or_as_a_fast_hash_after_a_change_or_a_rehash(client, database_url):
+    """'Ever': after sign-up (above), after a password change, and when a sign-in redoes a hash made
+    with weaker parameters; the new hash is Argon2id at today's strength each time, and no password,
+    nor a fast hash of one, is in any row of any table."""
+    sign_up(client)
+    new_password = "a brand new one 42"
+    changed = client.post("/api/account/password", json={"password": PASSWORD, "new_password": new_password})
+    assert changed.status_code == 204, changed.text
+    # a hash of an older, weaker configuration (8 MiB, 1 pass), as an older release might have left
+    weak = argon2.PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1).hash(new_password)
+    engine = sqlalchemy.create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(sqlalchemy.text("UPDATE accounts SET password_hash = :weak"), {"weak": weak})
+    engine.dispose()
+    assert sign_in(client, password=new_password).status_code == 200
+    ((stored,),) = rows(database_url, "SELECT password_hash FROM accounts")
+    assert stored != weak and stored.startswith("$argon2id$") and not passwords.needs_rehash(stored)
+    everything = _stored_everywhere(database_url)
+    for secret in (PASSWORD, new_password):
+        assert secret not in everything
+        for name in ("md5", "sha1", "sha256", "sha512"):
+            assert getattr(hashlib, name)(secret.encode()).hexdigest() not in everything
 
 
 def test_the_session_cookie_is_httponly_samesite_lax_and_secure_only_over_https(client, app):

@@ -444,7 +444,7 @@ def _meaningful(value: str) -> bool:
 @pytest.mark.parametrize(
     "database_url, processes", [("sqlite", 1), ("postgresql", 1)], indirect=["database_url"]
 )
-def test_an_accounts_session_never_reads_another_accounts_hand_or_games(live_servers, processes):
+def test_an_accounts_session_never_reads_another_accounts_hand_games_or_settings(live_servers, processes):
     """Two accounts at one table, each in a browser of its own (a cookie jar): a session opens no
     seat by itself (seats open by their tokens), and an account's games list, with its seat links,
     is its own. What Bea's seat sees is compared with everything Ada's session is answered."""
@@ -480,7 +480,20 @@ def test_an_accounts_session_never_reads_another_accounts_hand_or_games(live_ser
         assert held == [(table_id, 0)]
         bea_held = [i["seat"] for items in bea.get("/api/account/games").json().values() for i in items]
         assert bea_held == [1]
+        # Ada's settings (here: her chat mutes) are hers: Bea's session reads its own empty list at
+        # the same table, and nothing Bea or a guest is answered names Ada's mute
+        mutes = f"/api/account/mutes/{table_id}"
+        assert ada.put(mutes, json={"seats": [1]}).json() == {"seats": [1]}
+        assert bea.get(mutes).json() == {"seats": []}
+        for http in (bea, guest):
+            for path in ("", "/chat", "/state", "/record"):
+                answer = http.get(f"/api/tables/{table_id}{path}")
+                assert answer.status_code == 200 and "mute" not in answer.text.lower(), path
+        assert "mute" not in bea.get("/api/account/games").text.lower()
         # without a session there is no private list at all; another's cookie name is no key
-        assert guest.get("/api/account/games").status_code == 401
-        guest.cookies.set("cosmotable_session", "Bea")
-        assert guest.get("/api/account/games").status_code == 401
+        for path in ("/api/account/games", mutes):
+            assert guest.get(path).status_code == 401
+            guest.cookies.set("cosmotable_session", "Bea")
+            assert guest.get(path).status_code == 401
+            guest.cookies.clear()
+        assert ada.get(mutes).json() == {"seats": [1]}

@@ -3,6 +3,8 @@ delivery over the websocket, and the migration that adds it."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from alembic import command
 from server_helpers import create, host, seat_headers
@@ -23,6 +25,20 @@ def _log(client, made, seat) -> list[tuple[str, str]]:
     answer = client.get(f"/api/tables/{made['table']['id']}/chat", headers=headers)
     assert answer.status_code == 200, answer.text
     return [(m["channel"], m["text"]) for m in answer.json()["messages"]]
+
+
+@contextlib.contextmanager
+def _player_and_spectator(client, made):
+    """Seat 0's socket and a spectator's on the table, each past its first state."""
+    table_id = made["table"]["id"]
+    token = seat_headers(made, 0)["X-Seat-Token"]
+    with (
+        client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as player,
+        client.websocket_connect(f"/api/tables/{table_id}/ws") as spectator,
+    ):
+        player.receive_json()
+        spectator.receive_json()
+        yield player, spectator
 
 
 def test_players_and_spectators_channels_as_on_chess_servers(client):
@@ -117,14 +133,7 @@ def test_the_host_turns_chat_off_and_on(client):
 
 def test_websocket_delivers_chat_by_channel(client):
     made = create(client)
-    table_id = made["table"]["id"]
-    token = seat_headers(made, 0)["X-Seat-Token"]
-    with (
-        client.websocket_connect(f"/api/tables/{table_id}/ws?token={token}") as player,
-        client.websocket_connect(f"/api/tables/{table_id}/ws") as spectator,
-    ):
-        player.receive_json()
-        spectator.receive_json()
+    with _player_and_spectator(client, made) as (player, spectator):
         spectator.send_json({"type": "chat", "channel": "spectators", "text": "<b>watching</b>"})
         player.send_json({"type": "chat", "channel": "players", "text": "hi"})
         seen = []
@@ -163,3 +172,28 @@ def test_upgrade_from_0004_keeps_the_tables(database_url, tmp_path):
         assert summary["status"] == "running" and summary["chat"] is True
         assert _post(client, made, 0, "after").status_code == 201
         assert _log(client, made, 1) == [("players", "after")]
+
+
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("x" * 100_000, None),  # 100 KB: past the socket's size limit or the chat's length limit
+        ("abc\u202edef", "validation_error"),  # a bidi override
+        ("abc\u2067def", "validation_error"),  # a bidi isolate
+    ],
+)
+def test_a_hostile_chat_message_over_the_websocket_is_refused_and_the_socket_goes_on(client, text, error):
+    """The socket path of chat injection (the HTTP path is above): refused, never stored, never sent
+    to anyone, and the socket keeps working."""
+    made = create(client)
+    with _player_and_spectator(client, made) as (player, spectator):
+        player.send_json({"type": "chat", "channel": "players", "text": text})
+        while (message := player.receive_json())["type"] != "error":
+            assert message["type"] != "chat", message
+        assert message["error"] in ({"too_large", "validation_error"} if error is None else {error})
+        player.send_json({"type": "chat", "channel": "players", "text": "still here"})
+        for socket in (player, spectator):
+            while (message := socket.receive_json())["type"] != "chat":
+                pass
+            assert message["message"]["text"] == "still here"  # the refused one never came first
+    assert _log(client, made, 1) == [("players", "still here")]

@@ -18,19 +18,16 @@ from cosmotable.server.app import create_app
 from cosmotable.server.db import MIGRATIONS, Base, migrate
 from cosmotable.server.settings import Settings
 
-MODEL_TABLES = {
-    "tables",
-    "seats",
-    "actions",
-    "undone_actions",
+#: the tables before revision 0004 (accounts)
+TABLES_0003 = {"tables", "seats", "actions", "undone_actions"}
+MODEL_TABLES = TABLES_0003 | {
     "accounts",
     "account_sessions",
     "chat_messages",
     "ratings",
     "rating_changes",
+    "chat_mutes",
 }
-#: the tables before revision 0004 (accounts)
-TABLES_0003 = MODEL_TABLES - {"accounts", "account_sessions", "chat_messages", "ratings", "rating_changes"}
 
 
 def _config(url: str | None) -> Config:
@@ -90,8 +87,10 @@ def test_migrating_again_changes_nothing_and_keeps_the_rows(url):
 def test_each_migration_downgrades_to_the_one_before(url):
     config = _config(url)
     command.upgrade(config, "head")
+    command.downgrade(config, "0007")
+    assert _tables(url) == MODEL_TABLES - {"chat_mutes"}
     command.downgrade(config, "0006")
-    assert _tables(url) == MODEL_TABLES - {"ratings", "rating_changes"}
+    assert _tables(url) == MODEL_TABLES - {"ratings", "rating_changes", "chat_mutes"}
     assert "rated" not in _columns(url, "tables") and "chat" in _columns(url, "tables")
     command.downgrade(config, "0003")
     assert _tables(url) == TABLES_0003 and "account_id" not in _columns(url, "seats")

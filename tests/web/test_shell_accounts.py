@@ -90,8 +90,56 @@ def test_a_guest_lobby_lists_the_seats_its_browser_opened(server, page):
     to_act = server.api.get(f"/api/tables/{table_id}").json()["to_act"]
     group = "your_turn" if to_act == 1 else "waiting"
     assert mine.locator("xpath=ancestor::div[@data-kind]").get_attribute("data-kind") == group
+    # a guest too: the list of running tables offers "Resume", not "Watch", where the browser holds a seat
+    page.locator("button[data-status='running']").click()
+    listed = page.locator(f".table-item[data-table='{table_id}']")
+    listed.get_by_role("link", name="Resume").wait_for()
+    assert listed.get_by_role("link", name="Watch").count() == 0
     mine.get_by_role("link", name="Resume").click()
     page.locator(".table-page[data-seat='1']").wait_for()
+
+
+def _signal(page) -> tuple[str, str, str]:
+    """What the page says about "your turn" outside a table: the title, the favicon, the count."""
+    href = page.locator("link[rel='icon']").get_attribute("href")
+    return page.title(), href, page.locator("html").get_attribute("data-your-turn")
+
+
+def _play_first_legal(server, table_id, token, seat):
+    summary = server.wait_until(table_id, lambda s: s["to_act"] is not None)
+    while summary["to_act"] == seat:
+        legal = server.state(table_id, token)["legal_actions"]
+        server.act(table_id, token, legal[0]["json"], uuid.uuid4().hex)
+        summary = server.wait_until(
+            table_id, lambda s, step=summary["step"]: s["step"] > step and s["to_act"] is not None
+        )
+    return summary
+
+
+def test_the_title_and_the_favicon_say_your_turn_and_stop_saying_it_after_the_move(server, page):
+    """A guest's seat on the lobby page (no table page open): the title and the favicon change when
+    the other player's move makes it this seat's turn, and change back once it has moved."""
+    created = server.create_table(
+        "mlem", [{"kind": "human", "name": "Una"}, {"kind": "human", "name": "Vic"}]
+    )
+    server.start(created)
+    table_id = created["table"]["id"]
+    una, vic = created["seats"][0]["token"], created["seats"][1]["token"]
+    _play_first_legal(server, table_id, una, 0)  # now Vic's turn
+    open_client(page, server, created["seats"][0]["url"].split("#", 1)[1])  # the browser holds Una's seat
+    page.locator(".table-page[data-seat='0']").wait_for()
+    open_client(page, server, "/")
+    page.locator(f"#my-games .my-game[data-table='{table_id}']").wait_for()
+    title, idle_icon, count = _signal(page)
+    assert (title, count) == ("Cosmotable", "0")
+    _play_first_legal(server, table_id, vic, 1)  # Vic moves: Una's turn
+    page.wait_for_function("() => document.title.startsWith('Your turn (1 game)')", timeout=TITLE_MS)
+    title, turn_icon, count = _signal(page)
+    assert count == "1" and turn_icon != idle_icon and turn_icon.startswith("data:image/svg+xml")
+    screenshot(page, "your-turn-title-and-favicon")
+    _play_first_legal(server, table_id, una, 0)  # Una moves (from another device): Vic's turn again
+    page.wait_for_function("() => document.title === 'Cosmotable'", timeout=TITLE_MS)
+    assert _signal(page) == ("Cosmotable", idle_icon, "0")
 
 
 NOTIFICATIONS = """

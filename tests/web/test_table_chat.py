@@ -159,6 +159,10 @@ def test_mute_hides_a_players_messages_for_the_muting_player_only(server, new_pa
     _shows(ada, "ping")
     assert _texts(ada) == ["ping"]
     expect(ada.locator("#chat-mute summary")).to_have_text("1 player muted")
+    # a guest's mute is kept in this browser, and the panel says so
+    assert ada.locator("#chat-mute").get_attribute("data-kept") == "browser"
+    expect(ada.locator("#chat-mute .chat-mute-kept")).to_contain_text("in this browser only")
+    screenshot(ada, "chat-mute-guest")
 
     # kept on this browser across a reload
     ada.reload()

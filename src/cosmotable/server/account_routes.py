@@ -20,6 +20,7 @@ from fastapi.responses import Response
 
 from cosmotable.server import models
 from cosmotable.server.accounts import SESSION_DAYS, Account, unauthorized
+from cosmotable.server.chat_mutes import MutedSeats
 from cosmotable.server.errors import ApiError, forbidden
 from cosmotable.server.limits import SIGN_IN_ADDRESS_FACTOR, client_address, retry_after
 from cosmotable.server.models import ErrorBody
@@ -39,6 +40,7 @@ ACCOUNT_ERRORS: dict[int | str, dict[str, Any]] = {
     429: {"model": ErrorBody, "description": "too many sign-in attempts (see Retry-After)"},
     503: {"model": ErrorBody, "description": "the database is unavailable; try again"},
 }
+NO_TABLE: dict[int | str, dict[str, Any]] = {404: {"model": ErrorBody, "description": "no such table"}}
 
 
 def check_same_site(request: Request) -> None:
@@ -189,6 +191,26 @@ def account_router(server: Server) -> APIRouter:
     async def account_games(request: Request):
         account = await required(server, request, changes=False)
         return await server.call(service.account_games, account)
+
+    @router.get(
+        "/account/mutes/{table_id}",
+        response_model=MutedSeats,
+        summary="The seats whose chat messages the signed-in account hides at a table (private)",
+        responses=NO_TABLE,
+    )
+    async def chat_mutes(table_id: str, request: Request):
+        account = await required(server, request, changes=False)
+        return await server.call(service.muted_seats, account, table_id)
+
+    @router.put(
+        "/account/mutes/{table_id}",
+        response_model=MutedSeats,
+        summary="Set the seats whose chat messages the signed-in account hides at a table",
+        responses=NO_TABLE,
+    )
+    async def set_chat_mutes(table_id: str, body: MutedSeats, request: Request):
+        account = await required(server, request)
+        return await server.call(service.set_muted_seats, account, table_id, body)
 
     @router.post(
         "/seats/lookup",

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from cosmotable.server import models
-from cosmotable.server.db import AccountRow, AccountSessionRow, SeatRow, TableRow, utcnow
+from cosmotable.server.db import AccountRow, AccountSessionRow, ChatMuteRow, SeatRow, TableRow, utcnow
 from cosmotable.server.errors import ApiError, conflict
 from cosmotable.server.passwords import hash_password, needs_rehash, verify_password
 from cosmotable.server.store import Change, TableStore, aware
@@ -177,6 +177,7 @@ class Accounts(TableStore):
         changes = [self._change(table_id, _forget_account(self, account.id)) for table_id in table_ids]
         with self._writer, self.sessions.begin() as session:
             session.execute(delete_rows(AccountSessionRow).where(AccountSessionRow.account_id == account.id))
+            session.execute(delete_rows(ChatMuteRow).where(ChatMuteRow.account_id == account.id))
             # a seat bound since the tables were read: SET NULL by the foreign key, named here too
             for seat in session.scalars(select(SeatRow).where(SeatRow.account_id == account.id)):
                 seat.account_id, seat.token_salt, seat.account_deleted, seat.name = None, None, True, None

@@ -216,6 +216,18 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class ChatMuteRow(Base):
+    """A seat of a table whose chat messages an account hides for itself (chat_mutes.py): private to
+    that account, never shown to anyone else; the messages stay stored and shown to everyone else."""
+
+    __tablename__ = "chat_mutes"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class UndoneActionRow(Base):
     """The client action id of a decision taken back by undo. The action row goes, but the id was
     acknowledged: a client retrying it must not see it applied again (docs/server-api.md, undo)."""

@@ -15,7 +15,7 @@ from cosmotable import games
 from cosmotable.engine import ConfigError
 from cosmotable.server import models
 from cosmotable.server.accounts import Account
-from cosmotable.server.db import ActionRow, ChatRow, SeatRow, TableRow, UndoneActionRow, utcnow
+from cosmotable.server.db import ActionRow, ChatMuteRow, ChatRow, SeatRow, TableRow, UndoneActionRow, utcnow
 from cosmotable.server.errors import bad_request, conflict, invalid_config, not_found
 from cosmotable.server.identity import Identity
 from cosmotable.server.my_games import MyGames
@@ -62,7 +62,7 @@ class Lobby(Identity, MyGames):
                 self.check_host(row, host_token)
                 # explicit rather than left to ON DELETE CASCADE, which SQLite applies only with
                 # its foreign_keys pragma on
-                for child in (ActionRow, UndoneActionRow, ChatRow, SeatRow):
+                for child in (ActionRow, UndoneActionRow, ChatRow, ChatMuteRow, SeatRow):
                     session.execute(delete_rows(child).where(child.table_id == table_id))
                 session.execute(delete_rows(TableRow).where(TableRow.id == table_id))
             self.cache.drop(table_id)

@@ -14,6 +14,7 @@ seat view apart), and build on one store:
     accounts.py    optional accounts and their server-side sessions
     my_games.py    the seats an account or a guest's browser holds
     chat.py        the table's chat: two channels, stored with the table
+    chat_mutes.py  the seats a signed-in player hides in chat, for themself
     rematch.py     the same table again at the end of a game: proposed, accepted, declined
     rating_store.py  a rated table's result applied to its players' ratings; leaderboards, profiles
     bot_jobs.py    the decision a bot must take, and its answer applied
@@ -28,6 +29,7 @@ from __future__ import annotations
 from cosmotable.server.accounts import Accounts
 from cosmotable.server.bot_jobs import BotJob
 from cosmotable.server.chat import Chat
+from cosmotable.server.chat_mutes import ChatMutes
 from cosmotable.server.coach import Coach
 from cosmotable.server.lobby import Lobby
 from cosmotable.server.my_games import MyGames
@@ -41,7 +43,9 @@ from cosmotable.server.timers import Timers
 from cosmotable.server.undo import Undo
 
 
-class TableService(Chat, Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames, Ratings):
+class TableService(
+    Chat, ChatMutes, Lobby, Rematch, Undo, Coach, Timers, Records, SeatView, Accounts, MyGames, Ratings
+):
     """Tables, seats and actions over one database (thread-safe; call it from worker threads)."""
 
     def sizes(self) -> dict[str, int]:

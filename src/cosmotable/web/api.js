@@ -102,6 +102,9 @@ export const api = {
     request("POST", "/account/password", { body: { password, new_password: newPassword } }),
   deleteAccount: (password) => request("POST", "/account/delete", { body: { password } }),
   accountGames: () => request("GET", "/account/games"),
+  // a signed-in player's chat mutes at a table (private to the account; a guest's stay in localStorage)
+  chatMutes: (id) => request("GET", `/account/mutes/${encodeURIComponent(id)}`),
+  setChatMutes: (id, seats) => request("PUT", `/account/mutes/${encodeURIComponent(id)}`, { body: { seats } }),
   lookupSeats: (seats) => request("POST", "/seats/lookup", { body: { seats } }),
   // ratings (docs/ratings.md): public, no cookie needed
   ratings: (game) => request("GET", `/ratings/${encodeURIComponent(game)}`),

@@ -6,7 +6,7 @@ import { fallbackModule } from "./fallback.js";
 import { gameModule, gameName, seatName } from "./games.js";
 import { gameTranslator, language, t } from "./i18n.js";
 import { errorBox, loadGames } from "./common.js";
-import { loadMuted, replayChat } from "./table_chat.js";
+import { mutedSeats, replayChat } from "./table_chat.js";
 
 export class ReplayPage {
   constructor(root, { parts, query }) {
@@ -21,6 +21,7 @@ export class ReplayPage {
     this.error = null;
     this.loading = false;
     this.chat = []; // the table's chat, both channels (a spectator's read of a finished game)
+    this.muted = new Set(); // the seats whose messages the viewer hides (table_chat.js mutedSeats)
     this.onKey = (event) => this.key(event);
     this.destroyed = false; // the router left this page: answers still on their way draw nothing
   }
@@ -39,7 +40,7 @@ export class ReplayPage {
       return;
     }
     try {
-      this.chat = (await api.chat(this.tableId)).messages;
+      [this.chat, this.muted] = await Promise.all([api.chat(this.tableId).then((log) => log.messages), mutedSeats(this.tableId)]);
     } catch (error) {
       console.warn("the table's chat could not be read", error); // the replay goes on without it
     }
@@ -198,7 +199,7 @@ export class ReplayPage {
                 ),
               ),
             ),
-            frame ? replayChat(this.chat, this.step, (seat) => seatName(this.table, seat), loadMuted(this.tableId)) : null,
+            frame ? replayChat(this.chat, this.step, (seat) => seatName(this.table, seat), this.muted) : null,
           ),
         ),
       ),

@@ -5,11 +5,13 @@
 // is over everyone reads both and the players may write in either).
 //
 // Text only: every message is put on the page as a text node (dom.js `el`, inside <bdi> so right-to-left
-// text stays in its own box), never parsed as markup. Muting another player hides their messages on this
-// browser only: kept in localStorage per table (see docs/chat.md for why not on the server).
+// text stays in its own box), never parsed as markup. Muting another player hides their messages for the
+// muting player only, per table and seat: a signed-in player's mutes are kept with the account on the server
+// (GET/PUT /api/account/mutes/{table}), so they follow it to another browser; a guest's in localStorage.
 import { api } from "./api.js";
 import { el, replace, seatColor } from "./dom.js";
 import { t } from "./i18n.js";
+import { currentAccount } from "./my_seats.js";
 
 // characters of one message (server/chat.py MAX_CHARS); counted as the server counts, by code point
 export const MAX_CHARS = 500;
@@ -28,13 +30,24 @@ export function chatChannels(seat, finished) {
 
 const mutedKey = (tableId) => `cosmotable.chat.muted.${tableId}`;
 
-// The seats this browser muted at a table.
+// The seats a guest's browser muted at a table.
 export function loadMuted(tableId) {
   try {
     const saved = JSON.parse(localStorage.getItem(mutedKey(tableId)) || "[]");
     return new Set(Array.isArray(saved) ? saved.filter(Number.isInteger) : []);
   } catch (_) {
     return new Set(); // storage disabled or spoilt: nobody muted
+  }
+}
+
+// The seats muted at a table: the signed-in account's (kept on the server), or this browser's for a guest.
+export async function mutedSeats(tableId) {
+  if (!currentAccount()) return loadMuted(tableId);
+  try {
+    return new Set((await api.chatMutes(tableId)).seats);
+  } catch (error) {
+    console.warn("the chat mutes could not be read", error); // nobody hidden: every message is shown
+    return new Set();
   }
 }
 
@@ -100,7 +113,10 @@ export class TableChat {
     this.playerName = playerName;
     this.table = null;
     this.messages = new Map(); // id -> message
-    this.muted = loadMuted(tableId);
+    this.signedIn = Boolean(currentAccount()); // mutes kept with the account (else in this browser)
+    this.muted = this.signedIn ? new Set() : loadMuted(tableId);
+    this.mutesRead = !this.signedIn; // the account's mutes are on their way
+    this.saving = Promise.resolve(); // the account's mutes are written one after the other
     this.tab = seat === null ? "spectators" : "players";
     this.unread = new Set(); // channels with messages not seen in their tab
     this.error = null;
@@ -157,6 +173,7 @@ export class TableChat {
   }
 
   async load() {
+    if (!this.mutesRead) this.loadMutes();
     try {
       const log = await api.chat(this.tableId, this.token);
       for (const message of log.messages) this.messages.set(message.id, message);
@@ -210,11 +227,32 @@ export class TableChat {
     }
   }
 
+  async loadMutes() {
+    this.muted = await mutedSeats(this.tableId);
+    this.mutesRead = true;
+    this.draw();
+  }
+
   toggleMute(seat, on) {
     if (on) this.muted.add(seat);
     else this.muted.delete(seat);
-    saveMuted(this.tableId, this.muted);
     this.draw();
+    if (!this.signedIn) {
+      saveMuted(this.tableId, this.muted);
+      return;
+    }
+    // each write sends the whole list as it is when it goes, after the one before: the last one wins
+    this.saving = this.saving.then(async () => {
+      try {
+        this.muted = new Set((await api.setChatMutes(this.tableId, [...this.muted].sort())).seats);
+        if (this.error && this.error.key === "chat.mute_error") this.error = null;
+      } catch (error) {
+        if (on) this.muted.delete(seat);
+        else this.muted.add(seat);
+        this.error = { key: "chat.mute_error", details: error.message, params: {} };
+      }
+      this.draw();
+    });
   }
 
   async switchChat(enabled) {
@@ -300,7 +338,7 @@ export class TableChat {
     if (!others.length) return null;
     return el(
       "details",
-      { class: "chat-mute", id: "chat-mute", open: this.muteOpen || undefined, ontoggle: (event) => {
+      { class: "chat-mute", id: "chat-mute", "data-kept": this.signedIn ? "account" : "browser", "data-read": String(this.mutesRead), open: this.muteOpen || undefined, ontoggle: (event) => {
         this.muteOpen = event.target.open;
       } },
       el("summary", {}, this.muted.size ? t("chat.muted_count", { count: this.muted.size }) : t("chat.mute")),
@@ -321,6 +359,7 @@ export class TableChat {
           ),
         ),
       ),
+      el("p", { class: "muted chat-mute-kept" }, t(this.signedIn ? "chat.mute_kept_account" : "chat.mute_kept_browser")),
     );
   }
 
