@@ -24,16 +24,16 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
-import argparse  # noqa: E402
-import hashlib  # noqa: E402
-import json  # noqa: E402
-import subprocess  # noqa: E402
-from pathlib import Path  # noqa: E402
+import argparse
+import hashlib
+import json
+import subprocess
+from pathlib import Path
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from cosmotable.bots.learned import PARAMS, weights_path  # noqa: E402
-from cosmotable.envs.ppo import PPOConfig, train  # noqa: E402
+from cosmotable.bots.learned import PARAMS, weights_path
+from cosmotable.envs.ppo import PPOConfig, train
 
 
 def digest(params: dict[str, np.ndarray]) -> str:

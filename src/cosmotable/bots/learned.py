@@ -95,6 +95,11 @@ def load_params(path: Path) -> dict[str, np.ndarray]:
     return check_params(raw, str(path))
 
 
+def has_learned_weights(game_id: str) -> bool:
+    """Whether the learned bot has weights for this game (nothing is read)."""
+    return weights_path(game_id).exists()
+
+
 @cache
 def shipped_params(game_id: str) -> dict[str, np.ndarray]:
     """The weights shipped for `game_id` (read once)."""
@@ -106,6 +111,20 @@ def shipped_params(game_id: str) -> dict[str, np.ndarray]:
             "choose another bot level"
         )
     return load_params(path)
+
+
+def encoding_of(state: State):
+    """The game's encoding for this table (the envs' `encoding_for`, through the descriptor)."""
+    return games.descriptor(state.game.id).load("encoding").encoding_for(state.config)
+
+
+def observation(state: State, seat: int) -> np.ndarray:
+    """`seat`'s observation vector, built from scratch as the reference env's first `observe` does
+    (envs/common.py `Session.observe`; the compiled vector env writes the same: tested)."""
+    encoding = encoding_of(state)
+    obs = np.zeros(encoding.observation_size, dtype=np.float32)
+    encoding.update_observation(obs, state, seat, None, {})
+    return obs
 
 
 class LearnedBot(Bot):
@@ -127,10 +146,8 @@ class LearnedBot(Bot):
         """(the legal moves, the policy's probability of each, the value of the position) for the
         seat to act."""
         params = self._params(state.game.id)
-        encoding = games.descriptor(state.game.id).load("encoding").encoding_for(state.config)
-        seat = state.current_player()
-        obs = np.zeros(encoding.observation_size, dtype=np.float32)
-        encoding.update_observation(obs, state, seat, None, {})
+        encoding = encoding_of(state)
+        obs = observation(state, state.current_player())
         if obs.shape[0] != params["w1"].shape[0] or encoding.num_actions != params["bp"].shape[0]:
             raise LearnedBotUnavailable(
                 f"the learned weights fit observations of {params['w1'].shape[0]} and "
