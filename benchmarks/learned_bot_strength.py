@@ -15,18 +15,16 @@ A shared first place counts half (vector env: equal scores; engine: `state.winne
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
-import numpy as np
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from benchmarks.machine import machine_line
+import machine  # after OPENBLAS_NUM_THREADS, which numpy reads on import
+
 from cosmotable.bots.learned import load_params, weights_path
 from cosmotable.envs.ppo import win_rate_vs
 from cosmotable.sim.arena import Table, play
@@ -61,11 +59,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--record", action="store_true")
     args = parser.parse_args()
-    print(machine_line())
-    print(f"load average at start: {os.getloadavg()}")
+    machine.report()
     params = load_params(Path(args.weights))
     results: dict[str, dict] = {}
-    for opponent in ("random", "heuristic"):
+    for opponent in ("random", "heuristic") if args.games else ():
         start = time.process_time()
         r = win_rate_vs(params, opponent, args.games, args.seed)
         results[f"vector_vs_{opponent}"] = {
@@ -86,10 +83,9 @@ def main() -> None:
     if args.record:
         path = weights_path("mlem").with_suffix(".json")
         record = json.loads(path.read_text())
-        record["results"] = {**record.get("results", {}), **results, "machine": machine_line()}
+        record["results"] = {**record.get("results", {}), **results, "machine": machine.machine_line()}
         path.write_text(json.dumps(record, indent=1) + "\n")
         print(f"recorded in {path}")
-    _ = np  # numpy is the bot's only dependency; imported for the reader's benefit
 
 
 if __name__ == "__main__":

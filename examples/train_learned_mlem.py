@@ -111,6 +111,37 @@ def ship(args) -> None:
     print(f"shipped {ckpt} -> {target} ({target.stat().st_size:,} bytes)")
 
 
+def plot(history_path: Path, out: Path, evaluations: dict[int, float]) -> None:
+    """The training curve: the sampling policy's win rate against the heuristic per update (and the
+    greedy checkpoints' win rates measured afterwards, `--eval-points`), over CPU seconds."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = json.loads(history_path.read_text())["history"]
+    cpu = [r["cpu_seconds"] for r in rows]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(cpu, [r["win_rate"] for r in rows], lw=1, label="training games (sampling policy)")
+    if evaluations:
+        ax.plot(
+            [cpu[u - 1] for u in evaluations],
+            list(evaluations.values()),
+            "o-",
+            label="greedy checkpoint, 2,000 games",
+        )
+    ax.axhline(0.65, color="grey", ls="--", lw=0.8, label="goal: 65 %")
+    ax.set_xlabel("CPU seconds (training process)")
+    ax.set_ylabel("win rate vs heuristic (2 players)")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right")
+    ax.set_title("learned bot (MLEM): PPO on the compiled vector env")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    print(f"plot -> {out}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=0)
@@ -120,8 +151,19 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=25, help="checkpoint every N updates")
     parser.add_argument("--run-dir", default="runs/learned")
     parser.add_argument("--ship", default=None, help="a checkpoint to store as the bot's weights")
+    parser.add_argument("--plot", default=None, help="draw RUN_DIR/history.json's curve into this PNG")
+    parser.add_argument(
+        "--eval-points", default="", help="with --plot: UPDATE=WIN_RATE,... of greedy checkpoints to mark"
+    )
     args = parser.parse_args()
-    if args.ship:
+    if args.plot:
+        points = dict(item.split("=") for item in args.eval_points.split(",") if item)
+        plot(
+            Path(args.run_dir) / "history.json",
+            Path(args.plot),
+            {int(k): float(v) for k, v in points.items()},
+        )
+    elif args.ship:
         ship(args)
     else:
         run(args)

@@ -50,7 +50,7 @@ def test_explain_is_the_policy_first_move_first_probabilities_sum_to_one():
             state.sample_chance()
             continue
         rows = bot.explain(state)
-        assert [r["action"] for r in rows][0] == bot.act(state)
+        assert rows[0]["action"] == bot.act(state)
         assert sorted(map(str, (r["action"] for r in rows))) == sorted(map(str, state.legal_actions()))
         assert abs(sum(r["probability"] for r in rows) - 1.0) < 1e-9
         assert all(0.0 <= r["win_chance"] <= 1.0 and r["visits"] == 0 for r in rows)
