@@ -46,7 +46,11 @@ def engine_games(opponent: str, games: int, seed: int) -> dict:
         me = seats.index("learned")
         if me in result.winners:
             wins += 1 / len(result.winners)
-        print(f"  {opponent} game {i + 1}/{games}: winners {result.winners} (learned seat {me})", flush=True)
+        print(
+            f"  {opponent} game {i + 1}/{games}: seed {result.table.seed}, scores {result.scores}, "
+            f"winners {result.winners} (learned seat {me})",
+            flush=True,
+        )
     return {**figure(wins, games), "cpu_seconds": round(time.process_time() - start, 1)}
 
 

@@ -143,3 +143,11 @@ def test_the_training_script_reproduces_the_shipped_runs_first_update(tmp_path):
     )
     run = json.loads((tmp_path / "history.json").read_text())
     assert run["first_update_sha256"] == record["first_update_sha256"]
+
+
+def test_simulations_refuse_learned_for_a_game_without_weights_and_accept_it_for_mlem():
+    from cosmotable.sim.runner import Plan, SimulationError
+
+    with pytest.raises(SimulationError, match="trained for MLEM only"):
+        Plan("kosmodrom", 2, ("learned", "heuristic")).check()
+    Plan("mlem", 2, ("learned", "heuristic")).check()
