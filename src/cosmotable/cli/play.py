@@ -22,6 +22,7 @@ class BotKind(str, enum.Enum):
     easy = "easy"
     normal = "normal"
     hard = "hard"
+    learned = "learned"
 
 
 #: the options of one game only (variants, files), in a panel of their own: each panel sizes its
@@ -64,7 +65,7 @@ def play(
             metavar="KIND",
             help="The kind of bot in the bot seats: heuristic, random, or a "
             "search level easy / normal / hard (MCTS; IS-MCTS where cards or "
-            "tiles are hidden).",
+            "tiles are hidden), or learned (a trained policy network; MLEM only).",
         ),
     ] = BotKind.heuristic,
     think: Annotated[
@@ -283,11 +284,15 @@ def start(
 ) -> None:
     """Seat the players and bots, set the game up and play it; the record goes to `save` (default:
     ./records/GAME-DATE-TIME-seedN.json)."""
-    from cosmotable.bots import make_bot
+    from cosmotable.bots import has_learned_weights, make_bot
     from cosmotable.ui.terminal.common import LineReader, default_record_path, make_seats
     from cosmotable.ui.terminal.screens import screen_for
     from cosmotable.ui.terminal.session import PlaySession
 
+    if bots and bot.value == "learned" and not has_learned_weights(g.id):
+        raise typer.BadParameter(
+            f"the learned bot was trained for MLEM only; {g.id} has no weights for it", param_hint="--bot"
+        )
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     seats = make_seats(

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from cosmotable import games
+from cosmotable.bots import has_learned_weights
 from cosmotable.engine import ConfigError
 from cosmotable.server import models
 from cosmotable.server.accounts import Account
@@ -90,6 +91,9 @@ class Lobby(Identity, MyGames):
             # a malformed option (a board that is not a mat, a number given as text): the game's
             # loaders raise their own errors (DataError is a ValueError); say which option
             raise invalid_config(f"options: {_one_line(exc)}") from None
+        for number, spec in enumerate(request.seats):
+            check_bot_level(game.id, spec.bot, f"seats.{number}.bot")
+        check_bot_level(game.id, request.timeout_bot, "timeout_bot")
         host_token = new_token()
         row = new_table_row(
             game.id, json.dumps(config.to_json()), seed, len(state.history), host_token, request
@@ -190,6 +194,7 @@ class Lobby(Identity, MyGames):
                 raise not_found(f"the table has seats 0-{len(row.seats) - 1}, not {seat}")
             if row.status == "finished":
                 raise conflict("the game is over; seats no longer change")
+            check_bot_level(row.game, request.bot, "bot")
             target = row.seats[seat]
             if target.kind == "bot":
                 target.bot = request.bot
@@ -310,3 +315,18 @@ def _config_field(message: str) -> str:
 def _one_line(exc: Exception) -> str:
     text = " ".join(str(exc).split())
     return text[:400] or type(exc).__name__
+
+
+def bot_levels(game_id: str) -> list[str]:
+    """The bot levels a table of this game offers: all of them, `learned` only where it has weights."""
+    return [level for level in models.BOT_LEVELS if level != "learned" or has_learned_weights(game_id)]
+
+
+def check_bot_level(game_id: str, level: str | None, field: str) -> None:
+    """A bot level this game cannot play (the learned bot without weights for it) is refused, with
+    the levels it can."""
+    if level is not None and level not in bot_levels(game_id):
+        raise invalid_config(
+            f"{field}: the {level} bot cannot play {game_id} (it was trained for MLEM only); "
+            f"bots: {', '.join(bot_levels(game_id))}"
+        )

@@ -16,8 +16,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-BotLevel = Literal["random", "heuristic", "easy", "normal", "hard"]
-BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "easy", "normal", "hard")
+BotLevel = Literal["random", "heuristic", "easy", "normal", "hard", "learned"]
+# `learned`: MLEM only (bots/learned.py); GameInfo.bots lists what each game offers
+BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "easy", "normal", "hard", "learned")
 Status = Literal["open", "running", "finished"]
 #: the longest turn timer a table may have (7 days: turn-based play, docs/server-api.md)
 LONGEST_TIMER = 7 * 24 * 3600

@@ -20,6 +20,7 @@ from cosmotable.server.errors import ApiError
 from cosmotable.server.game_web import web_url
 from cosmotable.server.health import HealthBody, health
 from cosmotable.server.limits import client_address
+from cosmotable.server.lobby import bot_levels
 from cosmotable.server.metrics import resident_mib, top_allocations
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.rating_routes import rating_router
@@ -357,5 +358,6 @@ def game_info(game_id: str) -> models.GameInfo:
         max_players=game.max_players,
         variants=dict(game.variants),
         options=dict(game.options),
+        bots=bot_levels(game.id),
         web=web_url(game.id),
     )

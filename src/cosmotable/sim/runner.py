@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from cosmotable import games
-from cosmotable.bots import BOT_NAMES, make_bot
+from cosmotable.bots import BOT_NAMES, has_learned_weights, make_bot
 from cosmotable.engine.errors import CosmotableError
 from cosmotable.sim import DEFAULT_CHUNK
 from cosmotable.sim.arena import lineup, table_seed
@@ -78,6 +78,10 @@ class Plan:
             raise SimulationError(
                 f"--bots needs one or more of: {', '.join(BOT_NAMES)}"
                 + (f" (unknown: {', '.join(unknown)})" if unknown else "")
+            )
+        if "learned" in self.bots and not has_learned_weights(self.game):
+            raise SimulationError(
+                f"the learned bot was trained for MLEM only: {spec.name} has no weights for it"
             )
         if not spec.min_players <= self.players <= spec.max_players:
             raise SimulationError(

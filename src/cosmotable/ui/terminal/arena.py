@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cosmotable import games
-from cosmotable.bots import BOT_NAMES
+from cosmotable.bots import BOT_NAMES, has_learned_weights
 from cosmotable.sim.arena import ArenaReport, run
 from cosmotable.ui.terminal.common import progress_columns
 
@@ -52,6 +52,11 @@ def arena_command(
             param_hint="--bots",
         )
     spec = games.get(game)
+    if "learned" in names and not has_learned_weights(spec.id):
+        raise typer.BadParameter(
+            f"the learned bot was trained for MLEM only: {spec.name} has no weights for it",
+            param_hint="--bots",
+        )
     if not spec.min_players <= players <= spec.max_players:
         raise typer.BadParameter(
             f"{spec.name} takes {spec.min_players}-{spec.max_players} players", param_hint="--players"
