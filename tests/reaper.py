@@ -22,6 +22,7 @@ import signal
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 _reaper: subprocess.Popen | None = None
 _lock = threading.Lock()
@@ -39,15 +40,37 @@ def _send(message: list) -> None:
                 start_new_session=True,  # a Ctrl-C sent to the run's group must not end it first
                 text=True,
                 # not traced: coverage's subprocess patch would start in it (it runs no project code)
-                env={k: v for k, v in os.environ.items() if not k.startswith(("COV_CORE_", "COVERAGE_PROCESS_"))},
+                env={
+                    k: v
+                    for k, v in os.environ.items()
+                    if not k.startswith(("COV_CORE_", "COVERAGE_PROCESS_"))
+                },
             )
         assert _reaper.stdin is not None
         _reaper.stdin.write(json.dumps(message) + "\n")
         _reaper.stdin.flush()
 
 
-def register(kind: str, *arguments: str | int) -> list:
-    """End this when the test process ends. Kinds: `group` (a process group id: SIGKILL to the
+def _started(pid: int) -> str | None:
+    """When process `pid` started (clock ticks after boot), or None if there is no such process."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def register_group(pid: int) -> list:
+    """End the process group led by `pid` (a process started with start_new_session) at the end."""
+    return register("group", pid, _started(pid) or "")
+
+
+def forget_group(pid: int) -> None:
+    """The group of `register_group(pid)` was ended by its finalizer."""
+    forget(["group", str(pid)])
+
+
+def register(kind: str, *arguments: str | int | Path) -> list:
+    """End this when the test process ends. Kinds: `group` (see `register_group`: SIGKILL to the
     group), `postgres` (pg_ctl path, data directory, then the command prefix that runs it as the test
     user), `directory` (removed). Returns the entry, for `forget`."""
     entry = [kind, *(str(a) for a in arguments)]
@@ -56,7 +79,7 @@ def register(kind: str, *arguments: str | int) -> list:
 
 
 def forget(entry: list) -> None:
-    """`entry` was ended by its finalizer: nothing to do for it at the end."""
+    """`entry` (or every entry it begins) was ended by its finalizer: nothing to do for it at the end."""
     _send(["forget", entry])
 
 
@@ -64,7 +87,9 @@ def _end(entry: list) -> None:
     kind, *arguments = entry
     try:
         if kind == "group":
-            os.killpg(int(arguments[0]), signal.SIGKILL)
+            pid, started = arguments
+            if _started(int(pid)) in (None, started):  # not a new process that took the number
+                os.killpg(int(pid), signal.SIGKILL)
         elif kind == "postgres":
             pg_ctl, data, *as_user = arguments
             subprocess.run(
@@ -110,8 +135,8 @@ def _watch(pid: int) -> None:
                 action, entry = json.loads(line)
                 if action == "register":
                     entries.append(entry)
-                elif entry in entries:
-                    entries.remove(entry)
+                else:
+                    entries = [e for e in entries if e[: len(entry)] != entry]
             if running:
                 break  # one read per wake-up while the process lives
     # the servers first, then the directories they were writing in

@@ -274,7 +274,7 @@ class RedisServer:
     def resume(self) -> None:
         """Start the server again after `pause`, on the same port (clients reconnect to the same URL)."""
         self.process = _popen_redis(self.command)
-        self._reaped.append(reaper.register("group", self.process.pid))
+        self._reaped.append(reaper.register_group(self.process.pid))
         wait_for_port(self.port, START_TIMEOUT, self.process)
 
     def stop(self) -> None:
@@ -316,7 +316,7 @@ def start_redis() -> RedisServer:
             "warning",
         ]
         process = _popen_redis(command)
-        group = reaper.register("group", process.pid)
+        group = reaper.register_group(process.pid)
         try:
             wait_for_port(port, START_TIMEOUT, process)
         except ServiceError:

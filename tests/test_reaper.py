@@ -25,7 +25,7 @@ import reaper, services
 pg = services.start_postgres()
 redis = services.start_redis()
 sleeper = subprocess.Popen(["sleep", "600"], start_new_session=True)
-reaper.register("group", sleeper.pid)
+reaper.register_group(sleeper.pid)
 postmaster = int((pg.directory / "data" / "postmaster.pid").read_text().split()[0])
 print(json.dumps({"pids": [postmaster, redis.process.pid, sleeper.pid],
                   "dirs": [str(pg.directory), str(redis.directory)]}), flush=True)
