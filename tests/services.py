@@ -255,7 +255,9 @@ class RedisServer:
     port: int
     process: subprocess.Popen
     command: list[str] = field(default_factory=list)  # how it was started (`resume` starts it again)
-    _reaped: list[list] = field(default_factory=list)  # tests/reaper.py's entries, as for PostgreSQL
+    # tests/reaper.py's entries, as for PostgreSQL: the directory, and the running server's group
+    _directory_entry: list | None = None
+    _group_entry: list | None = None
 
     @property
     def url(self) -> str:
@@ -269,18 +271,21 @@ class RedisServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        reaper.forget(self._reaped.pop())
+        if self._group_entry is not None:
+            reaper.forget(self._group_entry)
+            self._group_entry = None
 
     def resume(self) -> None:
         """Start the server again after `pause`, on the same port (clients reconnect to the same URL)."""
         self.process = _popen_redis(self.command)
-        self._reaped.append(reaper.register_group(self.process.pid))
+        self._group_entry = reaper.register_group(self.process.pid)
         wait_for_port(self.port, START_TIMEOUT, self.process)
 
     def stop(self) -> None:
         self.pause()
         shutil.rmtree(self.directory, ignore_errors=True)
-        reaper.forget(self._reaped.pop())
+        if self._directory_entry is not None:
+            reaper.forget(self._directory_entry)
 
 
 def _popen_redis(command: list[str]) -> subprocess.Popen:
@@ -325,7 +330,12 @@ def start_redis() -> RedisServer:
             reaper.forget(group)
             continue
         return RedisServer(
-            directory=directory, port=port, process=process, command=command, _reaped=[reaped, group]
+            directory=directory,
+            port=port,
+            process=process,
+            command=command,
+            _directory_entry=reaped,
+            _group_entry=group,
         )
     shutil.rmtree(directory, ignore_errors=True)
     reaper.forget(reaped)
