@@ -21,6 +21,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import reaper
+
 TEST_USER = "cosmotable-test"
 SUPERUSER = "cosmotable"
 START_TIMEOUT = 60.0
@@ -88,6 +90,8 @@ class PostgresServer:
     as_user: list[str]
     options: str = ""  # the server options it was started with (`resume` starts it the same way)
     _databases: list[str] = field(default_factory=list)
+    # stopped and removed by tests/reaper.py if this process ends without `stop` (an interrupted run)
+    _reaped: list[list] = field(default_factory=list)
 
     @property
     def admin_dsn(self) -> str:
@@ -163,6 +167,8 @@ class PostgresServer:
             check=False,  # best effort: the directory goes next either way
         )
         shutil.rmtree(self.directory, ignore_errors=True)
+        for entry in self._reaped:
+            reaper.forget(entry)
 
 
 def start_postgres() -> PostgresServer:
@@ -170,6 +176,7 @@ def start_postgres() -> PostgresServer:
     bin_dir = postgres_bin_dir()
     as_user = _run_as_test_user()
     directory = Path(tempfile.mkdtemp(prefix="cosmotable-postgres-"))
+    reaped = [reaper.register("directory", directory)]
     if as_user:
         shutil.chown(directory, user=TEST_USER, group=None)
         os.chmod(directory, 0o700)
@@ -193,9 +200,12 @@ def start_postgres() -> PostgresServer:
     )
     if initdb.returncode != 0:
         shutil.rmtree(directory, ignore_errors=True)
+        reaper.forget(reaped[0])
         raise ServiceError(f"initdb failed:\n{initdb.stdout}{initdb.stderr}")
     # Speed over durability: the cluster lives for one test session (a crash loses nothing of value).
     # The socket directory is ours, so the system's /var/run/postgresql is never needed.
+    # pg_ctl leaves the server running as a daemon: only the reaper ends it if this process dies first.
+    reaped.insert(0, reaper.register("postgres", bin_dir / "pg_ctl", data, *as_user))
     for _attempt in range(3):
         port = free_port()
         options = (
@@ -223,10 +233,17 @@ def start_postgres() -> PostgresServer:
         )
         if started.returncode == 0:
             return PostgresServer(
-                directory=directory, port=port, bin_dir=bin_dir, as_user=as_user, options=options
+                directory=directory,
+                port=port,
+                bin_dir=bin_dir,
+                as_user=as_user,
+                options=options,
+                _reaped=reaped,
             )
     log = (directory / "log").read_text(errors="replace") if (directory / "log").exists() else ""
     shutil.rmtree(directory, ignore_errors=True)
+    for entry in reaped:
+        reaper.forget(entry)
     raise ServiceError(f"PostgreSQL did not start:\n{started.stdout}{started.stderr}\n{log}")
 
 
@@ -238,6 +255,9 @@ class RedisServer:
     port: int
     process: subprocess.Popen
     command: list[str] = field(default_factory=list)  # how it was started (`resume` starts it again)
+    # tests/reaper.py's entries, as for PostgreSQL: the directory, and the running server's group
+    _directory_entry: list | None = None
+    _group_entry: list | None = None
 
     @property
     def url(self) -> str:
@@ -251,15 +271,28 @@ class RedisServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        if self._group_entry is not None:
+            reaper.forget(self._group_entry)
+            self._group_entry = None
 
     def resume(self) -> None:
         """Start the server again after `pause`, on the same port (clients reconnect to the same URL)."""
-        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = _popen_redis(self.command)
+        self._group_entry = reaper.register_group(self.process.pid)
         wait_for_port(self.port, START_TIMEOUT, self.process)
 
     def stop(self) -> None:
         self.pause()
         shutil.rmtree(self.directory, ignore_errors=True)
+        if self._directory_entry is not None:
+            reaper.forget(self._directory_entry)
+
+
+def _popen_redis(command: list[str]) -> subprocess.Popen:
+    # a process group of its own: the reaper kills the group if this process dies first
+    return subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
 
 
 def start_redis() -> RedisServer:
@@ -267,6 +300,7 @@ def start_redis() -> RedisServer:
     if not Path(executable).exists():
         raise ServiceError("redis-server was not found: run `make test`, which installs `redis-server`")
     directory = Path(tempfile.mkdtemp(prefix="cosmotable-redis-"))
+    reaped = reaper.register("directory", directory)
     for _attempt in range(3):
         port = free_port()
         command = [
@@ -286,13 +320,23 @@ def start_redis() -> RedisServer:
             "--loglevel",
             "warning",
         ]
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = _popen_redis(command)
+        group = reaper.register_group(process.pid)
         try:
             wait_for_port(port, START_TIMEOUT, process)
         except ServiceError:
             process.kill()
             process.wait()
+            reaper.forget(group)
             continue
-        return RedisServer(directory=directory, port=port, process=process, command=command)
+        return RedisServer(
+            directory=directory,
+            port=port,
+            process=process,
+            command=command,
+            _directory_entry=reaped,
+            _group_entry=group,
+        )
     shutil.rmtree(directory, ignore_errors=True)
+    reaper.forget(reaped)
     raise ServiceError("redis-server did not start on a free port (three attempts)")

@@ -23,6 +23,10 @@ from cosmotable.envs.gym import SingleAgentEnv
 from cosmotable.envs.vector import BatchParallelEnv, CompiledVectorEnv
 from cosmotable.sim.counter_rng import counter_rng_for, pick_decision, uniform
 
+# the compiled kernels are compiled once per run, beside the other tests (tests/batch_engine_helpers.py),
+# not by each worker in its first test here, under coverage's tracer
+pytestmark = pytest.mark.batch_engine
+
 ALL = ("ufo", "discovery", "secret_missions")
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
+import reaper
 from cosmotable.engine import State
 
 COSMOTABLE = Path(sys.executable).parent / "cosmotable"
@@ -142,6 +143,7 @@ def start_server(data_dir: Path, database_url: str | None = None) -> tuple[subpr
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True
         )
+    reaper.register_group(process.pid)  # ended even if this test process dies before stop_server
     end = time.monotonic() + 120
     while time.monotonic() < end:
         for line in log_path.read_text().splitlines():
@@ -167,6 +169,7 @@ def stop_server(process: subprocess.Popen) -> None:
         with contextlib.suppress(ProcessLookupError):  # the group is empty after a clean shutdown
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+        reaper.forget_group(process.pid)
 
 
 def stored_actions(database_url: str, table_id: str) -> tuple[dict[str, int], list[tuple[int, str]], tuple]:

@@ -47,6 +47,8 @@ import httpx
 import pytest
 from web_helpers import Server, free_port
 
+import reaper
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 STARTUP_SECONDS = 60
@@ -130,6 +132,7 @@ def running_server(data_dir: Path, port: int | None = None, **settings: str):
         # would otherwise leave its bot worker processes behind
         start_new_session=True,
     )
+    reaper.register_group(process.pid)  # ended even if this worker dies before the teardown below
     url = f"http://127.0.0.1:{port}"
     client = httpx.Client(base_url=url, timeout=30)
     running = Server(url=url, api=client, process=process, log_path=log_path)
@@ -157,6 +160,7 @@ def running_server(data_dir: Path, port: int | None = None, **settings: str):
             process.wait()
         with contextlib.suppress(ProcessLookupError):  # the group is empty after a clean shutdown
             os.killpg(process.pid, signal.SIGKILL)
+        reaper.forget_group(process.pid)
         log.close()
 
 
