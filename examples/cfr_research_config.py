@@ -6,6 +6,7 @@ exploitable the average policy is as it converges.
     python examples/cfr_research_config.py --algorithm cfrplus
     python examples/cfr_research_config.py --game kosmodrom --research tiny --iterations 32
     python examples/cfr_research_config.py --game kosmodrom --research small --iterations 8
+    python examples/cfr_research_config.py --game planet --research tiny --iterations 32
 
 Research configurations are small games made for algorithms that walk the whole game tree; they are
 NOT the rulebook games (docs/research.md lists them with their sizes). The full games are far too big:
@@ -35,7 +36,7 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", default="mlem", choices=("mlem", "kosmodrom"))
+    parser.add_argument("--game", default="mlem", choices=("mlem", "kosmodrom", "planet"))
     parser.add_argument("--research", default="tiny", help="a research configuration of the game")
     parser.add_argument("--iterations", type=int, default=32)
     parser.add_argument("--algorithm", choices=("cfr", "cfrplus"), default="cfr")
