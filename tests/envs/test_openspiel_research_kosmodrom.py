@@ -3,15 +3,14 @@ OpenSpiel's exact CFR and exploitability run to completion (docs/research.md).""
 
 from __future__ import annotations
 
-import math
 import tomllib
 from importlib import resources
 
 import numpy as np
 import pytest
+from envs_helpers import check_cfr_decreases, check_node_sound, walk_tree
 
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import cfr, exploitability
 from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr
 from open_spiel.python.algorithms.mccfr import REGRET_INDEX
 
@@ -22,16 +21,6 @@ from cosmotable.games.kosmodrom.cards import PADS
 from cosmotable.games.kosmodrom.research import configurations, configurations_from_data
 
 TINY = "python_cosmotable_kosmodrom(research=tiny)"
-
-
-def walk(state, visit):
-    """Call `visit(state)` at every history below `state` (a small game's whole tree)."""
-    visit(state)
-    if state.is_terminal():
-        return
-    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    for action in actions:
-        walk(state.child(action), visit)
 
 
 def test_research_configurations_are_opt_in_and_leave_the_rulebook_game_alone():
@@ -118,35 +107,21 @@ def test_the_tiny_tree_is_small_with_sound_chance_and_returns():
 
     def visit(state):
         seen["histories"] += 1
+        check_node_sound(state)
         if state.is_terminal():
             seen["terminals"] += 1
-            returns = state.returns()
-            assert all(math.isfinite(r) and -1 <= r <= 1 for r in returns) and sum(returns) == 0
             seen["cap"] += state.truncation_reason() is not None
-        elif state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            assert all(p > 0 for _, p in outcomes) and abs(sum(p for _, p in outcomes) - 1) < 1e-12
-            assert len({a for a, _ in outcomes}) == len(outcomes)
-        else:
+        elif not state.is_chance_node():
             infostates.add(state.information_state_string())
 
-    walk(game.new_initial_state(), visit)
+    walk_tree(game.new_initial_state(), visit)
     # the figures docs/research.md gives; every game ends at the turn cap (no launch-pad card)
     assert (seen["histories"], seen["terminals"], len(infostates)) == (1269, 400, 560)
     assert seen["cap"] == seen["terminals"]
 
 
 def test_cfr_runs_to_completion_and_exploitability_decreases():
-    game = pyspiel.load_game(TINY)
-    solver = cfr.CFRSolver(game)
-    solver.evaluate_and_update_policy()
-    first = exploitability.nash_conv(game, solver.average_policy())
-    for _ in range(4):
-        solver.evaluate_and_update_policy()
-    later = exploitability.nash_conv(game, solver.average_policy())
-    assert math.isfinite(first) and math.isfinite(later)
-    assert first > later > 0
-    assert exploitability.exploitability(game, solver.average_policy()) == pytest.approx(later / 2)
+    check_cfr_decreases(pyspiel.load_game(TINY), 5)
 
 
 def test_outcome_sampling_mccfr_regrets_stay_finite_on_the_tiny_configuration():

@@ -72,9 +72,6 @@ def research_for(config: Any) -> Research | None:
 
 def check(config: Any) -> None:
     """ConfigError unless the `research` option names a configuration that fits this config."""
-    if config.options.get("research") is None:
-        return
-    players_of = {name: research.players for name, research in configurations().items()}
-    problem = research_problem(config, players_of, "the mat and tokens")
+    problem = research_problem(config, configurations, "the mat and tokens")
     if problem:
         raise ConfigError(problem)
