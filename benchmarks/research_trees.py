@@ -27,7 +27,7 @@ import pyspiel
 from cosmotable.envs import openspiel
 
 #: The games that have research configurations, and their names (games/<id>/data/research.toml).
-RESEARCH = {"mlem": ("tiny", "small"), "kosmodrom": ("tiny", "small"), "planet": ("tiny", "small")}
+RESEARCH = {"mlem": ("tiny", "small"), "kosmodrom": ("tiny", "small"), "planet": ("tiny",)}
 
 
 def sizes(game_id: str, research: str) -> None:

@@ -26,13 +26,12 @@ def test_research_configurations_are_opt_in_and_leave_the_rulebook_game_alone():
     assert full.max_turns == 600 and len(full.pos[0]) == 3
     tiny = planet.state_from_config(planet.make_config(2, research="tiny"), 0)
     assert tiny.max_turns == 4 and len(tiny.pos[0]) == 1 and len(tiny.back) == 4  # 3 planet + 1 station
-    assert planet.state_from_config(planet.make_config(2, research="small"), 0).max_turns == 6
 
 
 @pytest.mark.parametrize(
     ("players", "options", "message"),
     [
-        (2, {"research": "huge"}, "must be one of small, tiny"),
+        (2, {"research": "huge"}, "must be one of tiny"),
         (3, {"research": "tiny"}, r"made for \(2,\) players, got 3"),
         (2, {"research": "tiny", "max_turns": 9}, r"turn cap itself; drop \['max_turns'\]"),
         (2, {"research": "tiny", "layout": {}}, r"drop \['layout'\]"),
@@ -84,7 +83,7 @@ def test_the_packaged_files_name_their_source():
         assert "issue #49" in research.box.source and "issue #49" in research.layout.source
 
 
-@pytest.mark.parametrize("research", ["tiny", "small"])
+@pytest.mark.parametrize("research", ["tiny"])
 def test_random_games_play_to_the_end_through_openspiel(research):
     game = pyspiel.load_game(f"python_cosmotable_planet(research={research})")
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
