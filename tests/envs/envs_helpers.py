@@ -161,3 +161,46 @@ def check_resamples(game, state, samples, differs):
         redrawn += bool(differs(sample, state))
     assert redrawn > 0
     return info
+
+
+def walk_tree(state, visit):
+    """Call `visit(state)` at every history of the game below `state` (a small game's whole tree:
+    the research configurations, docs/research.md)."""
+    visit(state)
+    if state.is_terminal():
+        return
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    for action in actions:
+        walk_tree(state.child(action), visit)
+
+
+def check_cfr_decreases(game, iterations: int) -> None:
+    """OpenSpiel's exact CFR and NashConv run to completion on `game`: NashConv of the average policy
+    is finite and falls from iteration 1 to `iterations`, and exploitability is NashConv / 2."""
+    import math
+
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    solver = cfr.CFRSolver(game)
+    solver.evaluate_and_update_policy()
+    first = exploitability.nash_conv(game, solver.average_policy())
+    for _ in range(iterations - 1):
+        solver.evaluate_and_update_policy()
+    later = exploitability.nash_conv(game, solver.average_policy())
+    assert math.isfinite(first) and math.isfinite(later)
+    assert first > later > 0
+    assert abs(exploitability.exploitability(game, solver.average_policy()) - later / 2) < 1e-9
+
+
+def check_node_sound(state) -> None:
+    """A terminal's returns are finite, in [-1, 1] and sum to 0 (`win`, two seats); a chance node's
+    outcomes are distinct with positive probabilities summing to 1."""
+    import math
+
+    if state.is_terminal():
+        returns = state.returns()
+        assert all(math.isfinite(r) and -1 <= r <= 1 for r in returns) and sum(returns) == 0
+    elif state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert all(p > 0 for _, p in outcomes) and abs(sum(p for _, p in outcomes) - 1) < 1e-12
+        assert len({a for a, _ in outcomes}) == len(outcomes)

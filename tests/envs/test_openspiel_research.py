@@ -8,6 +8,7 @@ import random
 
 import numpy as np
 import pytest
+from envs_helpers import check_node_sound, walk_tree
 
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import cfr, exploitability
@@ -21,16 +22,6 @@ from cosmotable.games.mlem.board import ABILITIES, default_mat
 
 #: The smallest double (denormals included) is ~4.9e-324: a reach probability below it is 0.0.
 DOUBLE_MIN_LOG10 = -323.3
-
-
-def walk(state, visit):
-    """Call `visit(state)` at every history of the game below `state` (a small game's whole tree)."""
-    visit(state)
-    if state.is_terminal():
-        return
-    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    for action in actions:
-        walk(state.child(action), visit)
 
 
 # ------------------------------------------------------------------ the configurations
@@ -83,16 +74,10 @@ def test_tiny_mlem_tree_has_sound_chance_and_returns():
 
     def visit(state):
         seen["histories"] += 1
-        if state.is_terminal():
-            seen["terminals"] += 1
-            returns = state.returns()
-            assert all(math.isfinite(r) and -1 <= r <= 1 for r in returns) and sum(returns) == 0
-        elif state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            assert all(p > 0 for _, p in outcomes) and abs(sum(p for _, p in outcomes) - 1) < 1e-12
-            assert len({a for a, _ in outcomes}) == len(outcomes)
+        seen["terminals"] += state.is_terminal()
+        check_node_sound(state)
 
-    walk(game.new_initial_state(), visit)
+    walk_tree(game.new_initial_state(), visit)
     assert seen["terminals"] > 100 and seen["histories"] < 1000  # whole tree: small enough for CFR
 
 

@@ -95,6 +95,28 @@ def turn_cap_problem(options: Mapping[str, Any], default: int, name: str = "max_
     )
 
 
+def research_problem(config: Any, configurations: Callable[[], Mapping[str, Any]], sets: str) -> str | None:
+    """What is wrong with a config's `research` option (a game's named research configuration: a
+    small game for exact solvers, not the rulebook game), or None. `configurations()` gives the
+    game's configurations by name, each with `players`, the player counts it is made for (called
+    only when the option is given); `sets` says what a configuration sets itself, so that no other
+    option may come with it. One check for every game that has the option."""
+    name = config.options.get("research")
+    if name is None:
+        return None
+    players_of = {key: research.players for key, research in configurations().items()}
+    if name not in players_of:
+        return f"option 'research' must be one of {', '.join(sorted(players_of))}, got {quoted(name, 40)}"
+    if config.variants:
+        return f"research configuration {name!r} takes no variants, got {', '.join(config.variants)}"
+    if config.num_players not in players_of[name]:
+        return f"research configuration {name!r} is made for {players_of[name]} players, got {config.num_players}"
+    others = sorted(k for k in config.options if k != "research")
+    if others:
+        return f"research configuration {name!r} sets {sets} itself; drop {others}"
+    return None
+
+
 # ------------------------------------------------------------------------------ JSON data
 def _path(parts: tuple[Any, ...]) -> str:
     text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts).lstrip(".")

@@ -25,6 +25,8 @@ DESCRIPTOR = GameDescriptor(
     options={
         "max_turns": f"safety cap on the number of turns, all seats counted (default {DEFAULT_MAX_TURNS}; "
         "normal games take 50-90); the game ends with a logged reason",
+        "research": "a research configuration of data/research.toml (e.g. 'tiny'): a small game for "
+        "exact solvers, NOT the rulebook game (docs/research.md)",
     },
     # The game-over event's `reason`.
     end_reasons={

@@ -91,18 +91,19 @@ class Deck(CardEffects):
             self.deck_top = 0
             self.emit(
                 "setup",
-                f"6 cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})",
+                f"{self.deal_size} cards dealt to each player; the launch-pad cards wait for the first reshuffle (deck {remaining})",
                 slow=True,
                 deck=remaining,
             )
         else:
             # rulebook (подготовка 6): the launch-pad cards go into the bottom half of the rest.
             self.deck_top = remaining - remaining // 2
+            pads = len(self.set_aside)  # 4; none in a research configuration (research.py)
             self.deck.update(self.set_aside)
             self.set_aside.clear()
             self.emit(
                 "setup",
-                f"6 cards dealt to each player; the 4 launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck",
+                f"{self.deal_size} cards dealt to each player; the {pads} launch-pad cards are shuffled into the bottom {remaining // 2} cards of the deck",
                 slow=False,
                 bottom=remaining // 2,
             )

@@ -8,7 +8,7 @@ from typing import Any
 from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError
 from cosmotable.engine.inputs import turn_cap_problem
-from cosmotable.games.kosmodrom import DESCRIPTOR, actions, views
+from cosmotable.games.kosmodrom import DESCRIPTOR, actions, research, views
 from cosmotable.games.kosmodrom.cards import default_cards
 from cosmotable.games.kosmodrom.state import KosmodromState
 from cosmotable.games.kosmodrom.table import DEFAULT_MAX_TURNS
@@ -25,6 +25,7 @@ class KosmodromGame(Game, descriptor=DESCRIPTOR):
         problem = turn_cap_problem(config.options, DEFAULT_MAX_TURNS)
         if problem:
             raise ConfigError(problem)
+        research.check(config)
 
     def initial_state(self, config: GameConfig, seed: int) -> KosmodromState:
         return KosmodromState(self, config, seed, default_cards())

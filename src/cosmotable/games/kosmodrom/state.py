@@ -42,10 +42,7 @@ from cosmotable.games.kosmodrom.actions import (
     Trade,
     shared,
 )
-from cosmotable.games.kosmodrom.cards import (
-    DEAL,
-    PADS,
-)
+from cosmotable.games.kosmodrom.cards import PADS
 from cosmotable.games.kosmodrom.deck import Deck
 from cosmotable.games.kosmodrom.negotiation import NEGOTIATION, Negotiation
 from cosmotable.games.kosmodrom.phases import (
@@ -231,7 +228,7 @@ class KosmodromState(Negotiation, Turns, Deck):
                 )
             phase = self.phase
             if phase == DEAL_PHASE:
-                if self.dealt < DEAL * self.num_players:
+                if self.dealt < self.deal_size * self.num_players:
                     return
                 self._after_deal()
                 continue

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from cosmotable.engine.core import Action, GameConfig, State
-from cosmotable.games.kosmodrom.cards import HAND_LIMIT, PADS, WAREHOUSE_LIMIT, ZONES, CardSet
+from cosmotable.games.kosmodrom.cards import DEAL, HAND_LIMIT, PADS, WAREHOUSE_LIMIT, ZONES, CardSet
 from cosmotable.games.kosmodrom.phases import DEAL_PHASE
+from cosmotable.games.kosmodrom.research import research_for
 from cosmotable.games.kosmodrom.tableau import Rocket, Tableau
 
 #: Ruling K26: normal games last 50-90 turns (all seats counted); the cap only ends a stall.
@@ -40,6 +41,13 @@ class KosmodromTable(State):
         self.superpowers = config.has("superpowers")
         # Ruling K26: a safety cap on turns, for games where nobody draws any more (a stall).
         self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
+        # rulebook (подготовка 5, ход игры шаг 3): 6 cards dealt, hand limit 6. A research
+        # configuration (research.py, NOT the rulebook game) sets its own deck, deal, limit and cap.
+        research = research_for(config)
+        self.deal_size = DEAL if research is None else research.deal
+        self.base_hand_limit = HAND_LIMIT if research is None else research.hand_limit
+        if research is not None:
+            self.max_turns = research.max_turns
         self.end_reason: str | None = None
         self.hands: list[Counter[str]] = [Counter() for _ in range(n)]
         self.tableaux = [Tableau() for _ in range(n)]
@@ -48,9 +56,12 @@ class KosmodromTable(State):
         # rulebook (подготовка 4-5): the 4 launch-pad cards are set aside; the rest is shuffled and dealt.
         self.deck: Counter[str] = Counter(
             {c.id: c.count for c in cards.cards.values() if c.type != "launch_pad"}
+            if research is None
+            else research.deck
         )
         self.deck_top = 0  # cards left in the top segment (which holds no launch-pad card)
-        self.set_aside: list[str] = list(PADS)
+        # (a research deck has no launch-pad card: such a game always ends at its turn cap)
+        self.set_aside: list[str] = list(PADS) if research is None else []
         self.reshuffles = 0
         self.discard: list[str] = []  # bottom first, top last; public
         self.centre: list[str] = []  # the launch-pad area in the middle of the table
@@ -101,7 +112,7 @@ class KosmodromTable(State):
     # ------------------------------------------------------------------ helpers
     def hand_limit(self, seat: int) -> int:
         # card overview (Склад): the hand limit is 8 instead of 6 while Warehouse is in play.
-        return WAREHOUSE_LIMIT if "warehouse" in self.tableaux[seat].upgrades else HAND_LIMIT
+        return WAREHOUSE_LIMIT if "warehouse" in self.tableaux[seat].upgrades else self.base_hand_limit
 
     def deck_count(self) -> int:
         return self.deck.total()

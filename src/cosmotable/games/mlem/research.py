@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from cosmotable.engine.errors import ConfigError, DataError
+from cosmotable.engine.inputs import research_problem
 from cosmotable.games.mlem.board import ABILITIES, Mat, _packaged, mat_from_data
 
 WHERE = "cosmotable/games/mlem/data/research.toml"
@@ -71,21 +72,6 @@ def research_for(config: Any) -> Research | None:
 
 def check(config: Any) -> None:
     """ConfigError unless the `research` option names a configuration that fits this config."""
-    name = config.options.get("research")
-    if name is None:
-        return
-    known = configurations()
-    if name not in known:
-        raise ConfigError(f"option 'research' must be one of {', '.join(sorted(known))}, got {name!r}")
-    research = known[name]
-    if config.variants:
-        raise ConfigError(
-            f"research configuration {name!r} takes no variants, got {', '.join(config.variants)}"
-        )
-    if config.num_players not in research.players:
-        raise ConfigError(
-            f"research configuration {name!r} is made for {research.players} players, got {config.num_players}"
-        )
-    others = sorted(k for k in config.options if k != "research")
-    if others:
-        raise ConfigError(f"research configuration {name!r} sets the mat and tokens itself; drop {others}")
+    problem = research_problem(config, configurations, "the mat and tokens")
+    if problem:
+        raise ConfigError(problem)

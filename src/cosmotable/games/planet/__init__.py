@@ -20,6 +20,8 @@ DESCRIPTOR = GameDescriptor(
     options={
         "layout": "a custom planet and station (the contents of a layout file) instead of the default",
         "max_turns": f"safety cap on the number of turns (default {DEFAULT_MAX_TURNS}); the game ends with a logged reason",
+        "research": "a research configuration of data/research.toml (e.g. 'tiny'): a small game for "
+        "exact solvers, NOT the rulebook game (docs/research.md)",
     },
     # The game-over event's `code` (endings.game_over).
     end_reasons={

@@ -403,9 +403,11 @@ def _area(area_id: str, text: str, allowed: str, where: str, problems: list[str]
     return Area(area_id, cells, ring, corners, markers, height, width)
 
 
-def _planet_rules(area: Area, box: Box, where: str, problems: list[str]) -> None:
+def _planet_rules(
+    area: Area, box: Box, where: str, problems: list[str], minimum: dict[str, int] = MINIMUM
+) -> None:
     count = {colour: sum(1 for v in area.cells.values() if v == colour) for colour in COLOURS}
-    for colour, least in MINIMUM.items():
+    for colour, least in minimum.items():
         if count[colour] < least:
             problems.append(f"{where}: {count[colour]} {colour} tiles; a planet needs at least {least}")
         most = sum(box.box.get(colour, {}).values()) - box.removed
@@ -443,7 +445,11 @@ def _map_text(data: dict[str, Any], area: str, where: str, problems: list[str]) 
     return text
 
 
-def layout_problems(data: Any, box: Box | None = None, where: str = "layout") -> list[str]:
+def layout_problems(
+    data: Any, box: Box | None = None, where: str = "layout", minimum: dict[str, int] = MINIMUM
+) -> list[str]:
+    """Every problem of a layout for `box`; `minimum`: the fewest planet tiles of each colour (the
+    rulebook's planet; a research configuration, research.py, sets its own)."""
     box = box or default_box()
     problems: list[str] = []
     if not isinstance(data, dict):
@@ -456,7 +462,7 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
     if pmap is not None:
         planet = _area(PLANET, pmap, "YGR", f"{where} planet", problems)
         if planet:
-            _planet_rules(planet, box, f"{where} planet", problems)
+            _planet_rules(planet, box, f"{where} planet", problems, minimum)
     if smap is not None:
         station = _area(STATION, smap, "S", f"{where} station", problems)
         if station and len(station.cells) > sum(box.box.get("station", {}).values()) - box.removed:
@@ -501,8 +507,10 @@ def layout_problems(data: Any, box: Box | None = None, where: str = "layout") ->
     return problems
 
 
-def layout_from_data(data: dict[str, Any], where: str = "layout") -> Layout:
-    problems = layout_problems(data, where=where)
+def layout_from_data(
+    data: dict[str, Any], where: str = "layout", box: Box | None = None, minimum: dict[str, int] = MINIMUM
+) -> Layout:
+    problems = layout_problems(data, box, where, minimum)
     if problems:
         raise DataError(where, problems)
     scratch: list[str] = []

@@ -11,7 +11,7 @@ from cosmotable.engine.core import Action, Game, GameConfig, State
 from cosmotable.engine.errors import ConfigError
 from cosmotable.engine.inputs import problem_list, turn_cap_problem
 from cosmotable.engine.values import canonical_json
-from cosmotable.games.planet import DESCRIPTOR, actions, effects, moves, views
+from cosmotable.games.planet import DESCRIPTOR, actions, effects, moves, research, views
 from cosmotable.games.planet.board import (
     Layout,
     default_box,
@@ -35,6 +35,9 @@ class PlanetGame(Game, descriptor=DESCRIPTOR):
         problem = turn_cap_problem(config.options, DEFAULT_MAX_TURNS)
         if problem:
             raise ConfigError(problem)
+        research.check(config)
+        if research.research_for(config) is not None:
+            return  # its layout and box are checked data (research.py)
         layout = config.options.get("layout")
         if layout is not None:
             if not isinstance(layout, dict):
@@ -50,11 +53,16 @@ class PlanetGame(Game, descriptor=DESCRIPTOR):
             raise ConfigError(f"the default layout has no ship places for {config.num_players} players")
 
     def layout(self, config: GameConfig) -> Layout:
+        chosen = research.research_for(config)
+        if chosen is not None:
+            return chosen.layout
         layout = config.options.get("layout")
         return default_layout() if layout is None else _layout_from_json(canonical_json(layout))
 
     def initial_state(self, config: GameConfig, seed: int) -> PlanetState:
-        return PlanetState(self, config, seed, default_box(), self.layout(config), default_cards())
+        chosen = research.research_for(config)
+        box = default_box() if chosen is None else chosen.box
+        return PlanetState(self, config, seed, box, self.layout(config), default_cards())
 
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)

@@ -31,6 +31,7 @@ from cosmotable.games.planet.board import (
     cell_name,
     parse_cell,
 )
+from cosmotable.games.planet.research import research_for
 
 Cell = tuple[str, int, int]
 ACT, REVEAL, ORIENT, CHOOSE, PEEK, PEEK_REVEAL = "act", "reveal", "orient", "choose", "peek", "peek-reveal"
@@ -98,6 +99,9 @@ class PlanetState(State):
             tuple(o for o in range(n) if self.team[o] != self.team[seat]) for seat in range(n)
         ]
         self.max_turns = int(config.options.get("max_turns", DEFAULT_MAX_TURNS))
+        research = research_for(config)  # a research configuration (NOT the rulebook game) sets its own
+        if research is not None:
+            self.max_turns = research.max_turns
         # rulebook (set-up): every tile lies face down; its identity is drawn when it is revealed.
         self.back: dict[Cell, str] = {
             (a, r, c): colour for a, area in self.areas.items() for (r, c), colour in area.cells.items()
