@@ -14,7 +14,7 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -88,13 +88,16 @@ def calibrate(
     processes: int = 1,
     levels: tuple[str, ...] = RATED_LEVELS,
     on_result: Callable[[GameResult], None] | None = None,
+    already: Iterable[GameResult] = (),
 ) -> Calibration:
-    """Play the round-robin and rate it."""
+    """Play the round-robin and rate it. Tables found in `already` (a resumed run's journal) count
+    without being played again; `on_result` follows only the tables played now."""
     from cosmotable.sim.arena import results as play_all
 
     tables = round_robin(game, levels, games_per_pair, seed)
-    played = []
-    for result in play_all(tables, processes):
+    known = {result.table: result for result in already}
+    played = [known[table] for table in tables if table in known]
+    for result in play_all([table for table in tables if table not in known], processes):
         played.append(result)
         if on_result:
             on_result(result)
@@ -136,14 +139,17 @@ def _commit() -> str:
         return "unknown"
 
 
-def write(calibration: Calibration, path: Path = CALIBRATION, command: str | None = None) -> None:
-    """Store the calibration of one game in the data file (the other games' stay)."""
+def write(
+    calibration: Calibration, path: Path = CALIBRATION, command: str | None = None, commit: str | None = None
+) -> None:
+    """Store the calibration of one game in the data file (the other games' stay); `commit`: the code
+    that played the games (default: this checkout's)."""
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     data.setdefault("about", "bot levels rated by a round-robin; see docs/ratings.md")
     data.setdefault("games", {})
     data["games"][calibration.game] = {
         "command": command or shlex.join(["cosmotable", *sys.argv[1:]]),
-        "commit": _commit(),
+        "commit": commit or _commit(),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "games_per_pair": calibration.games_per_pair,
         "seed": calibration.seed,
