@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 
-from cosmotable.cli.ratings import rate_results, round_robin
+import pytest
+
+from cosmotable.cli.ratings import Calibration, lines, mu_gap, rate_results, round_robin
 from cosmotable.server.ratings import (
     CALIBRATION,
     RATED_LEVELS,
@@ -80,6 +82,18 @@ def test_the_round_robin_rates_a_level_that_always_wins_above_one_that_always_lo
     calibration = rate_results("mlem", levels, 4, 3, results)
     assert calibration.ordered() == list(levels)
     assert calibration.wins[("random", "heuristic")] == [0, 4, 0]
+
+
+def test_each_adjacent_pair_of_levels_is_printed_with_the_interval_of_its_gap():
+    assert mu_gap(Skill(20, 1), Skill(25, 1)) == pytest.approx((5, 5 - 1.96 * 2**0.5, 5 + 1.96 * 2**0.5))
+    skills = {"random": Skill(10, 1), "heuristic": Skill(20, 1), "easy": Skill(21, 2)}
+    printed = lines(Calibration("mlem", 2, 1, skills, {("random", "heuristic"): [0, 2, 0]}))
+    assert (
+        "  heuristic - random: mu +10.00 (95% interval +7.23 to +12.77, excludes 0); ordinal +10.00"
+        in printed
+    )
+    assert any(line.startswith("  easy - heuristic: mu +1.00") and "includes 0" in line for line in printed)
+    assert "  random vs heuristic: 0-2; heuristic scores 100% (95% CI 34%-100%)" in printed
 
 
 def test_the_shipped_calibration_rates_every_level_and_says_how_it_was_made():

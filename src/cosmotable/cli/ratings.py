@@ -25,6 +25,7 @@ import typer
 from cosmotable.cli.common import clean_errors, command_group, get_game, out
 from cosmotable.server.ratings import CALIBRATION, RATED_LEVELS, Skill, new_skill, ranks_of, rate, sides_of
 from cosmotable.sim.arena import GameResult, Table, table_seed
+from cosmotable.sim.stats import wilson_interval
 
 APP = command_group("Ratings: the bot levels calibrated on the players' rating scale.")
 
@@ -115,7 +116,25 @@ def lines(calibration: Calibration) -> list[str]:
             f"  {level:<10} ordinal {skill.ordinal:6.2f}   mu {skill.mu:6.2f}   sigma {skill.sigma:5.2f}"
         )
     for (a, b), (wa, wb, shared) in calibration.wins.items():
-        rows.append(f"  {a} vs {b}: {wa}-{wb}" + (f" ({shared} shared)" if shared else ""))
+        played = wa + wb + shared
+        low, high = wilson_interval(wb + shared / 2, played)
+        rows.append(
+            f"  {a} vs {b}: {wa}-{wb}"
+            + (f" ({shared} shared)" if shared else "")
+            + (
+                f"; {b} scores {(wb + shared / 2) / played:.0%} (95% CI {low:.0%}-{high:.0%})"
+                if played
+                else ""
+            )
+        )
+    levels = [level for level in RATED_LEVELS if level in calibration.skills]
+    for below, above in itertools.pairwise(levels):
+        gap, low, high = mu_gap(calibration.skills[below], calibration.skills[above])
+        verdict = "excludes 0" if low > 0 or high < 0 else "includes 0"
+        rows.append(
+            f"  {above} - {below}: mu {gap:+.2f} (95% interval {low:+.2f} to {high:+.2f}, {verdict}); "
+            f"ordinal {calibration.skills[above].ordinal - calibration.skills[below].ordinal:+.2f}"
+        )
     ordered = calibration.ordered()
     expected = [level for level in RATED_LEVELS if level in calibration.skills]
     ordinals = [calibration.skills[level].ordinal for level in ordered]
@@ -127,6 +146,14 @@ def lines(calibration: Calibration) -> list[str]:
         + ("  (as expected)" if ordered == expected else "  (NOT the expected order)")
     )
     return rows
+
+
+def mu_gap(below: Skill, above: Skill, z: float = 1.96) -> tuple[float, float, float]:
+    """`above`'s mu less `below`'s and its 95% interval (the two estimates taken as independent
+    normals: the spread of the gap is the root of the sum of the squared sigmas)."""
+    gap = above.mu - below.mu
+    half = z * (below.sigma**2 + above.sigma**2) ** 0.5
+    return gap, gap - half, gap + half
 
 
 def _commit() -> str:
