@@ -127,13 +127,19 @@ def lines(calibration: Calibration) -> list[str]:
                 else ""
             )
         )
+    # Is the order settled? By each adjacent pair's head-to-head score, not by the sigmas: openskill
+    # adds its dynamics term (tau, 1/12) to every sigma at every game, so a sigma stops near 1.5
+    # however many games are played, and the interval of a gap of 2-3 mu never excludes 0.
     levels = [level for level in RATED_LEVELS if level in calibration.skills]
     for below, above in itertools.pairwise(levels):
-        gap, low, high = mu_gap(calibration.skills[below], calibration.skills[above])
-        verdict = "excludes 0" if low > 0 or high < 0 else "includes 0"
+        _, won, shared = calibration.wins.get((below, above), [0, 0, 0])
+        played = sum(calibration.wins.get((below, above), [0, 0, 0]))
+        low, high = wilson_interval(won + shared / 2, played)
+        verdict = "settled" if low > 0.5 else "NOT settled"
+        gap = calibration.skills[above].ordinal - calibration.skills[below].ordinal
         rows.append(
-            f"  {above} - {below}: mu {gap:+.2f} (95% interval {low:+.2f} to {high:+.2f}, {verdict}); "
-            f"ordinal {calibration.skills[above].ordinal - calibration.skills[below].ordinal:+.2f}"
+            f"  {above} over {below}: ordinal {gap:+.2f}; head to head {above} scores "
+            f"{(won + shared / 2) / max(1, played):.0%} of {played} (95% CI {low:.0%}-{high:.0%}): {verdict}"
         )
     ordered = calibration.ordered()
     expected = [level for level in RATED_LEVELS if level in calibration.skills]
@@ -146,14 +152,6 @@ def lines(calibration: Calibration) -> list[str]:
         + ("  (as expected)" if ordered == expected else "  (NOT the expected order)")
     )
     return rows
-
-
-def mu_gap(below: Skill, above: Skill, z: float = 1.96) -> tuple[float, float, float]:
-    """`above`'s mu less `below`'s and its 95% interval (the two estimates taken as independent
-    normals: the spread of the gap is the root of the sum of the squared sigmas)."""
-    gap = above.mu - below.mu
-    half = z * (below.sigma**2 + above.sigma**2) ** 0.5
-    return gap, gap - half, gap + half
 
 
 def _commit() -> str:
