@@ -11,9 +11,12 @@ normal < hard), with the machine line and the load average. `--write` stores the
 file the server reads (src/cosmotable/server/data/bot_ratings.json). Nothing here is a pass/fail
 threshold: the figures go in docs/ratings.md.
 
-`--journal FILE` appends each game as it finishes (one JSON line); `--from-journal FILE` rates the
-complete rounds of such a journal (every pair played as often) without playing: a run cut short on a
-busy machine still gives a smaller round-robin.
+`--journal FILE` appends each game as it finishes (one JSON line, with the code's git commit); a run
+started again with the same FILE and options plays only the games the file lacks (a journal written by
+other code is refused), so a Kosmodrom or Planet round-robin of hours can be done in pieces.
+`--from-journal FILE` rates the complete rounds of such a journal (every pair played as often)
+without playing: a run cut short on a busy machine still gives a smaller round-robin; `--write` then
+stores the journal's commit, not the checkout's.
 """
 
 from __future__ import annotations
@@ -29,22 +32,29 @@ import machine
 
 from cosmotable.cli.ratings import calibrate, lines, rate_results, round_robin, write
 from cosmotable.server.ratings import RATED_LEVELS
-from cosmotable.sim.arena import result_from_record, result_record
+from cosmotable.sim.arena import read_journal, result_from_record, result_record
+from cosmotable.sim.journal import JournalError, append, code_version
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def complete_rounds(game: str, seed: int, path: str):
-    """The journal's games of the complete rounds (a round: every pair of levels once), and how many."""
-    found = {}
+    """The journal's games of the complete rounds (a round: every pair of levels once), how many, and
+    the code that played them (one commit, else "mixed")."""
+    found, codes = {}, set()
     for line in Path(path).read_text(encoding="utf-8").splitlines():
-        result = result_from_record(json.loads(line))
+        data = json.loads(line)
+        result = result_from_record(data)
         if result.table.game == game:
             found[result.table] = result
+            codes.add(str(data.get("code")))
     pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
     rounds = 0
     schedule = round_robin(game, RATED_LEVELS, 10_000, seed)
     while all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
         rounds += 1
-    return [found[table] for table in schedule[: rounds * pairs]], rounds
+    code = codes.pop() if len(codes) == 1 else "mixed"
+    return [found[table] for table in schedule[: rounds * pairs]], rounds, code
 
 
 def main() -> None:
@@ -61,16 +71,25 @@ def main() -> None:
     command = shlex.join(["python", "benchmarks/bot_ratings.py", *sys.argv[1:]])
     if args.from_journal:
         for game in args.game or ["mlem"]:
-            played, rounds = complete_rounds(game, args.seed, args.from_journal)
+            played, rounds, code = complete_rounds(game, args.seed, args.from_journal)
             if not rounds:
                 print(f"{game}: no complete round in {args.from_journal}")
                 continue
             result = rate_results(game, RATED_LEVELS, rounds, args.seed, played)
             for line in lines(result):
                 print(line)
+            print(f"  played by code {code}")
             if args.write:
-                write(result, command=command)
+                write(result, command=command, commit=code[:7] if len(code) >= 40 else code)
         return
+    code = code_version(ROOT)
+    already = []
+    if args.journal and Path(args.journal).exists():
+        try:
+            already = read_journal(Path(args.journal).read_text(encoding="utf-8"), code)
+        except JournalError as error:
+            parser.error(f"--journal {args.journal}: {error}")
+        print(f"{len(already)} games read from {args.journal}", file=sys.stderr)
     for game in args.game or ["mlem"]:
         total = args.games * len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
         done = 0
@@ -81,10 +100,9 @@ def main() -> None:
             done += 1
             print(f"\r{game}: {done}/{total} games", end="", file=sys.stderr, flush=True)
             if args.journal:
-                with open(args.journal, "a", encoding="utf-8") as journal:
-                    journal.write(json.dumps(result_record(result, "bot_ratings")) + "\n")
+                append(Path(args.journal), result_record(result, code))
 
-        result = calibrate(game, args.games, args.seed, args.processes, on_result=progress)
+        result = calibrate(game, args.games, args.seed, args.processes, on_result=progress, already=already)
         print(file=sys.stderr)
         for line in lines(result):
             print(line)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cosmotable.cli.ratings import rate_results, round_robin
+from cosmotable.cli.ratings import Calibration, lines, rate_results, round_robin
 from cosmotable.server.ratings import (
     CALIBRATION,
     RATED_LEVELS,
@@ -82,6 +82,26 @@ def test_the_round_robin_rates_a_level_that_always_wins_above_one_that_always_lo
     assert calibration.wins[("random", "heuristic")] == [0, 4, 0]
 
 
+def test_each_adjacent_pair_of_levels_is_settled_by_its_head_to_head_interval():
+    skills = {"random": Skill(10, 1), "heuristic": Skill(20, 1), "easy": Skill(21, 2)}
+    wins = {
+        ("random", "heuristic"): [1, 19, 0],
+        ("random", "easy"): [0, 2, 0],
+        ("heuristic", "easy"): [9, 10, 1],
+    }
+    printed = lines(Calibration("mlem", 20, 1, skills, wins))
+    assert "  random vs heuristic: 1-19; heuristic scores 95% (95% CI 76%-99%)" in printed
+    assert (
+        "  heuristic over random: ordinal +10.00; head to head heuristic scores 95% of 20 (95% CI 76%-99%): settled"
+        in printed
+    )
+    # 10.5 of 20: a level that is not shown to be stronger
+    assert (
+        "  easy over heuristic: ordinal -2.00; head to head easy scores 52% of 20 (95% CI 32%-72%): NOT settled"
+        in printed
+    )
+
+
 def test_the_shipped_calibration_rates_every_level_and_says_how_it_was_made():
     data = json.loads(CALIBRATION.read_text(encoding="utf-8"))
     assert data["games"], "no game calibrated"
@@ -106,3 +126,14 @@ def test_the_calibrate_command_plays_a_small_round_robin_and_prints_the_ratings(
     assert "ordinal" in result.output and "order: " in result.output
     refused = CliRunner().invoke(app, ["ratings", "calibrate", "--levels", "random,grandmaster"])
     assert refused.exit_code == 2
+
+
+def test_a_sigma_stops_shrinking_so_the_order_is_judged_by_head_to_head_scores():
+    """openskill adds its dynamics term to each sigma at every game: after 1,000 games of one pair a
+    sigma is still about 1.5, so a gap of a few mu between two levels never has an interval that
+    excludes 0 (why `lines` judges the order by head-to-head scores instead)."""
+    a = b = new_skill()
+    for game in range(1000):
+        (a,), (b,) = rate([[a], [b]], [0, 1] if game % 5 < 3 else [1, 0])  # a scores 60%
+    assert 1.2 < a.sigma < 2.0 and 1.2 < b.sigma < 2.0
+    assert 1.96 * (a.sigma**2 + b.sigma**2) ** 0.5 > a.mu - b.mu > 0

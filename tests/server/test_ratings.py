@@ -12,7 +12,7 @@ import random
 import pytest
 from server_helpers import create, host, play_humans_randomly, rows
 
-from cosmotable.server.ratings import new_skill
+from cosmotable.server.ratings import RATED_LEVELS, calibrated, calibration, new_skill
 
 PASSWORD = "correct horse battery"
 START = new_skill()
@@ -160,6 +160,26 @@ def test_a_player_against_a_bot_level_is_rated_and_so_is_the_level(client, datab
     assert refused.status_code == 401
     assert client.get("/api/players/bot:random").status_code == 404
     assert ada["bot_level"] in {"random", "heuristic", "easy", "normal", "hard"}
+    # the level's first rated game started from its shipped calibration, not a new player's rating
+    shipped = calibrated("mlem")["random"]
+    ((mu_before, sigma_before),) = rows(
+        database_url, "SELECT mu_before, sigma_before FROM rating_changes WHERE account_id = 'bot-random'"
+    )
+    assert (mu_before, sigma_before) == pytest.approx((shipped.mu, shipped.sigma))
+
+
+@pytest.mark.parametrize("game", sorted(calibration()["games"]))
+def test_a_fresh_server_lists_every_level_at_its_shipped_calibration(client, game):
+    board = client.get(f"/api/ratings/{game}").json()
+    listed = {entry["bot"]: entry for entry in board["entries"] if entry["bot"]}
+    shipped = calibrated(game)
+    assert set(listed) == set(RATED_LEVELS)
+    for level, skill in shipped.items():
+        assert listed[level]["games"] == 0
+        assert (listed[level]["mu"], listed[level]["sigma"]) == (round(skill.mu, 2), round(skill.sigma, 2))
+    # the board lists them by their calibrated ordinal, highest first
+    ordinals = {level: skill.ordinal for level, skill in shipped.items()}
+    assert [e["bot"] for e in board["entries"] if e["bot"]] == sorted(ordinals, key=lambda lv: -ordinals[lv])
 
 
 def test_planet_allies_are_rated_as_one_team(client, database_url):

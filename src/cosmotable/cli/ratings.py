@@ -14,7 +14,7 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +25,7 @@ import typer
 from cosmotable.cli.common import clean_errors, command_group, get_game, out
 from cosmotable.server.ratings import CALIBRATION, RATED_LEVELS, Skill, new_skill, ranks_of, rate, sides_of
 from cosmotable.sim.arena import GameResult, Table, table_seed
+from cosmotable.sim.stats import wilson_interval
 
 APP = command_group("Ratings: the bot levels calibrated on the players' rating scale.")
 
@@ -88,13 +89,16 @@ def calibrate(
     processes: int = 1,
     levels: tuple[str, ...] = RATED_LEVELS,
     on_result: Callable[[GameResult], None] | None = None,
+    already: Iterable[GameResult] = (),
 ) -> Calibration:
-    """Play the round-robin and rate it."""
+    """Play the round-robin and rate it. Tables found in `already` (a resumed run's journal) count
+    without being played again; `on_result` follows only the tables played now."""
     from cosmotable.sim.arena import results as play_all
 
     tables = round_robin(game, levels, games_per_pair, seed)
-    played = []
-    for result in play_all(tables, processes):
+    known = {result.table: result for result in already}
+    played = [known[table] for table in tables if table in known]
+    for result in play_all([table for table in tables if table not in known], processes):
         played.append(result)
         if on_result:
             on_result(result)
@@ -112,7 +116,31 @@ def lines(calibration: Calibration) -> list[str]:
             f"  {level:<10} ordinal {skill.ordinal:6.2f}   mu {skill.mu:6.2f}   sigma {skill.sigma:5.2f}"
         )
     for (a, b), (wa, wb, shared) in calibration.wins.items():
-        rows.append(f"  {a} vs {b}: {wa}-{wb}" + (f" ({shared} shared)" if shared else ""))
+        played = wa + wb + shared
+        low, high = wilson_interval(wb + shared / 2, played)
+        rows.append(
+            f"  {a} vs {b}: {wa}-{wb}"
+            + (f" ({shared} shared)" if shared else "")
+            + (
+                f"; {b} scores {(wb + shared / 2) / played:.0%} (95% CI {low:.0%}-{high:.0%})"
+                if played
+                else ""
+            )
+        )
+    # Is the order settled? By each adjacent pair's head-to-head score, not by the sigmas: openskill
+    # adds its dynamics term (tau, 1/12) to every sigma at every game, so a sigma stops near 1.5
+    # however many games are played, and the interval of a gap of 2-3 mu never excludes 0.
+    levels = [level for level in RATED_LEVELS if level in calibration.skills]
+    for below, above in itertools.pairwise(levels):
+        _, won, shared = calibration.wins.get((below, above), [0, 0, 0])
+        played = sum(calibration.wins.get((below, above), [0, 0, 0]))
+        low, high = wilson_interval(won + shared / 2, played)
+        verdict = "settled" if low > 0.5 else "NOT settled"
+        gap = calibration.skills[above].ordinal - calibration.skills[below].ordinal
+        rows.append(
+            f"  {above} over {below}: ordinal {gap:+.2f}; head to head {above} scores "
+            f"{(won + shared / 2) / max(1, played):.0%} of {played} (95% CI {low:.0%}-{high:.0%}): {verdict}"
+        )
     ordered = calibration.ordered()
     expected = [level for level in RATED_LEVELS if level in calibration.skills]
     ordinals = [calibration.skills[level].ordinal for level in ordered]
@@ -136,14 +164,17 @@ def _commit() -> str:
         return "unknown"
 
 
-def write(calibration: Calibration, path: Path = CALIBRATION, command: str | None = None) -> None:
-    """Store the calibration of one game in the data file (the other games' stay)."""
+def write(
+    calibration: Calibration, path: Path = CALIBRATION, command: str | None = None, commit: str | None = None
+) -> None:
+    """Store the calibration of one game in the data file (the other games' stay); `commit`: the code
+    that played the games (default: this checkout's)."""
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     data.setdefault("about", "bot levels rated by a round-robin; see docs/ratings.md")
     data.setdefault("games", {})
     data["games"][calibration.game] = {
         "command": command or shlex.join(["cosmotable", *sys.argv[1:]]),
-        "commit": _commit(),
+        "commit": commit or _commit(),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "games_per_pair": calibration.games_per_pair,
         "seed": calibration.seed,

@@ -138,9 +138,11 @@ def standing_estimate(state: State) -> list[float]:
 
 #: The search levels (bots/mcts.py; tuned with `benchmarks/bot_strength.py`). A random rollout
 #: throws good cards away: search our own turn among the heuristic's best moves, let the other seats
-#: answer by the heuristic, then judge by the game's estimate.
+#: answer by the heuristic, then judge by the game's estimate. `hard` searches 5x normal's budget
+#: (0.2-0.4 CPU s a move, `benchmarks/bot_move_cpu.py`; it was 100, under 2x): the bot ratings want
+#: each level clearly above the one below (docs/ratings.md).
 SEARCH_LEVELS = {
     "easy": Search(40, 4),
     "normal": Search(60, 0, own_turn=True, normalize=True, prior_top=3, others_by_heuristic=True),
-    "hard": Search(100, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
+    "hard": Search(300, 0, own_turn=True, normalize=True, prior_top=4, others_by_heuristic=True),
 }
