@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Self
 
 from cosmotable.engine.core import CHANCE, TERMINAL, Action, Event, State
@@ -180,38 +181,30 @@ class KosmodromState(Negotiation, Turns, Deck):
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         self._legal_cache = None
-        if isinstance(action, First):
-            self._first(action.seat)
-        elif isinstance(action, DeckCard):
-            self._deck_card(action.card)
-        elif isinstance(action, Pick):
-            self._picked(action.card)
-        elif isinstance(action, Advance):
-            self._advance(action.rocket)
-        elif isinstance(action, Done):
-            self._done()
-        elif isinstance(action, Draw):
-            self.phase = DRAW_DECK
-        elif isinstance(action, Take):
-            self._take()
-        elif isinstance(action, Play):
-            self._play(action.card, action.target)
-        elif isinstance(action, Discard):
-            self._discard_from_hand(action.card)
-            if self.phase == STOLEN:
-                self.stolen.pop(0)
-                self.stolen_from.pop(0)
-                self.phase = PLAY
-        elif isinstance(action, Keep):
+        # The rule for the action's class, by one look-up (a rollout applies a move at every step;
+        # a chain of isinstance checks cost more); a subclass of an action class finds its rule by
+        # isinstance, as before.
+        rule = _RULES.get(type(action))
+        if rule is None:
+            rule = next((r for cls, r in _RULES.items() if isinstance(action, cls)), _nothing)
+        rule(self, action)
+        self._continue()
+
+    def _discarded(self, card: str) -> None:
+        self._discard_from_hand(card)
+        if self.phase == STOLEN:
             self.stolen.pop(0)
             self.stolen_from.pop(0)
             self.phase = PLAY
-            self.emit("keep", f"seat {self.turn_seat} keeps the card it took in hand", self.turn_seat)
-        elif isinstance(action, NEGOTIATION):
-            self._negotiate(action)
-        elif isinstance(action, Top):
-            self._order(action.card)
-        self._continue()
+
+    def _kept(self) -> None:
+        self.stolen.pop(0)
+        self.stolen_from.pop(0)
+        self.phase = PLAY
+        self.emit("keep", f"seat {self.turn_seat} keeps the card it took in hand", self.turn_seat)
+
+    def _draw_chosen(self) -> None:
+        self.phase = DRAW_DECK
 
     def _continue(self) -> None:
         """Carry out everything automatic until a seat must decide, chance is due, or the game ends."""
@@ -399,3 +392,24 @@ class KosmodromState(Negotiation, Turns, Deck):
         new.detach_chance(rng)
         new._legal_cache = None
         return new
+
+
+def _nothing(state: KosmodromState, action: Action) -> None:
+    """An action of no class below changes nothing by itself (`_continue` still runs)."""
+
+
+#: The rule each class of action runs (KosmodromState._apply).
+_RULES: dict[type, Callable[[KosmodromState, Any], None]] = {
+    First: lambda s, a: s._first(a.seat),
+    DeckCard: lambda s, a: s._deck_card(a.card),
+    Pick: lambda s, a: s._picked(a.card),
+    Advance: lambda s, a: s._advance(a.rocket),
+    Done: lambda s, a: s._done(),
+    Draw: lambda s, a: s._draw_chosen(),
+    Take: lambda s, a: s._take(),
+    Play: lambda s, a: s._play(a.card, a.target),
+    Discard: lambda s, a: s._discarded(a.card),
+    Keep: lambda s, a: s._kept(),
+    **{cls: lambda s, a: s._negotiate(a) for cls in NEGOTIATION},
+    Top: lambda s, a: s._order(a.card),
+}
