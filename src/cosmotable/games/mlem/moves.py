@@ -72,7 +72,7 @@ def _return(s: MlemState, action: Action) -> None:
 
 #: The rule each kind of move runs, looked up by the action's class: a rollout applies a move at
 #: every step, and one dictionary look-up costs less than a chain of isinstance checks.
-RULES: dict[type, Callable[[MlemState, Any], None]] = {
+RULES: dict[type, Callable[[Any, Any], None]] = {
     Board: expedition.board,
     Roll: lambda s, action: travel.rolled(s, action.faces),
     Travel: travel.travel,
