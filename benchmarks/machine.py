@@ -100,7 +100,7 @@ def _commit() -> str:
     return head + ("+changes" if dirty else "")
 
 
-def _load() -> str:
+def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
@@ -138,8 +138,8 @@ def report() -> None:
     benchmark ends."""
     print(machine_line())
     print(software_line())
-    print(f"load average at start: {_load()} (1, 5, 15 min; {os.cpu_count()} cores)", flush=True)
-    atexit.register(lambda: print(f"load average at the end: {_load()}", flush=True))
+    print(f"load average at start: {load_average()} (1, 5, 15 min; {os.cpu_count()} cores)", flush=True)
+    atexit.register(lambda: print(f"load average at the end: {load_average()}", flush=True))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ random rollouts: the speed the bots play at (OpenSpiel's side is then left out).
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -99,6 +100,14 @@ def openspiel(states: list[State], simulations: int) -> Callable[[], tuple[int, 
     return run
 
 
+def settle() -> None:
+    """After set-up and warm-up: collect, then freeze what is alive (positions, caches, imported
+    modules) out of the collector's reach, so that the timed rounds' collections walk only what the
+    searches themselves make - the same for every round - and not a heap left by the set-up."""
+    gc.collect()
+    gc.freeze()
+
+
 def spread(values: list[float]) -> str:
     """min-max and the interquartile range of `values`."""
     if len(values) >= 4:
@@ -117,6 +126,7 @@ def compare_mlem(count: int, simulations: int, rounds: int) -> None:
         alone("mlem", count, simulations, rounds)
         return
     mine(), theirs()  # warm-up: caches, the adapter's encoding memo
+    settle()
     ratios, our_rates, their_rates = [], [], []
     print(f"mlem: {count} positions x {simulations} simulations per side per round")
     for r in range(rounds):
@@ -135,18 +145,23 @@ def compare_mlem(count: int, simulations: int, rounds: int) -> None:
     print(f"  ours: median {statistics.median(our_rates):,.0f} sims/s ({spread(our_rates)})")
     print(f"  OpenSpiel MCTSBot: median {statistics.median(their_rates):,.0f} sims/s ({spread(their_rates)})")
     print(f"  ratio ours / OpenSpiel: median {statistics.median(ratios):.2f} ({spread(ratios)})")
+    print(f"  lowest round's ratio: {min(ratios):.2f}; load average now: {machine.load_average()}")
 
 
 def alone(game_id: str, count: int, simulations: int, rounds: int, level: str | None = None) -> None:
     run = ours(positions(game_id, count), simulations, level)
     run()  # warm-up
+    settle()
     rates = []
     for _ in range(rounds):
         done, seconds = run()
         rates.append(done / seconds)
     per_round = ", ".join(f"{rate:,.0f}" for rate in rates)
     print(f"{game_id}{f' ({level})' if level else ''}: rounds {per_round} sims/s")
-    print(f"  median {statistics.median(rates):,.0f} sims/s ({spread(rates)})", flush=True)
+    print(
+        f"  median {statistics.median(rates):,.0f} sims/s ({spread(rates)}); load average now: {machine.load_average()}",
+        flush=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

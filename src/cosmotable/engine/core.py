@@ -411,6 +411,9 @@ class State(ABC):
         played. A search's rollouts are the hottest loop there is (issue #19: a tenth of an MLEM
         simulation went to those checks, the list copies and the calls between them)."""
         current, commit, pick = self.current_player, self._commit, self.pick_chance
+        # `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]` (CPython's random.py): the same draw
+        # without a call layer per step. A Random subclass of another make keeps its own choice.
+        below = getattr(rng, "_randbelow", None) if type(rng).choice is random.Random.choice else None
         choice, draw, known = rng.choice, rng.random, self.__dict__
         steps = 0
         while max_steps is None or steps < max_steps:
@@ -421,7 +424,8 @@ class State(ABC):
                 cached = known.get("_legal_cache")
                 if cached is None:
                     cached = self._legal_cache = self._legal_actions()
-                commit(choice(cached))
+                # (an empty list goes to choice, which raises, where _randbelow(0) would never return)
+                commit(cached[below(len(cached))] if below is not None and cached else choice(cached))
             elif self._scripted_chance:
                 self.sample_chance(rng)  # a scripted outcome is checked as apply checks it
             else:

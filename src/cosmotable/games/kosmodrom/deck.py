@@ -170,6 +170,7 @@ class Deck(CardEffects):
         self.hands[seat][card] += 1
         self._learn(seat, card)
         self.took_discard = True
-        self.emit(
-            "take", f"seat {seat} takes {self.spec(card).name_en} from the discard pile", seat, card=card
-        )
+        if not self.silent:  # a search's copy records nothing: no text to build
+            self.emit(
+                "take", f"seat {seat} takes {self.spec(card).name_en} from the discard pile", seat, card=card
+            )

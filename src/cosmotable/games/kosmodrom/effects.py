@@ -29,39 +29,47 @@ class CardEffects(KosmodromTable):
             rid = f"r{self.next_rocket}"
             self.next_rocket += 1
             self.rockets[rid] = Rocket(rid, seat, card)
-            self.emit(
-                "play",
-                f"seat {seat} starts rocket {rid}, a {spec.name_en}, in the assembly shop",
-                seat,
-                card=card,
-                rocket=rid,
-            )
+            if not self.silent:  # a search's copy records nothing: no text to build
+                self.emit(
+                    "play",
+                    f"seat {seat} starts rocket {rid}, a {spec.name_en}, in the assembly shop",
+                    seat,
+                    card=card,
+                    rocket=rid,
+                )
             return
         if kind == "component":
             rocket = self.rockets[target]
             setattr(rocket, card, getattr(rocket, card) + 1)
             complete = rocket.complete(self.spec(rocket.card))
             done = " - it is complete" if complete else ""
-            self.emit(
-                "play",
-                f"seat {seat} adds {spec.name_en} to {target}{done}",
-                seat,
-                card=card,
-                rocket=target,
-                complete=complete,
-            )
+            if not self.silent:  # a search's copy records nothing: no text to build
+                self.emit(
+                    "play",
+                    f"seat {seat} adds {spec.name_en} to {target}{done}",
+                    seat,
+                    card=card,
+                    rocket=target,
+                    complete=complete,
+                )
             return
         if kind == "advantage":
             self.rockets[target].advantages.append(card)
-            self.emit(
-                "play", f"seat {seat} places {spec.name_en} on {target}", seat, card=card, rocket=target
-            )
+            if not self.silent:  # a search's copy records nothing: no text to build
+                self.emit(
+                    "play", f"seat {seat} places {spec.name_en} on {target}", seat, card=card, rocket=target
+                )
             return
         if kind == "expert":
             self.tableaux[seat].experts[target] = card
-            self.emit(
-                "play", f"seat {seat} places {spec.name_en} {ZONE_AT[target]}", seat, card=card, zone=target
-            )
+            if not self.silent:  # a search's copy records nothing: no text to build
+                self.emit(
+                    "play",
+                    f"seat {seat} places {spec.name_en} {ZONE_AT[target]}",
+                    seat,
+                    card=card,
+                    zone=target,
+                )
             return
         if kind == "upgrade":
             ups = self.tableaux[seat].upgrades
@@ -76,7 +84,8 @@ class CardEffects(KosmodromTable):
                     card=old,
                 )
             ups.append(card)
-            self.emit("play", f"seat {seat} plays the upgrade {spec.name_en}", seat, card=card)
+            if not self.silent:  # a search's copy records nothing: no text to build
+                self.emit("play", f"seat {seat} plays the upgrade {spec.name_en}", seat, card=card)
             return
         # rulebook (карты действий): the action card goes to the discard pile and is carried out.
         if card not in plays.DISCARDED_AFTER:

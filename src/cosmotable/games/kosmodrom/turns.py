@@ -25,7 +25,8 @@ class Turns(CardEffects):
         self.turn_seat = seat
         self.turn += 1
         self._reset_turn_flags()
-        self.emit("turn", f"turn {self.turn}: seat {seat}", seat, turn=self.turn)
+        if not self.silent:  # a search's copy records nothing: no text to build
+            self.emit("turn", f"turn {self.turn}: seat {seat}", seat, turn=self.turn)
         tab = self.tableaux[seat]
         # rulebook (шаг 1, стартовая площадка): every launch-pad card advances one zone, no expert
         # needed; at most one card from each zone per turn. The launch table's card goes first so no
@@ -64,15 +65,16 @@ class Turns(CardEffects):
         start = rocket.zone
         self.advanced[start] += 1
         rocket.zone = NEXT_ZONE[start]
-        self.emit(
-            "advance",
-            f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}",
-            rocket.owner,
-            rocket=rid,
-            zone=rocket.zone,
-            from_zone=start,
-            card=rocket.card,
-        )
+        if not self.silent:  # a search's copy records nothing: no text to build
+            self.emit(
+                "advance",
+                f"seat {rocket.owner} advances {rid} ({self.spec(rocket.card).name_en}) from the {ZONE_NAMES[start]} to the {ZONE_NAMES[rocket.zone]}",
+                rocket.owner,
+                rocket=rid,
+                zone=rocket.zone,
+                from_zone=start,
+                card=rocket.card,
+            )
 
     def _redraw_due(self) -> bool:
         """rulebook (шаг 5): the hand is empty in step 4, not yet refilled this turn, and there is a
@@ -80,7 +82,7 @@ class Turns(CardEffects):
         seat = self.turn_seat
         return (
             not self.redrawn
-            and self.hands[seat].total() == 0
+            and sum(self.hands[seat].values()) == 0
             and (self.deck_count() > 0 or bool(self.discard))
         )
 
@@ -130,7 +132,7 @@ class Turns(CardEffects):
             self.emit(
                 "field-duty", f"seat {seat} discards {self.spec(card).name_en} (Field Duty)", seat, card=card
             )
-        else:
+        elif not self.silent:  # a search's copy records nothing: no text to build
             self.emit("discard", f"seat {seat} discards {self.spec(card).name_en}", seat, card=card)
 
     def scores(self) -> list[int]:

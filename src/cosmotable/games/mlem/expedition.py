@@ -41,12 +41,13 @@ def end_expedition(s: MlemState) -> None:
     # rulebook (expedition): the starter passes the rocket board to the player on the left.
     s.starter = (s.starter + 1) % s.num_players
     s.expedition += 1
-    s.emit(
-        "expedition",
-        f"expedition {s.expedition} begins; seat {s.starter} starts",
-        expedition=s.expedition,
-        starter=s.starter,
-    )
+    if not s.silent:  # a search's copy records nothing: no text to build
+        s.emit(
+            "expedition",
+            f"expedition {s.expedition} begins; seat {s.starter} starts",
+            expedition=s.expedition,
+            starter=s.starter,
+        )
     s.begin_expedition()
 
 

@@ -143,12 +143,13 @@ def after_leaving(s: MlemState, slot: int, astronaut: str) -> None:
     if astronaut == "die_discarder":
         # rulebook (die discarder): the current commander sets one die aside; the last stays.
         s.dice = max(s.dice - 1, 1)
-        s.emit("discard", f"the commander sets a die aside ({s.dice} left)", dice=s.dice)
+        if not s.silent:  # a search's copy records nothing: no text to build
+            s.emit("discard", f"the commander sets a die aside ({s.dice} left)", dice=s.dice)
     if slot == s.commander:
         # rulebook (change of commander): the next astronaut on the rocket board takes over
         # the unused dice; the rocket board itself stays with the starter.
         s.commander = next((slot for slot in range(len(s.rocket)) if s.aboard[slot]), None)
-        if s.commander is not None:
+        if s.commander is not None and not s.silent:  # a search's copy records nothing: no text
             s.emit(
                 "commander",
                 f"seat {s.rocket[s.commander][0]} is the new commander",

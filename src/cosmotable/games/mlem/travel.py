@@ -235,13 +235,14 @@ def crash(s: MlemState) -> None:
     s.roll = None
     # rulebook (crash): the commander moves the crash token one field along the crash track.
     s.crashes += 1
-    s.emit(
-        "crash",
-        f"the rocket crashes on space {s.position} (crash {s.crashes}/{s.mat.crash_track_length})",
-        s.current_commander_seat(),
-        position=s.position,
-        crashes=s.crashes,
-    )
+    if not s.silent:  # a search's copy records nothing: no text to build
+        s.emit(
+            "crash",
+            f"the rocket crashes on space {s.position} (crash {s.crashes}/{s.mat.crash_track_length})",
+            s.current_commander_seat(),
+            position=s.position,
+            crashes=s.crashes,
+        )
     # rulebook (parachutist): any parachutist aboard may still land at the crash space.
     s.phase = PARACHUTE
     s.queue = [slot for slot, (_, a) in enumerate(s.rocket) if a == "parachutist" and s.aboard[slot]]
