@@ -92,6 +92,21 @@ def test_the_steps_from_a_ship_follow_the_teams_on_one_shape():
     assert len(plans[True]) == len(plans[False]) + 1
 
 
+def random_decisions(first_seed: int):
+    """(seed, state) at every decision of four random games (2, 3, 4 seats and 4 in teams, seeds
+    first_seed..+3); the caller looks at the state, then a random legal move is played."""
+    for seed, players, variants in ((0, 2, None), (1, 3, None), (2, 4, None), (3, 4, ["teams"])):
+        seed += first_seed
+        rng = random.Random(seed)
+        s = GAME.new_state(players, seed=seed, variants=variants, max_turns=150)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.sample_chance(rng)
+                continue
+            yield seed, s
+            s.apply(rng.choice(s.legal_actions()))
+
+
 def plain_open_flights(s, area_id) -> list:
     """The rule as written (rulebook, fuel): every outer place of the other area, not a corner, where
     no ship stands, in ring order."""
@@ -107,20 +122,13 @@ def test_the_flights_kept_by_where_the_ships_stand_are_the_free_outer_places():
     # At every decision of random games, from both areas, the flights the memo answers are those
     # the rule lists on that very position (ships move between the areas as the games go on).
     asked = with_ships = 0
-    for seed, players, variants in ((31, 2, None), (32, 3, None), (33, 4, None), (34, 4, ["teams"])):
-        rng = random.Random(seed)
-        s = GAME.new_state(players, seed=seed, variants=variants, max_turns=150)
-        while not s.is_terminal():
-            if s.current_player() == CHANCE:
-                s.sample_chance(rng)
-                continue
-            for area_id in s.areas:
-                assert list(moves._open_flights(s, area_id)) == plain_open_flights(s, area_id), (
-                    f"seed {seed}, step {len(s.history)}, from {area_id}"
-                )
-                asked += 1
-                with_ships += any(a == moves.OTHER_AREA[area_id] for a, _ in s.ship)
-            s.apply(rng.choice(s.legal_actions()))
+    for seed, s in random_decisions(31):
+        for area_id in s.areas:
+            assert list(moves._open_flights(s, area_id)) == plain_open_flights(s, area_id), (
+                f"seed {seed}, step {len(s.history)}, from {area_id}"
+            )
+            asked += 1
+            with_ships += any(a == moves.OTHER_AREA[area_id] for a, _ in s.ship)
     assert asked > 1000 and with_ships > 300, (asked, with_ships)
 
 
@@ -148,17 +156,10 @@ def test_the_turns_actions_looked_up_by_tile_are_the_plain_rules_at_every_decisi
     # places of the team's ships); at every action node of random games (2-4 seats and teams) its
     # listing is the plain rules' on that very position, in the same order.
     beside = asked = 0
-    for seed, players, variants in ((41, 2, None), (42, 3, None), (43, 4, None), (44, 4, ["teams"])):
-        rng = random.Random(seed)
-        s = GAME.new_state(players, seed=seed, variants=variants, max_turns=150)
-        while not s.is_terminal():
-            if s.current_player() == CHANCE:
-                s.sample_chance(rng)
-                continue
-            if s.phase == "act":
-                assert moves.act_actions(s) == plain_act_listing(s), f"seed {seed}, step {len(s.history)}"
-                asked += 1
-                near = moves._friendly_ship_tiles(s, s.seat)
-                beside += any(p[0] == "cell" and p[1] in near for p in s.pos[s.seat])
-            s.apply(rng.choice(s.legal_actions()))
+    for seed, s in random_decisions(41):
+        if s.phase == "act":
+            assert moves.act_actions(s) == plain_act_listing(s), f"seed {seed}, step {len(s.history)}"
+            asked += 1
+            near = moves._friendly_ship_tiles(s, s.seat)
+            beside += any(p[0] == "cell" and p[1] in near for p in s.pos[s.seat])
     assert asked > 500 and beside > 100, (asked, beside)
