@@ -55,6 +55,17 @@ def _shows(page, text):
     expect(page.locator("#chat-list .chat-text", has_text=text).first).to_be_visible()
 
 
+def _muted_noise_is_hidden(reader, muted, watcher):
+    """The muted seat writes "noise": the watcher sees it, `reader` (who muted that seat) does not,
+    and the mute panel counts one muted player."""
+    _say(muted, "noise")
+    _shows(watcher, "noise")
+    _say(reader, "ping")  # after "noise" on the same table: once it shows, "noise" was delivered
+    _shows(reader, "ping")
+    assert _texts(reader) == ["ping"]
+    expect(reader.locator("#chat-mute summary")).to_have_text("1 player muted")
+
+
 def _tab(page, channel):
     page.locator(f'#chat .chat-tabs button[data-channel="{channel}"]').click()
     expect(page.locator("#chat-list")).to_have_attribute("data-channel", channel)
@@ -152,13 +163,8 @@ def test_mute_hides_a_players_messages_for_the_muting_player_only(server, new_pa
     ada.locator("#chat-mute summary").click()
     ada.locator('#chat-mute input[data-mute-seat="1"]').check()
     expect(ada.locator("#chat-list .chat-text", has_text="before the mute")).to_have_count(0)
-    _say(bob, "noise")
-    _shows(watcher, "noise")
+    _muted_noise_is_hidden(ada, bob, watcher)
     _shows(bob, "noise")
-    _say(ada, "ping")  # after "noise" on the same table: once it shows, "noise" was delivered
-    _shows(ada, "ping")
-    assert _texts(ada) == ["ping"]
-    expect(ada.locator("#chat-mute summary")).to_have_text("1 player muted")
     # a guest's mute is kept in this browser, and the panel says so
     assert ada.locator("#chat-mute").get_attribute("data-kept") == "browser"
     expect(ada.locator("#chat-mute .chat-mute-kept")).to_contain_text("in this browser only")

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 from playwright.sync_api import expect
-from test_table_chat import _open, _say, _shows, _tab, _table, _texts
+from test_table_chat import _muted_noise_is_hidden, _open, _say, _shows, _tab, _table, _texts
 from web_helpers import screenshot
 
 pytestmark = pytest.mark.browser
@@ -62,12 +62,7 @@ def test_a_signed_in_players_mute_follows_the_account_to_another_browser(server,
     second = _signed_in(new_page, server, name, sign_up=False)
     elsewhere = _open(lambda *size: second, server, table_id, tokens[0])
     expect(elsewhere.locator('#chat-mute[data-kept="account"][data-read="true"]')).to_have_count(1)
-    _say(bob, "noise")
-    _shows(watcher, "noise")
-    _say(elsewhere, "ping")  # after "noise" on the same table: once it shows, "noise" was delivered
-    _shows(elsewhere, "ping")
-    assert _texts(elsewhere) == ["ping"]
-    expect(elsewhere.locator("#chat-mute summary")).to_have_text("1 player muted")
+    _muted_noise_is_hidden(elsewhere, bob, watcher)
     assert _mute_box(elsewhere, 1).is_checked()
     assert _stored_mutes(elsewhere) == []
     # everyone else still reads Bob: the mute hides him for Ada only
