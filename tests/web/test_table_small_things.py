@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from layout_helpers import open_table, position
+from playwright.sync_api import expect
 from web_helpers import open_client
 
 
@@ -53,7 +54,10 @@ def test_a_planet_team_win_names_the_team(server, page):
     table_id = created["table"]["id"]
     summary = server.wait_until(table_id, lambda s: s["status"] == "finished", timeout=240)
     open_client(page, server, f"/table/{table_id}")
-    text = page.locator("#end-screen .winners").inner_text()
+    line = page.locator("#end-screen .winners")
+    # the line waits for the spectator's view: it never shows the shell's "Shared victory" meanwhile
+    expect(line).not_to_have_text("Loading…", timeout=20_000)
+    text = line.inner_text()
     winners = summary["winners"]
     teams = {seat % 2 for seat in winners}  # rulebook: players 1 and 3 against 2 and 4
     if len(teams) == 1:
