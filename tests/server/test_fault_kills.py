@@ -143,6 +143,7 @@ def _wait_past_the_bot(http, table: Table) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.early  # 21 server starts: started first (tests/conftest.py)
 def test_twenty_sigkills_during_play_lose_no_acknowledged_action_and_apply_none_twice(tmp_path):
     database_url = f"sqlite:///{tmp_path / 'tables.db'}"
     rng = random.Random(2026)
