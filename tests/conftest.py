@@ -79,9 +79,13 @@ def pytest_collection_modifyitems(items):
         if item.get_closest_marker("slow") or item.nodeid in untraced:
             item.add_marker(pytest.mark.no_cover)
     # the batch engine's tests go last: its compile (started below, in a child process) then has
-    # the whole run to finish, and no worker sits waiting for it
+    # the whole run to finish, and no worker sits waiting for it. The `early` tests (the longest,
+    # slow or traced: Planet's all-bot games, whole games in the browser) start before all others:
+    # collected after the short ones, a 60-140 s test could start when the other core had nothing
+    # left to do, and the run waited for it alone (issue #47)
     items.sort(
         key=lambda item: (
+            item.get_closest_marker("early") is None,
             item.get_closest_marker("slow") is None,
             item.get_closest_marker("batch_engine") is not None,
         )

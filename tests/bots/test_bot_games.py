@@ -49,6 +49,7 @@ def test_bot_games_end_without_a_cap_and_without_going_round_in_circles(game_id,
 
 
 @pytest.mark.slow
+@pytest.mark.early  # 20-40 CPU s each, the suite's longest: started first (tests/conftest.py)
 @pytest.mark.parametrize("config, index", list(enumerate(PLANET_GAMES)))
 def test_planet_bot_games_end_the_rulebook_way_without_a_cap_or_a_loop(config, index):
     spec = schedule("planet", max(PLANET_GAMES) + 1, seed=1, mix=PLANET_MIX)[index]

@@ -195,15 +195,18 @@ def test_resample_from_infostate_keeps_the_information_state():
 
 @pytest.mark.slow
 def test_mcts_and_ismcts_bots_play_a_complete_game():
-    """One complete 2-player game (~250 decisions): MCTS at seat 0, IS-MCTS (resampling the hidden
-    hands at every simulation) at seat 1. ~10 s."""
-    game = openspiel.load("kosmodrom", players=2)
-    rng = np.random.RandomState(3)
+    """One complete 2-player game: MCTS at seat 0, IS-MCTS (resampling the hidden hands at every
+    simulation) at seat 1, every move legal, the game to its end with zero-sum returns. A quick game
+    (the launch pads drawn straight out) of seed 4: 229 decisions, 3.2 CPU s; the full game of seed 3
+    took 456 decisions and 11.1 CPU s for the same check (issue #47): IS-MCTS replays the history at
+    every simulation, so a longer game costs more than its length."""
+    game = openspiel.load("kosmodrom", players=2, variants=("quick",))
+    rng = np.random.RandomState(4)
     evaluator = ZeroEvaluator()
     bots = [
         mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=rng, solve=False),
         ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=rng),
     ]
-    state, decisions = play_openspiel(game, bots, seed=3)
+    state, decisions = play_openspiel(game, bots, seed=4)
     assert state.is_terminal() and decisions > 20
     assert sum(state.returns()) == 0

@@ -44,6 +44,7 @@ def server(start_server):
     return start_server(COSMOTABLE_TABLE_SEED=str(TABLE_SEED))
 
 
+@pytest.mark.early  # a long game: started first (tests/conftest.py)
 def test_a_whole_game_against_a_bot_is_played_by_clicks_to_the_end_screen(server, page, phone_page):
     created = server.create_table(
         "kosmodrom", [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}], variants=["quick"]

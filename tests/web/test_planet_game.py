@@ -55,6 +55,7 @@ def locator_for(page, control):
     return page.locator(f'.planet-table [{name}="{quoted}"]').first
 
 
+@pytest.mark.early  # a long game: started first (tests/conftest.py)
 def test_a_whole_two_player_game_against_a_bot_played_by_clicks_to_the_end_screen(server, page, phone_page):
     created = server.create_table(
         "planet",

@@ -57,6 +57,7 @@ def test_the_engine_strings_check_can_fail():
     assert engine_strings_seen("undone", {"done"}, "pl") == []
 
 
+@pytest.mark.early  # a coach search per decision and language: started first (tests/conftest.py)
 @pytest.mark.parametrize("game", list(GAMES))
 def test_table_and_coach_word_every_move_in_every_language(server, new_page, game):
     rng = random.Random(f"words-{game}")
