@@ -10,6 +10,7 @@ import pytest
 from cosmotable.engine import save_state
 from cosmotable.sim.batch_mlem import play_batch, play_reference, records, subset_masks
 from cosmotable.sim.batch_mlem import uniform as compiled_uniform
+from cosmotable.sim.batch_mlem.layout import F_RECORD, F_TRACE
 from cosmotable.sim.counter_rng import cumulative, pick_outcome, uniform, uniform_array
 
 # compiled once per run, beside the other tests (tests/batch_engine_helpers.py); not traced for coverage:
@@ -68,6 +69,25 @@ def test_batch_heuristic_games_are_the_heuristic_bots_games_action_by_action(pla
         for seat in range(players):
             breakdown = state.score_breakdown(seat)
             assert {k: int(parts[i, seat, PART_NAMES.index(k)]) for k in breakdown} == breakdown
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_heuristic_games_that_record_nothing_are_the_recorded_games(players):
+    """A game that records nothing takes the heuristic's chosen action's state from its look-ahead
+    (policy.heuristic_play) instead of applying the action again as a recording game does (the
+    recorded games are the heuristic bot's, above): every game ends in the same state, word for word
+    (but the recording flags), after as many steps, in every variant, alone or beside random seats."""
+    seeds = [9000 * players + i for i in range(40)]
+    lineups = [MIXTURES[players][i % len(MIXTURES[players])] for i in range(len(seeds))]
+    for variants in (VARIANTS, ()):
+        silent = play_batch(seeds, players, variants, policy=lineups)
+        recorded = play_batch(seeds, players, variants, policy=lineups, record=True)
+        flags = [F_RECORD, F_TRACE]
+        assert recorded.state[:, F_RECORD].all() and not silent.state[:, flags].any()
+        mine, theirs = silent.state.copy(), recorded.state.copy()
+        mine[:, flags] = theirs[:, flags] = 0
+        assert np.array_equal(mine, theirs), variants
+        assert silent.steps.tolist() == recorded.steps.tolist()
 
 
 def test_the_heuristic_games_have_ties_the_keys_break_and_differ_from_random_play():

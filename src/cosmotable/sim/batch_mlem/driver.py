@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 
 from cosmotable.sim.batch_mlem.chance import _chance, uniform
-from cosmotable.sim.batch_mlem.decisions import apply_decision
 from cosmotable.sim.batch_mlem.layout import (
     F_HEURISTIC,
     NG,
@@ -24,7 +23,7 @@ from cosmotable.sim.batch_mlem.layout import (
     STATE_SIZE,
     jit,
 )
-from cosmotable.sim.batch_mlem.policy import heuristic_choice, random_decision
+from cosmotable.sim.batch_mlem.policy import heuristic_play, random_decision
 from cosmotable.sim.batch_mlem.rules import _new_game, current_player
 from cosmotable.sim.batch_mlem.tables import (
     DEAL,
@@ -44,7 +43,7 @@ from cosmotable.sim.batch_mlem.tables import (
 @jit
 def play_one(g, h, log, nlog, seed, max_steps):
     """Play the game in `g` (set up by _new_game) to its end; False if it ran out of steps. `h`:
-    scratch state for the heuristic's look-ahead."""
+    two scratch states for the heuristic's look-ahead (policy.heuristic_play)."""
     while g[S_PHASE] != OVER:
         step = g[S_STEP]
         if step >= max_steps:
@@ -54,7 +53,7 @@ def play_one(g, h, log, nlog, seed, max_steps):
         if phase == ROLL or phase == DEAL or phase == REVEAL_DISC or phase == REVEAL_EXP:
             _chance(g, log, nlog, u)
         elif g[F_HEURISTIC] and g[O_POLICY + current_player(g)] == POL_HEURISTIC:
-            apply_decision(g, log, nlog, heuristic_choice(g, h, log, nlog, seed, step))
+            heuristic_play(g, h, log, nlog, seed, step)
         else:
             random_decision(g, log, nlog, u)
         g[S_STEP] = step + 1
@@ -64,7 +63,7 @@ def play_one(g, h, log, nlog, seed, max_steps):
 @jit
 def play_all(state, h, seeds, policies, players, ufo, disc, mis, log, nlog, record, trace, max_steps):
     """Play game i (seeded seeds[i], seat s playing policies[i, s]) in state[i] for every i;
-    returns the first game that ran out of steps, or -1. `h`: scratch state (STATE_SIZE) for the
+    returns the first game that ran out of steps, or -1. `h`: two scratch states (2, STATE_SIZE) for the
     heuristic's look-ahead (compiled without numba's runtime, the engine allocates nothing)."""
     for i in range(len(seeds)):
         g = state[i]
@@ -129,7 +128,7 @@ class BatchMlem:
             nlog = np.zeros(1, dtype=np.int64)
             stuck = play_all(
                 self.state,
-                np.zeros(STATE_SIZE, dtype=np.int64),
+                np.zeros((2, STATE_SIZE), dtype=np.int64),
                 self.seeds,
                 self.policies,
                 self.p,

@@ -62,7 +62,6 @@ from cosmotable.sim.batch_mlem.tables import (
     PARTS,
     PLACE_DEEP,
     PLACE_MOON,
-    PLACE_PLANET,
     PLANET_X,
     ROLL,
     T_GOAL,
@@ -121,29 +120,33 @@ def _land(g, log, nlog, slot, place, shift):
     if place == PLACE_DEEP:
         # rulebook (navigator): from space 25 into deep space scores only 5 points.
         _place_in_deep_space(g, log, nlog, seat, astro, GALAXY, False)
-    elif place == PLACE_MOON:
-        moon = MOONS[number, 0]
-        if g[O_MOON_OWNER + moon] >= 0:
-            moon = MOONS[number, 1]
-        g[O_MOON_OWNER + moon] = seat
-        g[O_MOON_X + moon] = 1 if astro == MOON_X else 0
-        points = MOON_POINTS[moon]
-        # rulebook (moon expert): doubles the points of the moon it lands on.
-        if astro == MOON_X:
-            points *= 2
-        g[O_POINTS + seat * PARTS + P_MOONS] += points
-        _placed(g, log, nlog, seat, astro, PLACE_MOON, points, parachute)
     else:
-        planet = PLANET[number]
-        at = planet * PM + seat
-        if g[O_PCOUNT + at] == 0:
-            # rulebook (planets): a colour's first astronaut starts a new row at the bottom.
-            g[O_PROW + at] = g[O_PROWS + planet]
-            g[O_PROWS + planet] += 1
-        g[O_PCOUNT + at] += 1
-        if astro == PLANET_X:
-            g[O_PEXPERT + at] = 1
-        _placed(g, log, nlog, seat, astro, PLACE_PLANET, 0, parachute)
+        points = 0
+        if place == PLACE_MOON:
+            moon = MOONS[number, 0]
+            if g[O_MOON_OWNER + moon] >= 0:
+                moon = MOONS[number, 1]
+            g[O_MOON_OWNER + moon] = seat
+            g[O_MOON_X + moon] = 1 if astro == MOON_X else 0
+            points = MOON_POINTS[moon]
+            # rulebook (moon expert): doubles the points of the moon it lands on.
+            if astro == MOON_X:
+                points *= 2
+            g[O_POINTS + seat * PARTS + P_MOONS] += points
+        else:
+            planet = PLANET[number]
+            at = planet * PM + seat
+            if g[O_PCOUNT + at] == 0:
+                # rulebook (planets): a colour's first astronaut starts a new row at the bottom.
+                g[O_PROW + at] = g[O_PROWS + planet]
+                g[O_PROWS + planet] += 1
+            g[O_PCOUNT + at] += 1
+            if astro == PLANET_X:
+                g[O_PEXPERT + at] = 1
+        # One call with `place` and `points` as variables: numba compiles a called function once
+        # per argument types, and a constant argument is a type of its own (Literal[int](0) ...),
+        # so each call site passing a constant had its own copy of _placed and _check_goals.
+        _placed(g, log, nlog, seat, astro, place, points, parachute)
     _after_leaving(g, slot, astro)
 
 

@@ -135,13 +135,9 @@ def _crash_chance(g, pos, dice):
 
 
 @leaf
-def _after(g, h, log, nlog, choice):
-    """h = the state after the choice-th action (the hook's clone().apply(action)), recording nothing."""
+def _copy_state(src, dst):
     for k in range(STATE_SIZE):  # item by item: a slice copy may allocate (no NRT here)
-        h[k] = g[k]
-    h[F_RECORD] = 0
-    h[F_TRACE] = 0
-    apply_decision(h, log, nlog, choice)
+        dst[k] = src[k]
 
 
 @leaf
@@ -171,51 +167,89 @@ def _landing_value(g, h, seat):
     return value
 
 
-@jit
-def heuristic_value(g, h, log, nlog, choice):
-    """games.mlem.bots.value of the choice-th legal action, the same float (same operations, same order)."""
-    phase = g[S_PHASE]
-    seat = current_player(g)
+@leaf
+def _option_value(g, h, log, nlog, phase, seat, choice, head, m, groups, helpers, plain, extra, keep, reroll):
+    """games.mlem.bots.value of the choice-th legal action, the same float (same operations, same
+    order), and whether `h` now holds the state after it (the hook's clone().apply(action), recording
+    nothing). The phase's options are already worked out on `g` (travel items and counts; landing
+    places: `m` of them for `head`), so `h`, a copy of `g`, applies the choice without counting again."""
     if phase == LAUNCH:
-        return BOARD_RANK[_nth_set(g, O_AVAIL + seat * NA, NA, choice)]
+        return BOARD_RANK[_nth_set(g, O_AVAIL + seat * NA, NA, choice)], False
     if phase == CHOOSE:
         # Keep the missions nearest the start of the track: return the farthest one.
-        return float(MIS_FARTHEST[g[O_DEALT + seat * MISSIONS_DEALT + choice]])
+        return float(MIS_FARTHEST[g[O_DEALT + seat * MISSIONS_DEALT + choice]]), False
     pos, dice = g[S_POS], g[S_DICE]
     if phase == TRAVEL:
-        groups, helpers = travel_items(g)
-        plain, extra, keep, reroll, _crash_option = travel_counts(g, groups, helpers)
         moves = plain + extra + keep
         if choice >= moves + reroll:
-            return -100.0  # the crash
+            return -100.0, False  # the crash
         if choice >= moves:
             # A fresh roll of the same dice: worth about an average move from here.
-            return (pos + 2) + dice * 1.2 - 12 * _crash_chance(g, pos, dice)
-        _after(g, h, log, nlog, choice)
+            return (pos + 2) + dice * 1.2 - 12 * _crash_chance(g, pos, dice), False
+        _copy_state(g, h)
+        h[F_RECORD] = 0
+        h[F_TRACE] = 0
+        _travel_choice(h, log, nlog, choice, groups, helpers, plain, extra, keep, reroll)
         after_pos, after_dice = h[S_POS], h[S_DICE]
-        return after_pos * 1.0 + after_dice * 1.2 - 12 * _crash_chance(h, after_pos, after_dice)
+        return after_pos * 1.0 + after_dice * 1.2 - 12 * _crash_chance(h, after_pos, after_dice), True
     if phase == LANDING and choice == 0:
         # Staying is worth what lies ahead if the rocket survives; nothing if it crashes.
         risk = _crash_chance(g, pos, dice)
-        return (1 - risk) * (4.0 + pos * 0.25)
-    if phase == PARACHUTE and choice == landing_options(g, _head(g), True):
-        return 0.0  # the return home
-    _after(g, h, log, nlog, choice)
-    return _landing_value(g, h, seat)
+        return (1 - risk) * (4.0 + pos * 0.25), False
+    if phase == PARACHUTE and choice == m:
+        return 0.0, False  # the return home
+    _copy_state(g, h)
+    h[F_RECORD] = 0
+    h[F_TRACE] = 0
+    if phase == LANDING:
+        _landing_choice(h, log, nlog, head, choice)
+    else:
+        _parachute_choice(h, log, nlog, head, choice, m)
+    return _landing_value(g, h, seat), True
 
 
 @jit
-def heuristic_choice(g, h, log, nlog, seed, step):
-    """bots/heuristic.py `ranked(...)[0]`: the action of highest (value, tie key), the first of
-    equals; the k-th action's key is uniform(seed, TIE_BASE + step * TIE_STRIDE + k)."""
-    n = decision_count(g)
+def heuristic_play(g, h, log, nlog, seed, step):
+    """Play bots/heuristic.py's `ranked(...)[0]`: the action of highest (value, tie key), the first
+    of equals; the k-th action's key is uniform(seed, TIE_BASE + step * TIE_STRIDE + k).
+
+    `h`: two scratch states. Each option the value looks ahead on is applied to a copy of `g` in
+    one of them; the best one so far is kept in its row while the next options use the other, so a
+    game that records nothing takes the chosen action's state from there instead of applying the
+    action again. A recording game applies it (the log needs its entries)."""
+    phase = g[S_PHASE]
+    seat = current_player(g)
+    head = m = groups = helpers = plain = extra = keep = reroll = 0
+    if phase == TRAVEL:
+        groups, helpers = travel_items(g)
+        plain, extra, keep, reroll, crash = travel_counts(g, groups, helpers)
+        n = plain + extra + keep + reroll + crash
+    elif phase == LANDING:
+        head = _head(g)
+        m = landing_options(g, head, False)
+        n = 1 + m
+    elif phase == PARACHUTE:
+        head = _head(g)
+        m = landing_options(g, head, True)
+        n = m + 1
+    else:
+        n = decision_count(g)
     if n == 1:
-        return 0
-    best, best_value, best_key = 0, 0.0, 0.0
+        apply_decision(g, log, nlog, 0)
+        return
+    best, best_value, best_key, best_row, spare = 0, 0.0, 0.0, -1, 0
     base = TIE_BASE + step * TIE_STRIDE
     for choice in range(n):
-        value = heuristic_value(g, h, log, nlog, choice)
+        value, ahead = _option_value(
+            g, h[spare], log, nlog, phase, seat, choice, head, m, groups, helpers, plain, extra, keep, reroll
+        )
         key = uniform(seed, base + choice)
         if choice == 0 or value > best_value or (value == best_value and key > best_key):
             best, best_value, best_key = choice, value, key
-    return best
+            best_row = spare if ahead else -1
+            if ahead:
+                spare = 1 - spare
+    if best_row >= 0 and not g[F_RECORD] and not g[F_TRACE]:
+        _copy_state(h[best_row], g)  # both record nothing: the flags are the same too
+    else:
+        apply_decision(g, log, nlog, best)

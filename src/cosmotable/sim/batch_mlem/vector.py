@@ -43,7 +43,7 @@ from cosmotable.sim.batch_mlem.observe import (
     scores_of,
     write_obs,
 )
-from cosmotable.sim.batch_mlem.policy import heuristic_choice, random_decision
+from cosmotable.sim.batch_mlem.policy import heuristic_play, random_decision
 from cosmotable.sim.batch_mlem.rules import _new_game, current_player
 from cosmotable.sim.batch_mlem.tables import (
     DEAL,
@@ -85,7 +85,7 @@ def _advance(g, h, log, nlog, seed):
             if policy >= POL_LEARNER:
                 return seat
             if policy == POL_HEURISTIC:
-                apply_decision(g, log, nlog, heuristic_choice(g, h, log, nlog, seed, step))
+                heuristic_play(g, h, log, nlog, seed, step)
             else:
                 random_decision(g, log, nlog, uniform(seed, step))
         g[S_STEP] = step + 1
@@ -396,7 +396,7 @@ class VectorBackend:
         self.max_steps = int(max_steps)
         self.penalty = float(illegal_penalty)
         self.state = np.zeros((n, STATE_SIZE), dtype=np.int64)
-        self._h = np.zeros(STATE_SIZE, dtype=np.int64)
+        self._h = np.zeros((2, STATE_SIZE), dtype=np.int64)  # the heuristic's look-ahead
         self._log = np.zeros((1, LOG_FIELDS), dtype=np.int64)
         self._nlog = np.zeros(1, dtype=np.int64)
         self.base_seeds = np.zeros(n, dtype=np.uint64)
