@@ -112,7 +112,8 @@ class Session:
         # index -> the legal action object the mask was built from (None: several share the index),
         # so that applying an index hands the engine the very object it offered (no re-validation).
         self._offered: dict[int, Any] = {}
-        self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        self._num_actions = self.encoding.num_actions
+        self._no_moves = np.zeros(self._num_actions, dtype=np.int8)
         # ids of a state's legal action objects -> (those objects, kept alive so that their ids
         # stay theirs; the read-only mask; the `_offered` map): see `_build_mask`.
         self._masks: dict[tuple[int, ...], tuple[list[Any], np.ndarray, dict[int, Any]]] = {}
@@ -172,12 +173,15 @@ class Session:
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """Legal decisions of the seat to act (all zeros for any other seat and at the end)."""
-        player = self.to_act()
+        player = self._player
+        if player is None:
+            player = self.to_act()
         if player == TERMINAL or (seat is not None and seat != player):
             return self._no_moves.copy()
-        if self._mask is None:
-            self._mask = self._build_mask()
-        return self._mask.copy()
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._build_mask()
+        return mask.copy()
 
     def _build_mask(self) -> np.ndarray:
         """The mask of this state, read-only (handed out only as copies), and `_offered`.
@@ -233,11 +237,13 @@ class Session:
         return obs.copy()
 
     def is_legal_index(self, index: int) -> bool:
-        if self.to_act() == TERMINAL or not 0 <= int(index) < self.encoding.num_actions:
+        index = int(index)
+        if self.to_act() == TERMINAL or not 0 <= index < self._num_actions:
             return False
-        if self._mask is None:
-            self._mask = self._build_mask()
-        return bool(self._mask[int(index)])
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._build_mask()
+        return bool(mask[index])
 
     def apply_index(self, index: int) -> None:
         action = self._offered.get(int(index))
@@ -251,7 +257,12 @@ class Session:
         self.decisions += 1
         while state.is_chance_node():  # resolve_chance, inline: this runs at every decision
             state.sample_chance(self.rng)
-        self._changed()
+        # `_changed`, inline (this runs at every decision)
+        self.version += 1
+        self._observations = {}
+        self._mask = None
+        self._offered = {}
+        self._player = None
 
     def picture(self, seat: int | None = None, title: str = "") -> np.ndarray:
         """The table drawn from the public view (or `seat`'s view) as RGB pixels."""

@@ -250,6 +250,38 @@ in an update after quiet events only (`_write_turn`). Replacing the observation 
 array raised the Gymnasium env from 22,700 to 33,400 steps/s (engine 90,000 decisions/s), so even
 a free observation would leave it at ~37% of the engine; PettingZoo has the same share to gain.
 
+**29 Nov, second round (branch envfast): goals still not met.** `python benchmarks/env_speed.py
+--cpu-time` (defaults: 2 players, no variants, 5 rounds of 2 s; it now also prints the issue #47
+goal line), main's code (3251917, PYTHONPATH to a checkout of it) and this round's alternately,
+base / new / new / base, same machine line as above, load average 11-15 on the 2 cores (not quiet):
+
+| code | load average (start, 1 min) | engine decisions/s | PettingZoo (ratio) | Gymnasium steps/s (ratio) |
+|---|---|---|---|---|
+| before (3251917) | 15.47 | 59,467 | 20,860 (35.1%) | 13,784 (23.2%) |
+| after (8f71327) | 13.67 | 58,934 | 20,064 (34.0%) | 13,913 (23.6%) |
+| after (8f71327) | 11.88 | 58,854 | 20,237 (34.4%) | 13,647 (23.2%) |
+| before (3251917) | 11.19 | 54,420 | 19,276 (35.4%) | 12,221 (22.5%) |
+
+The wrapper trims of this round (`Session.apply` without a call to `_changed`, `mask` and
+`is_legal_index` reading the cached seat and action count, the Gymnasium step taking the end from
+`_play_opponents` instead of asking again) are within the noise of a machine this loaded. Where a
+PettingZoo decision's time goes (CPU time per decision, same process, load ~8): engine alone 15-16
+us; the session's own apply loop 15-17 us; with the mask and the benchmark's random pick 24-25 us;
+with the observation too 37-42 us; the PettingZoo env 41-44 us. Replacing the observation by a
+copy of a constant array took the PettingZoo env from 45 to 27-29 us per decision (57% of the
+engine), so the observation's update is ~40% of a PettingZoo step: 8 us after quiet events and 18
+us after a landing (`_write_news`), per update in that run.
+
+Tried and dropped: writing the turn segments as five blocks (`phase` .. `end_triggered` by phase,
+seat to act, expedition, starter, crashes; `position` .. `space_afterburner` by position, dice and
+roll; the rocket board; the two one-hots), each copied from a memo only when its key changed. The
+keys recur (98% hits) but change at nearly every step (the head at 81% of updates, the travel block
+at 97%, the rocket at 54%), so building and hashing the keys cost what the item writes did:
+observation CPU time per decision 15.1-16.7 us with blocks against 14.3-15.2 us without, in
+interleaved runs. Reaching the goals needs the observation (and the mask) written at a small
+fraction of their cost in Python: compiled writers fed from compact state arrays, or a state that
+records which segments its actions dirtied; not done.
+
 ### Training with MaskablePPO
 
 `examples/train_maskable_ppo.py` (`pip install -e '.[train]'`: sb3-contrib, stable-baselines3,

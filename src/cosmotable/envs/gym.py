@@ -99,8 +99,8 @@ class SingleAgentEnv(gymnasium.Env):
         self._make_opponents()
         self.session.new_game()
         self._steps = 0
-        self._play_opponents()
-        return self._obs(), self._info()
+        over = self._play_opponents() == TERMINAL
+        return self._obs(), self._info(over=over)
 
     def step(self, action):
         session = self.session
@@ -120,10 +120,9 @@ class SingleAgentEnv(gymnasium.Env):
                 return self._obs(), self.illegal_penalty, False, truncated, info
             index = int(session.rng.choice(np.flatnonzero(session.mask()).tolist()))
         session.apply_index(index)
-        self._play_opponents()
-        over = session.is_over()
+        over = self._play_opponents() == TERMINAL
         reward = final_rewards(session.state, self.reward_kind)[self.seat] if over else 0.0
-        info = self._info(illegal_action=illegal)
+        info = self._info(illegal_action=illegal, over=over)
         cap = self.encoding.cap_reason(session.state) if over else None
         truncated = cap is not None or (not over and self._steps >= self.max_steps)
         if cap is not None:
@@ -162,23 +161,26 @@ class SingleAgentEnv(gymnasium.Env):
         for i, (seat, spec) in enumerate(zip(others, self._opponent_specs, strict=True)):
             self.opponents[seat] = spec if isinstance(spec, Bot) else make_bot(spec, seed=base + i)
 
-    def _play_opponents(self) -> None:
-        session, seat = self.session, self.seat
+    def _play_opponents(self) -> int:
+        """The bots' moves until the learning seat's turn or the end; returns the seat to act
+        then (`seat` or TERMINAL)."""
+        session, seat, opponents = self.session, self.seat, self.opponents
         while True:
             # Asked once per state (the session keeps it for the mask and the end check); never
             # CHANCE: the session resolves chance at once.
             player = session.to_act()
             if player == seat or player == TERMINAL:
-                return
-            session.apply(self.opponents[player].act(session.state))
+                return player
+            session.apply(opponents[player].act(session.state))
 
     def _obs(self) -> np.ndarray:
         return self.session.observe(self.seat)
 
-    def _info(self, illegal_action: bool = False) -> dict[str, Any]:
+    def _info(self, illegal_action: bool = False, over: bool | None = None) -> dict[str, Any]:
+        """The step's info; `over`: whether the game is over, when the caller knows it."""
         session = self.session
         info: dict[str, Any] = {"action_mask": session.mask(self.seat), "illegal_action": illegal_action}
-        if session.is_over():
+        if session.is_over() if over is None else over:
             info["scores"] = session.state.scores()
             info["winners"] = session.state.winners()
         return info
