@@ -101,7 +101,7 @@ class KosmodromState(Negotiation, Turns, Deck):
         tenth of its time. Scripted chance and a Random of another make take the engine's path."""
         if type(rng).choice is not random.Random.choice:
             return super().play_randomly(rng, max_steps)
-        below, draw = rng._randbelow, rng.random  # `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]`
+        below, draw = rng._randbelow, rng.random  # type: ignore[attr-defined]  # `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]`
         listing, pick, apply, record = self._legal_actions, self.pick_chance, self._apply, self.history.append
         known = self.__dict__
         steps = 0
