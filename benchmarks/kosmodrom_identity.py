@@ -23,6 +23,7 @@ import random
 import time
 
 import machine
+from planet_identity import digest_end, digest_events
 
 from cosmotable import games
 from cosmotable.bots.mcts import MCTSBot
@@ -61,15 +62,9 @@ def random_play(seed: int, digest) -> int:
             action = rng.choice(legal)
             state.apply(action)
         digest.update(str(action).encode())
-        for event in state.events[seen:]:
-            shown = None if event.visible_to is None else sorted(event.visible_to)
-            digest.update(canonical_json([event.to_json(), shown]).encode())
-        seen = len(state.events)
+        seen = digest_events(state, seen, digest)
         steps += 1
-    digest.update(canonical_json(state.snapshot()).encode())
-    for seat in [None, *range(players)]:
-        view = state.public_view() if seat is None else state.view(seat)
-        digest.update(canonical_json(view).encode())
+    digest_end(state, players, digest)
     return steps
 
 
