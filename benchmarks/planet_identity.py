@@ -37,16 +37,26 @@ def play(seed: int, variants: list[str] | None, digest) -> int:
             action = rng.choice(legal)
             state.apply(action)
         digest.update(str(action).encode())
-        for event in state.events[seen:]:
-            shown = None if event.visible_to is None else sorted(event.visible_to)
-            digest.update(canonical_json([event.to_json(), shown]).encode())
-        seen = len(state.events)
+        seen = digest_events(state, seen, digest)
         steps += 1
+    digest_end(state, players, digest)
+    return steps
+
+
+def digest_events(state, seen: int, digest) -> int:
+    """Add the events after the first `seen` (text, data, visibility); returns the events' count."""
+    for event in state.events[seen:]:
+        shown = None if event.visible_to is None else sorted(event.visible_to)
+        digest.update(canonical_json([event.to_json(), shown]).encode())
+    return len(state.events)
+
+
+def digest_end(state, players: int, digest) -> None:
+    """Add a finished game's snapshot, every seat's view and the public view."""
     digest.update(canonical_json(state.snapshot()).encode())
     for seat in [None, *range(players)]:
         view = state.public_view() if seat is None else state.view(seat)
         digest.update(canonical_json(view).encode())
-    return steps
 
 
 def main() -> None:

@@ -22,7 +22,12 @@ from cosmotable.games.kosmodrom.phases import (
 
 def _deck_card(card: str) -> DeckCard:
     """The chance outcome for drawing `card`."""
-    return shared(DeckCard, card)
+    action = _DECK_CARDS[card] = shared(DeckCard, card)
+    return action
+
+
+#: card -> its `DeckCard` outcome (the `shared` instance), read without a call per draw.
+_DECK_CARDS: dict[str, DeckCard] = {}
 
 
 class Deck(CardEffects):
@@ -48,14 +53,18 @@ class Deck(CardEffects):
         same draw `r` (a rollout draws hundreds of cards)."""
         phase = self.phase
         if phase in CHANCE_PHASES and phase != FIRST and phase != STEAL:
-            pool = self._draw_pool()
-            if pool:
-                total = sum(pool.values())
-                cards = sorted(pool)
+            # `_draw_pool`'s cards, without building the pool: the same kinds, counts and order.
+            deck = self.deck
+            if self.deck_top > 0:
+                cards = sorted([c for c, k in deck.items() if k > 0 and c not in PADS])
+            else:
+                cards = sorted([c for c, k in deck.items() if k > 0])
+            if cards:
+                total = sum([deck[c] for c in cards])
                 for card in cards:
-                    r -= pool[card] / total
+                    r -= deck[card] / total
                     if r < 0:
-                        return _deck_card(card)
+                        return _DECK_CARDS.get(card) or _deck_card(card)
                 return _deck_card(cards[-1])
         return super().pick_chance(r)
 

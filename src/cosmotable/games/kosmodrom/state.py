@@ -94,6 +94,37 @@ class KosmodromState(Negotiation, Turns, Deck):
             self._legal_cache = super().legal_actions()
         return list(self._legal_cache)
 
+    def play_randomly(self, rng: random.Random, max_steps: int | None = None) -> int:
+        """`State.play_randomly` (the same draws from `rng`, the same moves and outcomes, the same
+        history), with the seat to move read from the phase and each step's `_commit` inlined: a
+        search's rollout plays hundreds of steps of this game, and the layers between them were a
+        tenth of its time. Scripted chance and a Random of another make take the engine's path."""
+        if type(rng).choice is not random.Random.choice:
+            return super().play_randomly(rng, max_steps)
+        below, draw = rng._randbelow, rng.random  # type: ignore[attr-defined]  # `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]`
+        listing, pick, apply, record = self._legal_actions, self.pick_chance, self._apply, self.history.append
+        known = self.__dict__
+        steps = 0
+        while max_steps is None or steps < max_steps:
+            phase = self.phase
+            if phase == OVER:
+                break
+            if phase in CHANCE_PHASES:
+                if self._scripted_chance:
+                    self.sample_chance(rng)  # a scripted outcome is checked as apply checks it
+                    steps += 1
+                    continue
+                action = pick(draw())
+            else:
+                cached = known.get("_legal_cache") or listing()
+                if not cached:
+                    raise IndexError(f"no legal move in phase {phase!r}")  # as rng.choice([]) would
+                action = cached[below(len(cached))]
+            apply(action)  # (drops the legal moves' cache, as `_commit` does)
+            record(action)
+            steps += 1
+        return steps
+
     def is_legal(self, action: Action) -> bool:
         if self.phase in CHANCE_PHASES:
             if self.phase == FIRST:
@@ -159,12 +190,26 @@ class KosmodromState(Negotiation, Turns, Deck):
         seat = self.turn_seat
         options: list[Action] = []
         hand = self.hands[seat]
+        specs = self.cards.cards
         for card in sorted(hand):
             if hand[card] <= 0:
                 continue
+            kind = specs[card].type
+            if kind == "rocket" or kind == "upgrade":
+                options.append(_play(card, ""))  # (`plays.candidates`: no target, always playable)
+                continue
+            if kind in _LISTED_LEGAL:
+                # Every candidate of these kinds passes `play_problem` (the card is in the hand; the
+                # candidates are exactly the places it checks: test_fast_paths.py), and an
+                # advantage only needs its kind not on the rocket yet: a random game lists the
+                # plays at every fourth step, and these checks were half of a rollout's listing.
+                for target in plays.candidates(self, seat, card):
+                    if kind != "advantage" or card not in self.rockets[target].advantages:
+                        options.append(_play(card, target))
+                continue
             for target in plays.candidates(self, seat, card):
                 if plays.play_problem(self, seat, card, target) is None:
-                    options.append(shared(Play, card, target))
+                    options.append(_play(card, target))
         if self.negotiation and hand.total() > 0:
             # rulebook (переговоры): in step 4, trade or give away any number of cards. The offer is
             # built one step at a time (to whom, each card given, each card wanted), so the list of
@@ -207,6 +252,8 @@ class KosmodromState(Negotiation, Turns, Deck):
 
     def _continue(self) -> None:
         """Carry out everything automatic until a seat must decide, chance is due, or the game ends."""
+        if self.phase in _NOTHING_AUTOMATIC:
+            return  # (the loop below would fall through every test: a discard is a rollout's commonest step)
         while True:
             if self.phase == PLAY and self.stolen:
                 self.phase = STOLEN  # the thief first decides what becomes of the stolen card(s)
@@ -393,6 +440,10 @@ class KosmodromState(Negotiation, Turns, Deck):
         return new
 
 
+#: Phases where `_continue` has nothing to carry out: a seat decides (the play phase has its checks).
+_NOTHING_AUTOMATIC = frozenset({DISCARD, STOLEN, ORDER, OFFER, ANSWER, OVER, FIRST})
+
+
 def _nothing(state: KosmodromState, action: Action) -> None:
     """An action of no class below changes nothing by itself (`_continue` still runs)."""
 
@@ -415,6 +466,20 @@ _RULES: dict[type, Callable[[KosmodromState, Any], None]] = {
 
 
 _DONE, _DRAW, _TAKE = shared(Done), shared(Draw), shared(Take)
+#: Card types whose listed candidates (`plays.candidates`) are all legal plays (an advantage: once
+#: its kind is not on the rocket yet).
+_LISTED_LEGAL = frozenset({"rocket", "upgrade", "component", "advantage", "expert"})
+#: (card, target) -> `play card target` (the `shared` instance), read without a call per play.
+_PLAYS: dict[tuple[str, str], Action] = {}
+
+
+def _play(card: str, target: str) -> Action:
+    action = _PLAYS.get((card, target))
+    if action is None:
+        action = _PLAYS[card, target] = shared(Play, card, target)
+    return action
+
+
 #: card -> `discard card` (the `shared` instance), read without a call per card: a random game
 #: lists the discards of a hand at every other step.
 _DISCARD: dict[str, Action] = {}

@@ -173,10 +173,22 @@ class KosmodromTable(State):
 
     def _forget(self, holder: int, card: str, observers=None) -> None:
         """`card` left `holder`'s hand in the open (None: for everyone, else for `observers`)."""
+        if observers is None:
+            # Every play and discard of a rollout comes here: `_less` inlined, over every other
+            # seat's knowledge and the public one.
+            known = self.known
+            for counter in [
+                *(known[o][holder] for o in range(self.num_players) if o != holder),
+                self.known_public[holder],
+            ]:
+                count = counter.get(card, 0)
+                if count > 1:
+                    counter[card] = count - 1
+                elif card in counter:
+                    del counter[card]
+            return
         for o in self._observers(holder, observers):
             self._less(self.known[o][holder], card)
-        if observers is None:
-            self._less(self.known_public[holder], card)
 
     def _forget_unseen(self, holder: int, observers, public: bool) -> None:
         """A card the observers did not see left `holder`'s hand: any known card may be the one, so
