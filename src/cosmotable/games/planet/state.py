@@ -361,6 +361,39 @@ class PlanetState(State):
             return _reveal(dist[-1][0])
         return super().pick_chance(r)
 
+    def play_randomly(self, rng: random.Random, max_steps: int | None = None) -> int:
+        """State.play_randomly (the same draws from `rng`, the same steps, the same game) with the
+        engine's layers between the loop and the rules taken out: the phase read directly instead of
+        `current_player`, the game's two hooks (the rules' functions) called without
+        `_legal_actions`, `_commit` and `_apply` around them. A full random rollout of Planet is
+        about 950 steps (most reach the turn cap), so a search's simulation is this loop."""
+        if max_steps is not None or type(rng).choice is not random.Random.choice:
+            return super().play_randomly(rng, max_steps)
+        listing, carry_out = self.game.legal_actions_in, self.game.apply_in
+        below, draw, pick, history = rng._randbelow, rng.random, self.pick_chance, self.history  # type: ignore[attr-defined]
+        chance, scripted = _CHANCE_PHASES, self._scripted_chance
+        steps = 0
+        while True:
+            phase = self.phase
+            if phase == OVER:
+                return steps
+            if phase in chance:
+                if scripted:
+                    self.sample_chance(rng)  # a scripted outcome is checked as apply checks it
+                    steps += 1
+                    continue
+                act = pick(draw())
+            else:
+                cached = self._legal_cache
+                if cached is None:
+                    cached = listing(self)
+                # (an empty list goes to choice, which raises, where _randbelow(0) would never return)
+                act = cached[below(len(cached))] if cached else rng.choice(cached)
+            self._legal_cache = None
+            carry_out(self, act)
+            history.append(act)
+            steps += 1
+
     def is_legal(self, action: Action) -> bool:
         if self.phase in CHANCE_PHASES:
             return any(action == o for o, _ in self.chance_outcomes())
