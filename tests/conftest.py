@@ -114,3 +114,15 @@ def _batch_engine_compiled(request):
         import batch_engine_helpers
 
         batch_engine_helpers.wait_for_compile()
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    """The worker's one Playwright driver, for every browser test of any folder (tests/web, the
+    fourth game's): a second `sync_playwright()` in the same process while this one runs is refused
+    ("Sync API inside the asyncio loop"), which failed Pebbles' browser test whenever a web test ran
+    before it on the same worker."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver

@@ -137,19 +137,18 @@ def pebbles_server(tmp_path_factory, browser_setup):
 
 
 @pytest.fixture
-def page(browser_setup):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(
-            executable_path=browser_setup.CHROMIUM, args=browser_setup.CHROMIUM_ARGS
-        )
-        # the suite's page: its console errors and page errors collected, to fail the test below
-        context, page = browser_setup._new_page(chromium, 1280, 900)
-        yield page
-        errors = list(page.js_errors)
-        context.close()
-        chromium.close()
+def page(browser_setup, playwright_driver):
+    # the worker's Playwright driver (tests/conftest.py), shared with tests/web: a driver of its own
+    # is refused when a web test ran first on this worker
+    chromium = playwright_driver.chromium.launch(
+        executable_path=browser_setup.CHROMIUM, args=browser_setup.CHROMIUM_ARGS
+    )
+    # the suite's page: its console errors and page errors collected, to fail the test below
+    context, page = browser_setup._new_page(chromium, 1280, 900)
+    yield page
+    errors = list(page.js_errors)
+    context.close()
+    chromium.close()
     assert not errors, "the page logged errors:\n" + "\n".join(errors)
 
 

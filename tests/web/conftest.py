@@ -165,14 +165,6 @@ def running_server(data_dir: Path, port: int | None = None, **settings: str):
 
 
 @pytest.fixture(scope="session")
-def playwright_driver():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="session")
 def browser(playwright_driver):
     if not Path(CHROMIUM).exists():
         pytest.fail(

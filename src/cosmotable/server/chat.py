@@ -29,6 +29,9 @@ from cosmotable.server.store import Change, aware
 
 #: characters of one message
 MAX_CHARS = 500
+#: the largest message id a client may name (`GET .../chat?after=`): ids are PostgreSQL `integer`s, and
+#: a larger number made the database refuse the query (a 500 found by schemathesis); it is a 422 now
+MAX_CHAT_ID = 2**31 - 1
 #: messages one GET returns at most (the newest ones after `after`)
 PAGE = 500
 #: each seat (or spectator connection) may write CHAT_BURST messages at once, then CHAT_RATE a second

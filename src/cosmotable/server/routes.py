@@ -15,7 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from cosmotable import games
 from cosmotable.server import clock, models
 from cosmotable.server.account_routes import account_router, signed_in
-from cosmotable.server.chat import ChatLog, ChatMessage, ChatPost, ChatSwitch
+from cosmotable.server.chat import MAX_CHAT_ID, ChatLog, ChatMessage, ChatPost, ChatSwitch
 from cosmotable.server.errors import ApiError
 from cosmotable.server.game_web import web_url
 from cosmotable.server.health import HealthBody, health
@@ -291,7 +291,7 @@ def api_router(server: Server) -> APIRouter:
     async def chat_log(
         table_id: str,
         seat_token: SeatToken = None,
-        after: Annotated[int, Query(ge=0, description="only messages with a greater id")] = 0,
+        after: Annotated[int, Query(ge=0, le=MAX_CHAT_ID, description="only messages with a greater id")] = 0,
     ):
         return await call(service.chat_log, table_id, seat_token, after)
 
