@@ -23,7 +23,7 @@ import random
 import time
 
 import machine
-from planet_identity import digest_end, digest_events
+from planet_identity import digest_end, digest_walk
 
 from cosmotable import games
 from cosmotable.bots.mcts import MCTSBot
@@ -44,26 +44,17 @@ def random_play(seed: int, digest) -> int:
     players = 2 + seed % 3
     variants = VARIANTS[seed % len(VARIANTS)]
     state = games.get("kosmodrom").new_state(num_players=players, seed=seed, variants=variants)
-    seen = steps = 0
-    while not state.is_terminal():
-        digest.update(canonical_json(state.snapshot()).encode())
-        if state.is_chance_node():
-            digest.update(repr([(str(a), p) for a, p in state.chance_outcomes()]).encode())
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            digest.update(repr([str(a) for a in legal]).encode())
-            if steps % 10 == 0:
-                rollout = state.clone()
-                rollout.silence()
-                played = rollout.play_randomly(random.Random(steps), 300)
-                digest.update(repr([str(a) for a in rollout.history[-played:]]).encode())
-                digest.update(canonical_json(rollout.snapshot()).encode())
-            action = rng.choice(legal)
-            state.apply(action)
-        digest.update(str(action).encode())
-        seen = digest_events(state, seen, digest)
-        steps += 1
+
+    def rollout_from(state, steps: int) -> None:
+        # the search's path: a clone's random rollout from every tenth decision joins the digest
+        if steps % 10 == 0:
+            rollout = state.clone()
+            rollout.silence()
+            played = rollout.play_randomly(random.Random(steps), 300)
+            digest.update(repr([str(a) for a in rollout.history[-played:]]).encode())
+            digest.update(canonical_json(rollout.snapshot()).encode())
+
+    steps = digest_walk(state, rng, digest, chance_rng=rng, on_decision=rollout_from)
     digest_end(state, players, digest)
     return steps
 

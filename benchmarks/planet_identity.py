@@ -25,21 +25,31 @@ def play(seed: int, variants: list[str] | None, digest) -> int:
     rng = random.Random(seed)
     players = 4 if variants else rng.randint(2, 4)
     state = games.get("planet").new_state(num_players=players, seed=seed, variants=variants)
+    steps = digest_walk(state, rng, digest)
+    digest_end(state, players, digest)
+    return steps
+
+
+def digest_walk(state, rng: random.Random, digest, chance_rng=None, on_decision=None) -> int:
+    """Random play of `state` to its end, each step joining `digest` (the module's doc says what);
+    chance is drawn with `chance_rng` (else the state's own generator), and `on_decision(state,
+    steps)` may add more to the digest at each decision, before its move. Returns the steps."""
     seen = steps = 0
     while not state.is_terminal():
         digest.update(canonical_json(state.snapshot()).encode())
         if state.is_chance_node():
             digest.update(repr([(str(a), p) for a, p in state.chance_outcomes()]).encode())
-            action = state.sample_chance()
+            action = state.sample_chance() if chance_rng is None else state.sample_chance(chance_rng)
         else:
             legal = state.legal_actions()
             digest.update(repr([str(a) for a in legal]).encode())
+            if on_decision is not None:
+                on_decision(state, steps)
             action = rng.choice(legal)
             state.apply(action)
         digest.update(str(action).encode())
         seen = digest_events(state, seen, digest)
         steps += 1
-    digest_end(state, players, digest)
     return steps
 
 
