@@ -173,9 +173,7 @@ class Session:
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """Legal decisions of the seat to act (all zeros for any other seat and at the end)."""
-        player = self._player
-        if player is None:
-            player = self.to_act()
+        player = self.to_act()
         if player == TERMINAL or (seat is not None and seat != player):
             return self._no_moves.copy()
         mask = self._mask
@@ -257,12 +255,7 @@ class Session:
         self.decisions += 1
         while state.is_chance_node():  # resolve_chance, inline: this runs at every decision
             state.sample_chance(self.rng)
-        # `_changed`, inline (this runs at every decision)
-        self.version += 1
-        self._observations = {}
-        self._mask = None
-        self._offered = {}
-        self._player = None
+        self._changed()
 
     def picture(self, seat: int | None = None, title: str = "") -> np.ndarray:
         """The table drawn from the public view (or `seat`'s view) as RGB pixels."""

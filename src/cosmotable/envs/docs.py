@@ -262,9 +262,10 @@ base / new / new / base, same machine line as above, load average 11-15 on the 2
 | after (8f71327) | 11.88 | 58,854 | 20,237 (34.4%) | 13,647 (23.2%) |
 | before (3251917) | 11.19 | 54,420 | 19,276 (35.4%) | 12,221 (22.5%) |
 
-The wrapper trims of this round (`Session.apply` without a call to `_changed`, `mask` and
-`is_legal_index` reading the cached seat and action count, the Gymnasium step taking the end from
-`_play_opponents` instead of asking again) are within the noise of a machine this loaded. Where a
+The wrapper trims of this round (`is_legal_index` reading the cached action count, the Gymnasium
+step taking the end from `_play_opponents` instead of asking again) are within the noise of a machine
+this loaded; two more (`Session.apply` with `_changed` inlined, `mask` reading the cached seat itself)
+were taken back for that reason: each copied what a method already does. Where a
 PettingZoo decision's time goes (CPU time per decision, same process, load ~8): engine alone 15-16
 us; the session's own apply loop 15-17 us; with the mask and the benchmark's random pick 24-25 us;
 with the observation too 37-42 us; the PettingZoo env 41-44 us. Replacing the observation by a

@@ -127,12 +127,13 @@ export const endScreen = {
   // Who won, in the game's words when its module has them (a Planet team names the team), else the
   // shell's: one winner, or a shared victory.
   winnersText(winners) {
+    const view = this.state && this.state.view;
     // until the view arrives the game's words are unknown: say so rather than flash the shell's line
     // (a Planet team's win read "Shared victory" for a moment), unless loading the view failed
-    if (this.module.winnersText && !(this.state && this.state.view) && !this.error) return t("common.loading");
-    if (this.module.winnersText && this.state && this.state.view) {
+    if (this.module.winnersText && !view && !this.error) return t("common.loading");
+    if (this.module.winnersText && view) {
       try {
-        const text = this.module.winnersText(this.state.view, winners, this.ctx());
+        const text = this.module.winnersText(view, winners, this.ctx());
         if (text) return text;
       } catch (error) {
         console.error(error);
