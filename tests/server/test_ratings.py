@@ -6,6 +6,7 @@ Every test runs on SQLite and on PostgreSQL (the `client` fixture of tests/serve
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -16,6 +17,16 @@ from cosmotable.server.ratings import RATED_LEVELS, calibrated, calibration, new
 
 PASSWORD = "correct horse battery"
 START = new_skill()
+#: Every table here is dealt with this seed (tests only, Settings.table_seed): the tests choose the
+#: seats' moves by a seeded random, and the premise "a game with one winner" needs the deal fixed
+#: too. With a secret deal per table, the first test's game sometimes ended shared (MLEM can) and
+#: the test failed now and then under load on PostgreSQL.
+TABLE_SEED = 11
+
+
+@pytest.fixture
+def settings(settings):
+    return dataclasses.replace(settings, table_seed=TABLE_SEED)
 
 
 def sign_up(client, name: str) -> None:
