@@ -53,6 +53,7 @@ class Search:
     prior_extra: int = 0
     heuristic_round: bool = False
     work_budget: int | None = None
+    searched: float = 1.0
 
 
 #: level -> its search; a time budget (`think`) overrides the simulations. `normal` and `hard` roll out
@@ -100,6 +101,7 @@ class MCTSBot(Bot):
         prior_extra: int = 0,
         heuristic_round: bool = False,
         work_budget: int | None = None,
+        searched: float = 1.0,
     ):
         super().__init__(seed)
         self.simulations = simulations
@@ -131,6 +133,11 @@ class MCTSBot(Bot):
         #: The most moves the game's heuristic judges in one search (None: no cap): once spent, no new
         #: iteration starts and a round under way stops where it stands and is judged there.
         self.work_budget = work_budget
+        #: The share of decisions searched; the others take the heuristic's move, drawn decision by
+        #: decision from the bot's seed. The levels of games where a larger search budget did not
+        #: play better (Kosmodrom, Planet: docs/ratings.md) are made weaker this way, between the
+        #: heuristic and the full search. 1.0 draws nothing (the other levels' choices stay as they were).
+        self.searched = searched
         #: Moves the heuristic judged in the last search (its root ranking included).
         self.judged = 0
         #: A named level takes its search from the game being played (`search_for`), set at each move.
@@ -155,6 +162,7 @@ class MCTSBot(Bot):
         self.contempt = search.contempt
         self.prior_extra, self.heuristic_round = search.prior_extra, search.heuristic_round
         self.work_budget = search.work_budget
+        self.searched = search.searched
 
     # ---------------------------------------------------------------------------------- search
     def act(self, state: State) -> Action:
@@ -164,10 +172,16 @@ class MCTSBot(Bot):
         forced = planned(state)
         if forced is not None:
             return forced
-        if stalled(state):  # the heuristic's move, unsearched (`_candidates` says why)
+        if stalled(state) or self._unsearched(state):  # the heuristic's move (`_candidates` says why)
             return self._ranked(state, unplayed(state, legal))[0]
         root, allowed = self._search(state, legal)
         return self._best(root, allowed)
+
+    def _unsearched(self, state: State) -> bool:
+        """Whether this decision takes the heuristic's move instead of a search (`searched`)."""
+        if self.level_name is not None:
+            self.configure(search_for(self.level_name, state.game.id))
+        return self.searched < 1.0 and self.rng.random() >= self.searched
 
     def _best(self, root: Node, allowed: list[Action]) -> Action:
         """The most visited move; among equally visited ones (wide moves lists, small budgets) the
@@ -195,8 +209,10 @@ class MCTSBot(Bot):
             (only,) = legal
             chance = estimated_chances(state, legal, self.rng)[str(only)]
             return [{"action": only, "win_chance": chance, "visits": 1}]
+        # the same draws as `act` (a bot of the same seed), so that the move named first is its move
+        heuristic_move = self._ranked(state, unplayed(state, legal))[0] if self._unsearched(state) else None
         root, allowed = self._search(state, legal)
-        chosen = self._best(root, allowed)
+        chosen = heuristic_move or self._best(root, allowed)
         seat = self._seat
         unsearched = [a for a in legal if not root.children.get(str(a))]
         estimates = estimated_chances(state, unsearched, self.rng) if unsearched else {}
