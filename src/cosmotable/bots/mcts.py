@@ -14,7 +14,8 @@
   the other seats play that turn by the game's heuristic; `prior_top` searches only the heuristic's
   (with `prior_by_estimate`: the estimate's) best few moves at the root; `heuristic_round` follows
   each root move by the rest of the round played by the heuristic and judges the position by the
-  heuristic's best next move (Planet `hard`).
+  heuristic's best next move (Planet `hard`); `searched` searches only that share of the decisions
+  and takes the heuristic's move on the others (Kosmodrom's and Planet's `easy` and `normal`).
 * Rollouts are random and may stop after `rollout_depth` steps, where a per-game evaluation
   (`bots.evaluation`) estimates each seat's standing.
 
