@@ -36,7 +36,7 @@ def candidate(game_id: str, spec: str) -> Search:
     search = search_for("hard", game_id)
     if spec == "hard":
         return search
-    fields = {f.name: f.type for f in dataclasses.fields(Search)}
+    fields = [f.name for f in dataclasses.fields(Search)]
     changes: dict[str, object] = {}
     for part in spec.split(","):
         name, _, text = part.partition("=")

@@ -63,7 +63,7 @@ def test_the_share_of_searched_decisions_is_drawn_from_the_bots_seed():
 
 
 def test_a_level_searching_every_decision_draws_nothing_from_its_seed():
-    # MLEM's levels and every `hard` keep the choices they made before the share existed
+    # MLEM's levels and Planet's `hard` keep the choices they made before the share existed
     assert all(search.searched == 1.0 for search in LEVELS.values())
     bot = MCTSBot.level("normal", seed=5)
     before = bot.rng.getstate()

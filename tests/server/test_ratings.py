@@ -19,8 +19,8 @@ PASSWORD = "correct horse battery"
 START = new_skill()
 #: Every table here is dealt with this seed (tests only, Settings.table_seed): the tests choose the
 #: seats' moves by a seeded random, and the premise "a game with one winner" needs the deal fixed
-#: too. With a secret deal per table, the first test's game sometimes ended shared (MLEM can) and
-#: the test failed now and then under load on PostgreSQL.
+#: too. With a secret deal per table, the first test's game could end shared (MLEM can): the likely
+#: cause of its rare failure on PostgreSQL (its message was not kept).
 TABLE_SEED = 11
 
 

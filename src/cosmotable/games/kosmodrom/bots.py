@@ -140,7 +140,7 @@ def standing_estimate(state: State) -> list[float]:
 #: The search levels (bots/mcts.py). A random rollout throws good cards away, so a level searches
 #: its own turn among the heuristic's best moves, lets the other seats answer by the heuristic, and
 #: judges by the game's estimate. A larger search does not play better here: the estimate's errors
-#: are what a longer search finds (docs/ratings.md: 20 iterations among the best 2 won 16 of 23
+#: are what a longer search finds (docs/ratings.md: 20 iterations among the best 2 won 17 of 25
 #: games against 60 among the best 3, which beat 300 among the best 4 in 4 of 4 and 3 of 4). So
 #: `hard` is the best search found, and `normal` and `easy` play it on 70% and 35% of their
 #: decisions and the heuristic's move on the rest (`Search.searched`), which puts them between the
