@@ -142,6 +142,10 @@ def test_nothing_sent_to_a_seat_holds_another_seats_secrets_or_the_seed(
         ]
         for socket in sockets:
             socket.read_in_background()
+        for socket in sockets:
+            # the server subscribes a socket to the table's changes before it sends the first state:
+            # chat written before that would not be this socket's to get
+            socket.wait_for_step(0)
         chat: list[tuple[str, str]] = []  # (channel, marker) of each message the server took
         try:
             final_step = _play(http, table_id, tokens, rng, received, chat)

@@ -10,7 +10,7 @@ import redis
 from server_helpers import run_coroutine
 
 import services
-from cosmotable.server.broadcast import LocalBroadcaster, RedisBroadcaster, make_broadcaster
+from cosmotable.server.broadcast import QUEUE_LIMIT, LocalBroadcaster, RedisBroadcaster, make_broadcaster
 from cosmotable.server.settings import Settings
 
 WAIT = 30.0  # stops a hung test only
@@ -111,3 +111,50 @@ def test_a_process_that_starts_while_redis_is_down_serves_locally_and_catches_up
 def test_the_redis_url_setting_chooses_redis_fan_out(tmp_path, redis_url):
     assert isinstance(make_broadcaster(Settings(data_dir=tmp_path, redis_url=redis_url)), RedisBroadcaster)
     assert isinstance(make_broadcaster(Settings(data_dir=tmp_path)), LocalBroadcaster)
+
+
+def test_a_socket_far_behind_loses_no_chat_and_still_gets_the_newest_change():
+    """A subscriber that does not read gets its change notices merged when its queue is full, but
+    every chat message, in order (dropping the oldest message lost chat under load)."""
+
+    async def scenario():
+        local = LocalBroadcaster()
+        async with local.subscribe("t1") as updates:
+            for step in range(1, 3 * QUEUE_LIMIT):
+                await local.publish("t1", {"table": "t1", "step": step, "version": step})
+                if step == 5:
+                    await local.publish("t1", {"table": "t1", "step": 5, "undo": 1, "version": 5})
+                if step % 20 == 0:
+                    await local.publish("t1", {"table": "t1", "step": -1, "chat": {"text": f"c{step}"}})
+            got = [await next_message(updates) for _ in range(local_waiting(local, "t1"))]
+        await local.close()
+        return got
+
+    got = run_coroutine(scenario())
+    assert [m["chat"]["text"] for m in got if "chat" in m] == [
+        f"c{n}" for n in range(20, 3 * QUEUE_LIMIT, 20)
+    ]
+    changes = [m for m in got if "chat" not in m]
+    assert changes[-1]["step"] == changes[-1]["version"] == 3 * QUEUE_LIMIT - 1
+    assert any(m.get("undo") == 1 for m in changes), "an undo notice must survive the merge"
+    assert len(got) <= QUEUE_LIMIT
+
+
+def test_a_queue_of_chat_only_keeps_its_newest_messages():
+    async def scenario():
+        local = LocalBroadcaster()
+        async with local.subscribe("t1") as updates:
+            for n in range(QUEUE_LIMIT + 10):
+                await local.publish("t1", {"table": "t1", "step": -1, "chat": {"text": f"c{n}"}})
+            got = [await next_message(updates) for _ in range(local_waiting(local, "t1"))]
+        await local.close()
+        return got
+
+    got = run_coroutine(scenario())
+    assert [m["chat"]["text"] for m in got] == [f"c{n}" for n in range(10, QUEUE_LIMIT + 10)]
+
+
+def local_waiting(local: LocalBroadcaster, table_id: str) -> int:
+    """How many messages wait in the one subscriber queue of `table_id`."""
+    (queue,) = local._queues[table_id]
+    return queue.qsize()
