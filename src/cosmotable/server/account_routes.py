@@ -10,7 +10,6 @@ authenticates and that changes something is refused when it comes from another s
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,16 +20,13 @@ from fastapi.responses import Response
 from cosmotable.server import models
 from cosmotable.server.accounts import SESSION_DAYS, Account, unauthorized
 from cosmotable.server.chat_mutes import MutedSeats
+from cosmotable.server.dependencies import ServerDep
 from cosmotable.server.errors import ApiError, forbidden
 from cosmotable.server.limits import SIGN_IN_ADDRESS_FACTOR, client_address, retry_after
 from cosmotable.server.models import ErrorBody
 from cosmotable.server.runtime import Server
 
 COOKIE = "cosmotable_session"
-#: Argon2 computations at once per process: each takes 64 MiB and most of a core for a tenth of a
-#: second or more, so a burst of sign-ins waits here instead of filling the worker threads the
-#: tables' calls need (and the memory)
-HASHING_AT_ONCE = 2
 
 ACCOUNT_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorBody, "description": "not signed in, or a wrong name or password"},
@@ -97,33 +93,33 @@ async def required(server: Server, request: Request, changes: bool = True) -> Ac
     return account
 
 
-def account_router(server: Server) -> APIRouter:
+async def hashed(server: Server, fn, *args):
+    """A service call that computes Argon2, a few at a time (`Server.hashing`)."""
+    async with server.hashing:
+        return await server.call(fn, *args)
+
+
+def limit(server: Server, request: Request, name: str | None) -> None:
+    """429 when the address, or the name, has made too many attempts lately."""
+    attempts = server.sign_in_attempts
+    wait = attempts.take(f"address:{client_address(request.scope) or '?'}", SIGN_IN_ADDRESS_FACTOR)
+    if not wait and name is not None:
+        key = hashlib.sha256(name.casefold().encode("utf-8")).hexdigest()
+        wait = attempts.take(f"name:{key}")
+    if wait:
+        raise ApiError(
+            429,
+            "rate_limited",
+            f"too many sign-in attempts; retry after {retry_after(wait)} s",
+            headers={"Retry-After": str(retry_after(wait))},
+        )
+
+
+def account_router() -> APIRouter:
     router = APIRouter(responses=ACCOUNT_ERRORS, tags=["accounts"])
-    service = server.service
-    hashing = asyncio.Semaphore(HASHING_AT_ONCE)
-
-    async def call(fn, *args):
-        """A service call that computes Argon2, a few at a time."""
-        async with hashing:
-            return await server.call(fn, *args)
-
-    def limit(request: Request, name: str | None) -> None:
-        """429 when the address, or the name, has made too many attempts lately."""
-        attempts = server.sign_in_attempts
-        wait = attempts.take(f"address:{client_address(request.scope) or '?'}", SIGN_IN_ADDRESS_FACTOR)
-        if not wait and name is not None:
-            key = hashlib.sha256(name.casefold().encode("utf-8")).hexdigest()
-            wait = attempts.take(f"name:{key}")
-        if wait:
-            raise ApiError(
-                429,
-                "rate_limited",
-                f"too many sign-in attempts; retry after {retry_after(wait)} s",
-                headers={"Retry-After": str(retry_after(wait))},
-            )
 
     @router.get("/session", response_model=models.SessionInfo, summary="Who is signed in (null: a guest)")
-    async def session(request: Request):
+    async def session(server: ServerDep, request: Request):
         account = await signed_in(server, request, changes=False)
         info = models.AccountInfo(name=account.name, created_at=account.created_at) if account else None
         return models.SessionInfo(account=info)
@@ -131,27 +127,27 @@ def account_router(server: Server) -> APIRouter:
     @router.post(
         "/account", status_code=201, response_model=models.AccountInfo, summary="Sign up (and sign in)"
     )
-    async def sign_up(body: models.Credentials, request: Request, response: Response):
+    async def sign_up(server: ServerDep, body: models.Credentials, request: Request, response: Response):
         check_same_site(request)
-        limit(request, None)
-        info, session_id = await call(service.sign_up, body)
+        limit(server, request, None)
+        info, session_id = await hashed(server, server.service.sign_up, body)
         set_session_cookie(server, request, response, session_id)
         return info
 
     @router.post("/session", response_model=models.AccountInfo, summary="Sign in (a new session cookie)")
-    async def sign_in(body: models.Credentials, request: Request, response: Response):
+    async def sign_in(server: ServerDep, body: models.Credentials, request: Request, response: Response):
         check_same_site(request)
-        limit(request, body.name)
-        info, session_id = await call(service.sign_in, body, request.cookies.get(COOKIE))
+        limit(server, request, body.name)
+        info, session_id = await hashed(server, server.service.sign_in, body, request.cookies.get(COOKIE))
         set_session_cookie(server, request, response, session_id)
         return info
 
     @router.delete("/session", status_code=204, summary="Sign out (the session ends on the server)")
-    async def sign_out(request: Request) -> Response:
+    async def sign_out(server: ServerDep, request: Request) -> Response:
         cookie = request.cookies.get(COOKIE)
         if cookie:
             check_same_site(request)
-            await server.call(service.sign_out, cookie)
+            await server.call(server.service.sign_out, cookie)
         response = Response(status_code=204)
         clear_session_cookie(server, request, response)
         return response
@@ -161,10 +157,10 @@ def account_router(server: Server) -> APIRouter:
         status_code=204,
         summary="Change the password (every other session of the account ends)",
     )
-    async def change_password(body: models.PasswordChange, request: Request) -> Response:
+    async def change_password(server: ServerDep, body: models.PasswordChange, request: Request) -> Response:
         account = await required(server, request)
-        limit(request, account.name)
-        session_id = await call(service.change_password, account, body)
+        limit(server, request, account.name)
+        session_id = await hashed(server, server.service.change_password, account, body)
         response = Response(status_code=204)
         set_session_cookie(server, request, response, session_id)
         return response
@@ -174,10 +170,10 @@ def account_router(server: Server) -> APIRouter:
         status_code=204,
         summary="Delete the account (its games stay, shown under a deleted player)",
     )
-    async def delete_account(body: models.AccountDeletion, request: Request) -> Response:
+    async def delete_account(server: ServerDep, body: models.AccountDeletion, request: Request) -> Response:
         account = await required(server, request)
-        limit(request, account.name)
-        for change in await call(service.delete_account, account, body):
+        limit(server, request, account.name)
+        for change in await hashed(server, server.service.delete_account, account, body):
             await server.announce(change)
         response = Response(status_code=204)
         clear_session_cookie(server, request, response)
@@ -188,9 +184,9 @@ def account_router(server: Server) -> APIRouter:
         response_model=models.MyGames,
         summary="The signed-in account's games, with their seat links (private to the account)",
     )
-    async def account_games(request: Request):
+    async def account_games(server: ServerDep, request: Request):
         account = await required(server, request, changes=False)
-        return await server.call(service.account_games, account)
+        return await server.call(server.service.account_games, account)
 
     @router.get(
         "/account/mutes/{table_id}",
@@ -198,9 +194,9 @@ def account_router(server: Server) -> APIRouter:
         summary="The seats whose chat messages the signed-in account hides at a table (private)",
         responses=NO_TABLE,
     )
-    async def chat_mutes(table_id: str, request: Request):
+    async def chat_mutes(server: ServerDep, table_id: str, request: Request):
         account = await required(server, request, changes=False)
-        return await server.call(service.muted_seats, account, table_id)
+        return await server.call(server.service.muted_seats, account, table_id)
 
     @router.put(
         "/account/mutes/{table_id}",
@@ -208,16 +204,16 @@ def account_router(server: Server) -> APIRouter:
         summary="Set the seats whose chat messages the signed-in account hides at a table",
         responses=NO_TABLE,
     )
-    async def set_chat_mutes(table_id: str, body: MutedSeats, request: Request):
+    async def set_chat_mutes(server: ServerDep, table_id: str, body: MutedSeats, request: Request):
         account = await required(server, request)
-        return await server.call(service.set_muted_seats, account, table_id, body)
+        return await server.call(server.service.set_muted_seats, account, table_id, body)
 
     @router.post(
         "/seats/lookup",
         response_model=models.MyGames,
         summary="The games of the seat links a browser keeps (a guest's games)",
     )
-    async def guest_games(body: models.SeatLookup):
-        return await server.call(service.guest_games, body)
+    async def guest_games(server: ServerDep, body: models.SeatLookup):
+        return await server.call(server.service.guest_games, body)
 
     return router

@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(RateLimit, limiter=server.limiter)
     if settings.proxy_networks:  # outside the limit: it counts the client's address, not the proxy's
         app.add_middleware(ClientAddress, trusted=settings.proxy_networks)
-    api = api_router(server)
+    api = api_router()  # shared by every app of this process: a route reads `app.state.server`
     app.include_router(api, prefix="/api")
     install_pages(app)
     templates = RouteTemplates()

@@ -5,6 +5,7 @@ announces the change through the server (`Server.change`), which lets the bots p
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from typing import Annotated, Any, Literal
 
@@ -16,6 +17,7 @@ from cosmotable import games
 from cosmotable.server import clock, models
 from cosmotable.server.account_routes import account_router, signed_in
 from cosmotable.server.chat import MAX_CHAT_ID, ChatLog, ChatMessage, ChatPost, ChatSwitch
+from cosmotable.server.dependencies import ServerDep
 from cosmotable.server.errors import ApiError
 from cosmotable.server.game_web import web_url
 from cosmotable.server.health import HealthBody, health
@@ -49,10 +51,12 @@ SeatToken = Annotated[str | None, Header(alias="X-Seat-Token", description="the 
 HostToken = Annotated[str | None, Header(alias="X-Host-Token", description="the host token")]
 
 
-def api_router(server: Server) -> APIRouter:
+@functools.cache
+def api_router() -> APIRouter:
+    """The API's routes (included under /api), built once per process and shared by every app made
+    in it: each route reads the server of the app the request came to (`ServerDep`), since building
+    them took about a fifth of a second of CPU for each `create_app` (dependencies.py)."""
     router = APIRouter(responses=ERRORS)
-    service = server.service
-    call = server.call
 
     @router.get(
         "/metrics",
@@ -60,6 +64,7 @@ def api_router(server: Server) -> APIRouter:
         "(the whole server's: /api/metrics/prometheus)",
     )
     async def metrics(
+        server: ServerDep,
         allocations: Annotated[int, Query(ge=0, le=100, description="top allocation sites to list")] = 0,
     ) -> dict[str, Any]:
         # allocations: only with the server started under PYTHONTRACEMALLOC=1, and only when asked
@@ -68,7 +73,7 @@ def api_router(server: Server) -> APIRouter:
             "pid": os.getpid(),  # which worker answered: each has its own figures
             "event_loop": server.loop_lag.report(),
             "gc": server.gc_pauses.report(),
-            "tables": service.sizes(),
+            "tables": server.service.sizes(),
             "resident_mib": resident_mib(),
             "top_allocations": await asyncio.to_thread(top_allocations, allocations) if allocations else None,
         }
@@ -79,7 +84,7 @@ def api_router(server: Server) -> APIRouter:
         response_class=Response,
         responses={200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "Prometheus text format"}},
     )
-    async def prometheus_metrics() -> Response:
+    async def prometheus_metrics(server: ServerDep) -> Response:
         text = await asyncio.to_thread(server.export)
         return Response(text, media_type=CONTENT_TYPE_LATEST)
 
@@ -89,7 +94,7 @@ def api_router(server: Server) -> APIRouter:
         response_model=HealthBody,
         responses={503: {"model": HealthBody, "description": "not ready; `checks` names what is wrong"}},
     )
-    async def health_check() -> JSONResponse:
+    async def health_check(server: ServerDep) -> JSONResponse:
         status, body = await health(server.engine, server.broadcaster)
         return JSONResponse(body, status_code=status)
 
@@ -110,13 +115,14 @@ def api_router(server: Server) -> APIRouter:
             201: {"description": "the table, its host token and its seats' links", "links": CREATED_LINKS}
         },
     )
-    async def create_table(request: models.CreateTable, http: Request):
+    async def create_table(server: ServerDep, request: models.CreateTable, http: Request):
         # signed in: the creator's seat is bound to the account (a cross-site request is refused)
         account = await signed_in(server, http, changes=True)
-        return await call(service.create, request, account)
+        return await server.call(server.service.create, request, account)
 
     @router.get("/tables", response_model=models.TablePage, summary="List tables (paginated)")
     async def list_tables(
+        server: ServerDep,
         status: Literal["open", "running", "finished"] | None = None,
         # a game id is letters, digits, '_' and '-': anything else (a NUL byte, which PostgreSQL
         # refuses in text) is a 422 naming the parameter, not a database error
@@ -124,65 +130,69 @@ def api_router(server: Server) -> APIRouter:
         page: Annotated[int, Query(ge=1, le=100000)] = 1,
         page_size: Annotated[int, Query(ge=1, le=100)] = 20,
     ):
-        return await call(service.list, status, game, page, page_size)
+        return await server.call(server.service.list, status, game, page, page_size)
 
     @router.get("/tables/{table_id}", response_model=models.TableSummary, summary="One table")
-    async def get_table(table_id: str, response: Response):
+    async def get_table(server: ServerDep, table_id: str, response: Response):
         response.headers[SERVER_TIME] = clock.now_text()
-        return await call(service.get, table_id)
+        return await server.call(server.service.get, table_id)
 
     @router.delete(
         "/tables/{table_id}",
         status_code=204,
         summary="Delete the table (host): every link to it stops working, every socket on it closes",
     )
-    async def delete_table(table_id: str, host_token: HostToken = None) -> Response:
-        await server.change_announced(service.delete, table_id, host_token)
+    async def delete_table(server: ServerDep, table_id: str, host_token: HostToken = None) -> Response:
+        await server.change_announced(server.service.delete, table_id, host_token)
         return Response(status_code=204)
 
     @router.post("/tables/{table_id}/join", response_model=models.SeatLink, summary="Claim a free seat")
-    async def join(table_id: str, http: Request, request: models.JoinRequest | None = None):
+    async def join(
+        server: ServerDep, table_id: str, http: Request, request: models.JoinRequest | None = None
+    ):
         account = await signed_in(server, http, changes=True)
         asked = request or models.JoinRequest(seat=None, name=None)
-        link = await call(service.join, table_id, asked, account)
+        link = await server.call(server.service.join, table_id, asked, account)
         await server.announce(Change(table_id, -1))
         return link
 
     @router.post("/tables/{table_id}/start", response_model=models.TableSummary, summary="Start (host)")
-    async def start(table_id: str, host_token: HostToken = None):
-        return await server.change(service.start, table_id, host_token)
+    async def start(server: ServerDep, table_id: str, host_token: HostToken = None):
+        return await server.change(server.service.start, table_id, host_token)
 
     @router.put(
         "/tables/{table_id}/seats/{seat}",
         response_model=models.TableSummary,
         summary="Give a free seat to a bot (host)",
     )
-    async def set_seat(table_id: str, seat: int, request: models.SeatChange, host_token: HostToken = None):
-        return await server.change(service.set_seat, table_id, host_token, seat, request)
+    async def set_seat(
+        server: ServerDep, table_id: str, seat: int, request: models.SeatChange, host_token: HostToken = None
+    ):
+        return await server.change(server.service.set_seat, table_id, host_token, seat, request)
 
     @router.post("/tables/{table_id}/leave", response_model=models.TableSummary, summary="Leave your seat")
-    async def leave(table_id: str, seat_token: SeatToken = None):
-        return await server.change(service.leave, table_id, seat_token)
+    async def leave(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        return await server.change(server.service.leave, table_id, seat_token)
 
     @router.post(
         "/tables/{table_id}/rematch",
         response_model=models.RematchLink,
         summary="Propose the same table again (a seat of a finished table); proposed already: accept it",
     )
-    async def rematch(table_id: str, seat_token: SeatToken = None):
-        return await rematch_link(service.propose_rematch, table_id, seat_token)
+    async def rematch(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        return await rematch_link(server, server.service.propose_rematch, table_id, seat_token)
 
     @router.post(
         "/tables/{table_id}/rematch/accept",
         response_model=models.RematchLink,
         summary="Take your seat at a rematch (with your old table's seat token): your new link",
     )
-    async def rematch_accept(table_id: str, seat_token: SeatToken = None):
-        return await rematch_link(service.accept_rematch, table_id, seat_token)
+    async def rematch_accept(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        return await rematch_link(server, server.service.accept_rematch, table_id, seat_token)
 
-    async def rematch_link(fn, table_id: str, seat_token: str | None) -> models.RematchLink:
+    async def rematch_link(server: Server, fn, table_id: str, seat_token: str | None) -> models.RematchLink:
         # a proposal changes two tables (the old one's offer, the new one): each is announced
-        link, changes = await call(fn, table_id, seat_token)
+        link, changes = await server.call(fn, table_id, seat_token)
         for change in changes:
             await server.announce(change)
         return link
@@ -192,16 +202,16 @@ def api_router(server: Server) -> APIRouter:
         response_model=models.TableSummary,
         summary="Decline a rematch (with your old table's seat token): your seat there is open to anyone",
     )
-    async def rematch_decline(table_id: str, seat_token: SeatToken = None):
-        return await server.change(service.decline_rematch, table_id, seat_token)
+    async def rematch_decline(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        return await server.change(server.service.decline_rematch, table_id, seat_token)
 
     @router.post(
         "/tables/{table_id}/takeback",
         response_model=models.TableSummary,
         summary="Take your seat back from the bot",
     )
-    async def takeback(table_id: str, seat_token: SeatToken = None):
-        return await server.change(service.takeback, table_id, seat_token)
+    async def takeback(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        return await server.change(server.service.takeback, table_id, seat_token)
 
     @router.get(
         "/tables/{table_id}/state",
@@ -209,27 +219,30 @@ def api_router(server: Server) -> APIRouter:
         summary="What your seat (or a spectator, without a token) sees now",
     )
     async def get_state(
+        server: ServerDep,
         table_id: str,
         response: Response,
         seat_token: SeatToken = None,
         since: Annotated[int, Query(ge=0, description="first event index to include")] = 0,
     ):
         response.headers[SERVER_TIME] = clock.now_text()
-        seat = await call(service.authenticate, table_id, seat_token)
+        seat = await server.call(server.service.authenticate, table_id, seat_token)
         # the token is checked again against the snapshot the answer is built from: a link revoked
         # between the two reads gets a 403, never the seat's new holder's view
-        state, _seen = await call(service.seat_state, table_id, seat, since, None, seat_token)
+        state, _seen = await server.call(server.service.seat_state, table_id, seat, since, None, seat_token)
         return state
 
     @router.post("/tables/{table_id}/actions", response_model=models.ActionResult, summary="Take a decision")
-    async def post_action(table_id: str, request: models.ActionRequest, seat_token: SeatToken = None):
+    async def post_action(
+        server: ServerDep, table_id: str, request: models.ActionRequest, seat_token: SeatToken = None
+    ):
         return await server.act(table_id, seat_token, request.action, request.client_action_id)
 
     @router.post(
         "/tables/{table_id}/undo", response_model=models.UndoResult, summary="Take back your last decision"
     )
-    async def undo(table_id: str, seat_token: SeatToken = None):
-        return await server.change(service.undo, table_id, seat_token)
+    async def undo(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        return await server.change(server.service.undo, table_id, seat_token)
 
     @router.get("/games/{game}/rules", response_model=models.RulesText, summary="A game's rules summary")
     async def rules(game: str, lang: str | None = None):
@@ -247,8 +260,8 @@ def api_router(server: Server) -> APIRouter:
         summary="The record: your own history while the game runs, "
         "the full engine record (for `cosmotable replay`) once it is over",
     )
-    async def record(table_id: str, seat_token: SeatToken = None) -> dict:
-        return await call(service.record, table_id, seat_token)
+    async def record(server: ServerDep, table_id: str, seat_token: SeatToken = None) -> dict:
+        return await server.call(server.service.record, table_id, seat_token)
 
     @router.get(
         "/tables/{table_id}/replay",
@@ -256,13 +269,14 @@ def api_router(server: Server) -> APIRouter:
         summary="A finished game, step by step, as one seat (or a spectator) saw it",
     )
     async def replay(
+        server: ServerDep,
         table_id: str,
         step: Annotated[int, Query(ge=0)] = 0,
         seat: Annotated[int | None, Query(ge=0, le=7)] = None,
     ):
         from cosmotable.server.records import replay_step
 
-        record = await call(service.finished_record, table_id)
+        record = await server.call(server.service.finished_record, table_id)
         if step > len(record.actions):
             raise ApiError(
                 422, "validation_error", f"step: the game has {len(record.actions)} steps, not {step}"
@@ -271,15 +285,15 @@ def api_router(server: Server) -> APIRouter:
             raise ApiError(
                 422, "validation_error", f"seat: the game has seats 0-{record.config.num_players - 1}"
             )
-        return await call(replay_step, record, step, seat)
+        return await server.call(replay_step, record, step, seat)
 
     @router.get(
         "/tables/{table_id}/coach",
         response_model=models.CoachAdvice,
         summary="Each legal move's estimated win chance (and MLEM's crash odds)",
     )
-    async def coach(table_id: str, seat_token: SeatToken = None):
-        job = await call(service.coach_job, table_id, seat_token)
+    async def coach(server: ServerDep, table_id: str, seat_token: SeatToken = None):
+        job = await server.call(server.service.coach_job, table_id, seat_token)
         return await server.bots.advise(job)
 
     @router.get(
@@ -289,11 +303,12 @@ def api_router(server: Server) -> APIRouter:
         "for everyone once the game is over)",
     )
     async def chat_log(
+        server: ServerDep,
         table_id: str,
         seat_token: SeatToken = None,
         after: Annotated[int, Query(ge=0, le=MAX_CHAT_ID, description="only messages with a greater id")] = 0,
     ):
-        return await call(service.chat_log, table_id, seat_token, after)
+        return await server.call(server.service.chat_log, table_id, seat_token, after)
 
     @router.post(
         "/tables/{table_id}/chat",
@@ -301,7 +316,9 @@ def api_router(server: Server) -> APIRouter:
         response_model=ChatMessage,
         summary="Write in the table's chat (a seat: players' channel; no token: spectators')",
     )
-    async def chat_post(table_id: str, request: ChatPost, http: Request, seat_token: SeatToken = None):
+    async def chat_post(
+        server: ServerDep, table_id: str, request: ChatPost, http: Request, seat_token: SeatToken = None
+    ):
         connection = "address:" + (client_address(http.scope) or "?")
         return await server.chat(table_id, seat_token, request, connection)
 
@@ -310,15 +327,17 @@ def api_router(server: Server) -> APIRouter:
         response_model=models.TableSummary,
         summary="Open or close the table's chat (host)",
     )
-    async def chat_switch(table_id: str, request: ChatSwitch, host_token: HostToken = None):
-        return await server.change(service.switch_chat, table_id, host_token, request.enabled)
+    async def chat_switch(
+        server: ServerDep, table_id: str, request: ChatSwitch, host_token: HostToken = None
+    ):
+        return await server.change(server.service.switch_chat, table_id, host_token, request.enabled)
 
-    router.include_router(account_router(server))
-    router.include_router(rating_router(server))
+    router.include_router(account_router())
+    router.include_router(rating_router())
 
     @router.websocket("/tables/{table_id}/ws")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None):
-        await play_socket(server, websocket, table_id, token)
+        await play_socket(websocket.app.state.server, websocket, table_id, token)
 
     return router
 

@@ -22,6 +22,11 @@ from cosmotable.server.metrics import GcPauses, LoopLag
 from cosmotable.server.service import Change, TableService
 from cosmotable.server.settings import Settings
 
+#: Argon2 computations at once per process: each takes 64 MiB and most of a core for a tenth of a
+#: second or more, so a burst of sign-ins waits here instead of filling the worker threads the
+#: tables' calls need (and the memory)
+HASHING_AT_ONCE = 2
+
 log = logging.getLogger("cosmotable.server")
 #: threads for the table service's calls
 THREADS = 16
@@ -65,6 +70,8 @@ class Server:
         )
         #: sign-in and sign-up attempts per name and per address (always on: account_routes.py)
         self.sign_in_attempts = RateLimiter(SIGN_IN_RATE, SIGN_IN_BURST)
+        #: Argon2 computations at once in this process (account_routes.py)
+        self.hashing = asyncio.Semaphore(HASHING_AT_ONCE)
         #: chat messages per seat (its token) or spectator connection, in this process (chat.py)
         self.chat_limiter = RateLimiter(CHAT_RATE, CHAT_BURST)
         self._background: list[asyncio.Task] = []
