@@ -20,7 +20,7 @@ from cosmotable.server.lifeline import end_with_supervisor
 from cosmotable.server.limits import RateLimit
 from cosmotable.server.prometheus import RequestMetrics, RouteTemplates
 from cosmotable.server.proxies import ClientAddress
-from cosmotable.server.routes import api_router
+from cosmotable.server.routes import api_router, api_routes
 from cosmotable.server.runtime import Server
 from cosmotable.server.settings import Settings
 
@@ -55,11 +55,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(RateLimit, limiter=server.limiter)
     if settings.proxy_networks:  # outside the limit: it counts the client's address, not the proxy's
         app.add_middleware(ClientAddress, trusted=settings.proxy_networks)
-    api = api_router()  # shared by every app of this process: a route reads `app.state.server`
-    app.include_router(api, prefix="/api")
+    # The API's routes are shared by every app of this process (routes.api_routes): a route reads
+    # the server of the app the request came to, `app.state.server`. Added before the pages, whose
+    # routes tell the app's router that its routes changed.
+    app.router.routes.extend(api_routes())
     install_pages(app)
     templates = RouteTemplates()
-    templates.add(api.routes, "/api")
+    templates.add(api_router().routes, "/api")
     templates.add(app.router.routes)
     # added last, so outermost of all: requests refused by the limits (429, 413) are counted too
     app.add_middleware(RequestMetrics, templates=templates, metrics=server.metrics)

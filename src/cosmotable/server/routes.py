@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
+from starlette.routing import BaseRoute
 
 from cosmotable import games
 from cosmotable.server import clock, models
@@ -49,6 +50,17 @@ SERVER_TIME = "X-Server-Time"
 
 SeatToken = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
 HostToken = Annotated[str | None, Header(alias="X-Host-Token", description="the host token")]
+
+
+@functools.cache
+def api_routes() -> tuple[BaseRoute, ...]:
+    """The API as the routes an app adds: `api_router` included under /api, once per process. FastAPI
+    (0.16x) includes a router lazily and builds each route's context for the including router at its
+    first request, at the cost `api_router` avoids: so every app adds this same inclusion, whose
+    contexts are built once."""
+    outer = APIRouter()
+    outer.include_router(api_router(), prefix="/api")
+    return tuple(outer.routes)
 
 
 @functools.cache

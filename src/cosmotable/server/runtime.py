@@ -178,9 +178,7 @@ class Server:
         # (No collection first: it would cost every start a full pass, and what little garbage
         # the start-up left is kept only until `stop`.)
         gc.freeze()
-        # counted here once: the count walks every frozen object (a stall of the loop at each
-        # `GET /api/metrics` when it was counted there, which server_load.py asks every 5 s)
-        self.gc_pauses.frozen_objects = gc.get_freeze_count()
+        self.gc_pauses.frozen_since_start()  # counted once, by the first report (metrics.GcPauses)
         # A table's state is replaced by a new one at every move and lives a few seconds: with
         # the default threshold (700 allocations) it was promoted to the oldest generation before
         # it died, and a full collection followed every ~20 s. Collecting the youngest only every
