@@ -22,7 +22,6 @@ stores the journal's commit, not the checkout's.
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
@@ -30,31 +29,12 @@ from pathlib import Path
 
 import machine
 
-from cosmotable.cli.ratings import calibrate, lines, rate_results, round_robin, write
+from cosmotable.cli.ratings import calibrate, complete_rounds, lines, rate_results, write
 from cosmotable.server.ratings import RATED_LEVELS
-from cosmotable.sim.arena import read_journal, result_from_record, result_record
+from cosmotable.sim.arena import read_journal, result_record
 from cosmotable.sim.journal import JournalError, append, code_version
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def complete_rounds(game: str, seed: int, path: str):
-    """The journal's games of the complete rounds (a round: every pair of levels once), how many, and
-    the code that played them (one commit, else "mixed")."""
-    found, codes = {}, set()
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        data = json.loads(line)
-        result = result_from_record(data)
-        if result.table.game == game:
-            found[result.table] = result
-            codes.add(str(data.get("code")))
-    pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
-    rounds = 0
-    schedule = round_robin(game, RATED_LEVELS, 10_000, seed)
-    while all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
-        rounds += 1
-    code = codes.pop() if len(codes) == 1 else "mixed"
-    return [found[table] for table in schedule[: rounds * pairs]], rounds, code
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cosmotable.cli.ratings import Calibration, lines, rate_results, round_robin
+from cosmotable.cli.ratings import Calibration, complete_rounds, lines, rate_results, round_robin
 from cosmotable.server.ratings import (
     CALIBRATION,
     RATED_LEVELS,
@@ -112,15 +112,39 @@ def test_the_shipped_calibration_rates_every_level_and_says_how_it_was_made():
         assert all(skill.sigma > 0 for skill in levels.values())
 
 
-def test_each_shipped_calibration_orders_the_levels_weakest_first():
-    """Issue #46: random < heuristic < easy < normal < hard by ordinal (what the leaderboard shows) in
-    each calibrated game. (Kosmodrom's and Planet's round-robins are still being played: the test
-    that every game is calibrated waits for them, docs/ratings.md.)"""
+def test_the_shipped_calibration_holds_every_game_with_its_levels_weakest_first():
+    """Issue #46: random < heuristic < easy < normal < hard by ordinal (what the leaderboard shows),
+    in every game, each from its round-robin (docs/ratings.md)."""
+    from cosmotable import games
+
     data = json.loads(CALIBRATION.read_text(encoding="utf-8"))
+    assert set(data["games"]) == set(games.ids())
     for game in data["games"]:
         levels = calibrated(game)
         by_ordinal = sorted(levels, key=lambda level: levels[level].ordinal)
         assert by_ordinal == list(RATED_LEVELS), (game, {k: round(v.ordinal, 2) for k, v in levels.items()})
+
+
+def test_each_shipped_calibration_is_what_its_journal_gives():
+    """The figures shipped for each game are its journal's complete rounds rated again (the command
+    stored beside them names the journal, in benchmarks/journals/ with the commit that played it), so
+    anyone can check them without playing the hours of games."""
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    data = json.loads(CALIBRATION.read_text(encoding="utf-8"))
+    for game, entry in data["games"].items():
+        words = shlex.split(entry["command"])
+        journal = root / words[words.index("--from-journal") + 1]
+        assert entry["commit"] in journal.name, (game, journal.name)
+        played, rounds, code = complete_rounds(game, entry["seed"], journal)
+        assert rounds == entry["games_per_pair"] and code.startswith(entry["commit"]), (game, rounds, code)
+        rated = rate_results(game, RATED_LEVELS, rounds, entry["seed"], played).skills
+        shipped = calibrated(game)
+        for level in RATED_LEVELS:
+            assert round(rated[level].mu, 4) == round(shipped[level].mu, 4), (game, level)
+            assert round(rated[level].sigma, 4) == round(shipped[level].sigma, 4), (game, level)
 
 
 def test_the_calibrate_command_plays_a_small_round_robin_and_prints_the_ratings():

@@ -24,7 +24,7 @@ import typer
 
 from cosmotable.cli.common import clean_errors, command_group, get_game, out
 from cosmotable.server.ratings import CALIBRATION, RATED_LEVELS, Skill, new_skill, ranks_of, rate, sides_of
-from cosmotable.sim.arena import GameResult, Table, table_seed
+from cosmotable.sim.arena import GameResult, Table, result_from_record, table_seed
 from cosmotable.sim.stats import wilson_interval
 
 APP = command_group("Ratings: the bot levels calibrated on the players' rating scale.")
@@ -103,6 +103,26 @@ def calibrate(
         if on_result:
             on_result(result)
     return rate_results(game, levels, games_per_pair, seed, played)
+
+
+def complete_rounds(game: str, seed: int, path: str | Path) -> tuple[list[GameResult], int, str]:
+    """The journal's games of the complete rounds (a round: every pair of levels once), how many, and
+    the code that played them (one commit, else "mixed")."""
+    found: dict[Table, GameResult] = {}
+    codes: set[str] = set()
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        data = json.loads(line)
+        result = result_from_record(data)
+        if result.table.game == game:
+            found[result.table] = result
+            codes.add(str(data.get("code")))
+    pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+    rounds = 0
+    schedule = round_robin(game, RATED_LEVELS, 10_000, seed)
+    while all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
+        rounds += 1
+    code = codes.pop() if len(codes) == 1 else "mixed"
+    return [found[table] for table in schedule[: rounds * pairs]], rounds, code
 
 
 def lines(calibration: Calibration) -> list[str]:
