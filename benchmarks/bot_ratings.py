@@ -14,9 +14,10 @@ threshold: the figures go in docs/ratings.md.
 `--journal FILE` appends each game as it finishes (one JSON line, with the code's git commit); a run
 started again with the same FILE and options plays only the games the file lacks (a journal written by
 other code is refused), so a Kosmodrom or Planet round-robin of hours can be done in pieces.
-`--from-journal FILE` rates the complete rounds of such a journal (every pair played as often)
-without playing: a run cut short on a busy machine still gives a smaller round-robin; `--write` then
-stores the journal's commit, not the checkout's.
+`--from-journal FILE` rates the first complete rounds of such a journal (every pair played as often),
+at most `--games` of them, without playing: a run cut short on a busy machine still gives a smaller
+round-robin, and a journal that went on after a calibration was written still gives it; `--write`
+then stores the journal's commit, not the checkout's.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def main() -> None:
     command = shlex.join(["python", "benchmarks/bot_ratings.py", *sys.argv[1:]])
     if args.from_journal:
         for game in args.game or ["mlem"]:
-            played, rounds, code = complete_rounds(game, args.seed, args.from_journal)
+            played, rounds, code = complete_rounds(game, args.seed, args.from_journal, most=args.games)
             if not rounds:
                 print(f"{game}: no complete round in {args.from_journal}")
                 continue

@@ -125,10 +125,10 @@ def test_the_shipped_calibration_holds_every_game_with_its_levels_weakest_first(
         assert by_ordinal == list(RATED_LEVELS), (game, {k: round(v.ordinal, 2) for k, v in levels.items()})
 
 
-def test_each_shipped_calibration_is_what_its_journal_gives():
-    """The figures shipped for each game are its journal's complete rounds rated again (the command
-    stored beside them names the journal, in benchmarks/journals/ with the commit that played it), so
-    anyone can check them without playing the hours of games."""
+def test_each_shipped_calibration_is_what_its_stored_command_gives():
+    """The figures shipped for each game are what the command stored beside them prints: its
+    journal's first `--games` complete rounds (benchmarks/journals/, named with the commit that
+    played them) rated again, so anyone can check them without playing the hours of games."""
     import shlex
     from pathlib import Path
 
@@ -136,9 +136,13 @@ def test_each_shipped_calibration_is_what_its_journal_gives():
     data = json.loads(CALIBRATION.read_text(encoding="utf-8"))
     for game, entry in data["games"].items():
         words = shlex.split(entry["command"])
-        journal = root / words[words.index("--from-journal") + 1]
+        option = {
+            name: words[words.index(name) + 1] for name in ("--game", "--games", "--seed", "--from-journal")
+        }
+        assert option["--game"] == game and int(option["--seed"]) == entry["seed"], (game, entry["command"])
+        journal = root / option["--from-journal"]
         assert entry["commit"] in journal.name, (game, journal.name)
-        played, rounds, code = complete_rounds(game, entry["seed"], journal)
+        played, rounds, code = complete_rounds(game, entry["seed"], journal, most=int(option["--games"]))
         assert rounds == entry["games_per_pair"] and code.startswith(entry["commit"]), (game, rounds, code)
         rated = rate_results(game, RATED_LEVELS, rounds, entry["seed"], played).skills
         shipped = calibrated(game)

@@ -105,9 +105,12 @@ def calibrate(
     return rate_results(game, levels, games_per_pair, seed, played)
 
 
-def complete_rounds(game: str, seed: int, path: str | Path) -> tuple[list[GameResult], int, str]:
-    """The journal's games of the complete rounds (a round: every pair of levels once), how many, and
-    the code that played them (one commit, else "mixed")."""
+def complete_rounds(
+    game: str, seed: int, path: str | Path, most: int | None = None
+) -> tuple[list[GameResult], int, str]:
+    """The journal's games of its first complete rounds (a round: every pair of levels once), at most
+    `most` of them, how many, and the code that played them (one commit, else "mixed"). A journal
+    that went on after a calibration was written still gives that calibration's rounds."""
     found: dict[Table, GameResult] = {}
     codes: set[str] = set()
     for line in Path(path).read_text(encoding="utf-8").splitlines():
@@ -119,7 +122,9 @@ def complete_rounds(game: str, seed: int, path: str | Path) -> tuple[list[GameRe
     pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
     rounds = 0
     schedule = round_robin(game, RATED_LEVELS, 10_000, seed)
-    while all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
+    while (most is None or rounds < most) and all(
+        table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]
+    ):
         rounds += 1
     code = codes.pop() if len(codes) == 1 else "mixed"
     return [found[table] for table in schedule[: rounds * pairs]], rounds, code

@@ -6,11 +6,9 @@ Reads only `state.view(seat)` and the results of `clone().apply(...)` - the publ
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from cosmotable.bots.evaluation import estimate
 from cosmotable.bots.heuristic import hook, mover_view
-from cosmotable.bots.mcts import LEVELS
 from cosmotable.engine import Action, State
 
 # Astronauts worth boarding early first; the doublers are kept for a promising expedition.
@@ -117,17 +115,3 @@ def coach_horizon(root: State) -> Callable[[State], bool]:
     counts them; one round of turns ends mid-flight, before anything is scored."""
     expedition = root.public_view()["expedition"]
     return lambda state: state.public_view()["expedition"] != expedition
-
-
-#: MLEM's search levels. `hard` is the engine's plain search (1,500 simulations, random rollouts of 30
-#: steps, bots/mcts.py `LEVELS`). The plain levels below it did not line up: in the round-robin at
-#: 3251917, 40 simulations (`easy`) and 150 (`normal`) met 30 times and `normal` scored 48% (14-13,
-#: 3 shared), so whether easy came out under normal depended on where the rounds stopped
-#: (docs/ratings.md). As in Kosmodrom and Planet, `normal` and `easy` play hard's search on 70% and
-#: 35% of their decisions and the heuristic's move on the rest (`Search.searched`): between the
-#: heuristic and `hard` by construction.
-SEARCH_LEVELS = {
-    "easy": replace(LEVELS["hard"], searched=0.35),
-    "normal": replace(LEVELS["hard"], searched=0.7),
-    "hard": LEVELS["hard"],
-}
