@@ -53,6 +53,12 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 STARTUP_SECONDS = 60
 DEFAULT_TIMEOUT_MS = 20_000
+#: The pages of the browser tests ask for reduced motion: the client then draws each change at once
+#: (web/motion.js). Chromium draws here without a GPU, so the slides and fades of every move cost
+#: CPU: the click-through Kosmodrom game took 70-74 s of CPU with them and 54-55 s without, and
+#: tests/web as a whole 1,094 s against 929 s, browser and servers included (docs/testing.md, issue
+#: #47). The motion itself is tested by tests/web/test_table_motion.py, whose pages ask for it.
+REDUCED_MOTION = "reduce"
 
 
 def pytest_collection_modifyitems(items):
@@ -176,7 +182,9 @@ def browser(playwright_driver):
 
 
 def _new_page(browser, width: int, height: int, locale: str = "en-US"):
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, reduced_motion=REDUCED_MOTION
+    )
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
     page.js_errors = []
