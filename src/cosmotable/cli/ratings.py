@@ -120,11 +120,11 @@ def complete_rounds(
             found[result.table] = result
             codes.add(str(data.get("code")))
     pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+    # no more rounds than the journal has games for (a schedule's rounds do not depend on its length)
+    limit = len(found) // pairs if most is None else min(most, len(found) // pairs)
+    schedule = round_robin(game, RATED_LEVELS, limit, seed)
     rounds = 0
-    schedule = round_robin(game, RATED_LEVELS, 10_000, seed)
-    while (most is None or rounds < most) and all(
-        table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]
-    ):
+    while rounds < limit and all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
         rounds += 1
     code = codes.pop() if len(codes) == 1 else "mixed"
     return [found[table] for table in schedule[: rounds * pairs]], rounds, code
