@@ -164,6 +164,10 @@ def test_an_unknown_name_and_a_wrong_password_get_the_same_answer_after_the_same
     assert wrong.status_code == 401 and "set-cookie" not in unknown.headers
     # each answer cost one Argon2 verification: the unknown name against a dummy hash
     assert len(verified) == 2 and all(h.startswith("$argon2id$") for h in verified)
+    # the dummy hash is written in the code: it must have today's parameters, or an unknown name
+    # would cost less (or more) work than a wrong password
+    assert verified[1] == passwords.DUMMY_HASH and not passwords.needs_rehash(passwords.DUMMY_HASH)
+    assert argon2.extract_parameters(passwords.DUMMY_HASH) == argon2.extract_parameters(verified[0])
 
 
 def test_sign_in_attempts_are_limited_per_name_and_per_address(client, app):
