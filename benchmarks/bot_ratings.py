@@ -17,7 +17,9 @@ other code is refused), so a Kosmodrom or Planet round-robin of hours can be don
 `--from-journal FILE` rates the first complete rounds of such a journal (every pair played as often),
 at most `--games` of them, without playing: a run cut short on a busy machine still gives a smaller
 round-robin, and a journal that went on after a calibration was written still gives it; `--write`
-then stores the journal's commit, not the checkout's.
+then stores the journal's commit, not the checkout's. With `--by-rounds` it also lists each number of
+rounds, from 1 on, after which the levels' order by ordinal was not the expected one (the journal's
+first rounds rated alone): whether the order holds wherever the round-robin had stopped.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 
 import machine
 
-from cosmotable.cli.ratings import calibrate, complete_rounds, lines, rate_results, write
+from cosmotable.cli.ratings import calibrate, complete_rounds, lines, orders_by_rounds, rate_results, write
 from cosmotable.server.ratings import RATED_LEVELS
 from cosmotable.sim.arena import read_journal, result_record
 from cosmotable.sim.journal import JournalError, append, code_version
@@ -47,6 +49,11 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="store the result for the server")
     parser.add_argument("--journal", help="append each finished game to this file (JSON lines)")
     parser.add_argument("--from-journal", help="rate this journal's complete rounds; play nothing")
+    parser.add_argument(
+        "--by-rounds",
+        action="store_true",
+        help="with --from-journal: also the round counts after which the order was not the expected one",
+    )
     args = parser.parse_args()
     machine.report()
     command = shlex.join(["python", "benchmarks/bot_ratings.py", *sys.argv[1:]])
@@ -60,6 +67,15 @@ def main() -> None:
             for line in lines(result):
                 print(line)
             print(f"  played by code {code}")
+            if args.by_rounds:
+                wrong = [
+                    (n, order)
+                    for n, order in orders_by_rounds(game, args.seed, played, rounds)
+                    if order != list(RATED_LEVELS)
+                ]
+                print(f"  out of the expected order after {len(wrong)} of the {rounds} round counts:")
+                for n, order in wrong:
+                    print(f"    {n:>4} rounds: {' < '.join(order)}")
             if args.write:
                 write(result, command=command, commit=code[:7] if len(code) >= 40 else code)
         return

@@ -176,3 +176,20 @@ def test_a_sigma_stops_shrinking_so_the_order_is_judged_by_head_to_head_scores()
         (a,), (b,) = rate([[a], [b]], [0, 1] if game % 5 < 3 else [1, 0])  # a scores 60%
     assert 1.2 < a.sigma < 2.0 and 1.2 < b.sigma < 2.0
     assert 1.96 * (a.sigma**2 + b.sigma**2) ** 0.5 > a.mu - b.mu > 0
+
+
+def test_orders_by_rounds_rate_each_first_rounds_alone():
+    """`bot_ratings.py --by-rounds` (docs/ratings.md): MLEM's journal in the expected order after 28
+    rounds (its calibration until 30 Nov), with `normal` under `easy` after 30 - each count of rounds
+    is rated from the start on those rounds only."""
+    from pathlib import Path
+
+    from cosmotable.cli.ratings import orders_by_rounds
+
+    journal = Path(__file__).resolve().parents[2] / "benchmarks/journals/ratings-mlem-3251917.jsonl"
+    played, rounds, _ = complete_rounds("mlem", 1, journal, most=30)
+    orders = orders_by_rounds("mlem", 1, played, rounds)
+    assert [n for n, _ in orders] == list(range(1, 31))
+    assert orders[27][1] == list(RATED_LEVELS)
+    assert orders[29][1] == ["random", "heuristic", "normal", "easy", "hard"]
+    assert orders[29][1] == rate_results("mlem", RATED_LEVELS, 30, 1, played).ordered()

@@ -130,6 +130,19 @@ def complete_rounds(
     return [found[table] for table in schedule[: rounds * pairs]], rounds, code
 
 
+def orders_by_rounds(
+    game: str, seed: int, played: list[GameResult], rounds: int
+) -> list[tuple[int, list[str]]]:
+    """The levels' order by ordinal after each number of rounds from 1 to `rounds` (the games of a
+    `complete_rounds`, rated from the start each time): whether an order holds wherever the
+    round-robin had stopped, or only where it did."""
+    pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+    return [
+        (n, rate_results(game, RATED_LEVELS, n, seed, played[: n * pairs]).ordered())
+        for n in range(1, rounds + 1)
+    ]
+
+
 def lines(calibration: Calibration) -> list[str]:
     """The figures as printed (and quoted in docs/ratings.md)."""
     rows = [
