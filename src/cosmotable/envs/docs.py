@@ -300,6 +300,10 @@ loaded about 9 times over its 2 cores (it is a few minutes of CPU):
 
 One seed and one budget: a demonstration that the environment trains end to end, not a tuned agent.
 
+**30 Nov, an AMD EPYC machine of the project's kind, quiet:** `python benchmarks/env_speed.py`
+(defaults) gave PettingZoo 41.3% and Gymnasium 26.3% of the engine's 99,991 decisions/s: both goals
+still not met (docs/simulation.md has the machine line and the other #47 figures).
+
 **The "before" columns do not reproduce** (issue #49). Measured again with the same defaults and
 seed, `python examples/train_maskable_ppo.py --timesteps 1` (it evaluates the untrained policy
 first; Intel Xeon, 2 cores, 24 GiB, Python 3.11.7, torch 2.13.0+cpu, sb3-contrib 2.9.2, load
