@@ -41,7 +41,7 @@ POSITIONS = {
 }
 
 
-def _my_turn(server: Server, table_id: str, token: str, timeout: float = 60.0) -> dict:
+def my_turn(server: Server, table_id: str, token: str, timeout: float = 60.0) -> dict:
     """The seat's state once it has a decision to make (or the game is over)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -79,7 +79,7 @@ def reach(
     token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
     rng = random.Random(seed)
     for made in range(limit):
-        state = _my_turn(server, table_id, token)
+        state = my_turn(server, table_id, token)
         kinds = {a["json"].get("kind") for a in state["legal_actions"] if isinstance(a["json"], dict)}
         if state["table"]["status"] == "finished":
             break
