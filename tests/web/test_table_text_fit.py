@@ -9,6 +9,7 @@ and size, which loads each position's table page in turn.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,26 @@ def test_every_label_fits_its_box(server, new_page, tables, game, lang):
             assert page.evaluate("document.documentElement.lang") == lang
             problems += [f"{name} {width}x{height}: {p}" for p in page.evaluate(CHECK)]
     assert not problems, f"{game} in {lang}: {len(problems)} labels do not fit:\n" + "\n".join(problems[:60])
+
+
+def test_labels_fitted_before_the_game_style_came_are_fitted_again(server, new_page):
+    """The board is drawn, and fitted, before the game's own style sheet (linked by its module) has
+    loaded; on a loaded machine it came late, and a label fitted in the fallback font ran past its box
+    in the game's font (a clean-clone run: Kosmodrom's rocket "Стремительный", ru, 375 px). web/fit.js
+    fits again from the words as drawn once the sheet is in: here the sheet is held back 1.5 s."""
+    for _ in range(300):  # a rocket "rapid" on the table at the start (about one table in 15)
+        table_id, token, state = position(server, "kosmodrom", "start")
+        if any(rocket.get("card") == "rapid" for rocket in state["view"].get("rockets", [])):
+            break
+    else:
+        pytest.fail("no table of 300 had the rocket 'rapid' at the start")
+    page = new_page(375, 667, LOCALES["ru"])
+
+    def late(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/kosmodrom.css*", late)
+    open_table(page, server, table_id, token)
+    assert page.locator(".kd-rocket-name", has_text="Стремительный").count()
+    assert page.evaluate(CHECK) == []

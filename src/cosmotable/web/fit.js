@@ -66,6 +66,7 @@ function fitLine(line, text, box) {
   if (length * MIN_SQUEEZE > width) {
     // cut, the whole text kept as the tooltip
     const full = line.textContent;
+    line.setAttribute("data-fit-full", full); // what `unfit` puts back
     let words = full;
     while (words.length > 1) {
       words = words.slice(0, -1);
@@ -80,6 +81,21 @@ function fitLine(line, text, box) {
   if (now > width) {
     line.setAttribute("textLength", String(Math.max(1, width)));
     line.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    line.setAttribute("data-fit", ""); // a squeeze of ours, not the drawing's own textLength
+  }
+}
+
+// Undo what fitting did to `root`'s lines (squeezes, cuts and their tooltips), so that it can be
+// fitted again from the words as drawn.
+function unfit(root) {
+  for (const line of root.querySelectorAll("svg [data-fit-full]")) {
+    line.textContent = line.getAttribute("data-fit-full"); // the tooltip <title> goes with the cut text
+    line.removeAttribute("data-fit-full");
+  }
+  for (const line of root.querySelectorAll("svg [data-fit]")) {
+    line.removeAttribute("textLength");
+    line.removeAttribute("lengthAdjust");
+    line.removeAttribute("data-fit");
   }
 }
 
@@ -97,12 +113,24 @@ export function fitSvgText(root) {
 // Fit `root`'s drawing now and after every redraw by its module (a pick re-draws the board without the
 // shell), before the browser paints it.
 export function keepFitted(root) {
-  const observer = new MutationObserver(() => {
+  const fit = (again) => {
     observer.disconnect();
+    if (again) unfit(root);
     fitSvgText(root);
     observer.observe(root, { childList: true, subtree: true });
-  });
-  fitSvgText(root);
-  observer.observe(root, { childList: true, subtree: true });
+  };
+  const observer = new MutationObserver(() => fit(false));
+  fit(false);
+  // A style sheet still loading (a game's own is linked when its module first draws) or a font not in
+  // yet changes every line's width: fit again from the words as drawn once they are in. Fitted in the
+  // fallback font, Kosmodrom's "Стремительный" ran past its rocket at 375 px in Russian once the
+  // game's style came (a clean-clone run; tests/web/test_table_text_fit.py delays the sheet to check).
+  const refit = () => {
+    if (root.isConnected) fit(true);
+  };
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+    if (!link.sheet) link.addEventListener("load", refit, { once: true });
+  }
+  if (document.fonts && document.fonts.status !== "loaded") document.fonts.ready.then(refit);
   return observer;
 }
