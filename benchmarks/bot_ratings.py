@@ -32,7 +32,15 @@ from pathlib import Path
 
 import machine
 
-from cosmotable.cli.ratings import calibrate, complete_rounds, lines, orders_by_rounds, rate_results, write
+from cosmotable.cli.ratings import (
+    PAIRS,
+    calibrate,
+    complete_rounds,
+    lines,
+    orders_by_rounds,
+    rate_results,
+    write,
+)
 from cosmotable.server.ratings import RATED_LEVELS
 from cosmotable.sim.arena import read_journal, result_record
 from cosmotable.sim.journal import JournalError, append, code_version
@@ -88,7 +96,7 @@ def main() -> None:
             parser.error(f"--journal {args.journal}: {error}")
         print(f"{len(already)} games read from {args.journal}", file=sys.stderr)
     for game in args.game or ["mlem"]:
-        total = args.games * len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+        total = args.games * PAIRS
         done = 0
         started = time.perf_counter()
 

@@ -46,6 +46,10 @@ class Calibration:
         return sorted(self.skills, key=lambda level: self.skills[level].ordinal)
 
 
+#: the games of one round of a round-robin: each pair of rated levels once
+PAIRS = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
+
+
 def round_robin(game: str, levels: tuple[str, ...], games_per_pair: int, seed: int) -> list[Table]:
     """`games_per_pair` games for each pair of levels, interleaved (pair by pair, then again), each
     pair's seats swapped every other game."""
@@ -119,15 +123,14 @@ def complete_rounds(
         if result.table.game == game:
             found[result.table] = result
             codes.add(str(data.get("code")))
-    pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
     # no more rounds than the journal has games for (a schedule's rounds do not depend on its length)
-    limit = len(found) // pairs if most is None else min(most, len(found) // pairs)
+    limit = len(found) // PAIRS if most is None else min(most, len(found) // PAIRS)
     schedule = round_robin(game, RATED_LEVELS, limit, seed)
     rounds = 0
-    while rounds < limit and all(table in found for table in schedule[rounds * pairs : (rounds + 1) * pairs]):
+    while rounds < limit and all(table in found for table in schedule[rounds * PAIRS : (rounds + 1) * PAIRS]):
         rounds += 1
     code = codes.pop() if len(codes) == 1 else "mixed"
-    return [found[table] for table in schedule[: rounds * pairs]], rounds, code
+    return [found[table] for table in schedule[: rounds * PAIRS]], rounds, code
 
 
 def orders_by_rounds(
@@ -136,9 +139,8 @@ def orders_by_rounds(
     """The levels' order by ordinal after each number of rounds from 1 to `rounds` (the games of a
     `complete_rounds`, rated from the start each time): whether an order holds wherever the
     round-robin had stopped, or only where it did."""
-    pairs = len(RATED_LEVELS) * (len(RATED_LEVELS) - 1) // 2
     return [
-        (n, rate_results(game, RATED_LEVELS, n, seed, played[: n * pairs]).ordered())
+        (n, rate_results(game, RATED_LEVELS, n, seed, played[: n * PAIRS]).ordered())
         for n in range(1, rounds + 1)
     ]
 
