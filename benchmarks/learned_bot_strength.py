@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import machine  # after OPENBLAS_NUM_THREADS, which numpy reads on import
 
+from cosmotable.bots import learned
 from cosmotable.bots.learned import load_params, weights_path
 from cosmotable.envs.ppo import win_rate_vs
 from cosmotable.sim.arena import Table, play
@@ -36,22 +39,38 @@ def figure(wins: float, games: int) -> dict:
     return {"games": games, "win_rate": round(wins / games, 4), "interval95": [round(low, 4), round(high, 4)]}
 
 
-def engine_games(opponent: str, games: int, seed: int) -> dict:
-    """`games` games learned vs `opponent` through the engine API, learned in seat 0 then seat 1."""
-    wins = 0.0
+def use_weights(weights: str) -> None:
+    """Make the `learned` bot of this process play the weights in `weights` (a run's checkpoint)."""
+    params = load_params(Path(weights))
+    learned.shipped_params = lambda game_id: params  # type: ignore[assignment]
+
+
+def one_game(job: tuple[str, int, int, str]) -> tuple[float, str, float]:
+    """Game `i` of a match: (learned's share of the win, a line about it, its CPU seconds)."""
+    opponent, seed, i, weights = job
     start = time.process_time()
-    for i in range(games):
-        seats = ("learned", opponent) if i % 2 == 0 else (opponent, "learned")
-        result = play(Table("mlem", seats, seed * 1_000_003 + i))
-        me = seats.index("learned")
-        if me in result.winners:
-            wins += 1 / len(result.winners)
-        print(
-            f"  {opponent} game {i + 1}/{games}: seed {result.table.seed}, scores {result.scores}, "
-            f"winners {result.winners} (learned seat {me})",
-            flush=True,
-        )
-    return {**figure(wins, games), "cpu_seconds": round(time.process_time() - start, 1)}
+    if Path(weights) != weights_path("mlem"):
+        use_weights(weights)
+    seats = ("learned", opponent) if i % 2 == 0 else (opponent, "learned")
+    result = play(Table("mlem", seats, seed * 1_000_003 + i))
+    me = seats.index("learned")
+    share = 1 / len(result.winners) if me in result.winners else 0.0
+    line = f"seed {result.table.seed}, scores {result.scores}, winners {result.winners} (learned seat {me})"
+    return share, line, time.process_time() - start
+
+
+def engine_games(opponent: str, games: int, seed: int, weights: str, processes: int = 1) -> dict:
+    """`games` games learned vs `opponent` through the engine API, learned in seat 0 then seat 1
+    (game i is the same game whatever the number of processes)."""
+    jobs = [(opponent, seed, i, weights) for i in range(games)]
+    wins = cpu = 0.0
+    with multiprocessing.get_context("spawn").Pool(processes) if processes > 1 else nullcontext() as pool:
+        results = pool.imap(one_game, jobs) if pool is not None else map(one_game, jobs)
+        for done, (share, line, seconds) in enumerate(results, start=1):
+            wins += share
+            cpu += seconds
+            print(f"  {opponent} game {done}/{games}: {line}; learned {wins:g} of {done}", flush=True)
+    return {**figure(wins, games), "cpu_seconds": round(cpu, 1)}
 
 
 def main() -> None:
@@ -60,6 +79,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000, help="vector-env games vs random and heuristic")
     parser.add_argument("--engine-games", type=int, default=100, help="engine-API games vs heuristic")
     parser.add_argument("--hard-games", type=int, default=20, help="engine-API games vs the hard MCTS bot")
+    parser.add_argument("--normal-games", type=int, default=0, help="engine-API games vs the normal MCTS bot")
+    parser.add_argument("--processes", type=int, default=1, help="processes for the engine-API games")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--record", action="store_true")
     args = parser.parse_args()
@@ -76,12 +97,15 @@ def main() -> None:
             "cpu_seconds": round(time.process_time() - start, 1),
         }
         print(f"vs {opponent} (vector env): {results[f'vector_vs_{opponent}']}", flush=True)
-    if args.engine_games:
-        results["engine_vs_heuristic"] = engine_games("heuristic", args.engine_games, args.seed)
-        print(f"vs heuristic (engine API): {results['engine_vs_heuristic']}", flush=True)
-    if args.hard_games:
-        results["engine_vs_hard"] = engine_games("hard", args.hard_games, args.seed)
-        print(f"vs hard (engine API): {results['engine_vs_hard']}", flush=True)
+    for opponent, games in (
+        ("heuristic", args.engine_games),
+        ("normal", args.normal_games),
+        ("hard", args.hard_games),
+    ):
+        if games:
+            key = f"engine_vs_{opponent}"
+            results[key] = engine_games(opponent, games, args.seed, args.weights, args.processes)
+            print(f"vs {opponent} (engine API): {results[key]}", flush=True)
     results["load_average_end"] = [round(x, 1) for x in os.getloadavg()]
     print(json.dumps(results, indent=1))
     if args.record:

@@ -54,7 +54,16 @@ def commit() -> str:
 
 
 def run(args) -> None:
-    cfg = PPOConfig(seed=args.seed, cpu_budget=args.cpu_budget, max_updates=args.max_updates, lr=args.lr)
+    cfg = PPOConfig(
+        seed=args.seed,
+        cpu_budget=args.cpu_budget,
+        max_updates=args.max_updates,
+        lr=args.lr,
+        hidden=(args.hidden, args.hidden),
+        self_play=args.self_play,
+        pool_every=args.pool_every,
+        anneal_updates=args.anneal_updates,
+    )
     out = Path(args.run_dir)
     out.mkdir(parents=True, exist_ok=True)
     history: list[dict] = []
@@ -64,7 +73,7 @@ def run(args) -> None:
         history.append(row)
         print(
             f"update {row['update']:4d}  samples {row['samples']:>9,}  games {row['games']:>7,}  "
-            f"win rate {row['win_rate']:.3f}  entropy {row['entropy']:.3f}  cpu {row['cpu_seconds']:.0f} s",
+            f"win rate {row['win_rate']:.3f}  vs pool {row['pool_win_rate']:.3f}  entropy {row['entropy']:.3f}  cpu {row['cpu_seconds']:.0f} s",
             flush=True,
         )
         if row["update"] == 1:
@@ -95,7 +104,10 @@ def ship(args) -> None:
     record = {
         "script": "examples/train_learned_mlem.py",
         "command": f"python examples/train_learned_mlem.py --seed {config['seed']} --lr {config['lr']} "
-        f"--max-updates {updates} --run-dir RUN && python examples/train_learned_mlem.py --ship RUN/update_{updates:04d}.npz",
+        f"--hidden {config['hidden'][0]} --self-play {config.get('self_play', 0.0)} "
+        f"--pool-every {config.get('pool_every', 10)} "
+        + (f"--anneal-updates {config['anneal_updates']} " if config.get("anneal_updates") else "")
+        + f"--max-updates {updates} --run-dir RUN && python examples/train_learned_mlem.py --ship RUN/update_{updates:04d}.npz",
         "seed": config["seed"],
         "commit": run_meta["commit"],
         "config": config,
@@ -146,6 +158,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lr", type=float, default=PPOConfig.lr)
+    parser.add_argument("--hidden", type=int, default=PPOConfig.hidden[0], help="units of each hidden layer")
+    parser.add_argument(
+        "--self-play",
+        type=float,
+        default=PPOConfig.self_play,
+        help="share of the games played against the learner's own earlier snapshots (the rest: the heuristic)",
+    )
+    parser.add_argument(
+        "--pool-every", type=int, default=PPOConfig.pool_every, help="updates between snapshots"
+    )
+    parser.add_argument(
+        "--anneal-updates",
+        type=int,
+        default=None,
+        help="the learning rate falls linearly to 0 at this update",
+    )
     parser.add_argument("--cpu-budget", type=float, default=3000.0, help="CPU seconds of this process")
     parser.add_argument("--max-updates", type=int, default=None)
     parser.add_argument("--every", type=int, default=25, help="checkpoint every N updates")

@@ -50,6 +50,12 @@ class PPOConfig:
     entropy_coef: float = 0.01
     max_grad_norm: float = 0.5
     score_weight: float = 0.1
+    #: share of the sub-envs whose opponent is the learner itself, frozen at an earlier update (the
+    #: pool: a snapshot every `pool_every` updates); the others play `opponent`
+    self_play: float = 0.0
+    pool_every: int = 10
+    #: the learning rate falls linearly from `lr` to 0 at this update (None: constant)
+    anneal_updates: int | None = None
     cpu_budget: float = 3000.0
     max_updates: int | None = None
 
@@ -195,23 +201,67 @@ def sample_actions(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.minimum((cdf <= u).sum(axis=1), p.shape[1] - 1)
 
 
+class PoolOpponent:
+    """The self-play opponent: a batched policy callback for the vector env that draws each move from
+    a frozen copy of the learner (`params`, set before each update from the pool)."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+        self.params: dict[str, np.ndarray] | None = None
+
+    def __call__(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        assert self.params is not None, "the pool opponent plays only once a snapshot is set"
+        idx, real = legal_lists(np.asarray(mask, dtype=bool))
+        p = legal_forward(self.params, np.asarray(obs, dtype=np.float32), idx, real)[0]
+        return idx[np.arange(len(idx)), sample_actions(p, self.rng)]
+
+
+def learning_rate(cfg: PPOConfig, update: int) -> float:
+    """The learning rate of update `update` + 1 (counted from 0)."""
+    if cfg.anneal_updates is None:
+        return cfg.lr
+    return cfg.lr * max(0.0, 1.0 - update / cfg.anneal_updates)
+
+
+def opponent_groups(cfg: PPOConfig) -> list[tuple[int, int, str]]:
+    """(seat, sub-envs, opponent) of each vector env of a run: the learner in seat 0 and seat 1 in
+    equal numbers, against `opponent` and (with `self_play`) against the pool."""
+    pooled = round(cfg.num_envs * cfg.self_play) // 2
+    fixed = cfg.num_envs // 2 - pooled
+    groups = [(seat, fixed, cfg.opponent) for seat in (0, 1) if fixed]
+    return groups + [(seat, pooled, "self") for seat in (0, 1) if pooled]
+
+
 def train(cfg: PPOConfig, report: Callable[[dict, dict[str, np.ndarray]], None] | None = None) -> TrainResult:
     start = time.process_time()
     rng = np.random.default_rng(cfg.seed)
-    half = cfg.num_envs // 2
+    # the pool has its own generators, so a run without self-play draws exactly as before
+    pool_rng = np.random.default_rng([cfg.seed, 1])
+    pool_opponent = PoolOpponent(np.random.default_rng([cfg.seed, 2]))
+    groups = opponent_groups(cfg)
     envs = [
-        CompiledVectorEnv("mlem", num_envs=half, seat=seat, opponents=[cfg.opponent], num_players=2)
-        for seat in (0, 1)
+        CompiledVectorEnv(
+            "mlem",
+            num_envs=size,
+            seat=seat,
+            opponents=[pool_opponent if opponent == "self" else opponent],
+            num_players=2,
+        )
+        for seat, size, opponent in groups
     ]
+    bounds = np.cumsum([0] + [size for _, size, _ in groups])
+    against_fixed = np.concatenate([np.full(size, opponent != "self") for _, size, opponent in groups])
     obs_size, num_actions = envs[0].backend.obs_size, envs[0].backend.num_actions
     params = init_params(obs_size, num_actions, cfg.hidden, rng)
+    pool = [{k: v.copy() for k, v in params.items()}]
+    pool_opponent.params = pool[0]  # a reset already plays the opponents' first moves
     adam = Adam(params, cfg.lr)
-    obs = np.concatenate([e.reset(seed=cfg.seed * 100_000 + s * half)[0] for s, e in enumerate(envs)])
+    obs = np.concatenate([e.reset(seed=cfg.seed * 100_000 + int(lo))[0] for e, lo in zip(envs, bounds)])
     prev_done = np.zeros(cfg.num_envs, dtype=bool)
     result = TrainResult(params, cfg)
     n, t_len = cfg.num_envs, cfg.steps
     update = 0
-    games = wins = 0
+    games = 0
     while True:
         buf_obs = np.zeros((t_len, n, obs_size), np.float32)
         buf_legal: list[tuple[np.ndarray, np.ndarray]] = []
@@ -221,7 +271,11 @@ def train(cfg: PPOConfig, report: Callable[[dict, dict[str, np.ndarray]], None] 
         buf_rew = np.zeros((t_len, n), np.float32)
         buf_done = np.zeros((t_len, n), bool)
         buf_valid = np.zeros((t_len, n), bool)
-        won = played = 0
+        won = played = pool_won = pool_played = 0
+        # half the time the newest snapshot, else any of the pool (so the learner keeps beating
+        # what it once was, not only its latest self)
+        newest = pool_rng.random() < 0.5
+        pool_opponent.params = pool[-1] if newest else pool[int(pool_rng.integers(len(pool)))]
         for t in range(t_len):
             idx, real = legal_lists(np.concatenate([e.action_masks() for e in envs]))
             p, values, _, _ = legal_forward(params, obs, idx, real)
@@ -231,14 +285,16 @@ def train(cfg: PPOConfig, report: Callable[[dict, dict[str, np.ndarray]], None] 
             buf_obs[t], buf_act[t], buf_val[t], buf_valid[t] = obs, chosen, values, valid
             buf_legal.append((idx, real))
             buf_logp[t] = np.log(np.maximum(p[np.arange(n), chosen], 1e-30))
-            outs = [e.step(actions[s * half : (s + 1) * half]) for s, e in enumerate(envs)]
+            outs = [e.step(actions[lo:hi]) for e, lo, hi in zip(envs, bounds[:-1], bounds[1:])]
             obs = np.concatenate([o[0] for o in outs])
             rew = np.concatenate([o[1] for o in outs])
             done = np.concatenate([o[2] | o[3] for o in outs]) & valid
             buf_rew[t] = np.where(done, shaped_reward(rew, cfg.score_weight), 0.0)
             buf_done[t] = done | ~valid
-            won += int((done & (rew > 0)).sum())
-            played += int(done.sum())
+            won += int((done & against_fixed & (rew > 0)).sum())
+            played += int((done & against_fixed).sum())
+            pool_won += int((done & ~against_fixed & (rew > 0)).sum())
+            pool_played += int((done & ~against_fixed).sum())
             prev_done = done
         buf_val[t_len] = legal_forward(
             params, obs, *legal_lists(np.concatenate([e.action_masks() for e in envs]))
@@ -275,15 +331,17 @@ def train(cfg: PPOConfig, report: Callable[[dict, dict[str, np.ndarray]], None] 
             for lo in range(0, len(order), cfg.minibatch):
                 batch = order[lo : lo + cfg.minibatch]
                 grads, stats = ppo_gradients(params, [x[batch] for x in flat], cfg)
-                adam.step(params, grads, cfg.lr)
+                adam.step(params, grads, learning_rate(cfg, update))
         update += 1
-        games += played
-        wins += won
+        games += played + pool_played
+        if cfg.self_play and update % cfg.pool_every == 0:
+            pool.append({k: v.copy() for k, v in params.items()})
         row = {
             "update": update,
             "samples": update * t_len * n,
             "games": games,
             "win_rate": won / played if played else float("nan"),
+            "pool_win_rate": pool_won / pool_played if pool_played else float("nan"),
             "cpu_seconds": time.process_time() - start,
             **stats,
         }
