@@ -59,3 +59,55 @@ def test_hint_command_at_80x24_shows_the_hint_with_the_table_and_menu_on_one_scr
         t.finish()
     finally:
         t.close()
+
+
+POLICY_LINE = re.compile(r"^\s+(★ )?\s*(\S.*?)\s+(\d+(?:\.\d+)?)% \(policy\)$")
+
+
+def test_hint_bot_learned_gives_its_policys_probabilities_and_its_own_move_first(run):
+    result = run(
+        "play",
+        "mlem",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--hint",
+        "--hint-bot",
+        "learned",
+        input="quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    start = result.output.index("Hint (learned bot")
+    lines = result.output[start:].splitlines()[1:]
+    rows = [POLICY_LINE.match(line).groups() for line in lines if POLICY_LINE.match(line)]
+    state = games.get("mlem").new_state(num_players=2, seed=3)
+    state.resolve_chance()
+    bot = make_bot("learned", seed=3 * 1000 + 999)
+    explained = bot.explain(state)
+    assert len(rows) == min(HINT_TOP, len(explained))
+    assert rows[0][0] and rows[0][1] == str(bot.act(state))
+    for (_, move, percent), expected in zip(rows, explained):
+        assert move == str(expected["action"])
+        assert abs(float(percent) / 100 - expected["probability"]) <= 0.006
+    assert "your chance to win from here" in result.output[start:]
+
+
+def test_hint_bot_learned_is_refused_for_a_game_it_has_no_weights_for(run):
+    result = run(
+        "play",
+        "kosmodrom",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--hint-bot",
+        "learned",
+        input="quit\n",
+    )
+    assert result.exit_code != 0
+    assert "--hint-bot" in result.output and "MLEM only" in result.output

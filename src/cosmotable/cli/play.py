@@ -192,6 +192,14 @@ def play(
             "your chance to win after each ('hint' at any prompt shows them once).",
         ),
     ] = False,
+    hint_bot: Annotated[
+        BotKind,
+        typer.Option(
+            "--hint-bot",
+            help="The bot that gives the hints: a search level (its estimate of your chance to win "
+            "after each move) or learned (its policy's probability of each move, MLEM only).",
+        ),
+    ] = BotKind.normal,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -212,7 +220,8 @@ def play(
     Example:  cosmotable play mlem --players 3 --bots 2 --seed 7 --name Ann
 
     Hints:  --hint shows the best moves at each of your decisions with a search bot's estimate of
-    your chance to win ('hint' at any prompt shows them once).
+    your chance to win ('hint' at any prompt shows them once); --hint-bot learned asks the learned
+    bot instead (MLEM: its policy's probability of each move).
 
     Continue a saved game:  cosmotable play --resume records/mlem-20260101-120000-seed7.json
     (at a terminal, 'cosmotable play GAME' also offers to continue the last unfinished game).
@@ -222,7 +231,7 @@ def play(
     (secret missions, face-down tokens) is drawn.
     """
     if resume is not None:
-        return resume_from(resume, game, save, think, delay, hint)
+        return resume_from(resume, game, save, think, delay, hint, hint_bot.value)
     if game is None:
         raise fail(
             "give the game to play (e.g. cosmotable play mlem; 'cosmotable games' lists them), "
@@ -242,8 +251,10 @@ def play(
     if save is None and players > bots:
         unfinished = offer_unfinished(g)
         if unfinished is not None:
-            return resume_from(unfinished, g.id, None, think, delay, hint)
-    start(g, players, bots, names, bot, think, seed, chosen, options, save, delay, intro, hint)
+            return resume_from(unfinished, g.id, None, think, delay, hint, hint_bot.value)
+    start(
+        g, players, bots, names, bot, think, seed, chosen, options, save, delay, intro, hint, hint_bot.value
+    )
 
 
 def checked_seats(g, players: int, bots: int, given: list[str]) -> list[str]:
@@ -281,6 +292,7 @@ def start(
     delay: float,
     intro: list[Text],
     hint: bool,
+    hint_bot: str = "normal",
 ) -> None:
     """Seat the players and bots, set the game up and play it; the record goes to `save` (default:
     ./records/GAME-DATE-TIME-seedN.json)."""
@@ -289,10 +301,11 @@ def start(
     from cosmotable.ui.terminal.screens import screen_for
     from cosmotable.ui.terminal.session import PlaySession
 
-    if bots and bot.value == "learned" and not has_learned_weights(g.id):
-        raise typer.BadParameter(
-            f"the learned bot was trained for MLEM only; {g.id} has no weights for it", param_hint="--bot"
-        )
+    for option, level in (("--bot", bot.value if bots else None), ("--hint-bot", hint_bot)):
+        if level == "learned" and not has_learned_weights(g.id):
+            raise typer.BadParameter(
+                f"the learned bot was trained for MLEM only; {g.id} has no weights for it", param_hint=option
+            )
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     seats = make_seats(
@@ -302,4 +315,5 @@ def start(
     state = g.new_state(num_players=players, seed=seed, variants=chosen, **options)
     path = save if save is not None else default_record_path(g.id, seed)
     console = out()
-    exit_with(PlaySession(state, seats, console, LineReader(console), path, delay, intro, hint).run())
+    session = PlaySession(state, seats, console, LineReader(console), path, delay, intro, hint, hint_bot)
+    exit_with(session.run())

@@ -59,10 +59,16 @@ def offer_unfinished(g) -> Path | None:
 
 
 def resume_from(
-    path: Path, game: str | None, save: Path | None, think: float | None, delay: float, hint: bool = False
+    path: Path,
+    game: str | None,
+    save: Path | None,
+    think: float | None,
+    delay: float,
+    hint: bool = False,
+    hint_bot: str = "normal",
 ) -> None:
     """`play --resume FILE`: the record's game, replayed, with its seats (bots rebuilt by kind)."""
-    from cosmotable.bots import BOT_NAMES, make_bot
+    from cosmotable.bots import BOT_NAMES, has_learned_weights, make_bot
     from cosmotable.engine import GameRecord
     from cosmotable.ui.terminal.common import LineReader, seats_from_record_file
     from cosmotable.ui.terminal.screens import screen_for
@@ -90,4 +96,11 @@ def resume_from(
     screen_for(record.game, seats)
     console = out()
     intro = [Text(f"Resumed from {path} after {len(record.actions)} actions.", style="bold")]
-    exit_with(PlaySession(state, seats, console, LineReader(console), save or path, delay, intro, hint).run())
+    if hint_bot == "learned" and not has_learned_weights(record.game):
+        raise fail(
+            f"the learned bot was trained for MLEM only; {record.game} has no weights for it", EXIT_USAGE
+        )
+    session = PlaySession(
+        state, seats, console, LineReader(console), save or path, delay, intro, hint, hint_bot
+    )
+    exit_with(session.run())

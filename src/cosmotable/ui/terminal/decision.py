@@ -17,7 +17,6 @@ from cosmotable.ui.terminal.common import Move
 from cosmotable.ui.terminal.prompt import (
     BACK_WORDS,
     HELP_WORDS,
-    HINT_LEVEL,
     HINT_TOP,
     QUIT_WORDS,
     SESSION_HELP,
@@ -64,6 +63,7 @@ class Decision(PromptScreen):
     """Asks a person for their move; the play session is one."""
 
     auto_hint: bool
+    hint_level: str
     _hinter: Bot | None
     actors: list[tuple[int, bool]]
     log_marks: list[int]
@@ -163,7 +163,7 @@ class Decision(PromptScreen):
         if self._hinter is None:
             from cosmotable.bots import make_bot
 
-            self._hinter = make_bot(HINT_LEVEL, seed=self.state.seed * 1000 + 999)
+            self._hinter = make_bot(self.hint_level, seed=self.state.seed * 1000 + 999)
         return self._hinter
 
     def hints(self) -> list[dict]:
@@ -174,13 +174,19 @@ class Decision(PromptScreen):
         state = self.state.clone()
         if not self.console.is_terminal:
             return bot.explain(state)
-        with self.console.status(Text(f"The {HINT_LEVEL} bot is thinking…"), spinner="dots"):
+        with self.console.status(Text(f"The {self.hint_level} bot is thinking…"), spinner="dots"):
             return bot.explain(state)
 
     def hint_text(self, rated: list[dict]) -> Text:
-        """`Hint (normal bot): ★ travel 3,A  win 62% (41 of 60 searches) / ...`, best first."""
+        """`Hint (normal bot): ★ travel 3,A  win 62% (41 of 60 searches) / ...`, best first. The
+        learned bot judges moves by its policy, not by a search: `★ stay  71% (policy)`, and its
+        value of the position (the same for every move) once, after the moves."""
+        if rated and "probability" in rated[0]:
+            return self.policy_hint_text(rated)
         total = sum(m["visits"] for m in rated)
-        out = Text.assemble(("Hint", "bold magenta"), (f" ({HINT_LEVEL} bot, your chance to win):", "dim"))
+        out = Text.assemble(
+            ("Hint", "bold magenta"), (f" ({self.hint_level} bot, your chance to win):", "dim")
+        )
         width = max((len(str(m["action"])) for m in rated[:HINT_TOP]), default=0)
         for rank, move in enumerate(rated[:HINT_TOP]):
             out.append("\n  ")
@@ -191,6 +197,22 @@ class Decision(PromptScreen):
                 out.append(f" ({move['visits']} of {total} searches)", style="dim")
             else:
                 out.append(" (estimate)", style="dim")
+        return out
+
+    def policy_hint_text(self, rated: list[dict]) -> Text:
+        out = Text.assemble(
+            ("Hint", "bold magenta"), (f" ({self.hint_level} bot, how likely it plays each):", "dim")
+        )
+        width = max((len(str(m["action"])) for m in rated[:HINT_TOP]), default=0)
+        for rank, move in enumerate(rated[:HINT_TOP]):
+            out.append("\n  ")
+            out.append("★ " if rank == 0 else "  ", style="bold magenta")
+            out.append(str(move["action"]).ljust(width), style="bold cyan")
+            out.append(f"  {numbers.percent(move['probability'])}")
+            out.append(" (policy)", style="dim")
+        out.append(
+            f"\n  your chance to win from here: {numbers.percent(rated[0]['win_chance'])}", style="dim"
+        )
         return out
 
     def look(self, name: str) -> None:

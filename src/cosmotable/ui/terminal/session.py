@@ -16,7 +16,7 @@ from cosmotable.engine import CHANCE, Action, GameRecord, State
 from cosmotable.ui.terminal.common import LineReader, Seat, save_record
 from cosmotable.ui.terminal.decision import Decision
 from cosmotable.ui.terminal.log import LogLine, join_lines
-from cosmotable.ui.terminal.prompt import Quit, Undone
+from cosmotable.ui.terminal.prompt import HINT_LEVEL, Quit, Undone
 from cosmotable.ui.terminal.screens import screen_for
 
 
@@ -31,10 +31,13 @@ class PlaySession(Decision):
         delay: float = 0.0,
         intro: Sequence[Text] = (),
         hint: bool = False,
+        hint_level: str = HINT_LEVEL,
     ):
         self.state = state
         #: `play --hint`: the best moves are shown at every decision of a person
         self.auto_hint = hint
+        #: `play --hint-bot`: the bot level that gives them
+        self.hint_level = hint_level
         self.hint_lines: Text | None = None
         self._hinter = None
         self.seats = list(seats)
