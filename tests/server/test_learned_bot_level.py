@@ -38,3 +38,21 @@ def test_learned_on_a_game_without_weights_is_refused_naming_the_levels(client):
         json={"game": "kosmodrom", "seats": [{"kind": "human"}, {"kind": "human"}], "timeout_bot": "learned"},
     )
     assert response.status_code == 422 and "timeout_bot" in response.json()["message"]
+
+
+def test_the_coach_gives_the_learned_bots_policy_in_mlem_and_nothing_in_other_games():
+    from cosmotable import games
+    from cosmotable.bots.learned import LearnedBot
+    from cosmotable.server.bots import advice
+
+    state = games.get("mlem").new_state(num_players=2, seed=9)
+    state.resolve_chance()
+    moves = advice(state, seed=1, samples=2)["moves"]
+    legal, probabilities, _ = LearnedBot().policy(state)
+    expected = {str(a): float(p) for a, p in zip(legal, probabilities)}
+    assert {m["text"]: m["policy"] for m in moves} == expected
+    assert abs(sum(expected.values()) - 1.0) < 1e-9
+    for game_id in ("kosmodrom", "planet"):
+        other = games.get(game_id).new_state(num_players=2, seed=9)
+        other.resolve_chance()
+        assert all("policy" not in m for m in advice(other, seed=1, samples=2)["moves"])

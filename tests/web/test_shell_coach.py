@@ -1,5 +1,6 @@
 """The coach panel: off by default, a toggle, then what the coach offers in this game, MLEM's crash odds
-and each judged move's win chance and expected lead in points ± its noise."""
+each judged move's win chance and expected lead in points ± its noise, and (MLEM) the learned bot's
+probability of each move."""
 
 import re
 
@@ -49,6 +50,10 @@ def test_coach_panel_shows_odds_and_every_moves_win_chance(server, page):
     # the judged moves' expected lead in points with its standard error ("+1.4 pts ±0.3")
     leads = page.locator("#coach td.lead").all_inner_texts()
     assert leads and all(re.fullmatch(r"[+−-]?\d+\.\d pts? ±\d+\.\d", text.strip()) for text in leads), leads
+    # MLEM has a learned bot: its policy's probability of each move, under the move
+    policies = page.locator("#coach td .policy").all_inner_texts()
+    assert len(policies) == len(legal), policies
+    assert all(re.fullmatch(r"Learned bot \d+(\.\d+)?%", text.strip()) for text in policies), policies
     crash = page.locator("#coach dd.crash")
     assert crash.is_visible() and crash.inner_text().split()[0].endswith("%")
     screenshot(page, "shell-coach-mlem")

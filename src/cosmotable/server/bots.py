@@ -127,7 +127,23 @@ def advice(state: State, seed: int, cpu: float | None = None, samples: int | Non
         }
         for m in search.advise(state.clone())
     ]
+    policy = _learned_policy(state)
+    if policy is not None:
+        for move in moves:
+            move["policy"] = policy.get(move["text"])
     return {"moves": moves, "odds": _crash_odds(state)}
+
+
+def _learned_policy(state: State) -> dict[str, float] | None:
+    """The learned bot's probability of each legal move for the seat to act (it reads that seat's
+    observation only), in a game it has weights for; None in the others."""
+    from cosmotable.bots import has_learned_weights
+    from cosmotable.bots.learned import LearnedBot
+
+    if not has_learned_weights(state.game.id):
+        return None
+    legal, probabilities, _ = LearnedBot().policy(state)
+    return {str(action): float(p) for action, p in zip(legal, probabilities)}
 
 
 def _crash_odds(state: State) -> dict | None:

@@ -371,6 +371,11 @@ class CoachMove(BaseModel):
         "sample (the moves share their samples, so a gap is known better than either lead)",
     )
     visits: int = Field(description="samples the coach judged the move on (0: a quick estimate only)")
+    policy: float | None = Field(
+        default=None,
+        description="the learned bot's probability of playing this move (its policy network, from this "
+        "seat's observation only); null in a game the learned bot has no weights for (MLEM has them)",
+    )
 
     model_config = ConfigDict(populate_by_name=True)
 

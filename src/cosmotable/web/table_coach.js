@@ -84,6 +84,8 @@ export const coachPanel = {
       const moves = this.coach.moves || [];
       const shown = this.coachAll ? moves : moves.slice(0, COACH_SHOWN);
       const samples = Math.max(0, ...moves.map((move) => move.visits || 0));
+      // the learned bot's policy, where the game has one (MLEM): how likely it plays each move
+      const policy = moves.some((move) => typeof move.policy === "number");
       parts.push(
         el("h3", {}, t("coach.moves")),
         el(
@@ -107,7 +109,15 @@ export const coachPanel = {
               el(
                 "tr",
                 {},
-                el("td", {}, this.moveWords(move)),
+                // under the move, not in a column: the side panel has no room for a fourth one
+                el(
+                  "td",
+                  {},
+                  this.moveWords(move),
+                  policy && typeof move.policy === "number"
+                    ? el("span", { class: "policy muted", title: t("coach.policy_help") }, `${t("coach.policy")} ${formatPercent(move.policy)}`)
+                    : null,
+                ),
                 typeof move.win_chance === "number"
                   ? el("td", {}, el("meter", { min: "0", max: "1", value: move.win_chance, "aria-hidden": "true" }), " ", formatPercent(move.win_chance))
                   : el("td", { class: "muted" }, t("coach.no_figure")),
