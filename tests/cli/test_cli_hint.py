@@ -64,21 +64,14 @@ def test_hint_command_at_80x24_shows_the_hint_with_the_table_and_menu_on_one_scr
 POLICY_LINE = re.compile(r"^\s+(★ )?\s*(\S.*?)\s+(\d+(?:\.\d+)?)% \(policy\)$")
 
 
+def with_learned_hints(run, game_id: str, *extra: str):
+    """`cosmotable play GAME` against one bot with the learned bot's hints, quitting at once."""
+    args = ("play", game_id, "--players", "2", "--bots", "1", "--seed", "3", "--hint-bot", "learned")
+    return run(*args, *extra, input="quit\n")
+
+
 def test_hint_bot_learned_gives_its_policys_probabilities_and_its_own_move_first(run):
-    result = run(
-        "play",
-        "mlem",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        "3",
-        "--hint",
-        "--hint-bot",
-        "learned",
-        input="quit\n",
-    )
+    result = with_learned_hints(run, "mlem", "--hint")
     assert result.exit_code == 0, result.output
     start = result.output.index("Hint (learned bot")
     lines = result.output[start:].splitlines()[1:]
@@ -96,18 +89,6 @@ def test_hint_bot_learned_gives_its_policys_probabilities_and_its_own_move_first
 
 
 def test_hint_bot_learned_is_refused_for_a_game_it_has_no_weights_for(run):
-    result = run(
-        "play",
-        "kosmodrom",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        "3",
-        "--hint-bot",
-        "learned",
-        input="quit\n",
-    )
+    result = with_learned_hints(run, "kosmodrom")
     assert result.exit_code != 0
     assert "--hint-bot" in result.output and "MLEM only" in result.output

@@ -181,38 +181,27 @@ class Decision(PromptScreen):
         """`Hint (normal bot): ★ travel 3,A  win 62% (41 of 60 searches) / ...`, best first. The
         learned bot judges moves by its policy, not by a search: `★ stay  71% (policy)`, and its
         value of the position (the same for every move) once, after the moves."""
-        if rated and "probability" in rated[0]:
-            return self.policy_hint_text(rated)
+        policy = bool(rated) and "probability" in rated[0]
         total = sum(m["visits"] for m in rated)
-        out = Text.assemble(
-            ("Hint", "bold magenta"), (f" ({self.hint_level} bot, your chance to win):", "dim")
-        )
-        width = max((len(str(m["action"])) for m in rated[:HINT_TOP]), default=0)
-        for rank, move in enumerate(rated[:HINT_TOP]):
-            out.append("\n  ")
-            out.append("★ " if rank == 0 else "  ", style="bold magenta")
-            out.append(str(move["action"]).ljust(width), style="bold cyan")
-            out.append(f"  {numbers.percent(move['win_chance'])}")
-            if total:
-                out.append(f" ({move['visits']} of {total} searches)", style="dim")
-            else:
-                out.append(" (estimate)", style="dim")
-        return out
+        if policy:
+            title, figure, source = "how likely it plays each", "probability", lambda m: " (policy)"
+        else:
+            title, figure = "your chance to win", "win_chance"
 
-    def policy_hint_text(self, rated: list[dict]) -> Text:
-        out = Text.assemble(
-            ("Hint", "bold magenta"), (f" ({self.hint_level} bot, how likely it plays each):", "dim")
-        )
+            def source(m: dict) -> str:
+                return f" ({m['visits']} of {total} searches)" if total else " (estimate)"
+
+        out = Text.assemble(("Hint", "bold magenta"), (f" ({self.hint_level} bot, {title}):", "dim"))
         width = max((len(str(m["action"])) for m in rated[:HINT_TOP]), default=0)
         for rank, move in enumerate(rated[:HINT_TOP]):
             out.append("\n  ")
             out.append("★ " if rank == 0 else "  ", style="bold magenta")
             out.append(str(move["action"]).ljust(width), style="bold cyan")
-            out.append(f"  {numbers.percent(move['probability'])}")
-            out.append(" (policy)", style="dim")
-        out.append(
-            f"\n  your chance to win from here: {numbers.percent(rated[0]['win_chance'])}", style="dim"
-        )
+            out.append(f"  {numbers.percent(move[figure])}")
+            out.append(source(move), style="dim")
+        if policy:
+            chance = numbers.percent(rated[0]["win_chance"])
+            out.append(f"\n  your chance to win from here: {chance}", style="dim")
         return out
 
     def look(self, name: str) -> None:
