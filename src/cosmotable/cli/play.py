@@ -196,8 +196,9 @@ def play(
         BotKind,
         typer.Option(
             "--hint-bot",
-            help="The bot that gives the hints: a search level (its estimate of your chance to win "
-            "after each move) or learned (its policy's probability of each move, MLEM only).",
+            metavar="KIND",
+            show_default=False,
+            help="The bot giving hints, a KIND as for --bot (default: normal).",
         ),
     ] = BotKind.normal,
     resume: Annotated[
@@ -220,8 +221,7 @@ def play(
     Example:  cosmotable play mlem --players 3 --bots 2 --seed 7 --name Ann
 
     Hints:  --hint shows the best moves at each of your decisions with a search bot's estimate of
-    your chance to win ('hint' at any prompt shows them once); --hint-bot learned asks the learned
-    bot instead (MLEM: its policy's probability of each move).
+    your chance to win ('hint' at any prompt shows them once).
 
     Continue a saved game:  cosmotable play --resume records/mlem-20260101-120000-seed7.json
     (at a terminal, 'cosmotable play GAME' also offers to continue the last unfinished game).
