@@ -9,7 +9,9 @@ a run is a pure function of its config: one BLAS thread (`scripts`/tests set it)
 generators give the same weights bit for bit on the same machine and numpy.
 
 The learner plays half its sub-envs in seat 0 and half in seat 1 against the opponent (`heuristic`
-by default, the compiled one, identical to the bot). Reward: +1 a win, -1 a loss, 0 a shared
+by default, the compiled one, identical to the bot) or, in a `self_play` share of them, against
+its own earlier snapshots (`PoolOpponent`: one snapshot drawn from the pool per update, so a game
+in progress may meet the next one mid-way). Reward: +1 a win, -1 a loss, 0 a shared
 first place, plus `score_weight` x the score difference / 50 clipped to [-1, 1] (a denser signal
 early on; small, so the value head stays near 2 x win chance - 1, which `explain` reports).
 
